@@ -17,6 +17,15 @@ protocol ECLimbs: Sendable, Equatable {
     init()
     /// Limb `index` (0 is least significant); `index` is in `0..<limbCount`.
     subscript(index: Int) -> UInt64 { get set }
+
+    // Straight-line arithmetic, generated per limb count (ECLimbArithmetic.swift).
+
+    /// a·b·2^(−64·limbCount) mod m, for a·b < 2^(64·limbCount)·m; result < m.
+    static func montgomeryMultiply(_ a: Self, _ b: Self, modulus: Self, negativeInverse: UInt64) -> Self
+    /// (a + b) mod m for a, b < m.
+    static func modularAdd(_ a: Self, _ b: Self, modulus: Self) -> Self
+    /// (a − b) mod m for a, b < m.
+    static func modularSubtract(_ a: Self, _ b: Self, modulus: Self) -> Self
 }
 
 /// Four limbs: 256 bits (P-256 field and order, Ed25519 field and order).

@@ -2,11 +2,12 @@
 //
 // Montgomery multiplication (P. L. Montgomery, "Modular multiplication without
 // trial division", Math. Comp. 44, 1985) computes a·b·R⁻¹ mod m with
-// R = 2^(64·limbCount). The loop below is the CIOS variant (Koç, Acar,
-// Kaliski, "Analyzing and comparing Montgomery multiplication algorithms",
-// IEEE Micro 16(3), 1996). One generic implementation serves the P-256, P-384,
-// P-521 and Ed25519 fields and their group orders; it is specialised per limb
-// count, so each instance runs on registers and stack only.
+// R = 2^(64·limbCount), here in the CIOS variant (Koç, Acar, Kaliski,
+// "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro
+// 16(3), 1996), unrolled per limb count in ECLimbArithmetic.swift. One generic
+// field serves the P-256, P-384, P-521 and Ed25519 fields and their group
+// orders; it is specialised per limb type, so each instance runs on registers
+// and stack only.
 
 /// A prime modulus with the constants Montgomery arithmetic needs.
 ///
@@ -61,15 +62,13 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
     /// (a + b) mod m.
     @inline(__always)
     func add(_ a: Limbs, _ b: Limbs) -> Limbs {
-        Self.addModulo(a, b, modulus)
+        Limbs.modularAdd(a, b, modulus: modulus)
     }
 
     /// (a − b) mod m.
     @inline(__always)
     func subtract(_ a: Limbs, _ b: Limbs) -> Limbs {
-        let (difference, borrow) = a.subtractingWithBorrow(b)
-        guard borrow != 0 else { return difference }
-        return difference.addingWithCarry(modulus).sum  // the carry cancels the borrow
+        Limbs.modularSubtract(a, b, modulus: modulus)
     }
 
     /// (−a) mod m.
@@ -84,44 +83,7 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
     /// a < R with b < m, which `reduce(_:)` relies on); the result is < m.
     @inline(__always)
     func multiply(_ a: Limbs, _ b: Limbs) -> Limbs {
-        let n = Limbs.limbCount
-        var t = Limbs()
-        var tHigh: UInt64 = 0  // limb n of the accumulator; limb n+1 folds into the carry below
-        for i in 0..<n {
-            // t += a · b[i]
-            let bi = b[i]
-            var carry: UInt64 = 0
-            for j in 0..<n {
-                // Limb arithmetic: a 64×64 product plus two 64-bit addends fits in 128 bits.
-                let (high, low) = a[j].multipliedFullWidth(by: bi)
-                let (s1, c1) = low.addingReportingOverflow(t[j])
-                let (s2, c2) = s1.addingReportingOverflow(carry)
-                t[j] = s2
-                carry = high &+ (c1 ? 1 : 0) &+ (c2 ? 1 : 0)
-            }
-            let (top, topCarry) = tHigh.addingReportingOverflow(carry)
-            let tTop2: UInt64 = topCarry ? 1 : 0
-
-            // t = (t + q·m) / 2⁶⁴ with q chosen to clear limb 0.
-            let q = t[0] &* negativeInverse  // mod 2⁶⁴ by design
-            var (high, low) = q.multipliedFullWidth(by: modulus[0])
-            var (_, c) = low.addingReportingOverflow(t[0])
-            carry = high &+ (c ? 1 : 0)
-            for j in 1..<n {
-                (high, low) = q.multipliedFullWidth(by: modulus[j])
-                let (s1, c1) = low.addingReportingOverflow(t[j])
-                let (s2, c2) = s1.addingReportingOverflow(carry)
-                t[j - 1] = s2
-                carry = high &+ (c1 ? 1 : 0) &+ (c2 ? 1 : 0)
-            }
-            let s: UInt64
-            (s, c) = top.addingReportingOverflow(carry)
-            t[n - 1] = s
-            tHigh = tTop2 &+ (c ? 1 : 0)
-        }
-        // t < 2m here: subtract m once if t ≥ m.
-        let (reduced, borrow) = t.subtractingWithBorrow(modulus)
-        return (tHigh == 0 && borrow != 0) ? t : reduced
+        Limbs.montgomeryMultiply(a, b, modulus: modulus, negativeInverse: negativeInverse)
     }
 
     /// a²·R⁻¹ mod m.
