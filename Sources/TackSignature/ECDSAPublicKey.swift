@@ -1,3 +1,5 @@
+public import TackSHA2
+
 /// An ECDSA public key on P-256, P-384 or P-521, validated on construction.
 ///
 /// Construction performs the public-key validation of SEC 1 v2 §3.2.2.1
@@ -127,6 +129,36 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     ///   the signature does not match.
     public func verify(derEncodedSignature derEncoded: some Collection<UInt8>, digest: some Collection<UInt8>) throws(SignatureError) {
         let signature = try ECDSASignature(derEncoded: derEncoded, curve: curve)
+        try verify(signature, digest: digest)
+    }
+
+    /// Hashes a message and checks a DER-encoded signature over it.
+    ///
+    /// - Parameters:
+    ///   - derEncoded: The `Ecdsa-Sig-Value` DER bytes (RFC 5480 §2.2).
+    ///   - message: The signed bytes (for a certificate, the DER of its
+    ///     TBSCertificate).
+    ///   - hash: The hash named by the signature algorithm, for example
+    ///     `SHA256.self` for ecdsa-with-SHA256 (RFC 5758 §3.2).
+    /// - Throws: As ``verify(derEncodedSignature:digest:)``.
+    public func verify<Hash: SHA2HashFunction>(
+        derEncodedSignature derEncoded: some Collection<UInt8>, message: some Collection<UInt8>, hash: Hash.Type
+    ) throws(SignatureError) {
+        let signature = try ECDSASignature(derEncoded: derEncoded, curve: curve)
+        try verify(signature, message: message, hash: hash)
+    }
+
+    /// Hashes a message and checks a parsed signature over it.
+    ///
+    /// - Parameters:
+    ///   - signature: The parsed signature.
+    ///   - message: The signed bytes.
+    ///   - hash: The hash named by the signature algorithm.
+    /// - Throws: As ``verify(_:digest:)``.
+    public func verify<Hash: SHA2HashFunction>(
+        _ signature: ECDSASignature, message: some Collection<UInt8>, hash: Hash.Type
+    ) throws(SignatureError) {
+        let digest = Hash.hash(Array(message))
         try verify(signature, digest: digest)
     }
 
