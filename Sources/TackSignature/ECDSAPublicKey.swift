@@ -162,10 +162,13 @@ public struct ECDSAPublicKey: Sendable, Hashable {
         try verify(signature, digest: digest)
     }
 
+    /// Two keys are equal when they are on the same curve and are the same
+    /// point, whatever encoding each was decoded from.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.curve == rhs.curve && lhs.x962Representation == rhs.x962Representation
     }
 
+    /// Hashes the curve and the uncompressed point, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(curve)
         hasher.combine(x962Representation)

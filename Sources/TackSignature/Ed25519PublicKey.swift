@@ -80,7 +80,9 @@ public struct Ed25519PublicKey: Sendable, Hashable {
         return order.add(order.reduce(low), order.multiply(high, order.rSquared))
     }
 
+    /// Two keys are equal when their 32-byte encodings are.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawRepresentation == rhs.rawRepresentation }
 
+    /// Hashes the 32-byte encoding, consistently with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawRepresentation) }
 }
