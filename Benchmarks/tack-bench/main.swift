@@ -28,6 +28,7 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("sha2", sha2Benchmarks),
     ("der", derBenchmarks),
     ("pem", pemBenchmarks),
+    ("x509", x509Benchmarks),
 ]
 
 // MARK: - Command line
