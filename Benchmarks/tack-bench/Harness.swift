@@ -187,7 +187,10 @@ struct Reporter {
                     result.openssl.map(format) ?? "-",
                     result.ratio.map { String(format: "%.2fx", $0) } ?? "-"))
             for peer in result.peers {
-                print(row("  vs \(peer.name)", "", "", "", peer.value.map(format) ?? "-", ratioText(result.median, peer.value)))
+                print(
+                    row(
+                        "  vs \(peer.name)", "", "", "", peer.value.map(format) ?? "-",
+                        ratioText(result.median, peer.value)))
             }
         }
     }
@@ -197,7 +200,9 @@ struct Reporter {
         return String(format: "%.2fx", tack / other)
     }
 
-    private func row(_ name: String, _ unit: String, _ tack: String, _ spread: String, _ openssl: String, _ ratio: String)
+    private func row(
+        _ name: String, _ unit: String, _ tack: String, _ spread: String, _ openssl: String, _ ratio: String
+    )
         -> String
     {
         name.padding(toLength: 34, withPad: " ", startingAt: 0) + unit.padding(toLength: 7, withPad: " ", startingAt: 0)
