@@ -68,9 +68,9 @@ struct MeasurementPlan {
     /// Warm-up time before the samples (caches, branch predictors, CPU clock).
     var warmUp: Duration = .milliseconds(100)
     /// The target duration of one timed sample.
-    var sampleDuration: Duration = .milliseconds(20)
+    var sampleDuration: Duration = .milliseconds(40)
     /// How many timed samples; the median is reported.
-    var sampleCount = 11
+    var sampleCount = 15
     /// Time samples by this thread's CPU time instead of `ContinuousClock`
     /// (wall time); steadier on a loaded machine. OpenSSL is then left on
     /// its default user-time accounting instead of `-elapsed`.
