@@ -12,8 +12,8 @@
 // in its inner loops because that is also what makes it fast.
 //
 // Limbs are little-endian: limb 0 holds the least significant 64 bits.
-// The working buffers of one exponentiation are allocated once, on the stack,
-// with `withUnsafeTemporaryAllocation`; no step allocates.
+// The working buffers of one verification are allocated once, by the caller;
+// no step allocates.
 
 /// An odd RSA modulus prepared for Montgomery multiplication.
 ///
@@ -73,6 +73,9 @@ struct RSAModulus: Sendable {
         let j = totalBits.trailingZeroBitCount
         let a = totalBits >> j
         var result = [UInt64](repeating: 0, count: k)
+        // Heap scratch, not withUnsafeTemporaryAllocation: see `power`.
+        let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * k + 1)
+        defer { scratch.deallocate() }
         limbs.withUnsafeBufferPointer { n in
             result.withUnsafeMutableBufferPointer { x in
                 let top = bitCount - 1
@@ -80,14 +83,11 @@ struct RSAModulus: Sendable {
                 for _ in 0..<(totalBits + a - top) {
                     modularDouble(x.baseAddress.unsafelyUnwrapped, n.baseAddress.unsafelyUnwrapped, k)
                 }
-                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * k + 1) { scratch in
-                    let base = scratch.baseAddress.unsafelyUnwrapped
-                    for _ in 0..<j {
-                        montgomerySquare(
-                            x.baseAddress.unsafelyUnwrapped, x.baseAddress.unsafelyUnwrapped,
-                            n.baseAddress.unsafelyUnwrapped, negatedInverse, k, base
-                        )
-                    }
+                for _ in 0..<j {
+                    montgomerySquare(
+                        x.baseAddress.unsafelyUnwrapped, x.baseAddress.unsafelyUnwrapped,
+                        n.baseAddress.unsafelyUnwrapped, negatedInverse, k, scratch
+                    )
                 }
             }
         }
@@ -107,20 +107,32 @@ struct RSAModulus: Sendable {
         }
     }
 
+    /// The number of limbs of workspace that ``power(_:exponent:into:workspace:)``
+    /// needs: 4k + 1.
+    var powerWorkspaceLimbCount: Int { 4 * limbs.count + 1 }
+
     /// Computes base^exponent mod n (RSAVP1's core) into `result`.
     ///
     /// Left-to-right binary exponentiation: for e = 65537 = 2^16 + 1 this is
     /// exactly 16 squarings and one multiplication, for e = 3 one squaring and
     /// one multiplication, and for any e below 2^33 at most 32 squarings and
     /// 32 multiplications. Plus one multiplication into the Montgomery domain
-    /// and one out of it.
+    /// and one out of it. No step allocates: the caller passes the workspace.
+    ///
+    /// (The workspace is one heap block per verification rather than
+    /// `withUnsafeTemporaryAllocation`: with Swift 6.3.1 on x86_64, release
+    /// builds trap after that function's heap fallback, taken above 1 KiB,
+    /// returns from a non-throwing closure: the typed-throws error register
+    /// is tested after the call without being preserved.)
     ///
     /// - Parameters:
     ///   - base: k limbs, the value must be below n (checked by the caller).
     ///   - exponent: odd, at least 3 (checked when the key was made).
     ///   - result: k limbs, receives the fully reduced result (< n).
+    ///   - workspace: `powerWorkspaceLimbCount` limbs, aliasing nothing else.
     func power(
-        _ base: UnsafePointer<UInt64>, exponent: UInt64, into result: UnsafeMutablePointer<UInt64>
+        _ base: UnsafePointer<UInt64>, exponent: UInt64, into result: UnsafeMutablePointer<UInt64>,
+        workspace: UnsafeMutablePointer<UInt64>
     ) {
         let k = limbs.count
         limbs.withUnsafeBufferPointer { nBuffer in
@@ -128,28 +140,26 @@ struct RSAModulus: Sendable {
                 let n = nBuffer.baseAddress.unsafelyUnwrapped
                 let r2 = r2Buffer.baseAddress.unsafelyUnwrapped
                 // Layout: baseM (k) | x (k) | scratch (2k + 1).
-                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * k + 1) { buffer in
-                    let baseM = buffer.baseAddress.unsafelyUnwrapped
-                    let x = baseM + k
-                    let scratch = x + k
-                    let n0 = negatedInverse
-                    // base·R mod n.
-                    Self.montgomeryMultiply(baseM, base, r2, n, n0, k, scratch)
-                    x.update(from: baseM, count: k)
-                    let topBit = 63 - exponent.leadingZeroBitCount
-                    var bit = topBit - 1
-                    while bit >= 0 {
-                        Self.montgomerySquare(x, x, n, n0, k, scratch)
-                        if (exponent >> UInt64(bit)) & 1 == 1 {
-                            Self.montgomeryMultiply(x, x, baseM, n, n0, k, scratch)
-                        }
-                        bit -= 1
+                let baseM = workspace
+                let x = baseM + k
+                let scratch = x + k
+                let n0 = negatedInverse
+                // base·R mod n.
+                Self.montgomeryMultiply(baseM, base, r2, n, n0, k, scratch)
+                x.update(from: baseM, count: k)
+                let topBit = 63 - exponent.leadingZeroBitCount
+                var bit = topBit - 1
+                while bit >= 0 {
+                    Self.montgomerySquare(x, x, n, n0, k, scratch)
+                    if (exponent >> UInt64(bit)) & 1 == 1 {
+                        Self.montgomeryMultiply(x, x, baseM, n, n0, k, scratch)
                     }
-                    // Leave the Montgomery domain: x·1·R⁻¹.
-                    baseM.update(repeating: 0, count: k)
-                    baseM[0] = 1
-                    Self.montgomeryMultiply(result, x, baseM, n, n0, k, scratch)
+                    bit -= 1
                 }
+                // Leave the Montgomery domain: x·1·R⁻¹.
+                baseM.update(repeating: 0, count: k)
+                baseM[0] = 1
+                Self.montgomeryMultiply(result, x, baseM, n, n0, k, scratch)
             }
         }
     }

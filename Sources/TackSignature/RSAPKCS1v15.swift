@@ -87,32 +87,29 @@ extension RSAPublicKey {
         try withContiguousBytes(signature) { (signatureBytes) throws(SignatureError) in
             try withContiguousBytes(digest) { (digestBytes) throws(SignatureError) in
                 try withMessageRepresentative(signature: signatureBytes) {
-                    (recovered) throws(SignatureError) in
-                    let matches = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: k) { expected in
-                        // EM = 00 01 PS 00 T, PS = k − tLen − 3 bytes of FF.
-                        let separator = k - tLength - 1
-                        expected[0] = 0x00
-                        expected[1] = 0x01
-                        var i = 2
-                        while i < separator {
-                            expected[i] = 0xFF
-                            i += 1
-                        }
-                        expected[separator] = 0x00
-                        var j = 0
-                        while j < prefix.count {
-                            expected[separator + 1 + j] = prefix[j]
-                            j += 1
-                        }
-                        let digestStart = separator + 1 + prefix.count
-                        j = 0
-                        while j < digestBytes.count {
-                            expected[digestStart + j] = digestBytes[j]
-                            j += 1
-                        }
-                        return constantTimeEqual(UnsafeBufferPointer(expected), recovered)
+                    (recovered, expected) throws(SignatureError) in
+                    // EM = 00 01 PS 00 T, PS = k − tLen − 3 bytes of FF.
+                    let separator = k - tLength - 1
+                    expected[0] = 0x00
+                    expected[1] = 0x01
+                    var i = 2
+                    while i < separator {
+                        expected[i] = 0xFF
+                        i += 1
                     }
-                    guard matches else {
+                    expected[separator] = 0x00
+                    var j = 0
+                    while j < prefix.count {
+                        expected[separator + 1 + j] = prefix[j]
+                        j += 1
+                    }
+                    let digestStart = separator + 1 + prefix.count
+                    j = 0
+                    while j < digestBytes.count {
+                        expected[digestStart + j] = digestBytes[j]
+                        j += 1
+                    }
+                    guard constantTimeEqual(UnsafeBufferPointer(expected), recovered) else {
                         throw .invalidSignature
                     }
                 }

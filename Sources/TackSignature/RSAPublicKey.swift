@@ -151,48 +151,60 @@ public struct RSAPublicKey: Sendable {
 
     /// RSAVP1 (RFC 8017 §5.2.2): recovers the message representative
     /// m = s^e mod n from a signature and passes it, as `signatureByteCount`
-    /// big-endian bytes, to `body`.
+    /// big-endian bytes, to `body`, together with a scratch buffer of the
+    /// same length for the encoding checks.
     ///
     /// Checks first that the signature is exactly k bytes long (RFC 8017
     /// §8.1.2 and §8.2.2, step 1) and that s < n (§5.2.2 step 1), so that no
     /// other byte string denotes the same signature.
     ///
+    /// All working memory of one verification is one heap block, allocated
+    /// here and freed on return; the arithmetic itself does not allocate.
+    ///
     /// - Throws: ``SignatureError/malformedSignature(reason:)`` for a wrong
     ///   length or s ≥ n; whatever `body` throws.
     func withMessageRepresentative<Result>(
         signature: UnsafeBufferPointer<UInt8>,
-        _ body: (UnsafeBufferPointer<UInt8>) throws(SignatureError) -> Result
+        _ body: (
+            _ recovered: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutableBufferPointer<UInt8>
+        ) throws(SignatureError) -> Result
     ) throws(SignatureError) -> Result {
         let byteCount = modulus.count
         guard signature.count == byteCount else {
             throw .malformedSignature(reason: "RSA signature length differs from the modulus length")
         }
         let k = prepared.limbs.count
-        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * k) {
-            (limbBuffer) throws(SignatureError) -> Result in
-            let s = limbBuffer.baseAddress.unsafelyUnwrapped
-            let m = s + k
-            Self.loadLimbs(s, k, from: signature)
-            let inRange = prepared.limbs.withUnsafeBufferPointer { n in
-                RSAModulus.isLess(UnsafePointer(s), n.baseAddress.unsafelyUnwrapped, k)
-            }
-            guard inRange else {
-                throw .malformedSignature(reason: "RSA signature representative is not below the modulus")
-            }
-            prepared.power(UnsafePointer(s), exponent: exponent, into: m)
-            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) {
-                (bytes) throws(SignatureError) -> Result in
-                // I2OSP(m, k): big-endian, byte i from the end is byte i % 8
-                // of limb i / 8.
-                var i = 0
-                while i < byteCount {
-                    let limb = m[i / 8]
-                    bytes[byteCount - 1 - i] = UInt8(truncatingIfNeeded: limb >> UInt64(8 * (i % 8)))
-                    i += 1
-                }
-                return try body(UnsafeBufferPointer(bytes))
-            }
+        // Layout: s (k) | m (k) | power workspace (4k + 1) limbs, then two
+        // byte buffers of k·8 ≥ byteCount bytes each.
+        let limbCount = 2 * k + prepared.powerWorkspaceLimbCount
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: 8 * limbCount + 2 * 8 * k, alignment: MemoryLayout<UInt64>.alignment
+        )
+        defer { raw.deallocate() }
+        let s = raw.bindMemory(to: UInt64.self, capacity: limbCount)
+        let m = s + k
+        let bytes = (raw + 8 * limbCount).bindMemory(to: UInt8.self, capacity: 2 * 8 * k)
+
+        Self.loadLimbs(s, k, from: signature)
+        let inRange = prepared.limbs.withUnsafeBufferPointer { n in
+            RSAModulus.isLess(UnsafePointer(s), n.baseAddress.unsafelyUnwrapped, k)
         }
+        guard inRange else {
+            throw .malformedSignature(reason: "RSA signature representative is not below the modulus")
+        }
+        prepared.power(UnsafePointer(s), exponent: exponent, into: m, workspace: m + k)
+        // I2OSP(m, k): big-endian; byte i from the end is byte i % 8 of
+        // limb i / 8.
+        var i = 0
+        while i < byteCount {
+            let limb = m[i / 8]
+            bytes[byteCount - 1 - i] = UInt8(truncatingIfNeeded: limb >> UInt64(8 * (i % 8)))
+            i += 1
+        }
+        return try body(
+            UnsafeBufferPointer(start: bytes, count: byteCount),
+            UnsafeMutableBufferPointer(start: bytes + byteCount, count: byteCount)
+        )
     }
 }
 

@@ -36,9 +36,12 @@ struct RSAArithmeticTests {
         var baseLimbs = RSAPublicKey.limbs(fromBigEndian: base)
         baseLimbs += [UInt64](repeating: 0, count: k - baseLimbs.count)
         var result = [UInt64](repeating: 0, count: k)
+        var workspace = [UInt64](repeating: 0, count: prepared.powerWorkspaceLimbCount)
         baseLimbs.withUnsafeBufferPointer { b in
             result.withUnsafeMutableBufferPointer { r in
-                prepared.power(b.baseAddress!, exponent: exponent, into: r.baseAddress!)
+                workspace.withUnsafeMutableBufferPointer { w in
+                    prepared.power(b.baseAddress!, exponent: exponent, into: r.baseAddress!, workspace: w.baseAddress!)
+                }
             }
         }
         var bytes: [UInt8] = []
