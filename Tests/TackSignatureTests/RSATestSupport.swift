@@ -13,9 +13,29 @@ enum RSATestSupport {
 
     /// `<repo>/../shared/vectors/wycheproof`, where CI and the development
     /// machines keep the Wycheproof files (never copied into the repository).
-    static let wycheproofDirectory = repositoryRoot
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/vectors/wycheproof")
+    ///
+    /// `TACK_WYCHEPROOF_DIR` overrides it. Otherwise the first
+    /// `shared/vectors/wycheproof` found walking up from the repository's
+    /// parent is used, so that a git worktree nested one level deeper
+    /// (for example `/work/wt/<branch>`) finds the same folder as the main
+    /// checkout. Without any, the repository's parent is returned (and the
+    /// tests that need the folder are skipped).
+    static let wycheproofDirectory: URL = {
+        if let override = ProcessInfo.processInfo.environment["TACK_WYCHEPROOF_DIR"] {
+            return URL(fileURLWithPath: override)
+        }
+        let relative = "shared/vectors/wycheproof"
+        var directory = repositoryRoot.deletingLastPathComponent()
+        let first = directory.appendingPathComponent(relative)
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: candidate.path) {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return first
+    }()
 
     /// Parses a JSON file with JSONSerialization.
     static func loadJSON(_ url: URL) throws -> Any {
