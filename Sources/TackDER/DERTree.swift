@@ -1,0 +1,186 @@
+/// One element of a ``DERTree``: where it is and how deep.
+public struct DERNode: Sendable, Hashable {
+    /// The element (tag and absolute ranges in ``DERTree/bytes``).
+    public var element: DERElement
+    /// The nesting depth: 0 for the top-level element.
+    public var depth: Int
+
+    /// Creates a node.
+    ///
+    /// - Parameters:
+    ///   - element: The element.
+    ///   - depth: Its nesting depth.
+    public init(element: DERElement, depth: Int) {
+        self.element = element
+        self.depth = depth
+    }
+}
+
+/// A generic, schema-less view of a DER document: every element in pre-order.
+///
+/// Use it to inspect, dump or fuzz arbitrary DER. Parsing enters every constructed
+/// element and, by default, checks the contents of every universal primitive type
+/// (BOOLEAN, INTEGER, BIT STRING, NULL, OBJECT IDENTIFIER, ENUMERATED, the times and
+/// the string types) with the same rules as the typed reads. ``encoded()`` rebuilds
+/// the document from the nodes with ``DERWriter``, so `DERTree.parse(x).encoded() == x`
+/// checks that the reader accepts only canonical DER.
+public struct DERTree: Sendable {
+    /// The document's bytes.
+    public let bytes: [UInt8]
+    /// Every element, in pre-order (a parent before its children).
+    public let nodes: [DERNode]
+
+    /// Parses one top-level element and everything inside it.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document.
+    ///   - limits: Depth and size limits.
+    ///   - checksPrimitives: Whether to check universal primitive contents (default `true`).
+    /// - Returns: The tree.
+    /// - Throws: The first ``DERError`` found, with its offset.
+    public static func parse(_ bytes: [UInt8], limits: DERLimits = .default,
+                             checksPrimitives: Bool = true) throws(DERError) -> DERTree {
+        var nodes: [DERNode] = []
+        try DER.walk(bytes, limits: limits, checksPrimitives: checksPrimitives) { element, depth in
+            nodes.append(DERNode(element: element, depth: depth))
+        }
+        return DERTree(bytes: bytes, nodes: nodes)
+    }
+
+    private init(bytes: [UInt8], nodes: [DERNode]) {
+        self.bytes = bytes
+        self.nodes = nodes
+    }
+
+    /// Re-encodes the document from its nodes: tags and lengths are written anew by
+    /// ``DERWriter``; primitive contents are copied.
+    ///
+    /// - Returns: The encoding, equal to ``bytes`` for any document the parser accepts.
+    public func encoded() -> [UInt8] {
+        var writer = DERWriter(capacity: bytes.count)
+        var index = 0
+        // Recursion depth is bounded by DERLimits.maximumDepth, which parsing enforced.
+        while index < nodes.count { index = encode(at: index, into: &writer) }
+        return writer.bytes
+    }
+
+    /// Writes node `index` and its descendants; returns the index after them.
+    private func encode(at index: Int, into writer: inout DERWriter) -> Int {
+        let node = nodes[index]
+        guard node.element.tag.isConstructed else {
+            writer.writeElement(node.element.tag, contents: bytes[node.element.contentRange])
+            return index + 1
+        }
+        var next = index + 1
+        writer.writeConstructed(node.element.tag) { (inner: inout DERWriter) in
+            while next < nodes.count && nodes[next].depth > node.depth {
+                next = encode(at: next, into: &inner)
+            }
+        }
+        return next
+    }
+}
+
+extension DER {
+    /// Walks one top-level element and every element inside it, in pre-order, without
+    /// allocating: the allocation-free core of ``DERTree``.
+    ///
+    /// The walk is iterative, so its stack use does not depend on the input.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document.
+    ///   - limits: Depth and size limits.
+    ///   - checksPrimitives: Whether to check universal primitive contents.
+    ///   - visit: Called with each element and its depth (0 for the top level).
+    /// - Returns: The number of elements visited.
+    /// - Throws: The first ``DERError`` found.
+    @discardableResult
+    public static func walk(
+        _ bytes: [UInt8],
+        limits: DERLimits = .default,
+        checksPrimitives: Bool = true,
+        _ visit: (DERElement, Int) -> Void
+    ) throws(DERError) -> Int {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(DERError) -> Int in
+            try walk(UnsafeRawBufferPointer(buffer), limits: limits, checksPrimitives: checksPrimitives, visit)
+        }
+    }
+
+    /// Walks raw memory; see the array form of `walk`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document.
+    ///   - limits: Depth and size limits.
+    ///   - checksPrimitives: Whether to check universal primitive contents.
+    ///   - visit: Called with each element and its depth.
+    /// - Returns: The number of elements visited.
+    /// - Throws: The first ``DERError`` found.
+    @discardableResult
+    public static func walk(
+        _ bytes: UnsafeRawBufferPointer,
+        limits: DERLimits = .default,
+        checksPrimitives: Bool = true,
+        _ visit: (DERElement, Int) -> Void
+    ) throws(DERError) -> Int {
+        let buffer = bytes.assumingMemoryBound(to: UInt8.self)
+        let top = DERReader(buffer: buffer, origin: 0, range: 0..<buffer.count, depth: 0, limits: limits)
+        do {
+            // Readers for the open constructed elements; index = depth. Bounded by
+            // limits.maximumDepth through contentsReader(of:).
+            var stack: [DERReader] = [top]
+            stack.reserveCapacity(8)
+            var count = 0
+            var first = true
+            while let last = stack.indices.last {
+                if stack[last].isAtEnd {
+                    stack.removeLast()
+                    continue
+                }
+                if !first && last == 0 {
+                    // A second top-level element.
+                    throw DERError(.trailingData, at: stack[0].offset)
+                }
+                first = false
+                let element = try stack[last].readElement()
+                count += 1
+                visit(element, last)
+                if element.tag.isConstructed {
+                    if element.tag.tagClass == .universal && element.tag.number != 16 && element.tag.number != 17 {
+                        // Constructed strings and other constructed universal types
+                        // are BER-only (X.690 §10.2).
+                        throw DERError(.wrongConstructedBit, at: element.offset)
+                    }
+                    stack.append(try stack[last].contentsReader(of: element))
+                } else if checksPrimitives && element.tag.tagClass == .universal {
+                    try stack[last].checkPrimitive(element)
+                }
+            }
+            guard count > 0 else { throw DERError(.truncated, at: 0) }
+            return count
+        }
+    }
+}
+
+extension DERReader {
+    /// Checks the contents of a universal primitive element with the typed-read rules.
+    ///
+    /// - Parameter element: A primitive element read by this reader.
+    /// - Throws: The rule its contents break; SEQUENCE or SET without the constructed
+    ///   bit is ``DERError/Reason/wrongConstructedBit``.
+    public func checkPrimitive(_ element: DERElement) throws(DERError) {
+        var reader = DERReader(buffer: buffer, origin: origin, range: element.encodedRange, depth: depth, limits: limits)
+        let tag = element.tag
+        switch tag.number {
+        case 1: _ = try reader.readBoolean(tag: tag)
+        case 2, 10: _ = try reader.readIntegerElement(tag: tag)
+        case 3: _ = try reader.readBitString(tag: tag)
+        case 5: try reader.readNull(tag: tag)
+        case 6: _ = try reader.readObjectIdentifier(tag: tag)
+        case 16, 17: throw DERError(.wrongConstructedBit, at: element.offset)
+        case 23: _ = try reader.readUTCTime(tag: tag)
+        case 24: _ = try reader.readGeneralizedTime(tag: tag)
+        default:
+            if let kind = DERStringKind(tag: tag) { _ = try reader.readString(kind, tag: tag) }
+        }
+    }
+}

@@ -1,0 +1,296 @@
+/// An ASN.1 OBJECT IDENTIFIER (X.680 §32, encoded per X.690 §8.19).
+///
+/// The value is kept in its DER contents form (the base-128 subidentifiers), which
+/// makes comparison a few integer compares. Identifiers of up to 23 contents octets,
+/// which covers every identifier in the Web PKI, are stored inline with no heap
+/// allocation; longer ones use an array.
+///
+/// `OID` is the ASN.1 term of art; the name also avoids the standard library's
+/// `ObjectIdentifier`.
+public struct OID: Sendable, Hashable, CustomStringConvertible {
+    @usableFromInline internal var word0: UInt64 = 0
+    @usableFromInline internal var word1: UInt64 = 0
+    @usableFromInline internal var word2: UInt64 = 0
+    /// The contents length; `inlineCapacity + 1` or more means the bytes live in `heap`.
+    @usableFromInline internal var count: Int = 0
+    @usableFromInline internal var heap: [UInt8]? = nil
+
+    @usableFromInline internal static let inlineCapacity = 23
+
+    /// Creates an identifier from contents octets that are already known to be valid.
+    @usableFromInline
+    internal init(uncheckedContents contents: UnsafeBufferPointer<UInt8>) {
+        count = contents.count
+        if contents.count <= OID.inlineCapacity {
+            for (index, byte) in contents.enumerated() {
+                let shift = UInt64((index & 7) * 8)
+                switch index >> 3 {
+                case 0: word0 |= UInt64(byte) << shift
+                case 1: word1 |= UInt64(byte) << shift
+                default: word2 |= UInt64(byte) << shift
+                }
+            }
+        } else {
+            heap = Array(contents)
+        }
+    }
+
+    /// Creates an identifier from its DER contents octets, checking them.
+    ///
+    /// - Parameter contents: The contents octets (no tag or length).
+    /// - Throws: ``DERError`` (offset 0) if the octets are not a valid identifier.
+    public init(contents: some Collection<UInt8>) throws(DERError) {
+        let bytes = Array(contents)
+        let result = bytes.withUnsafeBufferPointer { (buffer) -> Result<OID, DERError> in
+            if let reason = OID.validate(buffer) { return .failure(DERError(reason, at: 0)) }
+            return .success(OID(uncheckedContents: buffer))
+        }
+        self = try result.get()
+    }
+
+    /// Creates an identifier from its arcs, for constants written in source code.
+    ///
+    /// The arcs must form a valid identifier (at least two arcs, the first 0, 1 or 2,
+    /// the second below 40 when the first is 0 or 1); anything else is a programming
+    /// error and stops the program. To parse untrusted text use ``init(dotted:)``.
+    ///
+    /// - Parameter arcs: The arcs, for example `1, 2, 840, 113549, 1, 1, 1`.
+    public init(_ arcs: UInt64...) {
+        let encoded = OID.encode(arcs: arcs)
+        guard let encoded else { preconditionFailure("invalid OID constant") }
+        self = encoded.withUnsafeBufferPointer { OID(uncheckedContents: $0) }
+    }
+
+    /// Parses a dotted-decimal identifier such as `"2.5.4.3"`.
+    ///
+    /// Each arc is a decimal number without leading zeros, of any size (so UUID arcs
+    /// under `2.25` parse); the first arc is 0, 1 or 2, and the second is below 40
+    /// unless the first is 2.
+    ///
+    /// - Parameter dotted: The dotted string.
+    /// - Throws: ``DERError/Reason/invalidObjectIdentifierString`` (offset: the index
+    ///   of the character where parsing failed).
+    public init(dotted: String) throws(DERError) {
+        // Split into arcs of decimal digits, checking the characters.
+        var arcs: [[UInt8]] = [[]]
+        var position = 0
+        for byte in dotted.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard let last = arcs.last, !last.isEmpty else { throw DERError(.invalidObjectIdentifierString, at: position) }
+                arcs.append([])
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                if let last = arcs.last, last == [0] { throw DERError(.invalidObjectIdentifierString, at: position) }
+                arcs[arcs.count - 1].append(byte - UInt8(ascii: "0"))
+            } else {
+                throw DERError(.invalidObjectIdentifierString, at: position)
+            }
+            position += 1
+        }
+        guard arcs.count >= 2, let last = arcs.last, !last.isEmpty else {
+            throw DERError(.invalidObjectIdentifierString, at: position)
+        }
+        guard arcs[0].count == 1, arcs[0][0] <= 2 else { throw DERError(.invalidObjectIdentifierString, at: 0) }
+        let first = Int(arcs[0][0])
+        if first < 2 && (arcs[1].count > 2 || (arcs[1].count == 2 && arcs[1][0] * 10 + arcs[1][1] >= 40)) {
+            throw DERError(.invalidObjectIdentifierString, at: 2)
+        }
+        var out: [UInt8] = []
+        OID.appendBase128(decimalDigits: arcs[1], adding: UInt32(first * 40), to: &out)
+        for arc in arcs.dropFirst(2) { OID.appendBase128(decimalDigits: arc, adding: 0, to: &out) }
+        self = out.withUnsafeBufferPointer { OID(uncheckedContents: $0) }
+    }
+
+    /// Appends the base-128 subidentifier of a decimal number (given as digits, most
+    /// significant first) plus `addend`, for arcs of any size.
+    internal static func appendBase128(decimalDigits digits: [UInt8], adding addend: UInt32, to out: inout [UInt8]) {
+        // Big-endian limbs in base 10^9 would be simpler to print; here we need
+        // repeated division by 128, so keep little-endian limbs of 2^28.
+        var limbs: [UInt32] = [0]  // little-endian, base 2^28
+        func multiplyAdd(_ factor: UInt64, _ carryIn: UInt64) {
+            var carry = carryIn
+            for i in 0..<limbs.count {
+                // limb < 2^28, factor <= 10, carry < 2^32: the product fits in 64 bits.
+                let value = UInt64(limbs[i]) * factor + carry
+                limbs[i] = UInt32(value & 0x0FFF_FFFF)
+                carry = value >> 28
+            }
+            while carry != 0 {
+                limbs.append(UInt32(carry & 0x0FFF_FFFF))
+                carry >>= 28
+            }
+        }
+        for digit in digits { multiplyAdd(10, UInt64(digit)) }
+        multiplyAdd(1, UInt64(addend))
+        // Peel off septets, least significant first.
+        var septets: [UInt8] = []
+        repeat {
+            septets.append(UInt8(truncatingIfNeeded: limbs[0] & 0x7F))
+            var carry: UInt32 = 0
+            for i in stride(from: limbs.count - 1, through: 0, by: -1) {
+                let value = (UInt64(carry) << 28) | UInt64(limbs[i])
+                limbs[i] = UInt32(truncatingIfNeeded: value >> 7)
+                carry = UInt32(truncatingIfNeeded: value & 0x7F)
+            }
+            while limbs.count > 1 && limbs[limbs.count - 1] == 0 { limbs.removeLast() }
+        } while !(limbs.count == 1 && limbs[0] == 0)
+        for (index, septet) in septets.enumerated().reversed() {
+            out.append(index == 0 ? septet : septet | 0x80)
+        }
+    }
+
+    /// Encodes arcs into contents octets, or returns `nil` if they are not a valid identifier.
+    internal static func encode(arcs: [UInt64]) -> [UInt8]? {
+        guard arcs.count >= 2, arcs[0] <= 2 else { return nil }
+        if arcs[0] < 2 && arcs[1] >= 40 { return nil }
+        let (first, overflow) = (arcs[0] * 40).addingReportingOverflow(arcs[1])
+        guard !overflow else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(arcs.count * 2)
+        appendBase128(first, to: &out)
+        for arc in arcs.dropFirst(2) { appendBase128(arc, to: &out) }
+        return out
+    }
+
+    /// Appends `value` as a minimal base-128 subidentifier (X.690 §8.19.2).
+    internal static func appendBase128(_ value: UInt64, to out: inout [UInt8]) {
+        var septets = 1
+        var probe = value >> 7
+        while probe != 0 { septets += 1; probe >>= 7 }
+        for index in stride(from: septets - 1, through: 0, by: -1) {
+            let septet = UInt8(truncatingIfNeeded: value >> UInt64(index * 7)) & 0x7F
+            out.append(index == 0 ? septet : septet | 0x80)
+        }
+    }
+
+    /// Checks contents octets (X.690 §8.19.2); returns the broken rule or `nil`.
+    @usableFromInline
+    internal static func validate(_ contents: UnsafeBufferPointer<UInt8>) -> DERError.Reason? {
+        guard let last = contents.last else { return .emptyObjectIdentifier }
+        guard last & 0x80 == 0 else { return .truncatedObjectIdentifier }
+        var atStart = true
+        for byte in contents {
+            if atStart && byte == 0x80 { return .nonMinimalObjectIdentifierArc }
+            atStart = byte & 0x80 == 0
+        }
+        return nil
+    }
+
+    /// Calls `body` with the contents octets.
+    ///
+    /// - Parameter body: Receives the octets; the buffer must not escape.
+    /// - Returns: What `body` returns.
+    @inlinable
+    public func withContents<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let heap { return heap.withUnsafeBufferPointer(body) }
+        var words = (word0.littleEndian, word1.littleEndian, word2.littleEndian)
+        return withUnsafeBytes(of: &words) { raw in
+            body(UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[0..<count]))
+        }
+    }
+
+    /// The DER contents octets (the encoding without tag and length).
+    public var contents: [UInt8] { withContents { Array($0) } }
+
+    /// The arcs, or `nil` if an arc does not fit 64 bits (for example a UUID under
+    /// `2.25`); ``dottedString`` renders those too.
+    public var arcs: [UInt64]? {
+        withContents { buffer -> [UInt64]? in
+            var result: [UInt64] = []
+            var value: UInt64 = 0
+            var septets = 0
+            for byte in buffer {
+                guard septets < 9 else { return nil }  // 9 septets = 63 bits: safe shift
+                value = (value << 7) | UInt64(byte & 0x7F)
+                septets += 1
+                if byte & 0x80 == 0 {
+                    if result.isEmpty {
+                        let first: UInt64 = value < 40 ? 0 : (value < 80 ? 1 : 2)
+                        result.append(first)
+                        result.append(value - first * 40)
+                    } else {
+                        result.append(value)
+                    }
+                    value = 0
+                    septets = 0
+                }
+            }
+            return result
+        }
+    }
+
+    /// The dotted-decimal form, for example `"1.2.840.113549.1.1.11"`.
+    ///
+    /// Arcs of any size are rendered exactly.
+    public var dottedString: String {
+        withContents { buffer in
+            var text = ""
+            var arcStart = 0
+            var isFirst = true
+            for index in 0..<buffer.count where buffer[index] & 0x80 == 0 {
+                let septets = UnsafeBufferPointer(rebasing: buffer[arcStart...index])
+                var decimal = OID.decimalDigits(ofSeptets: septets)
+                if isFirst {
+                    let firstArc: Int
+                    if decimal.count <= 2, let small = Int(decimal), small < 80 {
+                        firstArc = small / 40
+                    } else {
+                        firstArc = 2
+                    }
+                    decimal = OID.subtractSmall(UInt32(firstArc * 40), fromDecimal: decimal)
+                    text += "\(firstArc)." + decimal
+                    isFirst = false
+                } else {
+                    text += "." + decimal
+                }
+                arcStart = index + 1
+            }
+            return text
+        }
+    }
+
+    /// The dotted-decimal form.
+    public var description: String { dottedString }
+
+    /// Converts a base-128 subidentifier of any length to decimal digits.
+    internal static func decimalDigits(ofSeptets septets: UnsafeBufferPointer<UInt8>) -> String {
+        // Little-endian limbs in base 10^9; value = value * 128 + septet.
+        var limbs: [UInt32] = [0]
+        for byte in septets {
+            var carry = UInt64(byte & 0x7F)
+            for i in 0..<limbs.count {
+                // limb < 10^9, so limb * 128 + carry < 2^38: no overflow in UInt64.
+                let value = UInt64(limbs[i]) * 128 + carry
+                limbs[i] = UInt32(value % 1_000_000_000)
+                carry = value / 1_000_000_000
+            }
+            if carry != 0 { limbs.append(UInt32(carry)) }
+        }
+        var text = String(limbs[limbs.count - 1])
+        for limb in limbs.dropLast().reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.utf8.count) + part
+        }
+        return text
+    }
+
+    /// Subtracts a small value from a non-negative decimal string known to be larger.
+    internal static func subtractSmall(_ value: UInt32, fromDecimal decimal: String) -> String {
+        var digits = Array(decimal.utf8).map { Int($0) - 48 }
+        var borrow = Int(value)
+        var index = digits.count - 1
+        while borrow != 0 && index >= 0 {
+            let current = digits[index] - borrow % 10
+            borrow /= 10
+            if current < 0 {
+                digits[index] = current + 10
+                borrow += 1
+            } else {
+                digits[index] = current
+            }
+            index -= 1
+        }
+        let trimmed = digits.drop(while: { $0 == 0 })
+        if trimmed.isEmpty { return "0" }
+        return String(decoding: trimmed.map { UInt8($0 + 48) }, as: UTF8.self)
+    }
+}

@@ -1,2 +1,0 @@
-/// TackDER: a strict DER reader and writer, Base64 and PEM.
-public enum TackDER {}

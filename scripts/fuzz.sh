@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# Builds a libFuzzer binary for a Tack fuzz target and runs it for a while.
+#
+#   scripts/fuzz.sh TARGET [SECONDS]    # one target, default 30 s
+#   scripts/fuzz.sh all [SECONDS]       # every target whose harness exists
+#   scripts/fuzz.sh --list              # the targets
+#
+# A target is a harness file under Tests/Fuzz/ (not a SwiftPM target) that
+# imports Tack modules and defines LLVMFuzzerTestOneInput. The script compiles
+# the modules the target needs, plus everything they depend on (read from
+# `swift package dump-package`, so Package.swift stays the one source of the
+# graph), with swiftc -sanitize=fuzzer,address -O, links the harness against
+# them, and runs libFuzzer over a working corpus in .fuzz/<target>/corpus
+# (git-ignored) seeded from Vectors/der/ and Vectors/pem/. The corpus is kept
+# between runs, so long local runs build on earlier ones.
+#
+# Exit status: 0 if no run crashed, leaked, timed out or ran out of memory;
+# non-zero otherwise, with the reproducer kept in .fuzz/<target>/artifacts/
+# (rerun it with `.fuzz/build/fuzz-<target> <file>`). Each crash found should
+# become a file in Vectors/ and a regression test.
+#
+# Environment: SWIFTC (default swiftc), FUZZ_FLAGS (extra libFuzzer flags).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+SWIFTC="${SWIFTC:-swiftc}"
+
+# The targets: name, the modules it needs (comma-separated; their dependencies
+# are added automatically), harness file. A new target is one line.
+TARGETS="
+pem  TackDER  Tests/Fuzz/FuzzPEM.swift
+der  TackDER  Tests/Fuzz/FuzzDER.swift
+"
+
+# Seed directories, copied into the working corpus.
+SEEDS=(Vectors/der Vectors/pem)
+
+# Same language settings as Package.swift, plus the sanitizers. -O keeps
+# overflow and bounds checks (only -Ounchecked drops them).
+COMMON=(
+    -sanitize=fuzzer,address -O -g
+    -parse-as-library -swift-version 6
+    -enable-upcoming-feature ExistentialAny
+    -enable-upcoming-feature InternalImportsByDefault
+)
+
+die() { echo "fuzz: $*" >&2; exit 2; }
+
+list_targets() { echo "$TARGETS" | awk 'NF == 3 { print $1 "\t" $2 "\t" $3 }'; }
+
+# Prints the given modules and their transitive dependencies, lowest first.
+module_closure() {
+    swift package dump-package 2>/dev/null | python3 -c '
+import json, sys
+targets = {t["name"]: t for t in json.load(sys.stdin)["targets"]}
+order, seen = [], set()
+def visit(name):
+    if name in seen:
+        return
+    if name not in targets:
+        sys.exit("fuzz: unknown module " + name)
+    seen.add(name)
+    for dep in targets[name]["dependencies"]:
+        for kind in ("byName", "target"):
+            if kind in dep:
+                visit(dep[kind][0])
+    order.append(name)
+for name in sys.argv[1].split(","):
+    visit(name)
+print(" ".join(order))
+' "$1"
+}
+
+BUILD="$ROOT/.fuzz/build"
+mkdir -p "$BUILD"
+BUILT=" "  # modules already compiled by this invocation
+
+build_module() {
+    local module="$1"
+    case "$BUILT" in *" $module "*) return 0 ;; esac
+    local sources
+    mapfile -t sources < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+    [ "${#sources[@]}" -gt 0 ] || die "no sources for module $module"
+    echo "fuzz: compiling $module (${#sources[@]} files)"
+    "$SWIFTC" "${COMMON[@]}" -wmo -module-name "$module" -I "$BUILD" \
+        -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \
+        -c -o "$BUILD/$module.o" "${sources[@]}" || die "compiling $module failed"
+    BUILT="$BUILT$module "
+}
+
+run_target() {
+    local name="$1" seconds="$2" line modules harness
+    line="$(list_targets | awk -v n="$name" '$1 == n')"
+    [ -n "$line" ] || die "unknown target '$name' (see --list)"
+    modules="$(echo "$line" | cut -f2)"
+    harness="$(echo "$line" | cut -f3)"
+    [ -f "$harness" ] || die "target $name: harness $harness does not exist yet"
+
+    local closure objects=() module
+    closure="$(module_closure "$modules")" || die "cannot resolve the modules of $name"
+    for module in $closure; do
+        build_module "$module"
+        objects+=("$BUILD/$module.o")
+    done
+    local binary="$BUILD/fuzz-$name"
+    echo "fuzz: linking $binary ($harness + $closure)"
+    # ld.gold warns about ASan's local symbols; the warnings are harmless noise.
+    "$SWIFTC" "${COMMON[@]}" -I "$BUILD" "$harness" "${objects[@]}" -o "$binary" \
+        2> >(grep -v "Cannot export local symbol '__asan" >&2) || die "linking $name failed"
+
+    local work="$ROOT/.fuzz/$name"
+    local corpus="$work/corpus" artifacts="$work/artifacts" log="$work/last-run.log"
+    mkdir -p "$corpus" "$artifacts"
+    local dir file
+    for dir in "${SEEDS[@]}"; do
+        [ -d "$dir" ] || continue
+        while IFS= read -r file; do
+            cp "$file" "$corpus/seed-$(echo "${file#./}" | tr '/ ' '__')"
+        done < <(find "$dir" -type f ! -name 'README*' ! -name '*.sh' ! -name '*.py')
+    done
+
+    echo "fuzz: running $name for $seconds s over $(find "$corpus" -type f | wc -l | tr -d ' ') corpus files"
+    local status=0
+    # shellcheck disable=SC2086
+    "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
+        -rss_limit_mb=2048 -artifact_prefix="$artifacts/" ${FUZZ_FLAGS:-} \
+        "$corpus" >"$log" 2>&1 || status=$?
+
+    local runs rate
+    runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
+    rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
+    if [ "$status" -ne 0 ]; then
+        tail -n 60 "$log"
+        echo "fuzz: $name FAILED (exit $status); reproducers in $artifacts:"
+        ls -1 "$artifacts"
+        return 1
+    fi
+    echo "fuzz: $name ok: ${runs:-?} executions in $seconds s, ${rate:-?} exec/s," \
+        "corpus $(find "$corpus" -type f | wc -l | tr -d ' ') files, no crash (log: ${log#"$ROOT"/})"
+}
+
+case "${1:-}" in
+    "" | -h | --help)
+        sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+        exit 2
+        ;;
+    --list)
+        list_targets
+        exit 0
+        ;;
+esac
+
+target="$1"
+seconds="${2:-30}"
+[[ "$seconds" =~ ^[0-9]+$ ]] || die "SECONDS must be a whole number, got '$seconds'"
+
+if [ "$target" = all ]; then
+    failed=0
+    while IFS=$'\t' read -r name _ harness; do
+        if [ -f "$harness" ]; then
+            run_target "$name" "$seconds" || failed=1
+        else
+            echo "fuzz: $name skipped ($harness does not exist yet)"
+        fi
+    done < <(list_targets)
+    exit "$failed"
+fi
+run_target "$target" "$seconds"
