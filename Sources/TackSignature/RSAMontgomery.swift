@@ -54,57 +54,93 @@ struct RSAModulus: Sendable {
         }
         self.negatedInverse = 0 &- inverse
 
-        self.rSquared = RSAModulus.computeRSquared(limbs: limbs, negatedInverse: 0 &- inverse)
+        self.rSquared = RSAModulus.computeRSquared(limbs: limbs)
     }
 
-    /// Computes R² mod n without a general division.
+    /// Computes R² mod n = 2^(128k) mod n by one long division: Knuth's
+    /// Algorithm D (TAOCP vol. 2, §4.3.1) with 64-bit digits, keeping only
+    /// the remainder.
     ///
-    /// Write 64·k = a·2^j with a odd. Starting from 2^(b−1) (b the bit length
-    /// of n, so 2^(b−1) < n), modular doublings reach X = 2^(64k + a) mod n,
-    /// which is the Montgomery form of 2^a. Each Montgomery squaring doubles
-    /// the exponent of that represented power of two, so j squarings give the
-    /// Montgomery form of 2^(a·2^j) = R, that is R·R mod n = R² mod n.
-    /// For k = 32 (RSA-2048) that is 2 doublings and 11 squarings; in every
-    /// case at most 64 + 127 + 1 doublings and 13 squarings.
-    private static func computeRSquared(limbs: [UInt64], negatedInverse: UInt64) -> [UInt64] {
-        let k = limbs.count
-        let bitCount = 64 * k - limbs[k - 1].leadingZeroBitCount
-        let totalBits = 64 * k
-        let j = totalBits.trailingZeroBitCount
-        let a = totalBits >> j
-        var result = [UInt64](repeating: 0, count: k)
-        // Heap scratch, not withUnsafeTemporaryAllocation: see `power`.
-        let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * k + 1)
-        defer { scratch.deallocate() }
-        limbs.withUnsafeBufferPointer { n in
-            result.withUnsafeMutableBufferPointer { x in
-                let top = bitCount - 1
-                x[top / 64] = 1 << UInt64(top % 64)
-                for _ in 0..<(totalBits + a - top) {
-                    modularDouble(x.baseAddress.unsafelyUnwrapped, n.baseAddress.unsafelyUnwrapped, k)
-                }
-                for _ in 0..<j {
-                    montgomerySquare(
-                        x.baseAddress.unsafelyUnwrapped, x.baseAddress.unsafelyUnwrapped,
-                        n.baseAddress.unsafelyUnwrapped, negatedInverse, k, scratch
-                    )
-                }
+    /// The divisor is normalised (shifted left until its top bit is set) so
+    /// that each quotient digit estimate from the top two dividend digits is
+    /// at most 2 too large; the refinement with the third digit makes it at
+    /// most 1 too large, and the add-back step fixes that rare case. The cost
+    /// is about (k + 2)·k word products, a fraction of one Montgomery
+    /// squaring, so preparing a key costs little next to verifying with it.
+    private static func computeRSquared(limbs n: [UInt64]) -> [UInt64] {
+        let k = n.count
+        let shift = n[k - 1].leadingZeroBitCount
+        // v = n << shift.
+        var v = [UInt64](repeating: 0, count: k)
+        for i in 0..<k {
+            let low = (i > 0 && shift > 0) ? n[i - 1] >> UInt64(64 - shift) : 0
+            v[i] = (n[i] << UInt64(shift)) | low
+        }
+        // u = 2^(128k) << shift in 2k + 2 limbs (the top limb is the spill
+        // of the normalisation shift, zero here).
+        var u = [UInt64](repeating: 0, count: 2 * k + 2)
+        u[2 * k] = 1 << UInt64(shift)
+        let vTop = v[k - 1]
+        let vNext = v[k - 2]
+        var j = k + 1
+        while j >= 0 {
+            // Estimate q̂ = ⌊(u[j+k]·B + u[j+k−1]) / v[k−1]⌋, capped at B − 1.
+            var qHat: UInt64
+            var rHat: UInt64
+            var rHatOverflow = false
+            if u[j + k] >= vTop {
+                // Only equality is possible (the running remainder is < v).
+                qHat = UInt64.max
+                (rHat, rHatOverflow) = u[j + k - 1].addingReportingOverflow(vTop)
+            } else {
+                (qHat, rHat) = vTop.dividingFullWidth((high: u[j + k], low: u[j + k - 1]))
             }
+            // While q̂·v[k−2] > r̂·B + u[j+k−2], q̂ is too large.
+            while !rHatOverflow {
+                let product = qHat.multipliedFullWidth(by: vNext)
+                guard product.high > rHat || (product.high == rHat && product.low > u[j + k - 2]) else {
+                    break
+                }
+                qHat -= 1
+                (rHat, rHatOverflow) = rHat.addingReportingOverflow(vTop)
+            }
+            // u[j ... j+k] −= q̂·v.
+            var carry: UInt64 = 0
+            var borrow = false
+            for i in 0..<k {
+                let product = qHat.multipliedFullWidth(by: v[i])
+                let (low, o) = product.low.addingReportingOverflow(carry)
+                // q̂·v[i] + carry < 2^128: the high word cannot wrap.
+                carry = product.high &+ (o ? 1 : 0)
+                let (d1, b1) = u[j + i].subtractingReportingOverflow(low)
+                let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
+                u[j + i] = d2
+                borrow = b1 || b2
+            }
+            let (d1, b1) = u[j + k].subtractingReportingOverflow(carry)
+            let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
+            u[j + k] = d2
+            if b1 || b2 {
+                // q̂ was one too large: add v back. The carry out of the top
+                // cancels the borrow, so the top limb wraps back on purpose.
+                var addCarry = false
+                for i in 0..<k {
+                    let (s1, c1) = u[j + i].addingReportingOverflow(v[i])
+                    let (s2, c2) = s1.addingReportingOverflow(addCarry ? 1 : 0)
+                    u[j + i] = s2
+                    addCarry = c1 || c2
+                }
+                u[j + k] &+= addCarry ? 1 : 0
+            }
+            j -= 1
+        }
+        // The remainder is u[0 ..< k] >> shift.
+        var result = [UInt64](repeating: 0, count: k)
+        for i in 0..<k {
+            let high = (i + 1 < k && shift > 0) ? u[i + 1] << UInt64(64 - shift) : 0
+            result[i] = (u[i] >> UInt64(shift)) | high
         }
         return result
-    }
-
-    /// x ← 2·x mod n, for x < n.
-    private static func modularDouble(_ x: UnsafeMutablePointer<UInt64>, _ n: UnsafePointer<UInt64>, _ k: Int) {
-        var carry: UInt64 = 0
-        for i in 0..<k {
-            let limb = x[i]
-            x[i] = (limb << 1) | carry
-            carry = limb >> 63
-        }
-        if carry != 0 || !isLess(UnsafePointer(x), n, k) {
-            subtract(x, n, k)
-        }
     }
 
     /// The number of limbs of workspace that ``power(_:exponent:into:workspace:)``
@@ -117,7 +153,8 @@ struct RSAModulus: Sendable {
     /// exactly 16 squarings and one multiplication, for e = 3 one squaring and
     /// one multiplication, and for any e below 2^33 at most 32 squarings and
     /// 32 multiplications. Plus one multiplication into the Montgomery domain
-    /// and one out of it. No step allocates: the caller passes the workspace.
+    /// and one reduction out of it. No step allocates: the caller passes the
+    /// workspace.
     ///
     /// (The workspace is one heap block per verification rather than
     /// `withUnsafeTemporaryAllocation`: with Swift 6.3.1 on x86_64, release
@@ -156,15 +193,19 @@ struct RSAModulus: Sendable {
                     }
                     bit -= 1
                 }
-                // Leave the Montgomery domain: x·1·R⁻¹.
-                baseM.update(repeating: 0, count: k)
-                baseM[0] = 1
-                Self.montgomeryMultiply(result, x, baseM, n, n0, k, scratch)
+                // Leave the Montgomery domain: x·R⁻¹, a reduction alone.
+                scratch.update(from: x, count: k)
+                (scratch + k).update(repeating: 0, count: k + 1)
+                Self.reduce(result, scratch, n, n0, k)
             }
         }
     }
 
     // MARK: - Limb kernels
+    //
+    // Index arithmetic in the kernels uses `&+`: every index is below
+    // 2k + 1 ≤ 257 (k ≤ 128 limbs, the 8192-bit bound), so it cannot wrap,
+    // and the unchecked form keeps overflow branches out of the inner loops.
 
     /// r ← a·b·R⁻¹ mod n (CIOS, multiplication and reduction fused per word).
     ///
@@ -180,8 +221,9 @@ struct RSAModulus: Sendable {
         _ k: Int,
         _ t: UnsafeMutablePointer<UInt64>
     ) {
-        t.update(repeating: 0, count: k + 1)
-        for i in 0..<k {
+        t.update(repeating: 0, count: k &+ 1)
+        var i = 0
+        while i < k {
             let bi = b[i]
             // Word 0: t0 + a0·bi, then choose m so that adding m·n clears it.
             // Each (high, low) accumulation below is a·b + c + d with all four
@@ -209,15 +251,16 @@ struct RSAModulus: Sendable {
                 (l2, overflow) = l2.addingReportingOverflow(c2)
                 h2 &+= overflow ? 1 : 0
                 c2 = h2
-                t[j - 1] = l2
-                j += 1
+                t[j &- 1] = l2
+                j &+= 1
             }
             // t < 2n < 2R throughout, so the top word is 0 or 1.
             var (top, o1) = t[k].addingReportingOverflow(c1)
             var o2: Bool
             (top, o2) = top.addingReportingOverflow(c2)
-            t[k - 1] = top
+            t[k &- 1] = top
             t[k] = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+            i &+= 1
         }
         finalSubtract(r, t, n, k)
     }
@@ -237,89 +280,106 @@ struct RSAModulus: Sendable {
         _ k: Int,
         _ t: UnsafeMutablePointer<UInt64>
     ) {
-        t.update(repeating: 0, count: 2 * k + 1)
+        let width = k &+ k
+        t.update(repeating: 0, count: width &+ 1)
         var overflow: Bool
         // Off-diagonal products a_i·a_j, i < j, into t.
         var i = 0
-        while i < k - 1 {
+        while i < k &- 1 {
             let ai = a[i]
+            let row = t + i
             var carry: UInt64 = 0
-            var j = i + 1
+            var j = i &+ 1
             while j < k {
                 // a·b + t + carry ≤ 2^128 − 1: `high` never wraps.
                 var (high, low) = ai.multipliedFullWidth(by: a[j])
-                (low, overflow) = low.addingReportingOverflow(t[i + j])
+                (low, overflow) = low.addingReportingOverflow(row[j])
                 high &+= overflow ? 1 : 0
                 (low, overflow) = low.addingReportingOverflow(carry)
                 high &+= overflow ? 1 : 0
-                t[i + j] = low
+                row[j] = low
                 carry = high
-                j += 1
+                j &+= 1
             }
-            t[i + k] = carry
-            i += 1
+            row[k] = carry
+            i &+= 1
         }
         // Double them (a shift by one bit over 2k words) ...
         var shiftedOut: UInt64 = 0
         i = 0
-        while i < 2 * k {
+        while i < width {
             let word = t[i]
             t[i] = (word << 1) | shiftedOut
             shiftedOut = word >> 63
-            i += 1
+            i &+= 1
         }
         // ... and add the squares a_i² on the diagonal.
         var carry: UInt64 = 0
         i = 0
         while i < k {
             let (high, low) = a[i].multipliedFullWidth(by: a[i])
-            var (sumLow, o1) = t[2 * i].addingReportingOverflow(low)
+            let pair = t + (i &+ i)
+            var (sumLow, o1) = pair[0].addingReportingOverflow(low)
             var o2: Bool
             (sumLow, o2) = sumLow.addingReportingOverflow(carry)
-            t[2 * i] = sumLow
+            pair[0] = sumLow
             // At most one of o1, o2 is set (if t + low wrapped, the sum is at
             // most 2^64 − 2 and adding a carry of 1 cannot wrap again), and
             // high ≤ 2^64 − 2, so `highPlus` does not wrap. The second
             // word's sum may carry into the next pair.
             let highPlus = high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
             var sumHigh: UInt64
-            (sumHigh, o1) = t[2 * i + 1].addingReportingOverflow(highPlus)
-            t[2 * i + 1] = sumHigh
+            (sumHigh, o1) = pair[1].addingReportingOverflow(highPlus)
+            pair[1] = sumHigh
             carry = o1 ? 1 : 0
-            i += 1
+            i &+= 1
         }
         // a² < n² < R·n, so no carry leaves the 2k words.
+        reduce(r, t, n, n0, k)
+    }
 
-        // Montgomery reduction of the 2k-word value: k rounds, each adding
-        // m·n·2^(64i) to clear word i. The carry out of each round is kept
-        // in `pending` and added at word i + k of the next round, so the
-        // extra word t[2k] only ever holds the final carry.
+    /// r ← t·R⁻¹ mod n for a (2k + 1)-limb t < n·R whose top limb is zero
+    /// (Montgomery reduction, REDC). t is destroyed; `r` must not alias it.
+    ///
+    /// k rounds each add m·n·2^(64i) to clear word i. The carry out of each
+    /// round is kept in `pending` and added at word i + k of the next round,
+    /// so the extra word t[2k] only ever holds the final carry.
+    @inline(__always)
+    static func reduce(
+        _ r: UnsafeMutablePointer<UInt64>,
+        _ t: UnsafeMutablePointer<UInt64>,
+        _ n: UnsafePointer<UInt64>,
+        _ n0: UInt64,
+        _ k: Int
+    ) {
+        var overflow: Bool
         var pending: UInt64 = 0
-        i = 0
+        var i = 0
         while i < k {
-            let m = t[i] &* n0  // mod 2^64 by design
+            let row = t + i
+            let m = row[0] &* n0  // mod 2^64 by design
             var c: UInt64 = 0
             var j = 0
             while j < k {
                 // m·n_j + t + c ≤ 2^128 − 1: `high` never wraps.
                 var (high, low) = m.multipliedFullWidth(by: n[j])
-                (low, overflow) = low.addingReportingOverflow(t[i + j])
+                (low, overflow) = low.addingReportingOverflow(row[j])
                 high &+= overflow ? 1 : 0
                 (low, overflow) = low.addingReportingOverflow(c)
                 high &+= overflow ? 1 : 0
-                t[i + j] = low
+                row[j] = low
                 c = high
-                j += 1
+                j &+= 1
             }
-            var (sum, o1) = t[i + k].addingReportingOverflow(c)
+            var (sum, o1) = row[k].addingReportingOverflow(c)
             var o2: Bool
             (sum, o2) = sum.addingReportingOverflow(pending)
-            t[i + k] = sum
+            row[k] = sum
             pending = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-            i += 1
+            i &+= 1
         }
-        // The result (a² + M·n)/R < 2n sits in t[k ..< 2k] plus `pending`.
-        t[2 * k] = pending
+        // The result (t + M·n)/R < 2n sits in t[k ..< 2k] plus `pending`.
+        t[k &+ k] = pending
         finalSubtract(r, t + k, n, k)
     }
 
