@@ -15,6 +15,28 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// TackSHA2's hardware SHA-256 path (x86-64 SHA extensions) needs the `sha`
+/// and `ssse3` target features for the code that calls the intrinsics; the
+/// Swift compiler has no per-function target attribute, so they are set for
+/// the module through the Clang importer (`-Xcc -Xclang -target-feature`,
+/// which, unlike `-msha`, is only a warning rather than an error if a
+/// cross-compilation ever hands it to a non-x86 target). The flags and the
+/// `TACK_HARDWARE_SHA` condition are applied only on x86-64 build hosts and
+/// only with the `HardwareSHA` trait (on by default); disable the trait to
+/// build the portable path alone. The source also checks `arch(x86_64)`.
+#if arch(x86_64)
+let hardwareSHASettings: [SwiftSetting] = [
+    .define("TACK_HARDWARE_SHA", .when(traits: ["HardwareSHA"])),
+    .unsafeFlags(
+        ["-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+sha",
+         "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+ssse3"],
+        .when(traits: ["HardwareSHA"])
+    ),
+]
+#else
+let hardwareSHASettings: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "Tack",
     products: [
@@ -26,10 +48,17 @@ let package = Package(
         .executable(name: "tack", targets: ["tack"]),
         .executable(name: "tack-bench", targets: ["tack-bench"]),
     ],
+    traits: [
+        .trait(
+            name: "HardwareSHA",
+            description: "SHA-256 on the x86-64 SHA extensions when the CPU has them (checked at run time)."
+        ),
+        .default(enabledTraits: ["HardwareSHA"]),
+    ],
     targets: [
         // MARK: Core (standard library only, Embedded-clean)
         .target(name: "TackDER", swiftSettings: strictSettings),
-        .target(name: "TackSHA2", swiftSettings: strictSettings),
+        .target(name: "TackSHA2", swiftSettings: strictSettings + hardwareSHASettings),
         .target(name: "TackX509", dependencies: ["TackDER", "TackSHA2"], swiftSettings: strictSettings),
         .target(name: "TackSignature", dependencies: ["TackDER", "TackSHA2", "TackX509"], swiftSettings: strictSettings),
         .target(
@@ -53,7 +82,12 @@ let package = Package(
 
         // MARK: Tests (Swift Testing)
         .testTarget(name: "TackDERTests", dependencies: ["TackDER"], swiftSettings: strictSettings),
-        .testTarget(name: "TackSHA2Tests", dependencies: ["TackSHA2"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "TackSHA2Tests",
+            dependencies: ["TackSHA2"],
+            // So the tests know whether the hardware path was compiled in.
+            swiftSettings: strictSettings + [.define("TACK_HARDWARE_SHA", .when(traits: ["HardwareSHA"]))]
+        ),
         .testTarget(name: "TackX509Tests", dependencies: ["TackDER", "TackSHA2", "TackX509"], swiftSettings: strictSettings),
         .testTarget(
             name: "TackSignatureTests",
