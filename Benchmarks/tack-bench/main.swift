@@ -26,6 +26,7 @@ import Foundation
 
 let groups: [(name: String, make: () -> [Benchmark])] = [
     ("sha2", sha2Benchmarks),
+    ("rsa", rsaBenchmarks),
 ]
 
 // MARK: - Command line
