@@ -239,19 +239,12 @@ struct RSAModulus: Sendable {
             c2 &+= overflow ? 1 : 0
             var j = 1
             while j < k {
-                var (h1, l1) = a[j].multipliedFullWidth(by: bi)
-                (l1, overflow) = l1.addingReportingOverflow(t[j])
-                h1 &+= overflow ? 1 : 0
-                (l1, overflow) = l1.addingReportingOverflow(c1)
-                h1 &+= overflow ? 1 : 0
-                c1 = h1
-                var (h2, l2) = m.multipliedFullWidth(by: n[j])
-                (l2, overflow) = l2.addingReportingOverflow(l1)
-                h2 &+= overflow ? 1 : 0
-                (l2, overflow) = l2.addingReportingOverflow(c2)
-                h2 &+= overflow ? 1 : 0
-                c2 = h2
-                t[j &- 1] = l2
+                // Two independent carry chains: a·bi into t, then m·n.
+                let product = multiplyAdd(a[j], bi, t[j], c1)
+                c1 = product.high
+                let reduced = multiplyAdd(m, n[j], product.low, c2)
+                c2 = reduced.high
+                t[j &- 1] = reduced.low
                 j &+= 1
             }
             // t < 2n < 2R throughout, so the top word is 0 or 1.
@@ -282,7 +275,6 @@ struct RSAModulus: Sendable {
     ) {
         let width = k &+ k
         t.update(repeating: 0, count: width &+ 1)
-        var overflow: Bool
         // Off-diagonal products a_i·a_j, i < j, into t.
         var i = 0
         while i < k &- 1 {
@@ -290,15 +282,23 @@ struct RSAModulus: Sendable {
             let row = t + i
             var carry: UInt64 = 0
             var j = i &+ 1
+            // Four words per turn, then the tail.
+            while j &+ 3 < k {
+                let w0 = multiplyAdd(ai, a[j], row[j], carry)
+                row[j] = w0.low
+                let w1 = multiplyAdd(ai, a[j &+ 1], row[j &+ 1], w0.high)
+                row[j &+ 1] = w1.low
+                let w2 = multiplyAdd(ai, a[j &+ 2], row[j &+ 2], w1.high)
+                row[j &+ 2] = w2.low
+                let w3 = multiplyAdd(ai, a[j &+ 3], row[j &+ 3], w2.high)
+                row[j &+ 3] = w3.low
+                carry = w3.high
+                j &+= 4
+            }
             while j < k {
-                // a·b + t + carry ≤ 2^128 − 1: `high` never wraps.
-                var (high, low) = ai.multipliedFullWidth(by: a[j])
-                (low, overflow) = low.addingReportingOverflow(row[j])
-                high &+= overflow ? 1 : 0
-                (low, overflow) = low.addingReportingOverflow(carry)
-                high &+= overflow ? 1 : 0
-                row[j] = low
-                carry = high
+                let w = multiplyAdd(ai, a[j], row[j], carry)
+                row[j] = w.low
+                carry = w.high
                 j &+= 1
             }
             row[k] = carry
@@ -352,7 +352,6 @@ struct RSAModulus: Sendable {
         _ n0: UInt64,
         _ k: Int
     ) {
-        var overflow: Bool
         var pending: UInt64 = 0
         var i = 0
         while i < k {
@@ -360,15 +359,24 @@ struct RSAModulus: Sendable {
             let m = row[0] &* n0  // mod 2^64 by design
             var c: UInt64 = 0
             var j = 0
+            // Four words per turn (k is a multiple of 4 for every common key
+            // size), then the tail.
+            while j &+ 3 < k {
+                let w0 = multiplyAdd(m, n[j], row[j], c)
+                row[j] = w0.low
+                let w1 = multiplyAdd(m, n[j &+ 1], row[j &+ 1], w0.high)
+                row[j &+ 1] = w1.low
+                let w2 = multiplyAdd(m, n[j &+ 2], row[j &+ 2], w1.high)
+                row[j &+ 2] = w2.low
+                let w3 = multiplyAdd(m, n[j &+ 3], row[j &+ 3], w2.high)
+                row[j &+ 3] = w3.low
+                c = w3.high
+                j &+= 4
+            }
             while j < k {
-                // m·n_j + t + c ≤ 2^128 − 1: `high` never wraps.
-                var (high, low) = m.multipliedFullWidth(by: n[j])
-                (low, overflow) = low.addingReportingOverflow(row[j])
-                high &+= overflow ? 1 : 0
-                (low, overflow) = low.addingReportingOverflow(c)
-                high &+= overflow ? 1 : 0
-                row[j] = low
-                c = high
+                let w = multiplyAdd(m, n[j], row[j], c)
+                row[j] = w.low
+                c = w.high
                 j &+= 1
             }
             var (sum, o1) = row[k].addingReportingOverflow(c)
@@ -381,6 +389,22 @@ struct RSAModulus: Sendable {
         // The result (t + M·n)/R < 2n sits in t[k ..< 2k] plus `pending`.
         t[k &+ k] = pending
         finalSubtract(r, t + k, n, k)
+    }
+
+    /// a·b + t + c as (high, low). With all four below 2^64 the sum is at
+    /// most (2^64 − 1)² + 2·(2^64 − 1) = 2^128 − 1, so `high` never wraps
+    /// and the `&+=` on it is exact.
+    @inline(__always)
+    static func multiplyAdd(
+        _ a: UInt64, _ b: UInt64, _ t: UInt64, _ c: UInt64
+    ) -> (high: UInt64, low: UInt64) {
+        var (high, low) = a.multipliedFullWidth(by: b)
+        var overflow: Bool
+        (low, overflow) = low.addingReportingOverflow(t)
+        high &+= overflow ? 1 : 0
+        (low, overflow) = low.addingReportingOverflow(c)
+        high &+= overflow ? 1 : 0
+        return (high, low)
     }
 
     /// r ← t − n if the (k+1)-limb value t is at least n, else r ← t.
