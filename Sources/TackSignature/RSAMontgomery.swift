@@ -31,13 +31,15 @@ struct RSAModulus: Sendable {
 
     /// Prepares an odd modulus given as little-endian limbs.
     ///
-    /// - Precondition: `limbs` is non-empty, its last limb is non-zero and
-    ///   limb 0 is odd. `RSAPublicKey` checks all three before calling.
+    /// - Precondition: `limbs` has at least 2 limbs (Algorithm D in
+    ///   `computeRSquared` reads the top two), its last limb is non-zero and
+    ///   limb 0 is odd. `RSAPublicKey` establishes all three (1024 bits and
+    ///   more is 16 limbs and more) before calling.
     init(limbs: [UInt64]) {
         // Internal invariant, established by RSAPublicKey's validation.
         precondition(
-            !limbs.isEmpty && limbs[limbs.count - 1] != 0 && limbs[0] & 1 == 1,
-            "RSAModulus requires an odd, normalised modulus"
+            limbs.count >= 2 && limbs[limbs.count - 1] != 0 && limbs[0] & 1 == 1,
+            "RSAModulus requires an odd, normalised modulus of at least two limbs"
         )
         let k = limbs.count
         self.limbs = limbs

@@ -88,7 +88,10 @@ public struct RSAPublicKey: Sendable {
     /// - Parameters:
     ///   - modulus: n, big-endian; leading zero bytes are ignored.
     ///   - exponent: e.
-    /// - Throws: as ``init(modulus:exponent:)-(_,some Collection<UInt8>)``.
+    /// - Throws: ``SignatureError/malformedPublicKey(reason:)`` if n is even
+    ///   or zero, or e is even or below 3;
+    ///   ``SignatureError/unsupported(reason:)`` if n is outside
+    ///   1024...8192 bits or e is above 33 bits.
     public init(modulus: some Collection<UInt8>, exponent: UInt64) throws(SignatureError) {
         guard exponent & 1 == 1, exponent >= 3 else {
             throw .malformedPublicKey(reason: "RSA public exponent must be odd and at least 3")

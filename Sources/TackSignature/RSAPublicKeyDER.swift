@@ -21,14 +21,14 @@ extension RSAPublicKey {
     /// §8.3.2: minimal INTEGERs), both integers non-negative, nothing after
     /// the exponent inside the SEQUENCE and nothing after the SEQUENCE. The
     /// key is then validated as by
-    /// ``init(modulus:exponent:)-(_,some Collection<UInt8>)``.
+    /// ``init(modulus:exponent:)``.
     ///
     /// - Parameter pkcs1DER: The DER bytes, for example the contents of an
     ///   rsaEncryption SubjectPublicKeyInfo's BIT STRING (RFC 3279 §2.3.1).
     /// - Throws: ``SignatureError/malformedPublicKey(reason:)`` for any
     ///   encoding error (the reason carries TackDER's description and byte
     ///   offset), and the errors of
-    ///   ``init(modulus:exponent:)-(_,some Collection<UInt8>)``.
+    ///   ``init(modulus:exponent:)``.
     public init(pkcs1DER: [UInt8]) throws(SignatureError) {
         let ranges: (modulus: Range<Int>, exponent: Range<Int>)
         do {
