@@ -82,4 +82,27 @@ struct RSAArithmeticTests {
         )
         #expect(key.prepared.limbs[0] &* key.prepared.negatedInverse == UInt64.max)
     }
+
+    /// Moduli for which Algorithm D's quotient estimate is still one too
+    /// large after refinement, so the add-back step (Knuth D6) runs: found by
+    /// simulating `computeRSquared` in Python over 1024-bit moduli built from
+    /// the limbs 0, 1, 2^63 − 1, 2^63, 2^64 − 2, 2^64 − 1 and random ones.
+    /// Pairs of (n, R² mod n) in hex, R = 2^1024.
+    static let addBackCases: [(modulus: String, rSquared: String)] = [
+        ("80000000000000000000000000000000fffffffffffffffe800000000000000000000000000000017fffffffffffffff7ffffffffffffffffffffffffffffffefffffffffffffffe00000000000000000000000000000001ffffffffffffffffe2934bf1d37c9961000000000000000000000000000000000000000000000001",
+         "4230e1542c51f36e5854eb5964e1fbf6d3d58a534d8ec25d4af466a4dd9865d111c2475cdfed5780f5d06e9670bdfc37c639c8e348e41d1fa1dd45e5647e4cd0c83a65d92f5aca83e51569e5e783f4c6cfdfbd4cc5cc45c83d7ed5bdfcc8e3ddaef783af21e7a07effffffffffffef21d6cb40e2c8369afb3dcf1eabd3ae641d"),
+        ("80000000000000008000000000000000fffffffffffffffe00000000000000005b58796aad611a3e000000000000000192947d945fac971a0000000000000001fffffffffffffffeac859f8ff706a8328000000000000000fffffffffffffffe00000000000000000000000000000000ffffffffffffffff0000000000000001",
+         "71bcce8a7f9408b606cdc86fe9523136a13d039a31593f259b8bc486095d36b586d428255cbec1545e6634d70ff7ae9681928dd23fee3bc8391f7d4e8c491a8e5e0ff2a36610358369f33bb92de006b5a281aeb1cab6d73b0288522a336ef1bcf9aca91ac2dbce42fbb1bac96718abb350c46f2d4cc1f54097cf62f9c5727df2"),
+        ("800000000000000000000000000000007fffffffffffffff0000000000000000fffffffffffffffe00000000000000004f4c8db65c7061067fffffffffffffffffffffffffffffffffffffffffffffff8000000000000000fffffffffffffffe7fffffffffffffff2a66b259bb798e9bfffffffffffffffe8000000000000001",
+         "797e90ba9325d86b083f33db108a37b0a51d92d9536eb380e5aeb87d27ef3284e76f0c72753811f3f73cfd28a68b295bb774154468e95c91b66e950b86635d78f6f4c09e0be517803c7855c8b49dc94c6ba69109fc5a0e1c0d8710e30d4c2f16517fc6ada41dafcab7b680ae56c093bbb009f70e4787791620bf165a6488c1e3"),
+    ]
+
+    @Test("R² mod n is right where Algorithm D must add back", arguments: 0..<addBackCases.count)
+    func rSquaredAddBack(_ index: Int) {
+        let (modulus, rSquared) = Self.addBackCases[index]
+        let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: RSATestSupport.bytes(hex: modulus)))
+        let expected = RSAPublicKey.limbs(fromBigEndian: RSATestSupport.bytes(hex: rSquared))
+        let padded = expected + [UInt64](repeating: 0, count: prepared.limbs.count - expected.count)
+        #expect(prepared.rSquared == padded)
+    }
 }
