@@ -99,7 +99,7 @@ extension RSAPublicKey {
         of message: some Collection<UInt8>, hash: RSAHash,
         _ body: (UnsafeRawBufferPointer) throws(SignatureError) -> Result
     ) throws(SignatureError) -> Result {
-        try withContiguousBytes(message) { (bytes) throws(SignatureError) -> Result in
+        try Self.withContiguousBytes(message) { (bytes) throws(SignatureError) -> Result in
             try hash.withDigest(of: UnsafeRawBufferPointer(bytes), body)
         }
     }

@@ -84,8 +84,8 @@ extension RSAPublicKey {
         guard k >= tLength + 11 else {
             throw .unsupported(reason: "RSA modulus too short for this hash")
         }
-        try withContiguousBytes(signature) { (signatureBytes) throws(SignatureError) in
-            try withContiguousBytes(digest) { (digestBytes) throws(SignatureError) in
+        try Self.withContiguousBytes(signature) { (signatureBytes) throws(SignatureError) in
+            try Self.withContiguousBytes(digest) { (digestBytes) throws(SignatureError) in
                 try withMessageRepresentative(signature: signatureBytes) {
                     (recovered, expected) throws(SignatureError) in
                     // EM = 00 01 PS 00 T, PS = k − tLen − 3 bytes of FF.
@@ -109,7 +109,7 @@ extension RSAPublicKey {
                         expected[digestStart + j] = digestBytes[j]
                         j += 1
                     }
-                    guard constantTimeEqual(UnsafeBufferPointer(expected), recovered) else {
+                    guard Self.constantTimeEqual(UnsafeBufferPointer(expected), recovered) else {
                         throw .invalidSignature
                     }
                 }
@@ -118,15 +118,17 @@ extension RSAPublicKey {
     }
 }
 
-/// Whether two equally long buffers hold the same bytes, looking at every
-/// byte regardless of where the first difference is.
-func constantTimeEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    var i = 0
-    while i < a.count {
-        difference |= a[i] ^ b[i]
-        i += 1
+extension RSAPublicKey {
+    /// Whether two equally long buffers hold the same bytes, looking at every
+    /// byte regardless of where the first difference is.
+    static func constantTimeEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        var i = 0
+        while i < a.count {
+            difference |= a[i] ^ b[i]
+            i += 1
+        }
+        return difference == 0
     }
-    return difference == 0
 }

@@ -146,8 +146,8 @@ extension RSAPublicKey {
             throw .invalidParameters(reason: "RSASSA-PSS salt too long for this key")
         }
         let k = signatureByteCount
-        try withContiguousBytes(signature) { (signatureBytes) throws(SignatureError) in
-            try withContiguousBytes(digest) { (digestBytes) throws(SignatureError) in
+        try Self.withContiguousBytes(signature) { (signatureBytes) throws(SignatureError) in
+            try Self.withContiguousBytes(digest) { (digestBytes) throws(SignatureError) in
                 try withMessageRepresentative(signature: signatureBytes) {
                     (recovered, scratch) throws(SignatureError) in
                     // §8.1.2 step 2c: I2OSP(m, emLen) fails unless the
