@@ -240,8 +240,20 @@ struct RSAModulus: Sendable {
             (reduced, overflow) = reduced.addingReportingOverflow(low)
             c2 &+= overflow ? 1 : 0
             var j = 1
+            // Two independent carry chains, a·bi into t and then m·n; two
+            // words per turn, then the tail.
+            while j &+ 1 < k {
+                let product0 = multiplyAdd(a[j], bi, t[j], c1)
+                let reduced0 = multiplyAdd(m, n[j], product0.low, c2)
+                t[j &- 1] = reduced0.low
+                let product1 = multiplyAdd(a[j &+ 1], bi, t[j &+ 1], product0.high)
+                let reduced1 = multiplyAdd(m, n[j &+ 1], product1.low, reduced0.high)
+                t[j] = reduced1.low
+                c1 = product1.high
+                c2 = reduced1.high
+                j &+= 2
+            }
             while j < k {
-                // Two independent carry chains: a·bi into t, then m·n.
                 let product = multiplyAdd(a[j], bi, t[j], c1)
                 c1 = product.high
                 let reduced = multiplyAdd(m, n[j], product.low, c2)
