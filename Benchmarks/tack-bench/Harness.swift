@@ -10,11 +10,15 @@ enum BenchmarkUnit: Sendable {
     case megabytesPerSecond(bytesPerOperation: Int)
     /// Operations per second (signatures, verifications, chain builds...).
     case operationsPerSecond
+    /// Items per second, where one operation handles `itemsPerOperation` items
+    /// (DER nodes, certificates); the table also shows nanoseconds per item.
+    case itemsPerSecond(itemsPerOperation: Int, label: String)
 
     var label: String {
         switch self {
         case .megabytesPerSecond: "MB/s"
         case .operationsPerSecond: "ops/s"
+        case .itemsPerSecond(_, let label): "\(label)/s"
         }
     }
 
@@ -23,6 +27,7 @@ enum BenchmarkUnit: Sendable {
         switch self {
         case .megabytesPerSecond(let bytes): rate * Double(bytes) / 1e6
         case .operationsPerSecond: rate
+        case .itemsPerSecond(let items, _): rate * Double(items)
         }
     }
 }
@@ -68,9 +73,9 @@ struct MeasurementPlan {
     /// Warm-up time before the samples (caches, branch predictors, CPU clock).
     var warmUp: Duration = .milliseconds(100)
     /// The target duration of one timed sample.
-    var sampleDuration: Duration = .milliseconds(20)
+    var sampleDuration: Duration = .milliseconds(40)
     /// How many timed samples; the median is reported.
-    var sampleCount = 11
+    var sampleCount = 15
     /// Time samples by this thread's CPU time instead of `ContinuousClock`
     /// (wall time); steadier on a loaded machine. OpenSSL is then left on
     /// its default user-time accounting instead of `-elapsed`.
@@ -186,8 +191,14 @@ struct Reporter {
                     String(format: "%.1f%%", result.relativeSpread * 100),
                     result.openssl.map(format) ?? "-",
                     result.ratio.map { String(format: "%.2fx", $0) } ?? "-"))
+            if case .itemsPerSecond(_, let label) = result.benchmark.unit, result.median > 0 {
+                print(row("  = \(String(format: "%.1f", 1e9 / result.median)) ns/\(label)", "", "", "", "", ""))
+            }
             for peer in result.peers {
-                print(row("  vs \(peer.name)", "", "", "", peer.value.map(format) ?? "-", ratioText(result.median, peer.value)))
+                print(
+                    row(
+                        "  vs \(peer.name)", "", "", "", peer.value.map(format) ?? "-",
+                        ratioText(result.median, peer.value)))
             }
         }
     }
@@ -197,7 +208,9 @@ struct Reporter {
         return String(format: "%.2fx", tack / other)
     }
 
-    private func row(_ name: String, _ unit: String, _ tack: String, _ spread: String, _ openssl: String, _ ratio: String)
+    private func row(
+        _ name: String, _ unit: String, _ tack: String, _ spread: String, _ openssl: String, _ ratio: String
+    )
         -> String
     {
         name.padding(toLength: 34, withPad: " ", startingAt: 0) + unit.padding(toLength: 7, withPad: " ", startingAt: 0)

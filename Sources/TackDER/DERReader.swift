@@ -196,6 +196,19 @@ public struct DERReader {
     /// element and the relative index just past it, without moving the cursor.
     @usableFromInline
     internal func parseElement(at start: Int) throws(DERError) -> (element: DERElement, next: Int) {
+        try DERReader.parseElement(in: buffer, at: start, end: end, origin: origin,
+                                   maximumLength: limits.maximumElementLength)
+    }
+
+    /// Parses one element header in `buffer[start..<end]`: the core of every read.
+    ///
+    /// - Returns: The element (absolute offsets: relative + `origin`) and the
+    ///   relative index just past it.
+    @usableFromInline
+    @inline(__always)
+    internal static func parseElement(
+        in buffer: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, origin: Int, maximumLength: Int
+    ) throws(DERError) -> (element: DERElement, next: Int) {
         let elementOffset = origin + start
         var index = start
         guard index < end else { throw DERError(.truncated, at: elementOffset) }
@@ -249,7 +262,7 @@ public struct DERReader {
             guard length >= 0x80 else { throw DERError(.nonMinimalLength, at: elementOffset) }
         }
         guard length <= end - index else { throw DERError(.lengthExceedsInput, at: elementOffset) }
-        guard length <= limits.maximumElementLength else { throw DERError(.elementTooLarge, at: elementOffset) }
+        guard length <= maximumLength else { throw DERError(.elementTooLarge, at: elementOffset) }
         let contentStart = origin + index
         return (DERElement(tag: tag, offset: elementOffset, contentRange: contentStart..<(contentStart + length)), index + length)
     }
@@ -477,9 +490,9 @@ public struct DERReader {
             while !inner.isAtEnd {
                 let before = inner.cursor
                 try body(&inner)
-                // Every element consumes at least two bytes, so this loop ends; guard
-                // against a body that reads nothing, which would loop forever.
-                precondition(inner.cursor > before, "readCollection body must consume an element")
+                // A body that reads nothing (an OPTIONAL read that did not match)
+                // would loop forever: the element it skipped is not in the structure.
+                guard inner.cursor > before else { throw DERError(.trailingData, at: inner.origin + before) }
                 count += 1
             }
             return count

@@ -55,6 +55,9 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
         /// An EC key uses explicit curve parameters instead of a named curve, which
         /// RFC 5480 §2.1.1 forbids for certificates.
         case explicitCurveParameters
+        /// The certificate's `signatureValue` BIT STRING has unused bits; every
+        /// signature algorithm produces whole octets (RFC 5280 §4.1.1.3).
+        case invalidSignatureValue
         /// A public key is malformed for its algorithm; `detail` says how.
         case invalidPublicKey(detail: String)
         /// A value is outside what Tack supports; `detail` says what.
@@ -75,6 +78,7 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidName(let detail): text = "invalid name: \(detail)"
         case .invalidAlgorithmParameters(let detail): text = "invalid algorithm parameters: \(detail)"
         case .explicitCurveParameters: text = "explicit EC curve parameters are not allowed"
+        case .invalidSignatureValue: text = "signature value has unused bits"
         case .invalidPublicKey(let detail): text = "invalid public key: \(detail)"
         case .unsupported(let detail): text = "unsupported: \(detail)"
         }

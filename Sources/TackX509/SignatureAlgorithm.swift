@@ -1,0 +1,339 @@
+public import TackDER
+
+/// A message digest algorithm named by a signature algorithm or by RSASSA-PSS parameters.
+public enum DigestAlgorithm: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// MD5 (RFC 1321). Broken; recognised only so that it can be refused by name.
+    case md5
+    /// SHA-1 (FIPS 180-4). Collisions are practical; recognised so it can be refused by name.
+    case sha1
+    /// SHA-224 (FIPS 180-4).
+    case sha224
+    /// SHA-256 (FIPS 180-4).
+    case sha256
+    /// SHA-384 (FIPS 180-4).
+    case sha384
+    /// SHA-512 (FIPS 180-4).
+    case sha512
+
+    /// Whether the digest still resists collisions: `false` for MD5 and SHA-1, whose
+    /// collisions are practical (RFC 6151, SHA-1 "SHAttered" 2017), so signatures made
+    /// with them must not be trusted.
+    public var isCollisionResistant: Bool {
+        switch self {
+        case .md5, .sha1: false
+        case .sha224, .sha256, .sha384, .sha512: true
+        }
+    }
+
+    /// The digest's output length in bytes.
+    public var byteCount: Int {
+        switch self {
+        case .md5: 16
+        case .sha1: 20
+        case .sha224: 28
+        case .sha256: 32
+        case .sha384: 48
+        case .sha512: 64
+        }
+    }
+
+    /// The digest's object identifier (RFC 3279 §2.2.1, RFC 4055 §2.1).
+    public var oid: OID {
+        switch self {
+        case .md5: AlgorithmOID.md5
+        case .sha1: AlgorithmOID.sha1
+        case .sha224: AlgorithmOID.sha224
+        case .sha256: AlgorithmOID.sha256
+        case .sha384: AlgorithmOID.sha384
+        case .sha512: AlgorithmOID.sha512
+        }
+    }
+
+    /// The name in the form OpenSSL prints: `SHA256`, `MD5`, ...
+    public var description: String {
+        switch self {
+        case .md5: "MD5"
+        case .sha1: "SHA1"
+        case .sha224: "SHA224"
+        case .sha256: "SHA256"
+        case .sha384: "SHA384"
+        case .sha512: "SHA512"
+        }
+    }
+
+    /// The digest named by `oid`, or `nil`.
+    internal init?(oid: OID) {
+        if oid == AlgorithmOID.sha256 { self = .sha256 }
+        else if oid == AlgorithmOID.sha384 { self = .sha384 }
+        else if oid == AlgorithmOID.sha512 { self = .sha512 }
+        else if oid == AlgorithmOID.sha1 { self = .sha1 }
+        else if oid == AlgorithmOID.sha224 { self = .sha224 }
+        else if oid == AlgorithmOID.md5 { self = .md5 }
+        else { return nil }
+    }
+}
+
+/// The parameters of an RSASSA-PSS signature or key (RFC 4055 §3.1, RFC 8017 §A.2.3).
+///
+/// ```asn1
+/// RSASSA-PSS-params  ::=  SEQUENCE  {
+///     hashAlgorithm      [0] HashAlgorithm DEFAULT sha1Identifier,
+///     maskGenAlgorithm   [1] MaskGenAlgorithm DEFAULT mgf1SHA1Identifier,
+///     saltLength         [2] INTEGER DEFAULT 20,
+///     trailerField       [3] INTEGER DEFAULT 1  }
+/// ```
+///
+/// Rules enforced when parsing:
+/// - the hash is SHA-1 or a SHA-2 function, with NULL or absent parameters, which
+///   RFC 4055 §2.1 says implementations MUST accept as equivalent;
+/// - the mask generation function is MGF1 (`id-mgf1`, the only one RFC 4055 defines)
+///   over such a hash; it may differ from the message hash (RFC 4055 only RECOMMENDS
+///   that they match, and verifiers decide);
+/// - the trailer field is 1 (RFC 4055 §3.1: "MUST be 1");
+/// - fields equal to their DEFAULT are omitted (X.690 §11.5), so an encoded salt
+///   length of 20, trailer field 1, or SHA-1 hash or mask hash is rejected.
+public struct RSAPSSParameters: Sendable, Hashable {
+    /// The message digest (`hashAlgorithm`); SHA-1 when the field is absent.
+    public var digest: DigestAlgorithm
+    /// The digest used by MGF1 (`maskGenAlgorithm`); SHA-1 when the field is absent.
+    public var maskGenerationDigest: DigestAlgorithm
+    /// The salt length in bytes (`saltLength`); 20 when absent.
+    public var saltLength: Int
+
+    /// Creates PSS parameters (the trailer field is always 1).
+    ///
+    /// - Parameters:
+    ///   - digest: The message digest.
+    ///   - maskGenerationDigest: The MGF1 digest.
+    ///   - saltLength: The salt length in bytes.
+    public init(digest: DigestAlgorithm, maskGenerationDigest: DigestAlgorithm, saltLength: Int) {
+        self.digest = digest
+        self.maskGenerationDigest = maskGenerationDigest
+        self.saltLength = saltLength
+    }
+
+    /// The values that the absent fields stand for: SHA-1, MGF1 with SHA-1, salt 20.
+    public static let defaults = RSAPSSParameters(digest: .sha1, maskGenerationDigest: .sha1, saltLength: 20)
+
+    /// Parses the DER parameters element whose TLV occupies `range` in `bytes`.
+    internal init(derEncoded bytes: [UInt8], range: Range<Int>) throws(X509Error) {
+        struct Fields {
+            var hash: RawAlgorithmIdentifier?
+            var maskOID: OID?
+            var maskOffset = 0
+            var maskHash: RawAlgorithmIdentifier?
+            var salt: Int?
+            var saltOffset = 0
+            var trailer: Int?
+            var trailerOffset = 0
+        }
+        let fields: Fields
+        do {
+            fields = try DER.read(bytes, range: range) { (reader) throws(DERError) -> Fields in
+                try reader.readSequence { (sequence) throws(DERError) -> Fields in
+                    var fields = Fields()
+                    fields.hash = try sequence.readOptionalExplicit(0) { (tagged) throws(DERError) in
+                        try tagged.readAlgorithmIdentifier()
+                    }
+                    fields.maskOffset = sequence.offset
+                    _ = try sequence.readOptionalExplicit(1) { (tagged) throws(DERError) in
+                        try tagged.readSequence { (mask) throws(DERError) in
+                            let oid = try mask.readObjectIdentifier()
+                            fields.maskOID = oid
+                            if oid == AlgorithmOID.mgf1 {
+                                fields.maskHash = try mask.readAlgorithmIdentifier()
+                            } else if !mask.isAtEnd {
+                                _ = try mask.readElement()
+                            }
+                        }
+                    }
+                    fields.saltOffset = sequence.offset
+                    fields.salt = try sequence.readOptionalExplicit(2) { (tagged) throws(DERError) in
+                        try tagged.readInteger(Int.self)
+                    }
+                    fields.trailerOffset = sequence.offset
+                    fields.trailer = try sequence.readOptionalExplicit(3) { (tagged) throws(DERError) in
+                        try tagged.readInteger(Int.self)
+                    }
+                    return fields
+                }
+            }
+        } catch {
+            throw X509Error(error)
+        }
+
+        var parameters = RSAPSSParameters.defaults
+        if let hash = fields.hash {
+            parameters.digest = try RSAPSSParameters.pssDigest(hash)
+            guard parameters.digest != .sha1 else {
+                throw X509Error(.der(.defaultValueEncoded), at: hash.range.lowerBound)
+            }
+        }
+        if let maskOID = fields.maskOID {
+            guard maskOID == AlgorithmOID.mgf1, let maskHash = fields.maskHash else {
+                throw X509Error(.invalidAlgorithmParameters(detail: "mask generation function is not MGF1"),
+                                at: fields.maskOffset)
+            }
+            parameters.maskGenerationDigest = try RSAPSSParameters.pssDigest(maskHash)
+            guard parameters.maskGenerationDigest != .sha1 else {
+                throw X509Error(.der(.defaultValueEncoded), at: fields.maskOffset)
+            }
+        }
+        if let salt = fields.salt {
+            guard salt >= 0 else {
+                throw X509Error(.invalidAlgorithmParameters(detail: "negative PSS salt length"), at: fields.saltOffset)
+            }
+            guard salt != 20 else { throw X509Error(.der(.defaultValueEncoded), at: fields.saltOffset) }
+            parameters.saltLength = salt
+        }
+        if let trailer = fields.trailer {
+            guard trailer != 1 else { throw X509Error(.der(.defaultValueEncoded), at: fields.trailerOffset) }
+            throw X509Error(.invalidAlgorithmParameters(detail: "PSS trailer field is not 1"), at: fields.trailerOffset)
+        }
+        self = parameters
+    }
+
+    /// A PSS hash: SHA-1 or SHA-2, parameters NULL or absent (RFC 4055 §2.1).
+    private static func pssDigest(_ raw: RawAlgorithmIdentifier) throws(X509Error) -> DigestAlgorithm {
+        guard let digest = DigestAlgorithm(oid: raw.oid), digest != .md5 else {
+            throw X509Error(.invalidAlgorithmParameters(detail: "PSS hash is not SHA-1 or SHA-2"), at: raw.range.lowerBound)
+        }
+        guard raw.parameters == nil || raw.hasNullParameters else {
+            throw X509Error(.invalidAlgorithmParameters(detail: "hash parameters are neither NULL nor absent"),
+                            at: raw.parametersOffset)
+        }
+        return digest
+    }
+}
+
+/// The algorithm a certificate is signed with (RFC 5280 §4.1.1.2), decoded from its
+/// AlgorithmIdentifier.
+///
+/// Parameter rules, checked when parsing:
+/// - RSA PKCS #1 v1.5 (RFC 8017 §A.2.4, RFC 3279 §2.2.1, RFC 4055 §5): the parameters
+///   are NULL. RFC 4055 §5 adds that implementations "MUST accept the parameters being
+///   absent as well as present", so absent parameters are accepted too; anything else
+///   is ``X509Error/Reason/invalidAlgorithmParameters(detail:)``.
+/// - RSASSA-PSS (RFC 4055 §3.1): the parameters MUST be present in a signature's
+///   AlgorithmIdentifier; see ``RSAPSSParameters`` for their rules.
+/// - ECDSA (RFC 5758 §3.2): "the encoding MUST omit the parameters field".
+/// - Ed25519 and Ed448 (RFC 8410 §3): "the parameters MUST be absent".
+///
+/// MD5 and SHA-1 signatures are recognised (``DigestAlgorithm/isCollisionResistant``
+/// is `false` for them) so that a verifier can refuse them by name; an unrecognised
+/// identifier is kept as ``unknown(_:)`` and its parameters are not checked.
+public enum SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
+    /// RSASSA-PKCS1-v1_5 with the given digest (`sha256WithRSAEncryption`, ...).
+    case rsaPKCS1v15(DigestAlgorithm)
+    /// RSASSA-PSS (`id-RSASSA-PSS`) with its parameters.
+    case rsaPSS(RSAPSSParameters)
+    /// ECDSA with the given digest (`ecdsa-with-SHA256`, ...; SHA-1 recognised for refusal).
+    case ecdsa(DigestAlgorithm)
+    /// Ed25519 (RFC 8032, RFC 8410).
+    case ed25519
+    /// Ed448 (RFC 8032, RFC 8410).
+    case ed448
+    /// An algorithm TackX509 does not know, by its identifier.
+    case unknown(OID)
+
+    /// The digest the signature is computed over, if the algorithm has a separate one
+    /// (`nil` for EdDSA, which hashes internally, and for unknown algorithms).
+    public var digest: DigestAlgorithm? {
+        switch self {
+        case .rsaPKCS1v15(let digest), .ecdsa(let digest): digest
+        case .rsaPSS(let parameters): parameters.digest
+        case .ed25519, .ed448, .unknown: nil
+        }
+    }
+
+    /// The algorithm's name in the form OpenSSL prints (`sha256WithRSAEncryption`,
+    /// `ecdsa-with-SHA384`, `rsassaPss`, `ED25519`), or the dotted OID when unknown.
+    public var description: String {
+        switch self {
+        case .rsaPKCS1v15(let digest):
+            switch digest {
+            case .md5: "md5WithRSAEncryption"
+            case .sha1: "sha1WithRSAEncryption"
+            case .sha224: "sha224WithRSAEncryption"
+            case .sha256: "sha256WithRSAEncryption"
+            case .sha384: "sha384WithRSAEncryption"
+            case .sha512: "sha512WithRSAEncryption"
+            }
+        case .rsaPSS: "rsassaPss"
+        case .ecdsa(let digest): "ecdsa-with-" + digest.description
+        case .ed25519: "ED25519"
+        case .ed448: "ED448"
+        case .unknown(let oid): oid.dottedString
+        }
+    }
+
+    /// Decodes a DER AlgorithmIdentifier that occupies `range` (its whole TLV) in `bytes`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The buffer, for example a certificate's DER.
+    ///   - range: The absolute range of the AlgorithmIdentifier SEQUENCE.
+    /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for malformed DER or
+    ///   ``X509Error/Reason/invalidAlgorithmParameters(detail:)`` when the parameters
+    ///   break the algorithm's rules (see the type's discussion).
+    public init(derEncoded bytes: [UInt8], range: Range<Int>) throws(X509Error) {
+        let raw: RawAlgorithmIdentifier
+        do {
+            raw = try DER.read(bytes, range: range) { (reader) throws(DERError) in try reader.readAlgorithmIdentifier() }
+        } catch {
+            throw X509Error(error)
+        }
+        try self.init(raw, in: bytes)
+    }
+
+    /// Interprets an AlgorithmIdentifier already read from `bytes`.
+    internal init(_ raw: RawAlgorithmIdentifier, in bytes: [UInt8]) throws(X509Error) {
+        let oid = raw.oid
+        if let digest = SignatureAlgorithm.pkcs1Digest(oid) {
+            // RFC 4055 §5: NULL, and absent MUST be accepted as well.
+            guard raw.parameters == nil || raw.hasNullParameters else {
+                throw X509Error(.invalidAlgorithmParameters(detail: "RSA PKCS #1 v1.5 parameters must be NULL"),
+                                at: raw.parametersOffset)
+            }
+            self = .rsaPKCS1v15(digest)
+        } else if let digest = SignatureAlgorithm.ecdsaDigest(oid) {
+            guard raw.parameters == nil else {
+                throw X509Error(.invalidAlgorithmParameters(detail: "ECDSA parameters must be absent"),
+                                at: raw.parametersOffset)
+            }
+            self = .ecdsa(digest)
+        } else if oid == AlgorithmOID.rsassaPSS {
+            guard let parameters = raw.parameters else {
+                throw X509Error(.invalidAlgorithmParameters(detail: "RSASSA-PSS signature parameters are missing"),
+                                at: raw.range.lowerBound)
+            }
+            self = .rsaPSS(try RSAPSSParameters(derEncoded: bytes, range: parameters.encodedRange))
+        } else if oid == AlgorithmOID.ed25519 || oid == AlgorithmOID.ed448 {
+            guard raw.parameters == nil else {
+                throw X509Error(.invalidAlgorithmParameters(detail: "EdDSA parameters must be absent"),
+                                at: raw.parametersOffset)
+            }
+            self = oid == AlgorithmOID.ed25519 ? .ed25519 : .ed448
+        } else {
+            self = .unknown(oid)
+        }
+    }
+
+    private static func pkcs1Digest(_ oid: OID) -> DigestAlgorithm? {
+        if oid == AlgorithmOID.sha256WithRSAEncryption { return .sha256 }
+        if oid == AlgorithmOID.sha384WithRSAEncryption { return .sha384 }
+        if oid == AlgorithmOID.sha512WithRSAEncryption { return .sha512 }
+        if oid == AlgorithmOID.sha1WithRSAEncryption { return .sha1 }
+        if oid == AlgorithmOID.sha224WithRSAEncryption { return .sha224 }
+        if oid == AlgorithmOID.md5WithRSAEncryption { return .md5 }
+        return nil
+    }
+
+    private static func ecdsaDigest(_ oid: OID) -> DigestAlgorithm? {
+        if oid == AlgorithmOID.ecdsaWithSHA256 { return .sha256 }
+        if oid == AlgorithmOID.ecdsaWithSHA384 { return .sha384 }
+        if oid == AlgorithmOID.ecdsaWithSHA512 { return .sha512 }
+        if oid == AlgorithmOID.ecdsaWithSHA1 { return .sha1 }
+        if oid == AlgorithmOID.ecdsaWithSHA224 { return .sha224 }
+        return nil
+    }
+}
