@@ -10,11 +10,15 @@ enum BenchmarkUnit: Sendable {
     case megabytesPerSecond(bytesPerOperation: Int)
     /// Operations per second (signatures, verifications, chain builds...).
     case operationsPerSecond
+    /// Items per second, where one operation handles `itemsPerOperation` items
+    /// (DER nodes, certificates); the table also shows nanoseconds per item.
+    case itemsPerSecond(itemsPerOperation: Int, label: String)
 
     var label: String {
         switch self {
         case .megabytesPerSecond: "MB/s"
         case .operationsPerSecond: "ops/s"
+        case .itemsPerSecond(_, let label): "\(label)/s"
         }
     }
 
@@ -23,6 +27,7 @@ enum BenchmarkUnit: Sendable {
         switch self {
         case .megabytesPerSecond(let bytes): rate * Double(bytes) / 1e6
         case .operationsPerSecond: rate
+        case .itemsPerSecond(let items, _): rate * Double(items)
         }
     }
 }
@@ -186,6 +191,9 @@ struct Reporter {
                     String(format: "%.1f%%", result.relativeSpread * 100),
                     result.openssl.map(format) ?? "-",
                     result.ratio.map { String(format: "%.2fx", $0) } ?? "-"))
+            if case .itemsPerSecond(_, let label) = result.benchmark.unit, result.median > 0 {
+                print(row("  = \(String(format: "%.1f", 1e9 / result.median)) ns/\(label)", "", "", "", "", ""))
+            }
             for peer in result.peers {
                 print(row("  vs \(peer.name)", "", "", "", peer.value.map(format) ?? "-", ratioText(result.median, peer.value)))
             }

@@ -26,6 +26,8 @@ import Foundation
 
 let groups: [(name: String, make: () -> [Benchmark])] = [
     ("sha2", sha2Benchmarks),
+    ("der", derBenchmarks),
+    ("x509", x509Benchmarks),
 ]
 
 // MARK: - Command line

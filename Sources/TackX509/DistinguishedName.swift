@@ -1,0 +1,308 @@
+public import TackDER
+
+/// An X.501 distinguished name: the `issuer` and `subject` of a certificate and the
+/// `directoryName` form of ``GeneralName`` (RFC 5280 §4.1.2.4).
+///
+/// ```
+/// Name ::= CHOICE { rdnSequence RDNSequence }
+/// RDNSequence ::= SEQUENCE OF RelativeDistinguishedName
+/// RelativeDistinguishedName ::= SET SIZE (1..MAX) OF AttributeTypeAndValue
+/// AttributeTypeAndValue ::= SEQUENCE { type AttributeType, value AttributeValue }
+/// ```
+///
+/// Creating a name checks its whole encoding once, without allocating: every
+/// RDN is non-empty, every attribute type is a valid OBJECT IDENTIFIER, and every
+/// value that is one of the directory string types (``TackDER/DERStringKind``) has
+/// a valid alphabet. Values of other types (an INTEGER, a SEQUENCE) are kept raw.
+/// The name then holds only a reference to the buffer and ranges into it; iterating
+/// it yields ``RelativeDistinguishedName`` values decoded on demand, and attribute
+/// strings are decoded only when asked for.
+///
+/// An empty name (an empty RDNSequence) is accepted: RFC 5280 §4.1.2.6 allows an
+/// empty subject when the subjectAltName extension is critical.
+///
+/// Leniencies, each because deployed certificates need it:
+/// - The members of a multi-valued RDN need not be in the DER SET OF order
+///   (X.690 §11.6); comparison treats them as a set anyway.
+/// - Any attribute may carry any string type (RFC 5280 profiles `countryName` as a
+///   two-letter PrintableString, but that is not enforced here), and empty strings
+///   are accepted although `DirectoryString` is SIZE (1..MAX).
+///
+/// Equality (`==`) and hashing compare the encodings byte for byte. For the
+/// RFC 5280 §7.1 comparison that chain building needs, use ``matches(_:)``.
+public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConvertible {
+    /// The buffer that holds the encoding.
+    @usableFromInline internal let storage: [UInt8]
+    /// The absolute range of the whole Name (the RDNSequence TLV) in the buffer.
+    public let encodedRange: Range<Int>
+    /// The absolute range of the RDNSequence's contents.
+    internal let contentRange: Range<Int>
+    /// The number of relative distinguished names.
+    public let count: Int
+
+    /// The most attributes Tack accepts in one RDN. Multi-valued RDNs in practice
+    /// have two or three members; the cap bounds the quadratic set comparison of
+    /// ``matches(_:)`` (a Tack limit, not an RFC one).
+    public static let maximumAttributesPerRDN = 32
+
+    /// Decodes and checks the Name whose complete encoding (tag, length and
+    /// contents of the RDNSequence) occupies `range` of `derEncoded`.
+    ///
+    /// - Parameters:
+    ///   - derEncoded: The buffer, typically a whole certificate. It is kept, not copied.
+    ///   - range: The absolute range of the Name's TLV.
+    /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors (a bad
+    ///   string alphabet, a truncated element, trailing bytes) or
+    ///   ``X509Error/Reason/invalidName(detail:)`` for an empty RDN or one with more
+    ///   than ``maximumAttributesPerRDN`` attributes; the offset is that of the
+    ///   element at fault.
+    public init(derEncoded: [UInt8], range: Range<Int>) throws(X509Error) {
+        let (content, count) = try readX509(derEncoded, range: range) {
+            (reader, failure) throws(DERError) -> (Range<Int>, Int) in
+            try DistinguishedName.check(&reader, failure: &failure, tag: .sequence)
+        }
+        self.storage = derEncoded
+        self.encodedRange = range
+        self.contentRange = content
+        self.count = count
+    }
+
+    /// Decodes and checks a Name that is the whole of `derEncoded`.
+    ///
+    /// - Parameter derEncoded: The DER encoding of a Name.
+    /// - Throws: As ``init(derEncoded:range:)``.
+    public init(derEncoded: [UInt8]) throws(X509Error) {
+        try self.init(derEncoded: derEncoded, range: 0..<derEncoded.count)
+    }
+
+    /// A name already checked by ``check(_:failure:tag:)`` (used by ``GeneralName``).
+    internal init(checked storage: [UInt8], element: DERElement, count: Int) {
+        self.storage = storage
+        self.encodedRange = element.encodedRange
+        self.contentRange = element.contentRange
+        self.count = count
+    }
+
+    /// Reads and checks an RDNSequence with `tag` (``TackDER/DERTag/sequence``, or
+    /// `[4]` constructed for a directoryName); returns its element and RDN count.
+    internal static func check(
+        _ reader: inout DERReader, failure: inout SemanticFailure, tag: DERTag
+    ) throws(DERError) -> (Range<Int>, Int) {
+        let element = try reader.readElement(tag)
+        let count = try checkContents(of: element, reader: reader, failure: &failure)
+        return (element.contentRange, count)
+    }
+
+    /// Checks the contents of an RDNSequence element read by `reader`.
+    internal static func checkContents(
+        of element: DERElement, reader: DERReader, failure: inout SemanticFailure
+    ) throws(DERError) -> Int {
+        var inner = try reader.contentsReader(of: element)
+        var count = 0
+        while !inner.isAtEnd {
+            _ = try RelativeDistinguishedName.check(&inner, failure: &failure, tag: .set)
+            count += 1
+        }
+        return count
+    }
+
+    /// The encoding of the whole Name, as a slice of the original buffer.
+    public var derEncoded: ArraySlice<UInt8> { storage[encodedRange] }
+
+    /// Whether the name has no RDNs.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The RDNs in encoding order (most significant, usually the country, first).
+    public func makeIterator() -> Iterator {
+        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
+    }
+
+    /// Iterates the RDNs of a name, decoding each on demand.
+    public struct Iterator: IteratorProtocol {
+        internal var elements: CheckedElements
+
+        /// The next RDN, or `nil` at the end.
+        public mutating func next() -> RelativeDistinguishedName? {
+            guard let element = elements.next() else { return nil }
+            return RelativeDistinguishedName(checked: elements.bytes, element: element)
+        }
+    }
+
+    /// The number of RDNs (the name's ``count``).
+    public var underestimatedCount: Int { count }
+
+    /// The values of every attribute of type `type`, in encoding order, decoded as
+    /// text; values that are not strings are skipped.
+    ///
+    /// - Parameter type: An attribute type such as ``AttributeType/commonName``.
+    /// - Returns: The decoded values.
+    public func values(of type: OID) -> [String] {
+        var result: [String] = []
+        for rdn in self {
+            for attribute in rdn where attribute.type == type {
+                if let value = attribute.stringValue { result.append(value) }
+            }
+        }
+        return result
+    }
+
+    /// The most specific (last) common name, if any: what tools show as "the" name.
+    public var commonName: String? { values(of: AttributeType.commonName).last }
+
+    /// The name in the string form of RFC 4514; see ``rfc4514String``.
+    public var description: String { rfc4514String }
+
+    /// Byte-for-byte equality of the two encodings.
+    public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
+        encodingsEqual(lhs.storage, lhs.encodedRange, rhs.storage, rhs.encodedRange)
+    }
+
+    /// Hashes the encoding.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(encodedRange.count)
+        for byte in storage[encodedRange] { hasher.combine(byte) }
+    }
+}
+
+/// One RDN: a non-empty set of attribute type-and-value pairs (usually exactly one).
+///
+/// Equality and hashing compare encodings byte for byte; RFC 5280 §7.1 matching
+/// (set equality with string folding) is ``matches(_:)``.
+public struct RelativeDistinguishedName: Sendable, Hashable, Sequence {
+    @usableFromInline internal let storage: [UInt8]
+    /// The absolute range of the RDN's SET (or IMPLICIT `[1]`) TLV.
+    public let encodedRange: Range<Int>
+    internal let contentRange: Range<Int>
+
+    internal init(checked storage: [UInt8], element: DERElement) {
+        self.storage = storage
+        self.encodedRange = element.encodedRange
+        self.contentRange = element.contentRange
+    }
+
+    /// Reads and checks one RDN with `tag`; returns the number of attributes.
+    internal static func check(
+        _ reader: inout DERReader, failure: inout SemanticFailure, tag: DERTag
+    ) throws(DERError) -> Int {
+        let element = try reader.readElement(tag)
+        var inner = try reader.contentsReader(of: element)
+        var count = 0
+        while !inner.isAtEnd {
+            try inner.readSequence { (pair) throws(DERError) in
+                _ = try pair.readObjectIdentifier()
+                let value = try pair.readElement()
+                if value.tag.tagClass == .universal {
+                    let plain = DERTag(.universal, isConstructed: false, number: value.tag.number)
+                    if let kind = DERStringKind(tag: plain) {
+                        // DER forbids the constructed form of strings (X.690 §10.2).
+                        guard !value.tag.isConstructed else { throw DERError(.wrongConstructedBit, at: value.offset) }
+                        try pair.checkString(value, kind: kind)
+                    }
+                }
+            }
+            count += 1
+            guard count <= DistinguishedName.maximumAttributesPerRDN else {
+                throw failure.raise(.invalidName(detail: "more than \(DistinguishedName.maximumAttributesPerRDN) attributes in one RDN"),
+                                    at: element.offset)
+            }
+        }
+        guard count > 0 else {
+            throw failure.raise(.invalidName(detail: "empty RelativeDistinguishedName (SET SIZE (1..MAX))"), at: element.offset)
+        }
+        return count
+    }
+
+    /// The encoding of the RDN, as a slice of the original buffer.
+    public var derEncoded: ArraySlice<UInt8> { storage[encodedRange] }
+
+    /// The number of attributes (at least 1).
+    public var count: Int {
+        var elements = CheckedElements(bytes: storage, range: contentRange)
+        var count = 0
+        while elements.next() != nil { count += 1 }
+        return count
+    }
+
+    /// The attributes in encoding order.
+    public func makeIterator() -> Iterator {
+        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
+    }
+
+    /// Iterates the attributes of an RDN.
+    public struct Iterator: IteratorProtocol {
+        internal var elements: CheckedElements
+
+        /// The next attribute, or `nil` at the end.
+        public mutating func next() -> Attribute? {
+            guard let element = elements.next() else { return nil }
+            return Attribute(checked: elements.bytes, element: element)
+        }
+    }
+
+    /// Byte-for-byte equality of the two encodings.
+    public static func == (lhs: RelativeDistinguishedName, rhs: RelativeDistinguishedName) -> Bool {
+        encodingsEqual(lhs.storage, lhs.encodedRange, rhs.storage, rhs.encodedRange)
+    }
+
+    /// Hashes the encoding.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(encodedRange.count)
+        for byte in storage[encodedRange] { hasher.combine(byte) }
+    }
+
+    /// One `AttributeTypeAndValue`: an attribute type and its value.
+    ///
+    /// The value is kept as its encoding; ``stringValue`` decodes it when it is one of
+    /// the directory string types.
+    public struct Attribute: Sendable, Hashable {
+        @usableFromInline internal let storage: [UInt8]
+        /// The attribute type, for example ``DistinguishedName/AttributeType/commonName``.
+        public let type: OID
+        /// The value's element (tag and absolute ranges).
+        public let valueElement: DERElement
+
+        /// Decodes a checked AttributeTypeAndValue; `nil` cannot happen for
+        /// elements that ``RelativeDistinguishedName/check(_:failure:tag:)`` accepted.
+        internal init?(checked storage: [UInt8], element: DERElement) {
+            let decoded = rereadChecked(storage, element: element) { (reader) throws(DERError) -> (OID, DERElement) in
+                try reader.readSequence { (pair) throws(DERError) -> (OID, DERElement) in
+                    (try pair.readObjectIdentifier(), try pair.readElement())
+                }
+            }
+            guard let decoded else { return nil }
+            self.storage = storage
+            self.type = decoded.0
+            self.valueElement = decoded.1
+        }
+
+        /// The value's string type, or `nil` if the value is not a directory string
+        /// (it is then rendered as `#hex`, RFC 4514 §2.4).
+        public var stringKind: DERStringKind? { DERStringKind(tag: valueElement.tag) }
+
+        /// The value decoded as text, or `nil` if it is not a string type.
+        ///
+        /// TeletexString is read as ISO 8859-1 (see ``TackDER/DERStringKind/teletex``).
+        public var stringValue: String? {
+            guard let kind = stringKind else { return nil }
+            return decodeCheckedString(storage, range: valueElement.contentRange, kind: kind)
+        }
+
+        /// The complete encoding (tag, length, contents) of the value.
+        public var encodedValue: ArraySlice<UInt8> { storage[valueElement.encodedRange] }
+
+        /// The contents octets of the value.
+        public var valueBytes: ArraySlice<UInt8> { storage[valueElement.contentRange] }
+
+        /// Equal when the types are equal and the values' encodings are identical.
+        public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
+            lhs.type == rhs.type
+                && encodingsEqual(lhs.storage, lhs.valueElement.encodedRange, rhs.storage, rhs.valueElement.encodedRange)
+        }
+
+        /// Hashes the type and the value's encoding.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(type)
+            for byte in storage[valueElement.encodedRange] { hasher.combine(byte) }
+        }
+    }
+}

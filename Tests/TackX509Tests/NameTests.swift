@@ -1,0 +1,324 @@
+import Testing
+import TackDER
+@testable import TackX509
+
+@Suite("DistinguishedName decoding")
+struct NameDecodingTests {
+    @Test("A simple name decodes into its RDNs and attributes")
+    func simpleName() throws {
+        let name = try name([(AT.countryName, "US"), (AT.organizationName, "Example Org"), (AT.commonName, "example.com")])
+        #expect(name.count == 3)
+        #expect(!name.isEmpty)
+        let types = name.map { rdn in rdn.map(\.type) }
+        #expect(types == [[AT.countryName], [AT.organizationName], [AT.commonName]])
+        #expect(name.commonName == "example.com")
+        #expect(name.values(of: AT.organizationName) == ["Example Org"])
+        #expect(name.rfc4514String == "CN=example.com,O=Example Org,C=US")
+        #expect(name.description == name.rfc4514String)
+    }
+
+    @Test("The name keeps absolute ranges into the caller's buffer")
+    func absoluteRanges() throws {
+        let encoded = encodeName([[.string(AT.commonName, "x")]])
+        let buffer = [0xAA, 0xBB] + encoded + [0xCC]
+        let name = try DistinguishedName(derEncoded: buffer, range: 2..<(2 + encoded.count))
+        #expect(name.encodedRange == 2..<(2 + encoded.count))
+        #expect(Array(name.derEncoded) == encoded)
+        let attribute = try #require(name.first?.first)
+        #expect(attribute.valueElement.offset == 2 + encoded.count - 3)
+        #expect(Array(attribute.encodedValue) == [0x0C, 0x01, 0x78])
+    }
+
+    @Test("An empty name is accepted (RFC 5280 §4.1.2.6)")
+    func emptyName() throws {
+        let name = try DistinguishedName(derEncoded: [0x30, 0x00])
+        #expect(name.isEmpty)
+        #expect(name.count == 0)
+        #expect(name.rfc4514String == "")
+        #expect(name.commonName == nil)
+    }
+
+    @Test("Every directory string type decodes", arguments: DERStringKind.allCases)
+    func stringKinds(kind: DERStringKind) throws {
+        let text = kind == .numeric ? "0123 456" : "Abc 12"
+        let name = try DistinguishedName(derEncoded: encodeName([[.string(AT.commonName, text, kind)]]))
+        let attribute = try #require(name.first?.first)
+        #expect(attribute.stringKind == kind)
+        #expect(attribute.stringValue == text)
+        #expect(name.rfc4514String == "CN=" + text)
+    }
+
+    @Test("Non-ASCII text from BMPString, UniversalString and TeletexString decodes")
+    func nonASCII() throws {
+        for kind in [DERStringKind.bmp, .universal, .utf8] {
+            let name = try DistinguishedName(derEncoded: encodeName([[.string(AT.organizationName, "Zürich Ω", kind)]]))
+            #expect(name.rfc4514String == "O=Zürich Ω")
+        }
+        // TeletexString is read as ISO 8859-1: 0xFC is ü.
+        let teletex: [UInt8] = [0x30, 0x0E, 0x31, 0x0C, 0x30, 0x0A, 0x06, 0x03, 0x55, 0x04, 0x0A, 0x14, 0x03, 0x5A, 0xFC, 0x72]
+        #expect(try DistinguishedName(derEncoded: teletex).rfc4514String == "O=Zür")
+    }
+
+    @Test("Multi-valued RDNs keep their attributes in encoding order")
+    func multiValued() throws {
+        let encoded = encodeName([
+            [.string(AT.countryName, "DE", .printable)],
+            [.string(AT.commonName, "Alice"), .string(AT.userID, "alice", .ia5)],
+        ])
+        let name = try DistinguishedName(derEncoded: encoded)
+        #expect(name.count == 2)
+        #expect(name.map(\.count) == [1, 2])
+        #expect(name.rfc4514String == "CN=Alice+UID=alice,C=DE")
+    }
+
+    @Test("Values that are not strings are kept raw and rendered as #hex")
+    func rawValues() throws {
+        let encoded = encodeName([[.raw(AT.commonName, [0x02, 0x01, 0x05])], [.raw(AT.title, [0x30, 0x03, 0x01, 0x01, 0xFF])]])
+        let name = try DistinguishedName(derEncoded: encoded)
+        let first = try #require(name.first?.first)
+        #expect(first.stringKind == nil)
+        #expect(first.stringValue == nil)
+        #expect(Array(first.valueBytes) == [0x05])
+        #expect(name.rfc4514String == "title=#30030101FF,CN=#020105")
+    }
+
+    @Test("Unknown attribute types are kept and rendered as dotted OID with #hex (RFC 4514 §2.4)")
+    func unknownType() throws {
+        let oid = OID(1, 2, 3, 4)
+        let name = try DistinguishedName(derEncoded: encodeName([[.string(oid, "abc")]]))
+        #expect(name.first?.first?.type == oid)
+        #expect(name.first?.first?.stringValue == "abc")
+        #expect(name.rfc4514String == "1.2.3.4=#0C03616263")
+    }
+
+    @Test("Short names cover the common attribute types")
+    func shortNames() {
+        let expected: [(OID, String)] = [
+            (AT.commonName, "CN"), (AT.surname, "SN"), (AT.serialNumber, "serialNumber"), (AT.countryName, "C"),
+            (AT.localityName, "L"), (AT.stateOrProvinceName, "ST"), (AT.streetAddress, "street"),
+            (AT.organizationName, "O"), (AT.organizationalUnitName, "OU"), (AT.title, "title"),
+            (AT.givenName, "GN"), (AT.domainComponent, "DC"), (AT.userID, "UID"),
+            (AT.emailAddress, "emailAddress"), (AT.organizationIdentifier, "organizationIdentifier"),
+            (AT.jurisdictionCountryName, "jurisdictionC"), (AT.postalCode, "postalCode"),
+        ]
+        for (oid, short) in expected { #expect(DistinguishedName.shortName(for: oid) == short) }
+        #expect(DistinguishedName.shortName(for: OID(2, 5, 4, 99)) == nil)
+        #expect(DistinguishedName.shortName(for: OID(1, 2, 3)) == nil)
+    }
+
+    @Test("Equality and hashing compare encodings byte for byte")
+    func byteEquality() throws {
+        let a = try name([(AT.commonName, "x")])
+        let b = try name([(AT.commonName, "x")])
+        let c = try name([(AT.commonName, "x")], kind: .printable)
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a != c)
+        #expect(a.matches(c))
+    }
+}
+
+@Suite("DistinguishedName rejection")
+struct NameRejectionTests {
+    @Test("An empty RDN is rejected at its offset")
+    func emptyRDN() {
+        // SEQUENCE { SET { SEQUENCE { CN "x" } }, SET {} }
+        let bytes: [UInt8] = [0x30, 0x0E, 0x31, 0x0A, 0x30, 0x08, 0x06, 0x03, 0x55, 0x04, 0x03, 0x0C, 0x01, 0x78, 0x31, 0x00]
+        #expect(throws: X509Error(.invalidName(detail: "empty RelativeDistinguishedName (SET SIZE (1..MAX))"), at: 14)) {
+            try DistinguishedName(derEncoded: bytes)
+        }
+    }
+
+    @Test("A string outside its alphabet is rejected at the string's offset")
+    func badAlphabet() {
+        // PrintableString "a@" ('@' is not in the alphabet).
+        let bytes: [UInt8] = [0x30, 0x0D, 0x31, 0x0B, 0x30, 0x09, 0x06, 0x03, 0x55, 0x04, 0x03, 0x13, 0x02, 0x61, 0x40]
+        #expect(throws: X509Error(.der(.invalidPrintableString), at: 11)) { try DistinguishedName(derEncoded: bytes) }
+        var utf8 = bytes
+        utf8[11] = 0x0C
+        utf8[14] = 0xC0  // a lone lead byte
+        #expect(throws: X509Error(.der(.invalidUTF8String), at: 11)) { try DistinguishedName(derEncoded: utf8) }
+        var ia5 = bytes
+        ia5[11] = 0x16
+        ia5[14] = 0x80
+        #expect(throws: X509Error(.der(.invalidIA5String), at: 11)) { try DistinguishedName(derEncoded: ia5) }
+    }
+
+    @Test("A constructed string is rejected (X.690 §10.2)")
+    func constructedString() {
+        // value 0x33 = constructed PrintableString containing a primitive one.
+        let bytes: [UInt8] = [0x30, 0x0F, 0x31, 0x0D, 0x30, 0x0B, 0x06, 0x03, 0x55, 0x04, 0x03, 0x33, 0x04, 0x13, 0x02, 0x61, 0x62]
+        #expect(throws: X509Error(.der(.wrongConstructedBit), at: 11)) { try DistinguishedName(derEncoded: bytes) }
+    }
+
+    @Test("Structural errors carry their offsets")
+    func structural() {
+        // Missing value in the AttributeTypeAndValue: the reader reports the end.
+        let missing: [UInt8] = [0x30, 0x09, 0x31, 0x07, 0x30, 0x05, 0x06, 0x03, 0x55, 0x04, 0x03]
+        #expect(throws: X509Error(.der(.truncated), at: 11)) { try DistinguishedName(derEncoded: missing) }
+        // Two values in one AttributeTypeAndValue.
+        let extra: [UInt8] = [0x30, 0x0E, 0x31, 0x0C, 0x30, 0x0A, 0x06, 0x03, 0x55, 0x04, 0x03, 0x0C, 0x00, 0x0C, 0x01, 0x78]
+        #expect(throws: X509Error(.der(.trailingData), at: 13)) { try DistinguishedName(derEncoded: extra) }
+        // A SEQUENCE where the RDN's SET belongs.
+        let notSet: [UInt8] = [0x30, 0x02, 0x30, 0x00]
+        #expect(throws: X509Error(.der(.unexpectedTag(expected: .set, found: .sequence)), at: 2)) {
+            try DistinguishedName(derEncoded: notSet)
+        }
+        // A SET where the Name's SEQUENCE belongs.
+        #expect(throws: X509Error(.der(.unexpectedTag(expected: .sequence, found: .set)), at: 0)) {
+            try DistinguishedName(derEncoded: [0x31, 0x00])
+        }
+        // Truncated.
+        #expect(throws: X509Error(.der(.lengthExceedsInput), at: 0)) { try DistinguishedName(derEncoded: [0x30, 0x05, 0x31]) }
+        // The attribute type must be an OBJECT IDENTIFIER.
+        let notOID: [UInt8] = [0x30, 0x08, 0x31, 0x06, 0x30, 0x04, 0x02, 0x00, 0x0C, 0x00]
+        #expect(throws: X509Error(.der(.unexpectedTag(expected: .objectIdentifier, found: .integer)), at: 6)) {
+            try DistinguishedName(derEncoded: notOID)
+        }
+    }
+
+    @Test("An RDN with more than the maximum number of attributes is rejected")
+    func tooManyAttributes() throws {
+        let many = (0...DistinguishedName.maximumAttributesPerRDN).map { TestAttribute.string(AT.commonName, "\($0)") }
+        let encoded = encodeName([many])
+        // The RDN's SET follows the Name's header (tag + long-form length).
+        let setOffset = encoded[1] & 0x80 != 0 ? 2 + Int(encoded[1] & 0x7F) : 2
+        #expect(throws: X509Error(.invalidName(detail: "more than 32 attributes in one RDN"), at: setOffset)) {
+            try DistinguishedName(derEncoded: encoded)
+        }
+        let enough = encodeName([Array(many.dropLast())])
+        #expect(try DistinguishedName(derEncoded: enough).first?.count == 32)
+    }
+
+    @Test("Every strict prefix of a valid name is rejected")
+    func dripFeed() throws {
+        let encoded = encodeName([[.string(AT.countryName, "US", .printable)], [.string(AT.commonName, "a"), .string(AT.userID, "b", .ia5)]])
+        _ = try DistinguishedName(derEncoded: encoded)
+        for length in 0..<encoded.count {
+            #expect(throws: X509Error.self) { try DistinguishedName(derEncoded: Array(encoded[0..<length])) }
+        }
+    }
+}
+
+@Suite("RFC 4514 rendering")
+struct NameRenderingTests {
+    @Test("Special characters are escaped (RFC 4514 §2.4)", arguments: [
+        ("a,b", "a\\,b"), ("a+b", "a\\+b"), ("say \"hi\"", "say \\\"hi\\\""), ("back\\slash", "back\\\\slash"),
+        ("<tag>", "\\<tag\\>"), ("a;b", "a\\;b"), ("#first", "\\#first"), ("mid#dle", "mid#dle"),
+        (" lead", "\\ lead"), ("trail ", "trail\\ "), (" ", "\\ "), ("in ner", "in ner"), ("a=b", "a=b"),
+        ("tab\there", "tab\\09here"), ("nul\u{0}", "nul\\00"), ("del\u{7F}", "del\\7F"), ("é", "é"), ("", ""),
+    ])
+    func escaping(value: String, expected: String) throws {
+        let name = try name([(AT.commonName, value)])
+        #expect(name.rfc4514String == "CN=" + expected)
+    }
+}
+
+@Suite("RFC 5280 §7.1 name matching")
+struct NameMatchingTests {
+    @Test("Case and whitespace differences match", arguments: [
+        ("Example Org", "example org"), ("Example Org", "EXAMPLE ORG"), ("  Example   Org ", "example org"),
+        ("Example\tOrg", "Example Org"), ("Example \n\r Org", "example org"), ("a", "a"), ("", "   "),
+    ])
+    func folded(a: String, b: String) throws {
+        #expect(try name([(AT.organizationName, a)]).matches(name([(AT.organizationName, b)])))
+        #expect(try name([(AT.organizationName, b)]).matches(name([(AT.organizationName, a)])))
+    }
+
+    @Test("Different text does not match", arguments: [
+        ("Example Org", "ExampleOrg"), ("a", "b"), ("ab", "a"), ("a b", "a  c"), ("Ä", "ä"), ("x", ""),
+    ])
+    func different(a: String, b: String) throws {
+        #expect(try !name([(AT.organizationName, a)]).matches(name([(AT.organizationName, b)])))
+    }
+
+    @Test("The same text in different string types matches")
+    func acrossKinds() throws {
+        let kinds: [DERStringKind] = [.utf8, .printable, .ia5, .visible, .teletex, .bmp, .universal]
+        for lhs in kinds {
+            for rhs in kinds {
+                let a = try name([(AT.commonName, "Test CA 1")], kind: lhs)
+                let b = try name([(AT.commonName, " test  ca 1 ")], kind: rhs)
+                #expect(a.matches(b), "\(lhs) vs \(rhs)")
+            }
+        }
+        let utf = try name([(AT.commonName, "Zürich")], kind: .utf8)
+        let bmp = try name([(AT.commonName, "ZÜRICH")], kind: .bmp)
+        let bmpSame = try name([(AT.commonName, "zürich")], kind: .bmp)
+        #expect(!utf.matches(bmp))  // non-ASCII case folding is not performed
+        #expect(utf.matches(bmpSame))
+    }
+
+    @Test("Multi-valued RDNs match regardless of member order")
+    func multiValuedOrder() throws {
+        let a = try DistinguishedName(derEncoded: encodeName([[.string(AT.commonName, "Alice"), .string(AT.userID, "alice", .ia5)]]))
+        let b = try DistinguishedName(derEncoded: encodeName([[.string(AT.userID, "ALICE", .utf8), .string(AT.commonName, "alice")]]))
+        let c = try DistinguishedName(derEncoded: encodeName([[.string(AT.commonName, "Alice")]]))
+        let d = try DistinguishedName(derEncoded: encodeName([[.string(AT.commonName, "Alice"), .string(AT.commonName, "Alice")]]))
+        let e = try DistinguishedName(derEncoded: encodeName([[.string(AT.commonName, "Alice"), .string(AT.userID, "bob", .ia5)]]))
+        #expect(a.matches(b))
+        #expect(b.matches(a))
+        #expect(!a.matches(c))
+        #expect(!a.matches(d))
+        #expect(!d.matches(a))
+        #expect(!a.matches(e))
+    }
+
+    @Test("RDN order, count and attribute types matter")
+    func structure() throws {
+        let a = try name([(AT.countryName, "US"), (AT.commonName, "x")])
+        #expect(!a.matches(try name([(AT.commonName, "x"), (AT.countryName, "US")])))
+        #expect(!a.matches(try name([(AT.countryName, "US")])))
+        #expect(!a.matches(try name([(AT.countryName, "US"), (AT.organizationName, "x")])))
+        #expect(a.matches(a))
+        let empty = try DistinguishedName(derEncoded: [0x30, 0x00])
+        #expect(empty.matches(empty))
+        #expect(!empty.matches(a))
+    }
+
+    @Test("Values that are not strings match only byte for byte")
+    func rawValues() throws {
+        let a = try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, [0x02, 0x01, 0x05])]]))
+        let b = try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, [0x02, 0x01, 0x05])]]))
+        let c = try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, [0x02, 0x01, 0x06])]]))
+        let text = try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, [0x04, 0x01, 0x05])]]))
+        #expect(a.matches(b))
+        #expect(!a.matches(c))
+        #expect(!a.matches(text))
+    }
+
+    @Test("Subtree membership compares leading RDNs (RFC 5280 §7.1)")
+    func subtree() throws {
+        let base = try name([(AT.countryName, "US"), (AT.organizationName, "Example")])
+        let below = try name([(AT.countryName, "us"), (AT.organizationName, "EXAMPLE"), (AT.commonName, "host")])
+        let other = try name([(AT.countryName, "US"), (AT.organizationName, "Other"), (AT.commonName, "host")])
+        #expect(below.isWithinSubtree(of: base))
+        #expect(base.isWithinSubtree(of: base))
+        #expect(!base.isWithinSubtree(of: below))
+        #expect(!other.isWithinSubtree(of: base))
+        #expect(base.isWithinSubtree(of: try DistinguishedName(derEncoded: [0x30, 0x00])))
+    }
+}
+
+@Suite("String validation agrees with TackDER")
+struct NameStringValidationTests {
+    @Test("The allocation-free check accepts exactly what DERStringKind.decode accepts", arguments: DERStringKind.allCases)
+    func agreement(kind: DERStringKind) {
+        var samples: [[UInt8]] = [[], [0x41], [0x40], [0x7F], [0x80], [0xFF], [0x20, 0x30], [0x00, 0x41], [0xD8, 0x00],
+                                  [0xDC, 0x00, 0x00, 0x41], [0x00, 0x00, 0xD8, 0x00], [0x00, 0x11, 0x00, 0x00], [0x00, 0x10, 0xFF, 0xFF],
+                                  [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3, 0xA9],
+                                  [0xF0, 0x9F, 0x98, 0x80], [0xE2, 0x82], [0x2A], [0x26], [0x3A, 0x3D, 0x3F]]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let length = Int.random(in: 0...6, using: &generator)
+            samples.append((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        }
+        for sample in samples {
+            sample.withUnsafeBufferPointer { buffer in
+                let decoded: DERError.Reason?
+                do { _ = try kind.decode(buffer, offset: 0); decoded = nil } catch { decoded = (error as? DERError)?.reason }
+                #expect(kind.validationFailure(buffer) == decoded, "\(kind) \(sample)")
+            }
+        }
+    }
+}
