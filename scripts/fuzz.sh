@@ -121,10 +121,14 @@ run_target() {
     done
 
     echo "fuzz: running $name for $seconds s over $(find "$corpus" -type f | wc -l | tr -d ' ') corpus files"
+    # An optional libFuzzer dictionary next to the harness: FuzzPEM.swift → pem.dict.
+    local dict=() dictfile
+    dictfile="$(dirname "$harness")/$name.dict"
+    if [ -f "$dictfile" ]; then dict=(-dict="$dictfile"); fi
     local status=0
     # shellcheck disable=SC2086
     "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
-        -rss_limit_mb=2048 -artifact_prefix="$artifacts/" ${FUZZ_FLAGS:-} \
+        -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "${dict[@]}" ${FUZZ_FLAGS:-} \
         "$corpus" >"$log" 2>&1 || status=$?
 
     local runs rate

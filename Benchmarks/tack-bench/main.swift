@@ -1,2 +1,100 @@
 // tack-bench: measures Tack's hot paths against OpenSSL in the same run.
-print("tack-bench: no benchmarks yet")
+//
+//     swift run -c release tack-bench                  # everything, as a table
+//     swift run -c release tack-bench --filter sha256  # names containing "sha256"
+//     swift run -c release tack-bench --json           # one JSON object per line
+//     swift run -c release tack-bench --list           # names only
+//
+// Every figure is "higher is better" (MB/s or ops/s); `ratio` is tack/openssl.
+//
+// ADDING A BENCHMARK GROUP
+// 1. Create `Benchmarks/tack-bench/<Area>Benchmarks.swift` with a function
+//    `func <area>Benchmarks() -> [Benchmark]` (see SHA2Benchmarks.swift). Do the
+//    setup (keys, certificates, inputs) in that function, outside the timed
+//    closure; the closure receives an iteration count, loops itself, and
+//    passes every result to `blackHole(_:)`.
+// 2. Attach OpenSSL's figure for the same work with `OpenSSLReference`:
+//    `.evp("sha256", bytes: n)` for `openssl speed -evp`, or
+//    `.publicKey("rsa2048", .verify)`, `.publicKey("ecdsap256", .verify)`,
+//    `.publicKey("ed25519", .verify)` for `openssl speed rsa2048` etc. Each
+//    distinct openssl command runs once per tack-bench run and is cached.
+//    Use `nil` when there is nothing comparable.
+// 3. Add one line to the `groups` list below.
+// Names are `area-variant-size`, lowercase with dashes, and stay stable.
+
+import Foundation
+
+let groups: [(name: String, make: () -> [Benchmark])] = [
+    ("sha2", sha2Benchmarks),
+    ("der", derBenchmarks),
+    ("x509", x509Benchmarks),
+]
+
+// MARK: - Command line
+
+struct Options {
+    var json = false
+    var list = false
+    var filters: [String] = []
+    var plan = MeasurementPlan()
+}
+
+func usage() -> Never {
+    print(
+        """
+        usage: tack-bench [--json] [--list] [--filter NAME]... [--samples N] [--openssl-seconds S] [--cpu-time]
+          --filter NAME        run benchmarks whose name contains NAME (repeatable; any match runs)
+          --json               one JSON object per line instead of a table
+          --list               print the benchmark names and exit
+          --samples N          timed samples per benchmark (default 11; the median is reported)
+          --openssl-seconds S  seconds per `openssl speed` measurement (default 1)
+          --cpu-time           time by thread CPU time (and OpenSSL by user time) instead of
+                               wall clock (ContinuousClock, and `openssl speed -elapsed`)
+        """)
+    exit(2)
+}
+
+func parseOptions(_ arguments: [String]) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+        switch argument {
+        case "--json": options.json = true
+        case "--list": options.list = true
+        case "--filter":
+            guard let name = remaining.popFirst() else { usage() }
+            options.filters.append(name)
+        case "--samples":
+            guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { usage() }
+            options.plan.sampleCount = count
+        case "--cpu-time":
+            options.plan.usesCPUTime = true
+            OpenSSLSpeed.shared.usesWallClock = false
+        case "--openssl-seconds":
+            guard let text = remaining.popFirst(), let seconds = Int(text), seconds > 0 else { usage() }
+            OpenSSLSpeed.shared.seconds = seconds
+        default: usage()
+        }
+    }
+    return options
+}
+
+let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+let selected = groups.flatMap { $0.make() }.filter { benchmark in
+    options.filters.isEmpty || options.filters.contains { benchmark.name.contains($0) }
+}
+
+if options.list {
+    for benchmark in selected { print(benchmark.name) }
+    exit(0)
+}
+if selected.isEmpty {
+    FileHandle.standardError.write(Data("tack-bench: no benchmark matches \(options.filters)\n".utf8))
+    exit(1)
+}
+
+let reporter = Reporter(json: options.json)
+reporter.header()
+for benchmark in selected {
+    reporter.report(measure(benchmark, plan: options.plan))
+}

@@ -1,16 +1,23 @@
 /// Entry points for reading DER.
 ///
 /// ```swift
-/// let serial = try DER.read(certificateBytes) { reader in
-///     try reader.readSequence { certificate in
-///         try certificate.readSequence { tbs in
-///             _ = try tbs.readOptionalExplicit(0) { try $0.readInteger(Int.self) }
-///             return try tbs.readIntegerElement().contentRange
+/// let serialRange = try DER.read(certificateBytes) { reader throws(DERError) in
+///     try reader.readSequence { certificate throws(DERError) in
+///         let serial = try certificate.readSequence { tbs throws(DERError) in
+///             _ = try tbs.readOptionalExplicit(0) { v throws(DERError) in try v.readInteger(Int.self) }
+///             let serial = try tbs.readIntegerElement().contentRange
+///             while !tbs.isAtEnd { _ = try tbs.readElement() }
+///             return serial
 ///         }
-///         ...
+///         _ = try certificate.readElement(.sequence)   // signatureAlgorithm
+///         _ = try certificate.readBitString()          // signatureValue
+///         return serial
 ///     }
 /// }
 /// ```
+///
+/// Swift 6 does not infer typed throws for closures, so each closure spells
+/// `throws(DERError)`; the `enter…` methods of ``DERReader`` avoid closures entirely.
 public enum DER {
     /// Reads `bytes` with a ``DERReader`` and requires that `body` consume all of them.
     ///
@@ -123,6 +130,10 @@ public enum DER {
 /// checked against the enclosing element, so no input can make it read out of bounds
 /// or overflow. The rules it enforces are the cases of ``DERError/Reason``.
 ///
+/// Closures passed to the reader must spell their thrown type, because Swift 6 does
+/// not infer typed throws for closures: `reader.readSequence { seq throws(DERError) in … }`.
+/// The `enter…` methods return nested readers instead, for code that prefers no closures.
+///
 /// Reading a structure follows its definition, in order:
 /// - ``readSequence(_:)``, ``readSet(_:)``, ``readExplicit(_:_:)`` enter a
 ///   constructed element, run a closure on its contents and require that the closure
@@ -185,6 +196,19 @@ public struct DERReader {
     /// element and the relative index just past it, without moving the cursor.
     @usableFromInline
     internal func parseElement(at start: Int) throws(DERError) -> (element: DERElement, next: Int) {
+        try DERReader.parseElement(in: buffer, at: start, end: end, origin: origin,
+                                   maximumLength: limits.maximumElementLength)
+    }
+
+    /// Parses one element header in `buffer[start..<end]`: the core of every read.
+    ///
+    /// - Returns: The element (absolute offsets: relative + `origin`) and the
+    ///   relative index just past it.
+    @usableFromInline
+    @inline(__always)
+    internal static func parseElement(
+        in buffer: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, origin: Int, maximumLength: Int
+    ) throws(DERError) -> (element: DERElement, next: Int) {
         let elementOffset = origin + start
         var index = start
         guard index < end else { throw DERError(.truncated, at: elementOffset) }
@@ -238,7 +262,7 @@ public struct DERReader {
             guard length >= 0x80 else { throw DERError(.nonMinimalLength, at: elementOffset) }
         }
         guard length <= end - index else { throw DERError(.lengthExceedsInput, at: elementOffset) }
-        guard length <= limits.maximumElementLength else { throw DERError(.elementTooLarge, at: elementOffset) }
+        guard length <= maximumLength else { throw DERError(.elementTooLarge, at: elementOffset) }
         let contentStart = origin + index
         return (DERElement(tag: tag, offset: elementOffset, contentRange: contentStart..<(contentStart + length)), index + length)
     }
@@ -310,6 +334,69 @@ public struct DERReader {
         precondition(element.contentRange.lowerBound >= origin && element.contentRange.upperBound <= origin + buffer.count,
                      "element does not belong to this reader's buffer")
         return DERReader(buffer: buffer, origin: origin, range: element.contentRange, depth: depth + 1, limits: limits)
+    }
+
+    /// Reads a constructed element with `tag` and returns a reader over its contents,
+    /// one level deeper: the closure-free form of ``readConstructed(_:_:)``.
+    ///
+    /// Call ``expectEnd()`` on the returned reader after reading its fields, so that
+    /// unread trailing contents are refused.
+    ///
+    /// ```swift
+    /// var tbs = try certificate.enter(.sequence)
+    /// let version = try tbs.readOptionalExplicit(0) { r throws(DERError) in try r.readInteger(Int.self) }
+    /// ...
+    /// try tbs.expectEnd()
+    /// ```
+    ///
+    /// - Parameter tag: The required tag (its constructed bit must be set).
+    /// - Returns: A reader over the contents.
+    /// - Throws: As ``readElement(_:)``, or ``DERError/Reason/nestingTooDeep``.
+    @inlinable
+    public mutating func enter(_ tag: DERTag) throws(DERError) -> DERReader {
+        let element = try readElement(tag)
+        return try contentsReader(of: element)
+    }
+
+    /// Reads a constructed element with `tag` if it comes next and returns a reader
+    /// over its contents (an OPTIONAL field); call ``expectEnd()`` on it when done.
+    ///
+    /// - Parameter tag: The tag of the optional field.
+    /// - Returns: A reader over the contents, or `nil` if the field is absent.
+    /// - Throws: As ``readOptionalElement(_:)``, or ``DERError/Reason/nestingTooDeep``.
+    @inlinable
+    public mutating func enterOptional(_ tag: DERTag) throws(DERError) -> DERReader? {
+        guard let element = try readOptionalElement(tag) else { return nil }
+        return try contentsReader(of: element)
+    }
+
+    /// Reads a SEQUENCE and returns a reader over its contents; see ``enter(_:)``.
+    ///
+    /// - Returns: A reader over the contents.
+    /// - Throws: As ``enter(_:)``.
+    @inlinable
+    public mutating func enterSequence() throws(DERError) -> DERReader {
+        try enter(.sequence)
+    }
+
+    /// Reads an EXPLICIT `[number]` and returns a reader over the tagged value; see ``enter(_:)``.
+    ///
+    /// - Parameter number: The context-specific tag number.
+    /// - Returns: A reader over the tagged value.
+    /// - Throws: As ``enter(_:)``.
+    @inlinable
+    public mutating func enterExplicit(_ number: UInt32) throws(DERError) -> DERReader {
+        try enter(.contextSpecific(number, isConstructed: true))
+    }
+
+    /// Reads an EXPLICIT `[number]` if it comes next; see ``enterOptional(_:)``.
+    ///
+    /// - Parameter number: The context-specific tag number.
+    /// - Returns: A reader over the tagged value, or `nil` if absent.
+    /// - Throws: As ``enterOptional(_:)``.
+    @inlinable
+    public mutating func enterOptionalExplicit(_ number: UInt32) throws(DERError) -> DERReader? {
+        try enterOptional(.contextSpecific(number, isConstructed: true))
     }
 
     /// Reads a constructed element with `tag`, hands its contents to `body`, and

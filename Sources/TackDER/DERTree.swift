@@ -123,41 +123,49 @@ extension DER {
         _ visit: (DERElement, Int) -> Void
     ) throws(DERError) -> Int {
         let buffer = bytes.assumingMemoryBound(to: UInt8.self)
-        let top = DERReader(buffer: buffer, origin: 0, range: 0..<buffer.count, depth: 0, limits: limits)
-        do {
-            // Readers for the open constructed elements; index = depth. Bounded by
-            // limits.maximumDepth through contentsReader(of:).
-            var stack: [DERReader] = [top]
-            stack.reserveCapacity(8)
-            var count = 0
-            var first = true
-            while let last = stack.indices.last {
-                if stack[last].isAtEnd {
-                    stack.removeLast()
-                    continue
-                }
-                if !first && last == 0 {
-                    // A second top-level element.
-                    throw DERError(.trailingData, at: stack[0].offset)
-                }
-                first = false
-                let element = try stack[last].readElement()
-                count += 1
-                visit(element, last)
-                if element.tag.isConstructed {
-                    if element.tag.tagClass == .universal && element.tag.number != 16 && element.tag.number != 17 {
-                        // Constructed strings and other constructed universal types
-                        // are BER-only (X.690 §10.2).
-                        throw DERError(.wrongConstructedBit, at: element.offset)
-                    }
-                    stack.append(try stack[last].contentsReader(of: element))
-                } else if checksPrimitives && element.tag.tagClass == .universal {
-                    try stack[last].checkPrimitive(element)
-                }
+        // A pre-order walk over contiguous bytes needs only a cursor and the end
+        // offsets of the open constructed elements: ends[d] bounds depth d. The
+        // stack grows to at most limits.maximumDepth + 1 entries.
+        var ends: [Int] = [buffer.count]
+        ends.reserveCapacity(16)
+        var cursor = 0
+        var count = 0
+        let maximumLength = limits.maximumElementLength
+        while true {
+            var depth = ends.count - 1
+            while depth > 0 && cursor >= ends[depth] {
+                ends.removeLast()
+                depth -= 1
             }
-            guard count > 0 else { throw DERError(.truncated, at: 0) }
-            return count
+            if depth == 0 && count > 0 {
+                // The top-level element is complete; anything after it is trailing.
+                guard cursor >= buffer.count else { throw DERError(.trailingData, at: cursor) }
+                break
+            }
+            let (element, next) = try DERReader.parseElement(
+                in: buffer, at: cursor, end: ends[depth], origin: 0, maximumLength: maximumLength)
+            count += 1
+            visit(element, depth)
+            let tag = element.tag
+            if tag.isConstructed {
+                if tag.tagClass == .universal && tag.number != 16 && tag.number != 17 {
+                    // Constructed strings and other constructed universal types
+                    // are BER-only (X.690 §10.2).
+                    throw DERError(.wrongConstructedBit, at: element.offset)
+                }
+                guard depth < limits.maximumDepth else { throw DERError(.nestingTooDeep, at: element.offset) }
+                ends.append(next)
+                cursor = element.contentRange.lowerBound
+            } else {
+                if checksPrimitives && tag.tagClass == .universal {
+                    let reader = DERReader(buffer: buffer, origin: 0, range: element.encodedRange, depth: depth, limits: limits)
+                    try reader.checkPrimitive(element)
+                }
+                cursor = next
+            }
         }
+        guard count > 0 else { throw DERError(.truncated, at: 0) }
+        return count
     }
 }
 
@@ -168,19 +176,29 @@ extension DERReader {
     /// - Throws: The rule its contents break; SEQUENCE or SET without the constructed
     ///   bit is ``DERError/Reason/wrongConstructedBit``.
     public func checkPrimitive(_ element: DERElement) throws(DERError) {
-        var reader = DERReader(buffer: buffer, origin: origin, range: element.encodedRange, depth: depth, limits: limits)
         let tag = element.tag
         switch tag.number {
-        case 1: _ = try reader.readBoolean(tag: tag)
-        case 2, 10: _ = try reader.readIntegerElement(tag: tag)
-        case 3: _ = try reader.readBitString(tag: tag)
-        case 5: try reader.readNull(tag: tag)
-        case 6: _ = try reader.readObjectIdentifier(tag: tag)
+        case 1: _ = try booleanValue(of: element)
+        case 2, 10: try checkInteger(element)
+        case 3:
+            var reader = DERReader(buffer: buffer, origin: origin, range: element.encodedRange, depth: depth, limits: limits)
+            _ = try reader.readBitString(tag: tag)
+        case 5: guard element.contentLength == 0 else { throw DERError(.invalidNull, at: element.offset) }
+        case 6:
+            try withBytes(in: element.contentRange) { (contents) throws(DERError) in
+                if let reason = OID.validate(contents) { throw DERError(reason, at: element.offset) }
+            }
         case 16, 17: throw DERError(.wrongConstructedBit, at: element.offset)
-        case 23: _ = try reader.readUTCTime(tag: tag)
-        case 24: _ = try reader.readGeneralizedTime(tag: tag)
+        case 23, 24:
+            _ = try withBytes(in: element.contentRange) { (contents) throws(DERError) -> DERTime in
+                try DERTime.parse(contents, isUTCTime: tag.number == 23, offset: element.offset)
+            }
         default:
-            if let kind = DERStringKind(tag: tag) { _ = try reader.readString(kind, tag: tag) }
+            if let kind = DERStringKind(tag: tag) {
+                try withBytes(in: element.contentRange) { (contents) throws(DERError) in
+                    try kind.validate(contents, offset: element.offset)
+                }
+            }
         }
     }
 }

@@ -63,42 +63,79 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a dotted-decimal identifier such as `"2.5.4.3"`.
     ///
-    /// Each arc must be a decimal number without leading zeros that fits 64 bits;
-    /// the first arc is 0, 1 or 2, and the second is below 40 unless the first is 2.
+    /// Each arc is a decimal number without leading zeros, of any size (so UUID arcs
+    /// under `2.25` parse); the first arc is 0, 1 or 2, and the second is below 40
+    /// unless the first is 2.
     ///
     /// - Parameter dotted: The dotted string.
     /// - Throws: ``DERError/Reason/invalidObjectIdentifierString`` (offset: the index
     ///   of the character where parsing failed).
     public init(dotted: String) throws(DERError) {
-        var arcs: [UInt64] = []
-        var current: UInt64 = 0
-        var digits = 0
-        var leadingZero = false
+        // Split into arcs of decimal digits, checking the characters.
+        var arcs: [[UInt8]] = [[]]
         var position = 0
         for byte in dotted.utf8 {
             if byte == UInt8(ascii: ".") {
-                guard digits > 0 else { throw DERError(.invalidObjectIdentifierString, at: position) }
-                arcs.append(current)
-                current = 0
-                digits = 0
-                leadingZero = false
+                guard let last = arcs.last, !last.isEmpty else { throw DERError(.invalidObjectIdentifierString, at: position) }
+                arcs.append([])
             } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                guard !leadingZero else { throw DERError(.invalidObjectIdentifierString, at: position) }
-                if digits == 0 && byte == UInt8(ascii: "0") { leadingZero = true }
-                let (times10, o1) = current.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-                guard !o1 && !o2 else { throw DERError(.invalidObjectIdentifierString, at: position) }
-                current = sum
-                digits += 1
+                if let last = arcs.last, last == [0] { throw DERError(.invalidObjectIdentifierString, at: position) }
+                arcs[arcs.count - 1].append(byte - UInt8(ascii: "0"))
             } else {
                 throw DERError(.invalidObjectIdentifierString, at: position)
             }
             position += 1
         }
-        guard digits > 0 else { throw DERError(.invalidObjectIdentifierString, at: position) }
-        arcs.append(current)
-        guard let encoded = OID.encode(arcs: arcs) else { throw DERError(.invalidObjectIdentifierString, at: 0) }
-        self = encoded.withUnsafeBufferPointer { OID(uncheckedContents: $0) }
+        guard arcs.count >= 2, let last = arcs.last, !last.isEmpty else {
+            throw DERError(.invalidObjectIdentifierString, at: position)
+        }
+        guard arcs[0].count == 1, arcs[0][0] <= 2 else { throw DERError(.invalidObjectIdentifierString, at: 0) }
+        let first = Int(arcs[0][0])
+        if first < 2 && (arcs[1].count > 2 || (arcs[1].count == 2 && arcs[1][0] * 10 + arcs[1][1] >= 40)) {
+            throw DERError(.invalidObjectIdentifierString, at: 2)
+        }
+        var out: [UInt8] = []
+        OID.appendBase128(decimalDigits: arcs[1], adding: UInt32(first * 40), to: &out)
+        for arc in arcs.dropFirst(2) { OID.appendBase128(decimalDigits: arc, adding: 0, to: &out) }
+        self = out.withUnsafeBufferPointer { OID(uncheckedContents: $0) }
+    }
+
+    /// Appends the base-128 subidentifier of a decimal number (given as digits, most
+    /// significant first) plus `addend`, for arcs of any size.
+    internal static func appendBase128(decimalDigits digits: [UInt8], adding addend: UInt32, to out: inout [UInt8]) {
+        // Big-endian limbs in base 10^9 would be simpler to print; here we need
+        // repeated division by 128, so keep little-endian limbs of 2^28.
+        var limbs: [UInt32] = [0]  // little-endian, base 2^28
+        func multiplyAdd(_ factor: UInt64, _ carryIn: UInt64) {
+            var carry = carryIn
+            for i in 0..<limbs.count {
+                // limb < 2^28, factor <= 10, carry < 2^32: the product fits in 64 bits.
+                let value = UInt64(limbs[i]) * factor + carry
+                limbs[i] = UInt32(value & 0x0FFF_FFFF)
+                carry = value >> 28
+            }
+            while carry != 0 {
+                limbs.append(UInt32(carry & 0x0FFF_FFFF))
+                carry >>= 28
+            }
+        }
+        for digit in digits { multiplyAdd(10, UInt64(digit)) }
+        multiplyAdd(1, UInt64(addend))
+        // Peel off septets, least significant first.
+        var septets: [UInt8] = []
+        repeat {
+            septets.append(UInt8(truncatingIfNeeded: limbs[0] & 0x7F))
+            var carry: UInt32 = 0
+            for i in stride(from: limbs.count - 1, through: 0, by: -1) {
+                let value = (UInt64(carry) << 28) | UInt64(limbs[i])
+                limbs[i] = UInt32(truncatingIfNeeded: value >> 7)
+                carry = UInt32(truncatingIfNeeded: value & 0x7F)
+            }
+            while limbs.count > 1 && limbs[limbs.count - 1] == 0 { limbs.removeLast() }
+        } while !(limbs.count == 1 && limbs[0] == 0)
+        for (index, septet) in septets.enumerated().reversed() {
+            out.append(index == 0 ? septet : septet | 0x80)
+        }
     }
 
     /// Encodes arcs into contents octets, or returns `nil` if they are not a valid identifier.

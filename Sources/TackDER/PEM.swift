@@ -54,7 +54,7 @@ public struct PEMBlock: Equatable, Sendable {
 /// }
 /// ```
 public enum PEM {
-    /// The longest label ``parse(_:requiresBlock:)-(StringProtocol,_)``
+    /// The longest label `parse(_:requiresBlock:)`
     /// accepts, in bytes. RFC 7468 sets no limit; the longest label it
     /// defines (`ATTRIBUTE CERTIFICATE`) has 21 characters, so 64 leaves
     /// room for private labels while keeping error payloads small.
@@ -147,7 +147,7 @@ public enum PEM {
     ///
     /// - Parameter label: The label to check.
     /// - Returns: `true` if ``encode(label:bytes:)`` accepts the label and
-    ///   ``parse(_:requiresBlock:)-(StringProtocol,_)`` reads it back.
+    ///   `parse(_:requiresBlock:)` reads it back.
     public static func isValidLabel<Text: StringProtocol>(_ label: Text) -> Bool {
         let bytes = Array(label.utf8)
         return bytes.withUnsafeBufferPointer { isValidLabel($0, from: 0, to: $0.count) }

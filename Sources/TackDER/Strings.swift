@@ -67,6 +67,85 @@ public enum DERStringKind: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Checks contents octets of this type without decoding them (no allocation).
+    ///
+    /// - Parameters:
+    ///   - contents: The contents octets.
+    ///   - offset: The offset to report in errors.
+    /// - Throws: The ``DERError/Reason`` for this type's alphabet.
+    public func validate(_ contents: UnsafeBufferPointer<UInt8>, offset: Int) throws(DERError) {
+        switch self {
+        case .utf8:
+            guard DERStringKind.isValidUTF8(contents) else { throw DERError(.invalidUTF8String, at: offset) }
+        case .printable:
+            for byte in contents where !DERStringKind.isPrintable(byte) {
+                throw DERError(.invalidPrintableString, at: offset)
+            }
+        case .ia5:
+            for byte in contents where byte > 0x7F { throw DERError(.invalidIA5String, at: offset) }
+        case .numeric:
+            for byte in contents where !(byte == 0x20 || (byte >= 0x30 && byte <= 0x39)) {
+                throw DERError(.invalidNumericString, at: offset)
+            }
+        case .visible:
+            for byte in contents where byte < 0x20 || byte > 0x7E { throw DERError(.invalidVisibleString, at: offset) }
+        case .teletex:
+            break
+        case .bmp:
+            guard contents.count % 2 == 0 else { throw DERError(.invalidBMPString, at: offset) }
+            var index = 0
+            while index < contents.count {
+                // A high octet of 0xD8...0xDF is a surrogate code unit.
+                guard contents[index] & 0xF8 != 0xD8 else { throw DERError(.invalidBMPString, at: offset) }
+                index += 2
+            }
+        case .universal:
+            guard contents.count % 4 == 0 else { throw DERError(.invalidUniversalString, at: offset) }
+            var index = 0
+            while index < contents.count {
+                var value: UInt32 = 0
+                for k in 0..<4 { value = value << 8 | UInt32(contents[index + k]) }
+                guard value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
+                    throw DERError(.invalidUniversalString, at: offset)
+                }
+                index += 4
+            }
+        }
+    }
+
+    /// Whether `bytes` is well-formed UTF-8 (RFC 3629 §4): no overlong forms, no
+    /// surrogates, nothing above U+10FFFF, no truncated sequences.
+    public static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            let length: Int
+            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return false
+            }
+            guard count - index >= length else { return false }
+            let second = bytes[index + 1]
+            guard second >= lower && second <= upper else { return false }
+            var k = 2
+            while k < length {
+                guard bytes[index + k] & 0xC0 == 0x80 else { return false }
+                k += 1
+            }
+            index += length
+        }
+        return true
+    }
+
     /// Decodes and checks contents octets of this type.
     ///
     /// - Parameters:
@@ -77,10 +156,8 @@ public enum DERStringKind: Sendable, Hashable, CaseIterable {
     public func decode(_ contents: UnsafeBufferPointer<UInt8>, offset: Int) throws(DERError) -> String {
         switch self {
         case .utf8:
-            guard let text = String(validating: contents, as: UTF8.self) else {
-                throw DERError(.invalidUTF8String, at: offset)
-            }
-            return text
+            guard DERStringKind.isValidUTF8(contents) else { throw DERError(.invalidUTF8String, at: offset) }
+            return String(decoding: contents, as: UTF8.self)
         case .printable:
             for byte in contents where !DERStringKind.isPrintable(byte) {
                 throw DERError(.invalidPrintableString, at: offset)

@@ -279,29 +279,36 @@ private func rotateRight(_ x: UInt64, _ n: UInt64) -> UInt64 {
 }
 
 /// One round of FIPS 180-4 §6.4.2 step 3, with the working variables renamed
-/// by the caller instead of moved (see the SHA-256 version).
+/// by the caller instead of moved, and the same rewritings as the SHA-256
+/// round: nested rotations for Σ0 and Σ1 (§4.1.3, (4.10) and (4.11)), the
+/// short form of Ch, and Maj sharing a ⊕ b with the next round through `bc`.
+/// Additions are modulo 2^64 by definition.
 @inline(__always)
 private func round(
     _ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
     _ e: UInt64, _ f: UInt64, _ g: UInt64, _ h: inout UInt64,
-    _ constantPlusWord: UInt64
+    _ constantPlusWord: UInt64, _ bc: inout UInt64
 ) {
-    // Σ1, Ch, Σ0 and Maj of §4.1.3; additions modulo 2^64 by definition.
-    let sigma1 = rotateRight(e, 14) ^ rotateRight(e, 18) ^ rotateRight(e, 41)
+    // ROTR¹⁴(ROTR⁴(ROTR²³(e) ⊕ e) ⊕ e) = ROTR¹⁴ ⊕ ROTR¹⁸ ⊕ ROTR⁴¹.
+    let sigma1 = rotateRight(rotateRight(rotateRight(e, 23) ^ e, 4) ^ e, 14)
     let choose = g ^ (e & (f ^ g))
-    let t1 = h &+ sigma1 &+ choose &+ constantPlusWord
-    let sigma0 = rotateRight(a, 28) ^ rotateRight(a, 34) ^ rotateRight(a, 39)
-    let majority = b ^ ((a ^ b) & (b ^ c))
+    let t1 = h &+ constantPlusWord &+ choose &+ sigma1
+    // ROTR²⁸(ROTR⁶(ROTR⁵(a) ⊕ a) ⊕ a) = ROTR²⁸ ⊕ ROTR³⁴ ⊕ ROTR³⁹.
+    let sigma0 = rotateRight(rotateRight(rotateRight(a, 5) ^ a, 6) ^ a, 28)
+    let ab = a ^ b
+    let majority = b ^ (ab & bc)
+    bc = ab
     d = d &+ t1
-    h = t1 &+ sigma0 &+ majority
+    h = t1 &+ (sigma0 &+ majority)
 }
 
 /// One step of the message schedule (FIPS 180-4 §6.4.2 step 1) over a rolling
-/// 16-word window; `w` holds W[t-16] on entry.
+/// 16-word window; `w` holds W[t-16] on entry. σ0 = ROTR¹(ROTR⁷(x) ⊕ x) ⊕ SHR⁷
+/// and σ1 = ROTR¹⁹(ROTR⁴²(x) ⊕ x) ⊕ SHR⁶ (§4.1.3, (4.12) and (4.13)).
 @inline(__always)
 private func schedule(_ w: inout UInt64, _ wMinus2: UInt64, _ wMinus7: UInt64, _ wMinus15: UInt64) {
-    let s0 = rotateRight(wMinus15, 1) ^ rotateRight(wMinus15, 8) ^ (wMinus15 &>> 7)
-    let s1 = rotateRight(wMinus2, 19) ^ rotateRight(wMinus2, 61) ^ (wMinus2 &>> 6)
+    let s0 = rotateRight(rotateRight(wMinus15, 7) ^ wMinus15, 1) ^ (wMinus15 &>> 7)
+    let s1 = rotateRight(rotateRight(wMinus2, 42) ^ wMinus2, 19) ^ (wMinus2 &>> 6)
     w = w &+ s1 &+ wMinus7 &+ s0  // modulo 2^64 by definition
 }
 
@@ -343,168 +350,161 @@ func sha512CompressPortable(_ state: inout SHA512Core.State, _ blocks: UnsafeRaw
         var f = h5
         var g = h6
         var h = h7
+        var bc = b ^ c  // Maj's b ^ c for round 0; each round hands on its a ^ b.
 
-        // Rounds 0..<16.
-        round(a, b, c, &d, e, f, g, &h, 0x428a_2f98_d728_ae22 &+ w0)
-        round(h, a, b, &c, d, e, f, &g, 0x7137_4491_23ef_65cd &+ w1)
-        round(g, h, a, &b, c, d, e, &f, 0xb5c0_fbcf_ec4d_3b2f &+ w2)
-        round(f, g, h, &a, b, c, d, &e, 0xe9b5_dba5_8189_dbbc &+ w3)
-        round(e, f, g, &h, a, b, c, &d, 0x3956_c25b_f348_b538 &+ w4)
-        round(d, e, f, &g, h, a, b, &c, 0x59f1_11f1_b605_d019 &+ w5)
-        round(c, d, e, &f, g, h, a, &b, 0x923f_82a4_af19_4f9b &+ w6)
-        round(b, c, d, &e, f, g, h, &a, 0xab1c_5ed5_da6d_8118 &+ w7)
-        round(a, b, c, &d, e, f, g, &h, 0xd807_aa98_a303_0242 &+ w8)
-        round(h, a, b, &c, d, e, f, &g, 0x1283_5b01_4570_6fbe &+ w9)
-        round(g, h, a, &b, c, d, e, &f, 0x2431_85be_4ee4_b28c &+ w10)
-        round(f, g, h, &a, b, c, d, &e, 0x550c_7dc3_d5ff_b4e2 &+ w11)
-        round(e, f, g, &h, a, b, c, &d, 0x72be_5d74_f27b_896f &+ w12)
-        round(d, e, f, &g, h, a, b, &c, 0x80de_b1fe_3b16_96b1 &+ w13)
-        round(c, d, e, &f, g, h, a, &b, 0x9bdc_06a7_25c7_1235 &+ w14)
-        round(b, c, d, &e, f, g, h, &a, 0xc19b_f174_cf69_2694 &+ w15)
+        // Rounds 0..<16 use the block's words directly.
+        round(a, b, c, &d, e, f, g, &h, 0x428a2f98d728ae22 &+ w0, &bc)
+        round(h, a, b, &c, d, e, f, &g, 0x7137449123ef65cd &+ w1, &bc)
+        round(g, h, a, &b, c, d, e, &f, 0xb5c0fbcfec4d3b2f &+ w2, &bc)
+        round(f, g, h, &a, b, c, d, &e, 0xe9b5dba58189dbbc &+ w3, &bc)
+        round(e, f, g, &h, a, b, c, &d, 0x3956c25bf348b538 &+ w4, &bc)
+        round(d, e, f, &g, h, a, b, &c, 0x59f111f1b605d019 &+ w5, &bc)
+        round(c, d, e, &f, g, h, a, &b, 0x923f82a4af194f9b &+ w6, &bc)
+        round(b, c, d, &e, f, g, h, &a, 0xab1c5ed5da6d8118 &+ w7, &bc)
+        round(a, b, c, &d, e, f, g, &h, 0xd807aa98a3030242 &+ w8, &bc)
+        round(h, a, b, &c, d, e, f, &g, 0x12835b0145706fbe &+ w9, &bc)
+        round(g, h, a, &b, c, d, e, &f, 0x243185be4ee4b28c &+ w10, &bc)
+        round(f, g, h, &a, b, c, d, &e, 0x550c7dc3d5ffb4e2 &+ w11, &bc)
+        round(e, f, g, &h, a, b, c, &d, 0x72be5d74f27b896f &+ w12, &bc)
+        round(d, e, f, &g, h, a, b, &c, 0x80deb1fe3b1696b1 &+ w13, &bc)
+        round(c, d, e, &f, g, h, a, &b, 0x9bdc06a725c71235 &+ w14, &bc)
+        round(b, c, d, &e, f, g, h, &a, 0xc19bf174cf692694 &+ w15, &bc)
 
-        // Message schedule for rounds 16..<32 (FIPS 180-4 §6.4.2 step 1), in place over the 16-word window.
+        // Rounds 16..<32, each preceded by its schedule word (§6.4.2 step 1).
         schedule(&w0, w14, w9, w1)
+        round(a, b, c, &d, e, f, g, &h, 0xe49b69c19ef14ad2 &+ w0, &bc)
         schedule(&w1, w15, w10, w2)
+        round(h, a, b, &c, d, e, f, &g, 0xefbe4786384f25e3 &+ w1, &bc)
         schedule(&w2, w0, w11, w3)
+        round(g, h, a, &b, c, d, e, &f, 0x0fc19dc68b8cd5b5 &+ w2, &bc)
         schedule(&w3, w1, w12, w4)
+        round(f, g, h, &a, b, c, d, &e, 0x240ca1cc77ac9c65 &+ w3, &bc)
         schedule(&w4, w2, w13, w5)
+        round(e, f, g, &h, a, b, c, &d, 0x2de92c6f592b0275 &+ w4, &bc)
         schedule(&w5, w3, w14, w6)
+        round(d, e, f, &g, h, a, b, &c, 0x4a7484aa6ea6e483 &+ w5, &bc)
         schedule(&w6, w4, w15, w7)
+        round(c, d, e, &f, g, h, a, &b, 0x5cb0a9dcbd41fbd4 &+ w6, &bc)
         schedule(&w7, w5, w0, w8)
+        round(b, c, d, &e, f, g, h, &a, 0x76f988da831153b5 &+ w7, &bc)
         schedule(&w8, w6, w1, w9)
+        round(a, b, c, &d, e, f, g, &h, 0x983e5152ee66dfab &+ w8, &bc)
         schedule(&w9, w7, w2, w10)
+        round(h, a, b, &c, d, e, f, &g, 0xa831c66d2db43210 &+ w9, &bc)
         schedule(&w10, w8, w3, w11)
+        round(g, h, a, &b, c, d, e, &f, 0xb00327c898fb213f &+ w10, &bc)
         schedule(&w11, w9, w4, w12)
+        round(f, g, h, &a, b, c, d, &e, 0xbf597fc7beef0ee4 &+ w11, &bc)
         schedule(&w12, w10, w5, w13)
+        round(e, f, g, &h, a, b, c, &d, 0xc6e00bf33da88fc2 &+ w12, &bc)
         schedule(&w13, w11, w6, w14)
+        round(d, e, f, &g, h, a, b, &c, 0xd5a79147930aa725 &+ w13, &bc)
         schedule(&w14, w12, w7, w15)
+        round(c, d, e, &f, g, h, a, &b, 0x06ca6351e003826f &+ w14, &bc)
         schedule(&w15, w13, w8, w0)
+        round(b, c, d, &e, f, g, h, &a, 0x142929670a0e6e70 &+ w15, &bc)
 
-        // Rounds 16..<32.
-        round(a, b, c, &d, e, f, g, &h, 0xe49b_69c1_9ef1_4ad2 &+ w0)
-        round(h, a, b, &c, d, e, f, &g, 0xefbe_4786_384f_25e3 &+ w1)
-        round(g, h, a, &b, c, d, e, &f, 0x0fc1_9dc6_8b8c_d5b5 &+ w2)
-        round(f, g, h, &a, b, c, d, &e, 0x240c_a1cc_77ac_9c65 &+ w3)
-        round(e, f, g, &h, a, b, c, &d, 0x2de9_2c6f_592b_0275 &+ w4)
-        round(d, e, f, &g, h, a, b, &c, 0x4a74_84aa_6ea6_e483 &+ w5)
-        round(c, d, e, &f, g, h, a, &b, 0x5cb0_a9dc_bd41_fbd4 &+ w6)
-        round(b, c, d, &e, f, g, h, &a, 0x76f9_88da_8311_53b5 &+ w7)
-        round(a, b, c, &d, e, f, g, &h, 0x983e_5152_ee66_dfab &+ w8)
-        round(h, a, b, &c, d, e, f, &g, 0xa831_c66d_2db4_3210 &+ w9)
-        round(g, h, a, &b, c, d, e, &f, 0xb003_27c8_98fb_213f &+ w10)
-        round(f, g, h, &a, b, c, d, &e, 0xbf59_7fc7_beef_0ee4 &+ w11)
-        round(e, f, g, &h, a, b, c, &d, 0xc6e0_0bf3_3da8_8fc2 &+ w12)
-        round(d, e, f, &g, h, a, b, &c, 0xd5a7_9147_930a_a725 &+ w13)
-        round(c, d, e, &f, g, h, a, &b, 0x06ca_6351_e003_826f &+ w14)
-        round(b, c, d, &e, f, g, h, &a, 0x1429_2967_0a0e_6e70 &+ w15)
-
-        // Message schedule for rounds 32..<48 (FIPS 180-4 §6.4.2 step 1), in place over the 16-word window.
+        // Rounds 32..<48, each preceded by its schedule word (§6.4.2 step 1).
         schedule(&w0, w14, w9, w1)
+        round(a, b, c, &d, e, f, g, &h, 0x27b70a8546d22ffc &+ w0, &bc)
         schedule(&w1, w15, w10, w2)
+        round(h, a, b, &c, d, e, f, &g, 0x2e1b21385c26c926 &+ w1, &bc)
         schedule(&w2, w0, w11, w3)
+        round(g, h, a, &b, c, d, e, &f, 0x4d2c6dfc5ac42aed &+ w2, &bc)
         schedule(&w3, w1, w12, w4)
+        round(f, g, h, &a, b, c, d, &e, 0x53380d139d95b3df &+ w3, &bc)
         schedule(&w4, w2, w13, w5)
+        round(e, f, g, &h, a, b, c, &d, 0x650a73548baf63de &+ w4, &bc)
         schedule(&w5, w3, w14, w6)
+        round(d, e, f, &g, h, a, b, &c, 0x766a0abb3c77b2a8 &+ w5, &bc)
         schedule(&w6, w4, w15, w7)
+        round(c, d, e, &f, g, h, a, &b, 0x81c2c92e47edaee6 &+ w6, &bc)
         schedule(&w7, w5, w0, w8)
+        round(b, c, d, &e, f, g, h, &a, 0x92722c851482353b &+ w7, &bc)
         schedule(&w8, w6, w1, w9)
+        round(a, b, c, &d, e, f, g, &h, 0xa2bfe8a14cf10364 &+ w8, &bc)
         schedule(&w9, w7, w2, w10)
+        round(h, a, b, &c, d, e, f, &g, 0xa81a664bbc423001 &+ w9, &bc)
         schedule(&w10, w8, w3, w11)
+        round(g, h, a, &b, c, d, e, &f, 0xc24b8b70d0f89791 &+ w10, &bc)
         schedule(&w11, w9, w4, w12)
+        round(f, g, h, &a, b, c, d, &e, 0xc76c51a30654be30 &+ w11, &bc)
         schedule(&w12, w10, w5, w13)
+        round(e, f, g, &h, a, b, c, &d, 0xd192e819d6ef5218 &+ w12, &bc)
         schedule(&w13, w11, w6, w14)
+        round(d, e, f, &g, h, a, b, &c, 0xd69906245565a910 &+ w13, &bc)
         schedule(&w14, w12, w7, w15)
+        round(c, d, e, &f, g, h, a, &b, 0xf40e35855771202a &+ w14, &bc)
         schedule(&w15, w13, w8, w0)
+        round(b, c, d, &e, f, g, h, &a, 0x106aa07032bbd1b8 &+ w15, &bc)
 
-        // Rounds 32..<48.
-        round(a, b, c, &d, e, f, g, &h, 0x27b7_0a85_46d2_2ffc &+ w0)
-        round(h, a, b, &c, d, e, f, &g, 0x2e1b_2138_5c26_c926 &+ w1)
-        round(g, h, a, &b, c, d, e, &f, 0x4d2c_6dfc_5ac4_2aed &+ w2)
-        round(f, g, h, &a, b, c, d, &e, 0x5338_0d13_9d95_b3df &+ w3)
-        round(e, f, g, &h, a, b, c, &d, 0x650a_7354_8baf_63de &+ w4)
-        round(d, e, f, &g, h, a, b, &c, 0x766a_0abb_3c77_b2a8 &+ w5)
-        round(c, d, e, &f, g, h, a, &b, 0x81c2_c92e_47ed_aee6 &+ w6)
-        round(b, c, d, &e, f, g, h, &a, 0x9272_2c85_1482_353b &+ w7)
-        round(a, b, c, &d, e, f, g, &h, 0xa2bf_e8a1_4cf1_0364 &+ w8)
-        round(h, a, b, &c, d, e, f, &g, 0xa81a_664b_bc42_3001 &+ w9)
-        round(g, h, a, &b, c, d, e, &f, 0xc24b_8b70_d0f8_9791 &+ w10)
-        round(f, g, h, &a, b, c, d, &e, 0xc76c_51a3_0654_be30 &+ w11)
-        round(e, f, g, &h, a, b, c, &d, 0xd192_e819_d6ef_5218 &+ w12)
-        round(d, e, f, &g, h, a, b, &c, 0xd699_0624_5565_a910 &+ w13)
-        round(c, d, e, &f, g, h, a, &b, 0xf40e_3585_5771_202a &+ w14)
-        round(b, c, d, &e, f, g, h, &a, 0x106a_a070_32bb_d1b8 &+ w15)
-
-        // Message schedule for rounds 48..<64 (FIPS 180-4 §6.4.2 step 1), in place over the 16-word window.
+        // Rounds 48..<64, each preceded by its schedule word (§6.4.2 step 1).
         schedule(&w0, w14, w9, w1)
+        round(a, b, c, &d, e, f, g, &h, 0x19a4c116b8d2d0c8 &+ w0, &bc)
         schedule(&w1, w15, w10, w2)
+        round(h, a, b, &c, d, e, f, &g, 0x1e376c085141ab53 &+ w1, &bc)
         schedule(&w2, w0, w11, w3)
+        round(g, h, a, &b, c, d, e, &f, 0x2748774cdf8eeb99 &+ w2, &bc)
         schedule(&w3, w1, w12, w4)
+        round(f, g, h, &a, b, c, d, &e, 0x34b0bcb5e19b48a8 &+ w3, &bc)
         schedule(&w4, w2, w13, w5)
+        round(e, f, g, &h, a, b, c, &d, 0x391c0cb3c5c95a63 &+ w4, &bc)
         schedule(&w5, w3, w14, w6)
+        round(d, e, f, &g, h, a, b, &c, 0x4ed8aa4ae3418acb &+ w5, &bc)
         schedule(&w6, w4, w15, w7)
+        round(c, d, e, &f, g, h, a, &b, 0x5b9cca4f7763e373 &+ w6, &bc)
         schedule(&w7, w5, w0, w8)
+        round(b, c, d, &e, f, g, h, &a, 0x682e6ff3d6b2b8a3 &+ w7, &bc)
         schedule(&w8, w6, w1, w9)
+        round(a, b, c, &d, e, f, g, &h, 0x748f82ee5defb2fc &+ w8, &bc)
         schedule(&w9, w7, w2, w10)
+        round(h, a, b, &c, d, e, f, &g, 0x78a5636f43172f60 &+ w9, &bc)
         schedule(&w10, w8, w3, w11)
+        round(g, h, a, &b, c, d, e, &f, 0x84c87814a1f0ab72 &+ w10, &bc)
         schedule(&w11, w9, w4, w12)
+        round(f, g, h, &a, b, c, d, &e, 0x8cc702081a6439ec &+ w11, &bc)
         schedule(&w12, w10, w5, w13)
+        round(e, f, g, &h, a, b, c, &d, 0x90befffa23631e28 &+ w12, &bc)
         schedule(&w13, w11, w6, w14)
+        round(d, e, f, &g, h, a, b, &c, 0xa4506cebde82bde9 &+ w13, &bc)
         schedule(&w14, w12, w7, w15)
+        round(c, d, e, &f, g, h, a, &b, 0xbef9a3f7b2c67915 &+ w14, &bc)
         schedule(&w15, w13, w8, w0)
+        round(b, c, d, &e, f, g, h, &a, 0xc67178f2e372532b &+ w15, &bc)
 
-        // Rounds 48..<64.
-        round(a, b, c, &d, e, f, g, &h, 0x19a4_c116_b8d2_d0c8 &+ w0)
-        round(h, a, b, &c, d, e, f, &g, 0x1e37_6c08_5141_ab53 &+ w1)
-        round(g, h, a, &b, c, d, e, &f, 0x2748_774c_df8e_eb99 &+ w2)
-        round(f, g, h, &a, b, c, d, &e, 0x34b0_bcb5_e19b_48a8 &+ w3)
-        round(e, f, g, &h, a, b, c, &d, 0x391c_0cb3_c5c9_5a63 &+ w4)
-        round(d, e, f, &g, h, a, b, &c, 0x4ed8_aa4a_e341_8acb &+ w5)
-        round(c, d, e, &f, g, h, a, &b, 0x5b9c_ca4f_7763_e373 &+ w6)
-        round(b, c, d, &e, f, g, h, &a, 0x682e_6ff3_d6b2_b8a3 &+ w7)
-        round(a, b, c, &d, e, f, g, &h, 0x748f_82ee_5def_b2fc &+ w8)
-        round(h, a, b, &c, d, e, f, &g, 0x78a5_636f_4317_2f60 &+ w9)
-        round(g, h, a, &b, c, d, e, &f, 0x84c8_7814_a1f0_ab72 &+ w10)
-        round(f, g, h, &a, b, c, d, &e, 0x8cc7_0208_1a64_39ec &+ w11)
-        round(e, f, g, &h, a, b, c, &d, 0x90be_fffa_2363_1e28 &+ w12)
-        round(d, e, f, &g, h, a, b, &c, 0xa450_6ceb_de82_bde9 &+ w13)
-        round(c, d, e, &f, g, h, a, &b, 0xbef9_a3f7_b2c6_7915 &+ w14)
-        round(b, c, d, &e, f, g, h, &a, 0xc671_78f2_e372_532b &+ w15)
-
-        // Message schedule for rounds 64..<80 (FIPS 180-4 §6.4.2 step 1), in place over the 16-word window.
+        // Rounds 64..<80, each preceded by its schedule word (§6.4.2 step 1).
         schedule(&w0, w14, w9, w1)
+        round(a, b, c, &d, e, f, g, &h, 0xca273eceea26619c &+ w0, &bc)
         schedule(&w1, w15, w10, w2)
+        round(h, a, b, &c, d, e, f, &g, 0xd186b8c721c0c207 &+ w1, &bc)
         schedule(&w2, w0, w11, w3)
+        round(g, h, a, &b, c, d, e, &f, 0xeada7dd6cde0eb1e &+ w2, &bc)
         schedule(&w3, w1, w12, w4)
+        round(f, g, h, &a, b, c, d, &e, 0xf57d4f7fee6ed178 &+ w3, &bc)
         schedule(&w4, w2, w13, w5)
+        round(e, f, g, &h, a, b, c, &d, 0x06f067aa72176fba &+ w4, &bc)
         schedule(&w5, w3, w14, w6)
+        round(d, e, f, &g, h, a, b, &c, 0x0a637dc5a2c898a6 &+ w5, &bc)
         schedule(&w6, w4, w15, w7)
+        round(c, d, e, &f, g, h, a, &b, 0x113f9804bef90dae &+ w6, &bc)
         schedule(&w7, w5, w0, w8)
+        round(b, c, d, &e, f, g, h, &a, 0x1b710b35131c471b &+ w7, &bc)
         schedule(&w8, w6, w1, w9)
+        round(a, b, c, &d, e, f, g, &h, 0x28db77f523047d84 &+ w8, &bc)
         schedule(&w9, w7, w2, w10)
+        round(h, a, b, &c, d, e, f, &g, 0x32caab7b40c72493 &+ w9, &bc)
         schedule(&w10, w8, w3, w11)
+        round(g, h, a, &b, c, d, e, &f, 0x3c9ebe0a15c9bebc &+ w10, &bc)
         schedule(&w11, w9, w4, w12)
+        round(f, g, h, &a, b, c, d, &e, 0x431d67c49c100d4c &+ w11, &bc)
         schedule(&w12, w10, w5, w13)
+        round(e, f, g, &h, a, b, c, &d, 0x4cc5d4becb3e42b6 &+ w12, &bc)
         schedule(&w13, w11, w6, w14)
+        round(d, e, f, &g, h, a, b, &c, 0x597f299cfc657e2a &+ w13, &bc)
         schedule(&w14, w12, w7, w15)
+        round(c, d, e, &f, g, h, a, &b, 0x5fcb6fab3ad6faec &+ w14, &bc)
         schedule(&w15, w13, w8, w0)
-
-        // Rounds 64..<80.
-        round(a, b, c, &d, e, f, g, &h, 0xca27_3ece_ea26_619c &+ w0)
-        round(h, a, b, &c, d, e, f, &g, 0xd186_b8c7_21c0_c207 &+ w1)
-        round(g, h, a, &b, c, d, e, &f, 0xeada_7dd6_cde0_eb1e &+ w2)
-        round(f, g, h, &a, b, c, d, &e, 0xf57d_4f7f_ee6e_d178 &+ w3)
-        round(e, f, g, &h, a, b, c, &d, 0x06f0_67aa_7217_6fba &+ w4)
-        round(d, e, f, &g, h, a, b, &c, 0x0a63_7dc5_a2c8_98a6 &+ w5)
-        round(c, d, e, &f, g, h, a, &b, 0x113f_9804_bef9_0dae &+ w6)
-        round(b, c, d, &e, f, g, h, &a, 0x1b71_0b35_131c_471b &+ w7)
-        round(a, b, c, &d, e, f, g, &h, 0x28db_77f5_2304_7d84 &+ w8)
-        round(h, a, b, &c, d, e, f, &g, 0x32ca_ab7b_40c7_2493 &+ w9)
-        round(g, h, a, &b, c, d, e, &f, 0x3c9e_be0a_15c9_bebc &+ w10)
-        round(f, g, h, &a, b, c, d, &e, 0x431d_67c4_9c10_0d4c &+ w11)
-        round(e, f, g, &h, a, b, c, &d, 0x4cc5_d4be_cb3e_42b6 &+ w12)
-        round(d, e, f, &g, h, a, b, &c, 0x597f_299c_fc65_7e2a &+ w13)
-        round(c, d, e, &f, g, h, a, &b, 0x5fcb_6fab_3ad6_faec &+ w14)
-        round(b, c, d, &e, f, g, h, &a, 0x6c44_198c_4a47_5817 &+ w15)
+        round(b, c, d, &e, f, g, h, &a, 0x6c44198c4a475817 &+ w15, &bc)
 
         // §6.4.2 step 4: add the compressed chunk to the chaining value, mod 2^64.
         h0 &+= a

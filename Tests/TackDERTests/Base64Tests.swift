@@ -1,19 +1,6 @@
 import TackDER
 import Testing
 
-/// A deterministic generator (SplitMix64) so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        // Wrapping arithmetic is the algorithm (Steele et al., 2014).
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// One rejected Base64 input and the exact error it must produce.
 struct Base64Rejection: Sendable, CustomTestStringConvertible {
     var input: [UInt8]
@@ -43,6 +30,19 @@ struct Base64Rejection: Sendable, CustomTestStringConvertible {
 
 @Suite("Base64 (RFC 4648)")
 struct Base64Tests {
+    /// A deterministic generator (SplitMix64) so failures reproduce.
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            // Wrapping arithmetic is the algorithm (Steele et al., 2014).
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     /// RFC 4648 §10.
     static let rfcVectors: [(String, String)] = [
         ("", ""),
@@ -172,6 +172,23 @@ struct Base64Tests {
         if let text = String(validating: rejection.input, as: UTF8.self) {
             #expect(throws: rejection.error) {
                 try Base64.decode(text, options: rejection.options)
+            }
+        }
+    }
+
+    @Test("Every prefix of a valid text is rejected unless it ends on a quantum boundary (drip feed)")
+    func dripFeed() throws {
+        let bytes = Array("drip-feed: any prefix".utf8)  // 21 bytes: the last quantum is padded
+        let text = Array(Base64.encode(bytes).utf8)
+        for cut in 0...text.count {
+            let prefix = text[..<cut]
+            if cut % 4 == 0 && cut < text.count {
+                // Whole quanta of data: a shorter, still canonical text.
+                #expect(try Base64.decode(prefix) == Array(bytes.prefix(cut / 4 * 3)), "prefix of \(cut)")
+            } else if cut == text.count {
+                #expect(try Base64.decode(prefix) == bytes)
+            } else {
+                #expect(throws: Base64Error.self, "prefix of \(cut)") { try Base64.decode(prefix) }
             }
         }
     }

@@ -1,0 +1,38 @@
+// SHA-256 throughput, both implementations, against OpenSSL (issue 3):
+// `sha256-portable-N` vs OpenSSL's scalar code and `sha256-hw-N` vs OpenSSL as
+// it runs by default (SHA-NI where present), for one-shot hashes of N bytes.
+
+import TackSHA2
+
+/// One-shot sizes: a short message, an RSA-2048 SPKI (294 bytes), 1 KiB,
+/// 16 KiB and 1 MiB.
+let sha256BenchmarkSizes = [64, 294, 1024, 16384, 1_048_576]
+
+func sha2Benchmarks() -> [Benchmark] {
+    var benchmarks: [Benchmark] = []
+    for (label, implementation) in [("portable", SHA2Implementation.portable), ("hw", .hardware)] {
+        // Without the SHA extensions the hw figures would silently be the
+        // portable ones; leave them out instead.
+        guard implementation.isAvailable else { continue }
+        for size in sha256BenchmarkSizes {
+            let message = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            let scalar = implementation == .portable
+            benchmarks.append(
+                Benchmark(
+                    name: "sha256-\(label)-\(size)",
+                    unit: .megabytesPerSecond(bytesPerOperation: size),
+                    openssl: .evp("sha256", bytes: size, scalar: scalar),
+                    peers: [(scalar ? "openssl-default" : "openssl-scalar", .evp("sha256", bytes: size, scalar: !scalar))]
+                ) { iterations in
+                    message.withUnsafeBytes { bytes in
+                        for _ in 0..<iterations {
+                            var hasher = SHA256(implementation: implementation)
+                            hasher.update(bytes)
+                            blackHole(hasher.finalize())
+                        }
+                    }
+                })
+        }
+    }
+    return benchmarks
+}

@@ -1,0 +1,293 @@
+public import TackDER
+public import TackSHA2
+
+/// Why a pin or fingerprint could not be read from text.
+public enum PinParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The text decodes to `byteCount` bytes instead of the 32 of a SHA-256 digest.
+    case wrongLength(byteCount: Int)
+    /// The text is not strict Base64 (RFC 4648 §4, padded, no whitespace).
+    case invalidBase64(Base64Error)
+    /// The text is not hexadecimal; `offset` is the UTF-8 offset of the first bad character.
+    case invalidHex(offset: Int)
+    /// The text has a `name/` prefix other than `sha256/` (HPKP and OkHttp define only
+    /// `sha256/`; OkHttp's legacy `sha1/` is refused on purpose).
+    case unknownPrefix(String)
+
+    /// A one-line description.
+    public var description: String {
+        switch self {
+        case .wrongLength(let count): "pin is " + String(count) + " bytes, not the 32 of SHA-256"
+        case .invalidBase64(let error): "pin is not valid Base64 (character " + String(error.offset) + ")"
+        case .invalidHex(let offset): "pin is not valid hex (character " + String(offset) + ")"
+        case .unknownPrefix(let prefix): "unknown pin prefix \"" + prefix + "/\" (expected sha256/)"
+        }
+    }
+}
+
+/// A text form of a SHA-256 pin or fingerprint.
+public enum PinFormat: Sendable, Hashable, CaseIterable {
+    /// Padded Base64, 44 characters: the `SPKI-SHA256-BASE64` value of Apple's
+    /// `NSPinnedDomains`, and what `openssl dgst -sha256 -binary | base64` prints.
+    case base64
+    /// `sha256/` and the Base64: the form of OkHttp's `CertificatePinner` and of HPKP's
+    /// `pin-sha256` (RFC 7469 §2.4).
+    case sha256Base64
+    /// 64 lowercase hex digits.
+    case hex
+}
+
+/// An SPKI pin: the SHA-256 digest of a DER SubjectPublicKeyInfo (RFC 7469 §2.4).
+///
+/// The pin of a certificate is the pin of ``Certificate/spkiBytes`` and equals the
+/// output of the OpenSSL pipeline
+/// `openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
+/// The pin of a key from `SecKeyCopyExternalRepresentation` is ``init(rawKey:type:)``.
+public struct SPKIPin: Sendable, Hashable, CustomStringConvertible {
+    /// The SHA-256 digest.
+    public let digest: SHA256Digest
+
+    /// Wraps a digest.
+    ///
+    /// - Parameter digest: The SHA-256 digest of an SPKI.
+    public init(digest: SHA256Digest) {
+        self.digest = digest
+    }
+
+    /// Hashes a DER SubjectPublicKeyInfo (not checked: use
+    /// ``SubjectPublicKeyInfo/init(derEncoded:limits:)`` to validate it first).
+    ///
+    /// - Parameter spkiDER: The SPKI's DER.
+    public init(spkiDER: ArraySlice<UInt8>) {
+        digest = SHA256.hash(spkiDER)
+    }
+
+    /// The pin of a parsed SubjectPublicKeyInfo.
+    ///
+    /// - Parameter publicKeyInfo: The SPKI.
+    public init(_ publicKeyInfo: SubjectPublicKeyInfo) {
+        self.init(spkiDER: publicKeyInfo.derEncoded)
+    }
+
+    /// The pin of a certificate's subject public key.
+    ///
+    /// - Parameter certificate: The certificate.
+    public init(_ certificate: Certificate) {
+        self.init(spkiDER: certificate.spkiBytes)
+    }
+
+    /// The pin of a raw key, as `SecKeyCopyExternalRepresentation` returns it: the SPKI
+    /// is rebuilt with ``SubjectPublicKeyInfo/encode(rawKey:type:)`` and hashed.
+    ///
+    /// - Parameters:
+    ///   - rawKey: The raw key bytes.
+    ///   - type: The key type.
+    /// - Throws: The errors of ``SubjectPublicKeyInfo/encode(rawKey:type:)``.
+    public init(rawKey: [UInt8], type: PublicKeyType) throws(X509Error) {
+        let spki = try SubjectPublicKeyInfo.encode(rawKey: rawKey, type: type)
+        digest = SHA256.hash(spki)
+    }
+
+    /// Reads a pin in any of the forms of ``PinFormat``: `sha256/` and Base64, 64 hex
+    /// digits (either case), or Base64.
+    ///
+    /// - Parameter text: The pin text, without surrounding whitespace.
+    /// - Throws: ``PinParseError``.
+    public init(_ text: String) throws(PinParseError) {
+        digest = try parseSHA256Text(text)
+    }
+
+    /// Reads a pin in one given form.
+    ///
+    /// - Parameters:
+    ///   - text: The pin text.
+    ///   - format: The form it must have.
+    /// - Throws: ``PinParseError``.
+    public init(_ text: String, format: PinFormat) throws(PinParseError) {
+        digest = try parseSHA256Text(text, format: format)
+    }
+
+    /// The pin in `format`.
+    ///
+    /// - Parameter format: The text form.
+    /// - Returns: The text.
+    public func formatted(_ format: PinFormat) -> String {
+        formatSHA256(digest, format)
+    }
+
+    /// The padded Base64 form (`NSPinnedDomains` `SPKI-SHA256-BASE64`).
+    public var base64: String { formatted(.base64) }
+
+    /// The `sha256/BASE64` form (OkHttp, HPKP).
+    public var sha256Base64: String { formatted(.sha256Base64) }
+
+    /// The lowercase hex form.
+    public var hex: String { formatted(.hex) }
+
+    /// The Base64 form.
+    public var description: String { base64 }
+}
+
+/// A certificate fingerprint: the SHA-256 digest of the whole certificate DER, for
+/// pinning a leaf or an intermediate certificate rather than its key.
+///
+/// Equals `openssl x509 -noout -fingerprint -sha256` (which prints ``colonHex``).
+public struct CertificateFingerprint: Sendable, Hashable, CustomStringConvertible {
+    /// The SHA-256 digest.
+    public let digest: SHA256Digest
+
+    /// Wraps a digest.
+    ///
+    /// - Parameter digest: The SHA-256 digest of a certificate's DER.
+    public init(digest: SHA256Digest) {
+        self.digest = digest
+    }
+
+    /// The fingerprint of a certificate.
+    ///
+    /// - Parameter certificate: The certificate.
+    public init(_ certificate: Certificate) {
+        digest = SHA256.hash(certificate.derEncoded)
+    }
+
+    /// Reads a fingerprint: Base64, `sha256/` and Base64, or hex in either case with
+    /// optional `:` separators between bytes (OpenSSL's form).
+    ///
+    /// - Parameter text: The fingerprint text.
+    /// - Throws: ``PinParseError``.
+    public init(_ text: String) throws(PinParseError) {
+        let utf8 = Array(text.utf8)
+        if utf8.contains(UInt8(ascii: ":")) {
+            // OpenSSL's form: two hex digits per byte, `:` between bytes.
+            var compact: [UInt8] = []
+            for (index, byte) in utf8.enumerated() {
+                if index % 3 == 2 {
+                    guard byte == UInt8(ascii: ":") else { throw PinParseError.invalidHex(offset: index) }
+                } else {
+                    guard isHexDigit(byte) else { throw PinParseError.invalidHex(offset: index) }
+                    compact.append(byte)
+                }
+            }
+            guard utf8.count % 3 == 2 else { throw PinParseError.invalidHex(offset: utf8.count) }
+            digest = try parseSHA256Text(String(decoding: compact, as: UTF8.self), format: .hex)
+        } else {
+            digest = try parseSHA256Text(text)
+        }
+    }
+
+    /// The fingerprint in `format`.
+    ///
+    /// - Parameter format: The text form.
+    /// - Returns: The text.
+    public func formatted(_ format: PinFormat) -> String {
+        formatSHA256(digest, format)
+    }
+
+    /// The lowercase hex form.
+    public var hex: String { formatted(.hex) }
+
+    /// Uppercase hex bytes separated by colons, as `openssl x509 -fingerprint` prints.
+    public var colonHex: String { hexString(digest, separator: ":", uppercase: true) }
+
+    /// The padded Base64 form.
+    public var base64: String { formatted(.base64) }
+
+    /// The colon-separated hex form.
+    public var description: String { colonHex }
+}
+
+extension Certificate {
+    /// The SPKI pin of the certificate's subject public key.
+    public var spkiPin: SPKIPin { SPKIPin(self) }
+
+    /// The SHA-256 fingerprint of the whole certificate.
+    public var fingerprint: CertificateFingerprint { CertificateFingerprint(self) }
+}
+
+// MARK: - Text forms
+
+private let sha256Prefix = "sha256/"
+
+private func formatSHA256(_ digest: SHA256Digest, _ format: PinFormat) -> String {
+    switch format {
+    case .base64: Base64.encode(digest)
+    case .sha256Base64: sha256Prefix + Base64.encode(digest)
+    case .hex: hexString(digest)
+    }
+}
+
+/// Parses a SHA-256 digest in `format`, or in the form the text has when `format` is nil.
+private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(PinParseError) -> SHA256Digest {
+    let utf8 = Array(text.utf8)
+    let slash = utf8.firstIndex(of: UInt8(ascii: "/"))
+    let resolved: PinFormat
+    if let format {
+        resolved = format
+    } else if utf8.count == 64, utf8.allSatisfy(isHexDigit) {
+        resolved = .hex
+    } else if utf8.count == 44, utf8.last == UInt8(ascii: "=") {
+        // The Base64 of 32 bytes: 44 characters ending in one `=`. It may contain `/`,
+        // so it is recognised before looking for a `name/` prefix.
+        resolved = .base64
+    } else if let slash, slash > 0, utf8[..<slash].allSatisfy(isPrefixCharacter) {
+        resolved = .sha256Base64
+    } else {
+        resolved = .base64
+    }
+
+    let bytes: [UInt8]
+    switch resolved {
+    case .sha256Base64:
+        let prefix = Array(sha256Prefix.utf8)
+        guard utf8.count >= prefix.count, utf8[..<prefix.count].elementsEqual(prefix) else {
+            let end = slash ?? utf8.count
+            throw PinParseError.unknownPrefix(String(decoding: utf8[..<end], as: UTF8.self))
+        }
+        do {
+            bytes = try Base64.decode(utf8[prefix.count...])
+        } catch {
+            throw PinParseError.invalidBase64(error)
+        }
+    case .base64:
+        do {
+            bytes = try Base64.decode(utf8)
+        } catch {
+            throw PinParseError.invalidBase64(error)
+        }
+    case .hex:
+        bytes = try decodeHex(utf8)
+    }
+    guard let digest = SHA256Digest(bytes: bytes) else { throw PinParseError.wrongLength(byteCount: bytes.count) }
+    return digest
+}
+
+private func isPrefixCharacter(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+}
+
+private func isHexDigit(_ byte: UInt8) -> Bool {
+    hexValue(byte) != nil
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+}
+
+private func decodeHex(_ utf8: [UInt8]) throws(PinParseError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count / 2)
+    var index = 0
+    while index < utf8.count {
+        guard let high = hexValue(utf8[index]) else { throw PinParseError.invalidHex(offset: index) }
+        guard index + 1 < utf8.count else { throw PinParseError.invalidHex(offset: index + 1) }
+        guard let low = hexValue(utf8[index + 1]) else { throw PinParseError.invalidHex(offset: index + 1) }
+        bytes.append(high << 4 | low)
+        index += 2
+    }
+    return bytes
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TackDER
+import TackX509
+
+@Suite("SPKI: reconstruction from raw key bytes and header prefixes")
+struct SPKITests {
+    @Test("The RSA-2048 and P-256 headers are the well-known 24 and 26 bytes")
+    func wellKnownHeaders() throws {
+        let rsa = try #require(SPKIHeader.rsa(modulusBitCount: 2048))
+        #expect(rsa.bytes == CoreFixtures.hex("30 82 01 22 30 0d 06 09 2a 86 48 86 f7 0d 01 01 01 05 00 03 82 01 0f 00"))
+        #expect(rsa.rawKeyByteCount == 270)
+        let p256 = try #require(SPKIHeader.forKey(.p256, rawKeyByteCount: 65))
+        #expect(p256.bytes == CoreFixtures.hex("30 59 30 13 06 07 2a 86 48 ce 3d 02 01 06 08 2a 86 48 ce 3d 03 01 07 03 42 00"))
+    }
+
+    @Test("The common headers have the lengths and first bytes iOS pinning code uses", arguments: [
+        ("RSA-1024", "30 81 9f 30 0d 06 09 2a 86 48 86 f7 0d 01 01 01 05 00 03 81 8d 00"),
+        ("RSA-2048", "30 82 01 22 30 0d 06 09 2a 86 48 86 f7 0d 01 01 01 05 00 03 82 01 0f 00"),
+        ("RSA-3072", "30 82 01 a2 30 0d 06 09 2a 86 48 86 f7 0d 01 01 01 05 00 03 82 01 8f 00"),
+        ("RSA-4096", "30 82 02 22 30 0d 06 09 2a 86 48 86 f7 0d 01 01 01 05 00 03 82 02 0f 00"),
+        ("RSA-8192", "30 82 04 22 30 0d 06 09 2a 86 48 86 f7 0d 01 01 01 05 00 03 82 04 0f 00"),
+        ("EC P-256", "30 59 30 13 06 07 2a 86 48 ce 3d 02 01 06 08 2a 86 48 ce 3d 03 01 07 03 42 00"),
+        ("EC P-384", "30 76 30 10 06 07 2a 86 48 ce 3d 02 01 06 05 2b 81 04 00 22 03 62 00"),
+        ("EC P-521", "30 81 9b 30 10 06 07 2a 86 48 ce 3d 02 01 06 05 2b 81 04 00 23 03 81 86 00"),
+        ("Ed25519", "30 2a 30 05 06 03 2b 65 70 03 21 00"),
+    ])
+    func commonHeaders(name: String, expected: String) throws {
+        let header = try #require(SPKIHeader.common.first { $0.name == name })
+        #expect(header.bytes == CoreFixtures.hex(expected))
+    }
+
+    @Test("Every certificate of the system CA bundle: the SPKI rebuilt from its raw key equals its SPKI byte for byte")
+    func bundleRebuild() throws {
+        let bundle = CoreFixtures.systemBundleCertificates
+        try #require(!bundle.isEmpty, "no \(CoreFixtures.systemBundlePath) on this machine")
+        var rebuilt = 0
+        for (index, der) in bundle.enumerated() {
+            let certificate = try Certificate(derEncoded: der)
+            let info = certificate.publicKeyInfo
+            let type = try #require(info.keyType, "certificate \(index): \(info.algorithm) cannot be rebuilt")
+            let spki = try SubjectPublicKeyInfo.encode(rawKey: Array(info.rawKey), type: type)
+            #expect(spki[...] == certificate.spkiBytes, "certificate \(index)")
+            let header = try #require(SPKIHeader.forKey(type, rawKeyByteCount: info.rawKey.count))
+            #expect(header.bytes[...] == certificate.spkiBytes.prefix(header.bytes.count))
+            rebuilt += 1
+        }
+        #expect(rebuilt == bundle.count)
+    }
+
+    @Test("An RSA raw key must be one strict RSAPublicKey", arguments: [
+        ("30 06 02 01 05 02 01 03 00", X509Error(.der(.trailingData), at: 8)),
+        ("30 06 02 01 85 02 01 03", X509Error(.der(.negativeInteger), at: 2)),
+        ("30 07 02 02 00 05 02 01 03", X509Error(.der(.nonMinimalInteger), at: 2)),
+        ("30 06 02 01 00 02 01 03", X509Error(.invalidPublicKey(detail: "RSA modulus is zero"), at: 2)),
+        ("30 03 02 01 05", X509Error(.der(.missingElement(expected: .integer)), at: 5)),
+        ("31 06 02 01 05 02 01 03", X509Error(.der(.unexpectedTag(expected: .sequence, found: .set)), at: 0)),
+    ])
+    func rsaRawKeyErrors(raw: String, expected: X509Error) {
+        #expect(throws: expected) { try SubjectPublicKeyInfo.encode(rawKey: CoreFixtures.hex(raw), type: .rsa) }
+    }
+
+    @Test("EC and RFC 8410 raw keys must have the exact length (and 04 for EC)")
+    func fixedLengthErrors() {
+        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo.encode(rawKey: [0x04] + [UInt8](repeating: 1, count: 63), type: .p256) }
+        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo.encode(rawKey: [0x02] + [UInt8](repeating: 1, count: 64), type: .p256) }
+        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo.encode(rawKey: [UInt8](repeating: 1, count: 31), type: .ed25519) }
+        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo.encode(rawKey: [], type: .x448) }
+        #expect((try? SubjectPublicKeyInfo.encode(rawKey: [UInt8](repeating: 1, count: 57), type: .ed448)) != nil)
+    }
+
+    @Test("A rebuilt SPKI parses back with the same type, size and raw key", arguments: PublicKeyType.allCases)
+    func rebuildRoundTrip(type: PublicKeyType) throws {
+        let raw: [UInt8]
+        switch type {
+        case .rsa: raw = CoreFixtures.hex("30 0a 02 03 00 c3 5b 02 03 01 00 01")
+        case .p256, .p384, .p521: raw = [0x04] + [UInt8](repeating: 7, count: type.rawKeyByteCount! - 1)
+        default: raw = [UInt8](repeating: 9, count: type.rawKeyByteCount!)
+        }
+        let info = try SubjectPublicKeyInfo(rawKey: raw, type: type)
+        #expect(info.keyType == type)
+        #expect(Array(info.rawKey) == raw)
+        #expect(info.range == 0..<info.buffer.count)
+        if type == .rsa {
+            #expect(info.keySizeInBits == 16)
+            #expect(info.rsaPublicExponent.map(Array.init) == [0x01, 0x00, 0x01])
+        }
+    }
+}

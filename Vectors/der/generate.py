@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Regenerates Vectors/der: valid and malformed DER documents with readable twins.
+
+Usage: python3 Vectors/der/generate.py   (from anywhere; needs only the standard library
+and, for the valid set's .txt twins, `openssl asn1parse` when it is on PATH)
+
+Each malformed case breaks exactly one rule of the strict DER reader. The manifest
+`malformed/manifest.tsv` lists: file name, the expected DERError.Reason case name, the
+expected byte offset of the offending element, and a one-line description. The Swift
+test `DERVectorTests` reads the manifest and asserts reason and offset exactly.
+"""
+import os
+import shutil
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def tlv(tag, content):
+    """Encodes one element with a minimal DER length."""
+    n = len(content)
+    if n < 0x80:
+        length = bytes([n])
+    else:
+        octets = n.to_bytes((n.bit_length() + 7) // 8, "big")
+        length = bytes([0x80 | len(octets)]) + octets
+    return bytes([tag]) + length + content
+
+
+def seq(*children):
+    return tlv(0x30, b"".join(children))
+
+
+def oid(dotted):
+    arcs = [int(a) for a in dotted.split(".")]
+    values = [arcs[0] * 40 + arcs[1]] + arcs[2:]
+    out = bytearray()
+    for v in values:
+        septets = [v & 0x7F]
+        v >>= 7
+        while v:
+            septets.append(0x80 | (v & 0x7F))
+            v >>= 7
+        out += bytes(reversed(septets))
+    return tlv(0x06, bytes(out))
+
+
+VALID = {
+    "integer-small": tlv(0x02, b"\x05"),
+    "integer-128-needs-sign-octet": tlv(0x02, b"\x00\x80"),
+    "integer-negative": tlv(0x02, b"\x80"),
+    "boolean-true": tlv(0x01, b"\xff"),
+    "null": tlv(0x05, b""),
+    "bit-string-padded": tlv(0x03, b"\x01\x02"),
+    "bit-string-empty": tlv(0x03, b"\x00"),
+    "oid-sha256WithRSA": oid("1.2.840.113549.1.1.11"),
+    "oid-uuid-arc": oid("2.25.329800735698586629295641978511506172918"),
+    "utctime": tlv(0x17, b"250301120000Z"),
+    "generalizedtime-2050": tlv(0x18, b"20500101000000Z"),
+    "printable-string": tlv(0x13, b"Example CA (Test) 1"),
+    "utf8-string": tlv(0x0C, "Zürich – 東京".encode()),
+    "bmp-string": tlv(0x1E, "Ab€".encode("utf-16-be")),
+    "universal-string": tlv(0x1C, "A😀".encode("utf-32-be")),
+    "high-tag-number": tlv(0x9F, b"")[:0] + b"\x9f\x1f\x00",
+    "long-form-length": tlv(0x04, bytes(200)),
+    "nested": seq(seq(oid("2.5.4.3"), tlv(0x0C, b"example.com")), tlv(0xA0, tlv(0x02, b"\x02"))),
+}
+
+# name: (bytes, reason, offset, description)
+MALFORMED = {
+    "indefinite-length": (b"\x30\x80\x05\x00\x00\x00", "indefiniteLength", 0, "SEQUENCE with indefinite length (X.690 10.1)"),
+    "length-long-form-below-128": (b"\x04\x81\x01\x00", "nonMinimalLength", 0, "length 1 in long form"),
+    "length-leading-zero": (b"\x04\x82\x00\x80" + bytes(128), "nonMinimalLength", 0, "length octets with a leading zero"),
+    "length-five-octets": (b"\x04\x85\x00\x00\x00\x00\x01\x00", "unsupportedLength", 0, "five length octets (Tack caps at four)"),
+    "length-past-end": (b"\x04\x05\x00\x00", "lengthExceedsInput", 0, "length 5 with 2 octets left"),
+    "truncated-header": (b"\x30", "truncated", 0, "identifier without length"),
+    "tag-high-form-below-31": (b"\x1f\x1e\x00", "nonMinimalTagNumber", 0, "tag 30 written in the high-tag-number form"),
+    "tag-leading-0x80": (b"\x9f\x80\x21\x00", "nonMinimalTagNumber", 0, "high tag number with a leading 0x80 octet"),
+    "tag-too-large": (b"\x9f\x81\x80\x80\x80\x00\x00", "tagNumberTooLarge", 0, "tag number of five octets"),
+    "trailing-data": (b"\x05\x00\x00", "trailingData", 2, "a byte after the top-level element"),
+    "boolean-not-ff": (b"\x01\x01\x01", "invalidBoolean", 0, "BOOLEAN 0x01 (DER requires 0xFF, X.690 11.1)"),
+    "boolean-two-octets": (b"\x01\x02\xff\xff", "invalidBoolean", 0, "BOOLEAN with two contents octets"),
+    "null-with-contents": (b"\x05\x01\x00", "invalidNull", 0, "NULL with a contents octet"),
+    "integer-empty": (b"\x02\x00", "emptyInteger", 0, "INTEGER with no contents"),
+    "integer-leading-zero": (b"\x02\x02\x00\x7f", "nonMinimalInteger", 0, "INTEGER 127 with a redundant 0x00"),
+    "integer-leading-ff": (b"\x02\x02\xff\x80", "nonMinimalInteger", 0, "INTEGER -128 with a redundant 0xFF"),
+    "integer-nested-offset": (seq(tlv(0x02, b"\x00\x01")), "nonMinimalInteger", 2, "non-minimal INTEGER inside a SEQUENCE: offset of the INTEGER"),
+    "bit-string-empty-contents": (b"\x03\x00", "invalidBitStringUnusedBits", 0, "BIT STRING without the unused-bits octet"),
+    "bit-string-unused-8": (b"\x03\x02\x08\x00", "invalidBitStringUnusedBits", 0, "8 unused bits"),
+    "bit-string-unused-in-empty": (b"\x03\x01\x01", "invalidBitStringUnusedBits", 0, "unused bits in an empty BIT STRING"),
+    "bit-string-nonzero-padding": (b"\x03\x02\x01\x01", "nonZeroBitStringPadding", 0, "padding bit set (X.690 11.2.1)"),
+    "oid-empty": (b"\x06\x00", "emptyObjectIdentifier", 0, "OBJECT IDENTIFIER with no contents"),
+    "oid-nonminimal-arc": (b"\x06\x03\x2a\x80\x01", "nonMinimalObjectIdentifierArc", 0, "subidentifier with a leading 0x80"),
+    "oid-truncated-arc": (b"\x06\x02\x2a\x86", "truncatedObjectIdentifier", 0, "last octet has the continuation bit"),
+    "utctime-no-seconds": (tlv(0x17, b"2503011200Z"), "invalidTimeFormat", 0, "UTCTime without seconds (RFC 5280 4.1.2.5.1)"),
+    "utctime-offset": (tlv(0x17, b"250301120000+0100"), "invalidTimeFormat", 0, "UTCTime with a time-zone offset instead of Z"),
+    "utctime-feb-30": (tlv(0x17, b"250230120000Z"), "invalidDate", 0, "February 30"),
+    "generalizedtime-fraction": (tlv(0x18, b"20250301120000.5Z"), "fractionalSecondsNotAllowed", 0, "fractional seconds (RFC 5280 4.1.2.5.2)"),
+    "generalizedtime-local": (tlv(0x18, b"20250301120000"), "invalidTimeFormat", 0, "GeneralizedTime without Z"),
+    "generalizedtime-hour-24": (tlv(0x18, b"20250301240000Z"), "invalidDate", 0, "hour 24"),
+    "printable-asterisk": (tlv(0x13, b"*.example.com"), "invalidPrintableString", 0, "'*' is not in the PrintableString alphabet"),
+    "ia5-high-octet": (tlv(0x16, b"caf\xe9"), "invalidIA5String", 0, "octet 0xE9 in an IA5String"),
+    "utf8-overlong": (tlv(0x0C, b"\xc0\x80"), "invalidUTF8String", 0, "overlong UTF-8 encoding of U+0000"),
+    "utf8-surrogate": (tlv(0x0C, b"\xed\xa0\x80"), "invalidUTF8String", 0, "UTF-8 encoded surrogate"),
+    "bmp-odd-length": (tlv(0x1E, b"\x00\x41\x00"), "invalidBMPString", 0, "BMPString of odd length"),
+    "bmp-surrogate": (tlv(0x1E, b"\xd8\x00"), "invalidBMPString", 0, "surrogate code unit in a BMPString"),
+    "universal-length-3": (tlv(0x1C, b"\x00\x00\x41"), "invalidUniversalString", 0, "UniversalString length not a multiple of 4"),
+    "universal-beyond-unicode": (tlv(0x1C, b"\x00\x11\x00\x00"), "invalidUniversalString", 0, "value above U+10FFFF"),
+    "numeric-letter": (tlv(0x12, b"12a"), "invalidNumericString", 0, "letter in a NumericString"),
+    "visible-control": (tlv(0x1A, b"a\x07"), "invalidVisibleString", 0, "control character in a VisibleString"),
+    "constructed-octet-string": (b"\x24\x03\x04\x01\x00", "wrongConstructedBit", 0, "constructed OCTET STRING (BER only, X.690 10.2)"),
+    "primitive-sequence": (b"\x10\x00", "wrongConstructedBit", 0, "SEQUENCE without the constructed bit"),
+    "nesting-33-deep": (None, "nestingTooDeep", 32 * 2, "33 nested SEQUENCEs (default limit 32)"),
+}
+
+
+def nested(depth):
+    out = b""
+    for _ in range(depth):
+        out = tlv(0x30, out)
+    return out
+
+
+def dump(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def main():
+    for sub in ("valid", "malformed"):
+        shutil.rmtree(os.path.join(HERE, sub), ignore_errors=True)
+        os.makedirs(os.path.join(HERE, sub))
+    has_openssl = shutil.which("openssl") is not None
+    for name, data in sorted(VALID.items()):
+        path = os.path.join(HERE, "valid", name + ".der")
+        dump(path, data)
+        text = "hex: " + data.hex(" ") + "\n"
+        if has_openssl:
+            result = subprocess.run(["openssl", "asn1parse", "-inform", "DER", "-in", path, "-i"],
+                                    capture_output=True, text=True)
+            text += result.stdout
+        with open(path + ".txt", "w") as f:
+            f.write(text)
+    manifest = ["# file\treason\toffset\tdescription"]
+    for name, (data, reason, offset, description) in sorted(MALFORMED.items()):
+        if data is None:
+            data = nested(33)
+        path = os.path.join(HERE, "malformed", name + ".der")
+        dump(path, data)
+        with open(path + ".txt", "w") as f:
+            f.write(f"{description}\nexpected: {reason} at byte {offset}\nhex: {data.hex(' ')}\n")
+        manifest.append(f"{name}.der\t{reason}\t{offset}\t{description}")
+    with open(os.path.join(HERE, "malformed", "manifest.tsv"), "w") as f:
+        f.write("\n".join(manifest) + "\n")
+
+
+if __name__ == "__main__":
+    main()
