@@ -257,5 +257,5 @@ public struct DecodedExtensions: Sendable, Hashable {
 
     /// The unrecognized extensions marked critical: a certificate carrying any
     /// must be rejected by path validation (RFC 5280 §4.2).
-    public var unrecognizedCritical: [Extension] { unrecognized.filter(\.isCritical) }
+    public var unrecognizedCritical: [Extension] { unrecognized.filter { $0.isCritical } }
 }
