@@ -155,7 +155,7 @@ public struct PolicyInformation: Sendable, Hashable {
     internal static func check(_ reader: inout DERReader, failure: inout SemanticFailure) throws(DERError) {
         let oid = CertificatePolicies.oid
         try reader.readSequence { (sequence) throws(DERError) in
-            _ = try sequence.readObjectIdentifier()
+            try sequence.checkObjectIdentifier()
             guard let list = try sequence.readOptionalElement(.sequence) else { return }
             var qualifiers = try sequence.contentsReader(of: list)
             var count = 0
@@ -347,8 +347,8 @@ public struct PolicyMappings: Sendable, Hashable, Sequence {
             var count = 0
             while !inner.isAtEnd {
                 try inner.readSequence { (pair) throws(DERError) in
-                    _ = try pair.readObjectIdentifier()
-                    _ = try pair.readObjectIdentifier()
+                    try pair.checkObjectIdentifier()
+                    try pair.checkObjectIdentifier()
                 }
                 count += 1
             }

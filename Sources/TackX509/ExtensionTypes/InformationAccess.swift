@@ -57,7 +57,7 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
             var count = 0
             while !inner.isAtEnd {
                 try inner.readSequence { (description) throws(DERError) in
-                    _ = try description.readObjectIdentifier()
+                    try description.checkObjectIdentifier()
                     _ = try GeneralName.read(&description, failure: &failure, oid: oid, context: .name, storage: nil)
                 }
                 count += 1
