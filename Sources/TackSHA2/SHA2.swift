@@ -195,8 +195,11 @@ public enum SHA2Implementation: Sendable, Hashable {
     case portable
     /// The x86-64 SHA extensions (`SHA256RNDS2`, `SHA256MSG1`, `SHA256MSG2`),
     /// used only where the CPU reports them (CPUID leaf 7, EBX bit 29) along
-    /// with SSSE3 and SSE4.1, and only when the module was built with the
-    /// hardware path (the `HardwareSHA` package trait).
+    /// with SSSE3, and only when the module was built with the hardware path:
+    /// on x86-64, with the `HardwareSHA` package trait (on by default), when
+    /// Tack is the root package or a path dependency (see Package.swift:
+    /// SwiftPM does not allow the compiler flags this path needs in a package
+    /// resolved by version).
     case hardware
 
     /// Whether this implementation can run on the current CPU.

@@ -338,8 +338,13 @@ extension DERReader {
         raw.subjectRange = try readElement(.sequence).encodedRange
         raw.publicKeyInfo = try readSubjectPublicKeyInfo()
         raw.uniqueIdentifierOffset = offset
-        raw.issuerUniqueIdentifier = try readOptionalBitString(tag: .contextSpecific(1, isConstructed: false))
-        raw.subjectUniqueIdentifier = try readOptionalBitString(tag: .contextSpecific(2, isConstructed: false))
+        // One look at the next tag skips both unique identifiers in the usual case
+        // where neither is present.
+        if let next = try peekTag(), next.tagClass == .contextSpecific, !next.isConstructed,
+           next.number == 1 || next.number == 2 {
+            raw.issuerUniqueIdentifier = try readOptionalBitString(tag: .contextSpecific(1, isConstructed: false))
+            raw.subjectUniqueIdentifier = try readOptionalBitString(tag: .contextSpecific(2, isConstructed: false))
+        }
         let extensionsOffset = offset
         let maximum = Certificate.maximumExtensionCount
         let present: Void? = try readOptionalExplicit(3) { (tagged) throws(DERError) in
@@ -347,8 +352,7 @@ extension DERReader {
                 let extensionOffset = list.offset
                 let parsed = try list.readSequence { (item) throws(DERError) -> Extension in
                     let oid = try item.readObjectIdentifier()
-                    let isCritical = try item.readBoolean(default: false)
-                    let valueRange = try item.readOctetString()
+                    let (isCritical, valueRange) = try item.readCriticalAndValue()
                     return Extension(oid: oid, isCritical: isCritical, valueRange: valueRange, offset: extensionOffset)
                 }
                 if raw.extensions.count < maximum {
@@ -360,6 +364,38 @@ extension DERReader {
             }
         }
         if present != nil { raw.extensionsOffset = extensionsOffset }
+    }
+
+    /// Reads `critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING` (RFC 5280 §4.1)
+    /// with one element parse each, where `readBoolean(default:)` followed by
+    /// `readOctetString()` would parse the OCTET STRING twice for the usual
+    /// non-critical extension. The rules are the reader's: the BOOLEAN is 0xFF (a
+    /// FALSE equals the DEFAULT and must be omitted, X.690 §11.5; other contents are
+    /// not a DER BOOLEAN, §11.1), and the value is a primitive OCTET STRING.
+    internal mutating func readCriticalAndValue() throws(DERError) -> (Bool, Range<Int>) {
+        guard !isAtEnd else { throw DERError(.missingElement(expected: .octetString), at: offset) }
+        let first = try readElement()
+        guard first.tag == .boolean else {
+            try DERReader.requireTag(.octetString, of: first)
+            return (false, first.contentRange)
+        }
+        let byte: UInt8? = first.contentLength == 1 ? withBytes(in: first.contentRange) { $0.first } : nil
+        switch byte {
+        case 0xFF?: break
+        case 0x00?: throw DERError(.defaultValueEncoded, at: first.offset)
+        default: throw DERError(.invalidBoolean, at: first.offset)
+        }
+        return (true, try readOctetString())
+    }
+
+    /// Throws the reader's error for an element whose tag is not `tag`.
+    private static func requireTag(_ tag: DERTag, of element: DERElement) throws(DERError) {
+        guard element.tag != tag else { return }
+        if element.tag.tagClass == tag.tagClass && element.tag.number == tag.number {
+            // Same type, other form: DER forbids constructed strings (X.690 §10.2).
+            throw DERError(.wrongConstructedBit, at: element.offset)
+        }
+        throw DERError(.unexpectedTag(expected: tag, found: element.tag), at: element.offset)
     }
 
     /// Reads a BIT STRING with `tag` if one comes next.

@@ -6,15 +6,17 @@ used). Run from anywhere:
 
     python3 Vectors/certs/generate.py
 
-Everything in Vectors/certs except README.md and this script is rewritten. Keys are
-fresh on every run (private keys are not kept), so certificates, pins and fingerprints
-change; the structure, names, times and serial numbers do not.
+Everything in Vectors/certs except README.md, this script and keys/ is rewritten.
+Keys are generated once into keys/<name>.key.pem (test keys only) and reused, so
+regenerating keeps every key, SPKI and pin stable.
 
 Outputs:
 - <type>-ca.pem / <type>-leaf.pem for every key type: a self-signed CA with every CA
   extension, and a leaf it signs with every leaf extension and SANs of every kind;
 - <name>.pin next to each certificate: the SPKI pin printed by the OpenSSL pipeline
   `openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`;
+- <name>.spki.der: the SPKI alone, from `openssl pkey -pubin -outform der`;
+- x25519-leaf.pem, x448-leaf.pem: key-agreement leaves signed by the Edwards CAs;
 - <name>.rawkey.hex: the public key as SecKeyCopyExternalRepresentation returns it
   (PKCS #1 RSAPublicKey DER, 04||X||Y, raw RFC 8410 bytes), written by `cryptography`;
 - chain-example.pem (leaf, intermediate, root) and chain-{leaf,intermediate,root}.pem;
@@ -34,11 +36,12 @@ import tempfile
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, padding, rsa
+from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, padding, rsa, x448, x25519
 from cryptography.x509.oid import AuthorityInformationAccessOID, ExtendedKeyUsageOID, NameOID, ObjectIdentifier
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MALFORMED = os.path.join(HERE, "malformed")
+KEYS = os.path.join(HERE, "keys")
 
 NOT_BEFORE = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
 NOT_AFTER = datetime.datetime(2035, 1, 1, tzinfo=datetime.timezone.utc)
@@ -47,7 +50,22 @@ ROOT_NOT_AFTER = datetime.datetime(2050, 6, 1, 12, 0, 0, tzinfo=datetime.timezon
 KEY_TYPES = ["rsa1024", "rsa2048", "rsa3072", "rsa4096", "rsa8192", "p256", "p384", "p521", "ed25519", "ed448"]
 
 
-def make_key(kind):
+def make_key(kind, label):
+    """The test key `label`: loaded from keys/<label>.key.pem, or generated and saved
+    there, so that regenerating keeps every key, pin and SPKI stable."""
+    path = os.path.join(KEYS, label + ".key.pem")
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            return serialization.load_pem_private_key(f.read(), None)
+    key = new_key(kind)
+    os.makedirs(KEYS, exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                  serialization.NoEncryption()))
+    return key
+
+
+def new_key(kind):
     if kind.startswith("rsa"):
         return rsa.generate_private_key(public_exponent=65537, key_size=int(kind[3:]))
     if kind == "p256":
@@ -60,6 +78,10 @@ def make_key(kind):
         return ed25519.Ed25519PrivateKey.generate()
     if kind == "ed448":
         return ed448.Ed448PrivateKey.generate()
+    if kind == "x25519":
+        return x25519.X25519PrivateKey.generate()
+    if kind == "x448":
+        return x448.X448PrivateKey.generate()
     raise ValueError(kind)
 
 
@@ -247,7 +269,7 @@ def clean():
         if not os.path.isdir(directory):
             continue
         for entry in os.listdir(directory):
-            if entry.endswith((".pem", ".pin", ".hex", ".der", ".txt")):
+            if entry.endswith((".pem", ".pin", ".hex", ".der", ".txt")) and not entry.endswith(".key.pem"):
                 os.remove(os.path.join(directory, entry))
 
 
@@ -473,6 +495,7 @@ def main():
     clean()
     manifest = []
     ders = {}
+    cas = {}
 
     def emit(filename, certificate, kind, key):
         path = os.path.join(HERE, filename)
@@ -482,22 +505,43 @@ def main():
             f.write(pin + "\n")
         with open(path[:-4] + ".rawkey.hex", "w") as f:
             f.write(raw_public_key(key).hex() + "\n")
+        with open(path[:-4] + ".spki.der", "wb") as f:
+            f.write(sh("openssl x509 -in '%s' -pubkey -noout | openssl pkey -pubin -outform der" % path))
         algorithm = certificate.signature_algorithm_oid._name
-        bits = getattr(key.public_key(), "key_size", {"ed25519": 256, "ed448": 456}.get(kind))
+        # OpenSSL's EVP_PKEY_get_bits for the RFC 8410 types.
+        bits = getattr(key.public_key(), "key_size", {"ed25519": 256, "ed448": 456, "x25519": 253, "x448": 448}.get(kind))
         keytype = {"p256": "p256", "p384": "p384", "p521": "p521"}.get(kind, "rsa" if kind.startswith("rsa") else kind)
         manifest.append((filename, keytype, bits, algorithm, pin, openssl_fingerprint(path)))
         ders[filename] = certificate.public_bytes(serialization.Encoding.DER)
 
     for kind in KEY_TYPES:
         print("generating", kind, file=sys.stderr)
-        ca_key, leaf_key = make_key(kind), make_key(kind)
+        ca_key, leaf_key = make_key(kind, kind + "-ca"), make_key(kind, kind + "-leaf")
         ca = ca_certificate(kind, ca_key)
         emit(kind + "-ca.pem", ca, kind, ca_key)
         leaf = leaf_certificate(kind, leaf_key, ca, ca_key, pss=(kind == "rsa3072"))
         emit(kind + "-leaf.pem", leaf, kind, leaf_key)
+        cas[kind] = (ca, ca_key)
+
+    # Key-agreement leaves (X25519, X448) signed by the Edwards CAs of the same family.
+    for kind, signer in (("x25519", "ed25519"), ("x448", "ed448")):
+        key = make_key(kind, kind + "-leaf")
+        ca, ca_key = cas[signer]
+        builder = (
+            x509.CertificateBuilder()
+            .subject_name(name(kind + ".example.com", "Tack Leaf")).issuer_name(ca.subject)
+            .public_key(key.public_key()).serial_number(0x2000 + len(kind))
+            .not_valid_before(NOT_BEFORE).not_valid_after(NOT_AFTER)
+            .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+            .add_extension(x509.KeyUsage(False, False, False, False, True, False, False, False, False), critical=True)
+            .add_extension(x509.SubjectAlternativeName([x509.DNSName(kind + ".example.com")]), critical=False)
+        )
+        emit(kind + "-leaf.pem", sign(builder, ca_key, signer), kind, key)
 
     # The README's example chain: root (P-384) -> intermediate (P-256) -> leaf (P-256).
-    root_key, intermediate_key, leaf_key = make_key("p384"), make_key("p256"), make_key("p256")
+    root_key = make_key("p384", "chain-root")
+    intermediate_key = make_key("p256", "chain-intermediate")
+    leaf_key = make_key("p256", "chain-leaf")
     root_name = name("Tack Example Root CA", "Tack Example")
     root = sign(x509.CertificateBuilder().subject_name(root_name).issuer_name(root_name)
                 .public_key(root_key.public_key()).serial_number(1)
@@ -533,8 +577,9 @@ def main():
 
     # A version 1 certificate, made by the openssl command (no extensions).
     with tempfile.TemporaryDirectory() as tmp:
-        key_path, csr_path = os.path.join(tmp, "v1.key"), os.path.join(tmp, "v1.csr")
-        sh("openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out '%s'" % key_path)
+        key_path, csr_path = os.path.join(KEYS, "v1.key.pem"), os.path.join(tmp, "v1.csr")
+        if not os.path.exists(key_path):
+            sh("openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out '%s'" % key_path)
         sh("openssl req -new -key '%s' -subj '/C=FR/O=Tack Test PKI/CN=Tack v1 certificate' -out '%s'" % (key_path, csr_path))
         v1_path = os.path.join(HERE, "v1.pem")
         sh("openssl x509 -req -in '%s' -signkey '%s' -days 3650 -set_serial 4242 -sha256 -out '%s'"
