@@ -33,6 +33,7 @@ pem  TackDER  Tests/Fuzz/FuzzPEM.swift
 der  TackDER  Tests/Fuzz/FuzzDER.swift
 certificate  TackX509  Tests/Fuzz/FuzzCertificate.swift
 spki  TackX509  Tests/Fuzz/FuzzSPKI.swift
+extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
 "
 
 # Seed directories, copied into the working corpus.
