@@ -16,23 +16,37 @@ let strictSettings: [SwiftSetting] = [
 ]
 
 /// TackSHA2's hardware SHA-256 path (x86-64 SHA extensions) needs the `sha`
-/// and `ssse3` target features for the code that calls the intrinsics; the
-/// Swift compiler has no per-function target attribute, so they are set for
-/// the module through the Clang importer (`-Xcc -Xclang -target-feature`,
-/// which, unlike `-msha`, is only a warning rather than an error if a
-/// cross-compilation ever hands it to a non-x86 target). The flags and the
-/// `TACK_HARDWARE_SHA` condition are applied only on x86-64 build hosts and
-/// only with the `HardwareSHA` trait (on by default); disable the trait to
-/// build the portable path alone. The source also checks `arch(x86_64)`.
+/// and `ssse3` target features for the code that calls the intrinsics. Swift
+/// has no per-function target attribute, so they are set for the module
+/// through the Clang importer (`-Xcc -Xclang -target-feature`, which, unlike
+/// `-msha`, is only a warning rather than an error should a cross-compilation
+/// ever hand it to a non-x86 target), and `TACK_HARDWARE_SHA` enables the code.
+///
+/// Those are unsafe flags, and SwiftPM refuses to build a package resolved
+/// from a version (or branch) requirement that has any, whatever their trait
+/// or platform condition. So they are added only where SwiftPM allows them:
+/// when Tack is the root package or a local path dependency, that is, when
+/// its directory is not a SwiftPM (`.build/checkouts`) or Xcode
+/// (`SourcePackages/checkouts`) checkout; and only on x86-64 build hosts, and
+/// only with the `HardwareSHA` trait (on by default). A package that depends
+/// on Tack by version gets the portable path, which gives the same digests.
+let isDependencyCheckout =
+    Context.packageDirectory.contains("/.build/checkouts/")
+    || Context.packageDirectory.contains("/SourcePackages/checkouts/")
 #if arch(x86_64)
-let hardwareSHASettings: [SwiftSetting] = [
-    .define("TACK_HARDWARE_SHA", .when(traits: ["HardwareSHA"])),
-    .unsafeFlags(
-        ["-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+sha",
-         "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+ssse3"],
-        .when(traits: ["HardwareSHA"])
-    ),
-]
+let hardwareSHASettings: [SwiftSetting] =
+    isDependencyCheckout
+    ? []
+    : [
+        .define("TACK_HARDWARE_SHA", .when(traits: ["HardwareSHA"])),
+        .unsafeFlags(
+            [
+                "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+sha",
+                "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+ssse3",
+            ],
+            .when(traits: ["HardwareSHA"])
+        ),
+    ]
 #else
 let hardwareSHASettings: [SwiftSetting] = []
 #endif
@@ -58,7 +72,7 @@ let package = Package(
     targets: [
         // MARK: Core (standard library only, Embedded-clean)
         .target(name: "TackDER", swiftSettings: strictSettings),
-        .target(name: "TackSHA2", swiftSettings: strictSettings + hardwareSHASettings),
+        .target(name: "TackSHA2", dependencies: ["TackDER"], swiftSettings: strictSettings + hardwareSHASettings),
         .target(name: "TackX509", dependencies: ["TackDER", "TackSHA2"], swiftSettings: strictSettings),
         .target(name: "TackSignature", dependencies: ["TackDER", "TackSHA2", "TackX509"], swiftSettings: strictSettings),
         .target(

@@ -8,8 +8,10 @@
 #   1. `swift build` of every target, failing on any compiler warning;
 #   2. `swift test` (Swift Testing) in release mode: the signature and hash
 #      conformance suites run thousands of vectors and are slow unoptimised;
-#   3. scripts/embedded-check.sh: the core modules compile as Embedded Swift;
-#   4. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
+#   3. scripts/cli-check.py: `tack pin` equals the OpenSSL pin pipeline on every
+#      certificate under Vectors/ and in the system CA bundle, raw keys included;
+#   4. scripts/embedded-check.sh: the core modules compile as Embedded Swift;
+#   5. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -37,6 +39,14 @@ grep -E "✘|✔ Suite|Test run|error:|vectors" "$log" | grep -v "^\[" | head -n
 tail -n 5 "$log"
 rm -f "$log"
 if [ "$status" -ne 0 ]; then echo "check: tests failed"; exit "$status"; fi
+
+step "tack pin against the OpenSSL pipeline"
+if command -v openssl >/dev/null; then
+    swift build --product tack 2>&1 | grep -E "error:" || true
+    python3 scripts/cli-check.py "$(swift build --show-bin-path)/tack"
+else
+    echo "check: openssl not found; the CLI differential check needs it"; exit 1
+fi
 
 step "Embedded Swift check"
 scripts/embedded-check.sh

@@ -31,10 +31,13 @@ SWIFTC="${SWIFTC:-swiftc}"
 TARGETS="
 pem  TackDER  Tests/Fuzz/FuzzPEM.swift
 der  TackDER  Tests/Fuzz/FuzzDER.swift
+certificate  TackX509  Tests/Fuzz/FuzzCertificate.swift
+spki  TackX509  Tests/Fuzz/FuzzSPKI.swift
+extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/der Vectors/pem)
+SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps
 # overflow and bounds checks (only -Ounchecked drops them).
@@ -121,10 +124,14 @@ run_target() {
     done
 
     echo "fuzz: running $name for $seconds s over $(find "$corpus" -type f | wc -l | tr -d ' ') corpus files"
+    # An optional libFuzzer dictionary next to the harness: FuzzPEM.swift → pem.dict.
+    local dict=() dictfile
+    dictfile="$(dirname "$harness")/$name.dict"
+    if [ -f "$dictfile" ]; then dict=(-dict="$dictfile"); fi
     local status=0
     # shellcheck disable=SC2086
     "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
-        -rss_limit_mb=2048 -artifact_prefix="$artifacts/" ${FUZZ_FLAGS:-} \
+        -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "${dict[@]}" ${FUZZ_FLAGS:-} \
         "$corpus" >"$log" 2>&1 || status=$?
 
     local runs rate

@@ -73,9 +73,9 @@ struct MeasurementPlan {
     /// Warm-up time before the samples (caches, branch predictors, CPU clock).
     var warmUp: Duration = .milliseconds(100)
     /// The target duration of one timed sample.
-    var sampleDuration: Duration = .milliseconds(20)
+    var sampleDuration: Duration = .milliseconds(40)
     /// How many timed samples; the median is reported.
-    var sampleCount = 11
+    var sampleCount = 15
     /// Time samples by this thread's CPU time instead of `ContinuousClock`
     /// (wall time); steadier on a loaded machine. OpenSSL is then left on
     /// its default user-time accounting instead of `-elapsed`.
@@ -195,7 +195,10 @@ struct Reporter {
                 print(row("  = \(String(format: "%.1f", 1e9 / result.median)) ns/\(label)", "", "", "", "", ""))
             }
             for peer in result.peers {
-                print(row("  vs \(peer.name)", "", "", "", peer.value.map(format) ?? "-", ratioText(result.median, peer.value)))
+                print(
+                    row(
+                        "  vs \(peer.name)", "", "", "", peer.value.map(format) ?? "-",
+                        ratioText(result.median, peer.value)))
             }
         }
     }
@@ -205,7 +208,9 @@ struct Reporter {
         return String(format: "%.2fx", tack / other)
     }
 
-    private func row(_ name: String, _ unit: String, _ tack: String, _ spread: String, _ openssl: String, _ ratio: String)
+    private func row(
+        _ name: String, _ unit: String, _ tack: String, _ spread: String, _ openssl: String, _ ratio: String
+    )
         -> String
     {
         name.padding(toLength: 34, withPad: " ", startingAt: 0) + unit.padding(toLength: 7, withPad: " ", startingAt: 0)

@@ -91,7 +91,8 @@ final class OpenSSLSpeed: @unchecked Sendable {
             }
         } catch {
             if !warned {
-                FileHandle.standardError.write(Data("tack-bench: cannot run openssl (\(error)); no OpenSSL figures\n".utf8))
+                FileHandle.standardError.write(
+                    Data("tack-bench: cannot run openssl (\(error)); no OpenSSL figures\n".utf8))
                 warned = true
             }
         }

@@ -22,7 +22,9 @@ func sha2Benchmarks() -> [Benchmark] {
                     name: "sha256-\(label)-\(size)",
                     unit: .megabytesPerSecond(bytesPerOperation: size),
                     openssl: .evp("sha256", bytes: size, scalar: scalar),
-                    peers: [(scalar ? "openssl-default" : "openssl-scalar", .evp("sha256", bytes: size, scalar: !scalar))]
+                    peers: [
+                        (scalar ? "openssl-default" : "openssl-scalar", .evp("sha256", bytes: size, scalar: !scalar))
+                    ]
                 ) { iterations in
                     message.withUnsafeBytes { bytes in
                         for _ in 0..<iterations {

@@ -27,6 +27,9 @@ import Foundation
 let groups: [(name: String, make: () -> [Benchmark])] = [
     ("sha2", sha2Benchmarks),
     ("der", derBenchmarks),
+    ("pem", pemBenchmarks),
+    ("x509", x509Benchmarks),
+    ("rsa", rsaBenchmarks),
     ("ec", ecBenchmarks),
 ]
 
@@ -46,7 +49,7 @@ func usage() -> Never {
           --filter NAME        run benchmarks whose name contains NAME (repeatable; any match runs)
           --json               one JSON object per line instead of a table
           --list               print the benchmark names and exit
-          --samples N          timed samples per benchmark (default 11; the median is reported)
+          --samples N          timed samples per benchmark (default 15; the median is reported)
           --openssl-seconds S  seconds per `openssl speed` measurement (default 1)
           --cpu-time           time by thread CPU time (and OpenSSL by user time) instead of
                                wall clock (ContinuousClock, and `openssl speed -elapsed`)

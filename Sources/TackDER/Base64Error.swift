@@ -64,3 +64,19 @@ public enum Base64Error: Error, Equatable, Sendable {
         }
     }
 }
+
+extension Base64Error: CustomStringConvertible {
+    /// A one-line description with the offset, for diagnostics.
+    public var description: String {
+        switch self {
+        case .invalidCharacter(let byte, let offset):
+            let shown = byte >= 0x20 && byte < 0x7F ? "'\(String(Unicode.Scalar(byte)))'" : "byte \(byte)"
+            return "Base64 error at byte \(offset): \(shown) is not in the alphabet"
+        case .misplacedPadding(let offset): return "Base64 error at byte \(offset): '=' before the end"
+        case .invalidPadding(let offset): return "Base64 error at byte \(offset): wrong padding"
+        case .missingPadding(let offset): return "Base64 error at byte \(offset): missing '=' padding"
+        case .invalidLength(let offset): return "Base64 error at byte \(offset): length is not a multiple of 4"
+        case .nonZeroTrailingBits(let offset): return "Base64 error at byte \(offset): non-zero trailing bits"
+        }
+    }
+}

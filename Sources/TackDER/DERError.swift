@@ -86,6 +86,10 @@ public struct DERError: Error, Sendable, Hashable, CustomStringConvertible {
         case nonMinimalObjectIdentifierArc
         /// An OBJECT IDENTIFIER whose last octet has its continuation bit set.
         case truncatedObjectIdentifier
+        /// An OBJECT IDENTIFIER arc longer than ``OID/maximumArcOctets`` octets: a
+        /// resource limit (rendering an arc in decimal costs the square of its length),
+        /// far above the 19 octets of the largest arcs in use (UUIDs under 2.25).
+        case objectIdentifierArcTooLong
         /// A UTCTime or GeneralizedTime that is not in the DER form RFC 5280 §4.1.2.5
         /// requires (UTCTime `YYMMDDHHMMSSZ`, GeneralizedTime `YYYYMMDDHHMMSSZ`).
         case invalidTimeFormat
@@ -155,6 +159,7 @@ extension DERError.Reason: CustomStringConvertible {
         case .emptyObjectIdentifier: "empty OBJECT IDENTIFIER"
         case .nonMinimalObjectIdentifierArc: "non-minimal OBJECT IDENTIFIER arc"
         case .truncatedObjectIdentifier: "truncated OBJECT IDENTIFIER arc"
+        case .objectIdentifierArcTooLong: "OBJECT IDENTIFIER arc longer than 32 octets"
         case .invalidTimeFormat: "time not in the DER form of RFC 5280"
         case .fractionalSecondsNotAllowed: "fractional seconds in a time"
         case .invalidDate: "date or time field out of range"

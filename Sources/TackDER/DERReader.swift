@@ -490,9 +490,9 @@ public struct DERReader {
             while !inner.isAtEnd {
                 let before = inner.cursor
                 try body(&inner)
-                // Every element consumes at least two bytes, so this loop ends; guard
-                // against a body that reads nothing, which would loop forever.
-                precondition(inner.cursor > before, "readCollection body must consume an element")
+                // A body that reads nothing (an OPTIONAL read that did not match)
+                // would loop forever: the element it skipped is not in the structure.
+                guard inner.cursor > before else { throw DERError(.trailingData, at: inner.origin + before) }
                 count += 1
             }
             return count

@@ -162,15 +162,24 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The longest arc accepted, in contents octets (224 bits).
+    ///
+    /// X.690 sets no limit, but turning an arc into decimal costs the square of its
+    /// length, so a hostile 64 KiB arc would cost about a second to render. The
+    /// largest arcs in real use are UUIDs under `2.25` (128 bits, 19 octets).
+    public static let maximumArcOctets = 32
+
     /// Checks contents octets (X.690 §8.19.2); returns the broken rule or `nil`.
     @usableFromInline
     internal static func validate(_ contents: UnsafeBufferPointer<UInt8>) -> DERError.Reason? {
         guard let last = contents.last else { return .emptyObjectIdentifier }
         guard last & 0x80 == 0 else { return .truncatedObjectIdentifier }
-        var atStart = true
+        var arcLength = 0
         for byte in contents {
-            if atStart && byte == 0x80 { return .nonMinimalObjectIdentifierArc }
-            atStart = byte & 0x80 == 0
+            if arcLength == 0 && byte == 0x80 { return .nonMinimalObjectIdentifierArc }
+            arcLength += 1
+            if arcLength > maximumArcOctets { return .objectIdentifierArcTooLong }
+            if byte & 0x80 == 0 { arcLength = 0 }
         }
         return nil
     }

@@ -60,3 +60,19 @@ public enum PEMError: Error, Equatable, Sendable {
         }
     }
 }
+
+extension PEMError: CustomStringConvertible {
+    /// A one-line description with the offset, for diagnostics.
+    public var description: String {
+        switch self {
+        case .noBlock: return "PEM error: no PEM block found"
+        case .malformedBoundary(let offset): return "PEM error at byte \(offset): malformed BEGIN/END line"
+        case .missingEndLine(let label, let offset):
+            return "PEM error at byte \(offset): no END line for BEGIN \(label)"
+        case .labelMismatch(let begin, let end, let offset):
+            return "PEM error at byte \(offset): END \(end) closes BEGIN \(begin)"
+        case .unmatchedEndLine(let offset): return "PEM error at byte \(offset): END line without a BEGIN line"
+        case .invalidBase64(let error): return "PEM block: \(error)"
+        }
+    }
+}

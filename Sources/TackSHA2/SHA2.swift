@@ -1,6 +1,8 @@
 // The SHA-2 family of FIPS 180-4 ("Secure Hash Standard", August 2015):
 // the protocols shared by every hash function and digest in this module.
 
+internal import TackDER
+
 /// A SHA-2 hash function (FIPS 180-4) used as a streaming hasher.
 ///
 /// A hasher is a small value type. Create one with ``init()``, feed it bytes
@@ -157,6 +159,12 @@ extension SHA2Digest {
         return String(decoding: utf8, as: UTF8.self)
     }
 
+    /// The digest in standard Base64 with padding (RFC 4648 §4), the form of
+    /// `NSPinnedDomains` SPKI pins and of `openssl dgst -binary | base64`.
+    public var base64String: String {
+        withUnsafeBytes { Base64.encode($0) }
+    }
+
     /// Compares two digests in time that depends only on their length, never
     /// on where they first differ, so that comparing a computed digest with an
     /// expected one leaks nothing through timing.
@@ -195,8 +203,11 @@ public enum SHA2Implementation: Sendable, Hashable {
     case portable
     /// The x86-64 SHA extensions (`SHA256RNDS2`, `SHA256MSG1`, `SHA256MSG2`),
     /// used only where the CPU reports them (CPUID leaf 7, EBX bit 29) along
-    /// with SSSE3 and SSE4.1, and only when the module was built with the
-    /// hardware path (the `HardwareSHA` package trait).
+    /// with SSSE3, and only when the module was built with the hardware path:
+    /// on x86-64, with the `HardwareSHA` package trait (on by default), when
+    /// Tack is the root package or a path dependency (see Package.swift:
+    /// SwiftPM does not allow the compiler flags this path needs in a package
+    /// resolved by version).
     case hardware
 
     /// Whether this implementation can run on the current CPU.

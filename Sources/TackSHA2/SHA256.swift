@@ -31,7 +31,6 @@ public struct SHA256: SHA2HashFunction {
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
 
-    @usableFromInline
     var core: SHA256Core
 
     /// Creates a hasher that uses the fastest implementation the CPU supports.
@@ -95,7 +94,6 @@ public struct SHA224: SHA2HashFunction {
         0xc105_9ed8, 0x367c_d507, 0x3070_dd17, 0xf70e_5939, 0xffc0_0b31, 0x6858_1511, 0x64f9_8fa7, 0xbefa_4fa4
     )
 
-    @usableFromInline
     var core: SHA256Core
 
     /// Creates a hasher that uses the fastest implementation the CPU supports.
@@ -134,7 +132,6 @@ public struct SHA224: SHA2HashFunction {
 
 /// The machinery shared by SHA-256 and SHA-224: state, a one-block buffer,
 /// the message length, padding, and the choice of compression function.
-@usableFromInline
 struct SHA256Core: Sendable {
     /// The eight working words H0...H7.
     typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)

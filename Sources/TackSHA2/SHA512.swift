@@ -14,13 +14,13 @@ public struct SHA512: SHA2HashFunction {
     /// 128 bytes (FIPS 180-4 §1, Figure 1).
     public static var blockByteCount: Int { 128 }
 
-    /// The initial hash value H(0) (FIPS 180-4 §5.3.5: the first 64 bits of the fractional parts of the square roots of the first eight primes).
+    /// The initial hash value H(0) (FIPS 180-4 §5.3.5: the first 64 bits of the
+    /// fractional parts of the square roots of the first eight primes).
     static let initialState: SHA512Core.State = (
         0x6a09_e667_f3bc_c908, 0xbb67_ae85_84ca_a73b, 0x3c6e_f372_fe94_f82b, 0xa54f_f53a_5f1d_36f1,
         0x510e_527f_ade6_82d1, 0x9b05_688c_2b3e_6c1f, 0x1f83_d9ab_fb41_bd6b, 0x5be0_cd19_137e_2179
     )
 
-    @usableFromInline
     var core: SHA512Core
 
     /// Creates a hasher in the initial state.
@@ -66,13 +66,13 @@ public struct SHA384: SHA2HashFunction {
     /// 128 bytes (FIPS 180-4 §1, Figure 1).
     public static var blockByteCount: Int { 128 }
 
-    /// The initial hash value H(0) (FIPS 180-4 §5.3.4: the first 64 bits of the fractional parts of the square roots of the 9th through 16th primes).
+    /// The initial hash value H(0) (FIPS 180-4 §5.3.4: the first 64 bits of the
+    /// fractional parts of the square roots of the 9th through 16th primes).
     static let initialState: SHA512Core.State = (
         0xcbbb_9d5d_c105_9ed8, 0x629a_292a_367c_d507, 0x9159_015a_3070_dd17, 0x152f_ecd8_f70e_5939,
         0x6733_2667_ffc0_0b31, 0x8eb4_4a87_6858_1511, 0xdb0c_2e0d_64f9_8fa7, 0x47b5_481d_befa_4fa4
     )
 
-    @usableFromInline
     var core: SHA512Core
 
     /// Creates a hasher in the initial state.
@@ -120,13 +120,13 @@ public struct SHA512_256: SHA2HashFunction {
     /// 128 bytes (FIPS 180-4 §1, Figure 1).
     public static var blockByteCount: Int { 128 }
 
-    /// The initial hash value H(0) (FIPS 180-4 §5.3.6.2, produced by the SHA-512/t IV generation function of §5.3.6).
+    /// The initial hash value H(0) (FIPS 180-4 §5.3.6.2, produced by the
+    /// SHA-512/t IV generation function of §5.3.6).
     static let initialState: SHA512Core.State = (
         0x2231_2194_fc2b_f72c, 0x9f55_5fa3_c84c_64c2, 0x2393_b86b_6f53_b151, 0x9638_7719_5940_eabd,
         0x9628_3ee2_a88e_ffe3, 0xbe5e_1e25_5386_3992, 0x2b01_99fc_2c85_b8aa, 0x0eb7_2ddc_81c5_2ca2
     )
 
-    @usableFromInline
     var core: SHA512Core
 
     /// Creates a hasher in the initial state.
@@ -160,7 +160,6 @@ public struct SHA512_256: SHA2HashFunction {
 
 /// The machinery shared by the SHA-512 family: state, a one-block buffer,
 /// the message length and padding.
-@usableFromInline
 struct SHA512Core: Sendable {
     /// The eight working words H0...H7.
     typealias State = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)

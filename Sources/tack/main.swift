@@ -1,11 +1,37 @@
-// tack: the command-line tool. Subcommands arrive with their issues.
-let usage = """
+// tack: certificate pins, chains and trust, in pure Swift.
+
+import Foundation
+
+let topLevelHelp = """
     tack — certificate pins, chains and trust, in pure Swift
 
     USAGE: tack <command> [options]
 
     COMMANDS:
-      pin        print the SPKI pin of each certificate (coming with issue 4)
+      pin        print the SPKI pin of each certificate or public key (tack pin --help)
       help       show this help
+      version    print the version
+
+    More commands (show, verify, plist, rotation, lint, scan) are on the way.
     """
-print(usage)
+
+let tackVersion = "0.1.0"
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.isEmpty ? "help" : arguments.removeFirst()
+
+do throws(CLIError) {
+    switch command {
+    case "pin":
+        try PinCommand.run(arguments)
+    case "help", "--help", "-h":
+        emit(topLevelHelp)
+    case "version", "--version":
+        emit("tack \(tackVersion)")
+    default:
+        throw CLIError.usage("unknown command \(command); see tack help")
+    }
+} catch {
+    warn(error.description)
+    exit(error.status)
+}

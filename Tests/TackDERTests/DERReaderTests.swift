@@ -241,3 +241,27 @@ struct DERReaderTests {
         }
     }
 }
+
+@Suite("DER reader resource limits")
+struct DERResourceLimitTests {
+    @Test("An OID arc of 32 octets is read; 33 octets is refused")
+    func oidArcBoundary() throws {
+        let ok = [0x06, 33, 0x2A] + [UInt8](repeating: 0x81, count: 31) + [0x01]
+        let oid = try DER.read(ok) { r throws(DERError) in try r.readObjectIdentifier() }
+        #expect(oid.dottedString.hasPrefix("1.2."))
+        let tooLong = [0x06, 34, 0x2A] + [UInt8](repeating: 0x81, count: 32) + [0x01]
+        #expect(throws: DERError(.objectIdentifierArcTooLong, at: 0)) {
+            try DER.read(tooLong) { r throws(DERError) in _ = try r.readObjectIdentifier() }
+        }
+    }
+
+    @Test("A collection body that reads nothing is an error, not an endless loop")
+    func collectionWithoutProgress() {
+        // SEQUENCE OF INTEGER holding a BOOLEAN: an OPTIONAL INTEGER read matches nothing.
+        #expect(throws: DERError(.trailingData, at: 2)) {
+            try DER.read(hex("30 03 01 01 FF")) { r throws(DERError) in
+                try r.readCollection(.sequence) { e throws(DERError) in _ = try e.readOptionalElement(.integer) }
+            }
+        }
+    }
+}

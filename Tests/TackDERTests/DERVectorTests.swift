@@ -12,7 +12,7 @@ private let reasonsByName: [String: DERError.Reason] = [
     "emptyInteger": .emptyInteger, "nonMinimalInteger": .nonMinimalInteger,
     "invalidBitStringUnusedBits": .invalidBitStringUnusedBits, "nonZeroBitStringPadding": .nonZeroBitStringPadding,
     "emptyObjectIdentifier": .emptyObjectIdentifier, "nonMinimalObjectIdentifierArc": .nonMinimalObjectIdentifierArc,
-    "truncatedObjectIdentifier": .truncatedObjectIdentifier, "invalidTimeFormat": .invalidTimeFormat,
+    "truncatedObjectIdentifier": .truncatedObjectIdentifier, "objectIdentifierArcTooLong": .objectIdentifierArcTooLong, "invalidTimeFormat": .invalidTimeFormat,
     "fractionalSecondsNotAllowed": .fractionalSecondsNotAllowed, "invalidDate": .invalidDate,
     "invalidPrintableString": .invalidPrintableString, "invalidIA5String": .invalidIA5String,
     "invalidNumericString": .invalidNumericString, "invalidVisibleString": .invalidVisibleString,

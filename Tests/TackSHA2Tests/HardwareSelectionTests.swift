@@ -16,13 +16,13 @@ struct HardwareSelectionTests {
     @Test("The hardware path is available exactly where it is compiled in and the CPU has SHA-NI and SSSE3")
     func availabilityMatchesCPU() throws {
         #if TACK_HARDWARE_SHA && arch(x86_64) && os(Linux)
-        let flags = try #require(Self.linuxCPUFlags())
-        let cpuHasIt = flags.contains("sha_ni") && flags.contains("ssse3")
-        #expect(SHA2Implementation.hardware.isAvailable == cpuHasIt)
-        #expect(SHA2Implementation.bestAvailable == (cpuHasIt ? .hardware : .portable))
+            let flags = try #require(Self.linuxCPUFlags())
+            let cpuHasIt = flags.contains("sha_ni") && flags.contains("ssse3")
+            #expect(SHA2Implementation.hardware.isAvailable == cpuHasIt)
+            #expect(SHA2Implementation.bestAvailable == (cpuHasIt ? .hardware : .portable))
         #elseif !TACK_HARDWARE_SHA || !arch(x86_64)
-        #expect(!SHA2Implementation.hardware.isAvailable)
-        #expect(SHA2Implementation.bestAvailable == .portable)
+            #expect(!SHA2Implementation.hardware.isAvailable)
+            #expect(SHA2Implementation.bestAvailable == .portable)
         #endif
         #expect(SHA2Implementation.portable.isAvailable)
     }

@@ -118,27 +118,43 @@ struct VectorTests {
     @Test("NIST SHAVS Monte Carlo test (Vectors/sha2/monte-carlo.txt)", arguments: testedImplementations)
     func monteCarlo(implementation: SHA2Implementation) throws {
         let records = try vectorRecords("monte-carlo.txt")
-        var checked = 0
-        for name in ["sha256", "sha512"] {
-            let function = try #require(NamedHash.named(name))
-            let mine = records.filter { $0[0] == name }
-            var seed = try #require(mine.first { $0[1] == "seed" }.flatMap { bytes(hex: $0[2]) })
-            let expected = mine.filter { $0[1] != "seed" }.compactMap { bytes(hex: $0[2]) }
-            #expect(expected.count == 100)
-            // SHAVS §6.4: MD0 = MD1 = MD2 = seed; MDi = H(MDi-3 || MDi-2 || MDi-1)
-            // for i = 3...1002; the checkpoint (and the next seed) is MD1002.
-            for checkpoint in expected {
-                var (md0, md1, md2) = (seed, seed, seed)
-                for _ in 0..<1000 {
-                    let next = function.hash(md0 + md1 + md2, implementation)
-                    (md0, md1, md2) = (md1, md2, next)
+        #expect(try Self.monteCarlo(records, "sha256") { SHA256(implementation: implementation) } == 100)
+        #expect(try Self.monteCarlo(records, "sha512") { SHA512() } == 100)
+    }
+
+    /// Runs SHAVS §6.4 for one function and returns how many checkpoints
+    /// matched: MD0 = MD1 = MD2 = seed; MDi = H(MDi-3 || MDi-2 || MDi-1) for
+    /// i = 3...1002; the checkpoint (and the next seed) is MD1002.
+    static func monteCarlo<H: SHA2HashFunction>(_ records: [[String]], _ name: String, _ makeHasher: () -> H) throws
+        -> Int
+    {
+        let mine = records.filter { $0[0] == name }
+        let seed = try #require(mine.first { $0[1] == "seed" }.flatMap { bytes(hex: $0[2]) })
+        let expected = mine.filter { $0[1] != "seed" }.compactMap { bytes(hex: $0[2]) }
+        let size = H.digestByteCount
+        #expect(seed.count == size && expected.count == 100)
+        // The three most recent digests, oldest first, in one buffer.
+        var window = seed + seed + seed
+        var matched = 0
+        for checkpoint in expected {
+            for _ in 0..<1000 {
+                var hasher = makeHasher()
+                hasher.update(window)
+                let digest = hasher.finalize()
+                window.withUnsafeMutableBytes { buffer in
+                    buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[size...]))
+                    digest.withUnsafeBytes {
+                        UnsafeMutableRawBufferPointer(rebasing: buffer[(2 * size)...]).copyMemory(from: $0)
+                    }
                 }
-                seed = md2
-                #expect(seed == checkpoint)
-                checked += 1
             }
+            let result = Array(window[(2 * size)...])
+            #expect(result == checkpoint)
+            if result == checkpoint { matched += 1 }
+            // The next round starts with MD0 = MD1 = MD2 = this checkpoint.
+            window = result + result + result
         }
-        #expect(checked == 200)
+        return matched
     }
 
     @Test("Length field across 2^32 and 2^64 bits, simulated by the byte counter")
@@ -208,5 +224,16 @@ struct DigestTests {
         #expect(SHA384.hash(message[...]) == expected)
         #expect(message.withUnsafeBytes { SHA384.hash($0) } == expected)
         #expect(SHA384.hash(message[10...]) == SHA384.hash(Array(message[10...])))
+    }
+}
+
+@Suite("Digest rendering")
+struct DigestRenderingTests {
+    @Test("SHA-256 of \"abc\" renders as lowercase hex and as padded Base64")
+    func renderings() {
+        let digest = SHA256.hash(Array("abc".utf8))
+        #expect(digest.hexString == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        // printf abc | openssl dgst -sha256 -binary | base64
+        #expect(digest.base64String == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
     }
 }

@@ -1,0 +1,90 @@
+// External peers for the corpus benchmarks: a small C program linked to the system
+// libcrypto (Benchmarks/peers/openssl-x509.c) and a Python `cryptography` script
+// (Benchmarks/peers/pyca-x509.py). Each measures its own loop over the same corpus
+// file and prints certificates per second; each distinct run happens once per
+// tack-bench process and is cached.
+
+import Foundation
+
+final class CorpusPeers: @unchecked Sendable {
+    /// The process-wide instance; tack-bench is single-threaded.
+    static let shared = CorpusPeers()
+
+    /// Seconds each peer measurement lasts.
+    var seconds = 2.0
+
+    private var cache: [String: Double?] = [:]
+    private var helperPath: String??
+    private let root: URL = {
+        // Benchmarks/tack-bench/Peers.swift -> repository root.
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }()
+
+    private func note(_ message: String) {
+        FileHandle.standardError.write(Data("tack-bench: \(message)\n".utf8))
+    }
+
+    /// Compiles the OpenSSL helper once; `nil` (with a message) without libssl-dev or cc.
+    private func openSSLHelper() -> String? {
+        if let helperPath { return helperPath }
+        let source = root.appendingPathComponent("Benchmarks/peers/openssl-x509.c").path
+        let output = root.appendingPathComponent(".build/peers/openssl-x509").path
+        var result: String?
+        if !FileManager.default.fileExists(atPath: "/usr/include/openssl/x509.h") {
+            note("libssl-dev headers not found (/usr/include/openssl/x509.h); OpenSSL x509 figures skipped")
+        } else {
+            try? FileManager.default.createDirectory(
+                atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let status = run(["cc", "-O2", "-o", output, source, "-lcrypto"]).status
+            if status == 0 { result = output } else { note("could not compile \(source); OpenSSL x509 figures skipped") }
+        }
+        helperPath = .some(result)
+        return result
+    }
+
+    private func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return (127, "") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    private func measure(_ key: String, _ arguments: [String]) -> Double? {
+        if let cached = cache[key] { return cached }
+        let result = run(arguments)
+        let value = result.status == 0 ? Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        if value == nil { note("peer \(key) failed (exit \(result.status))") }
+        cache[key] = value
+        return value
+    }
+
+    /// OpenSSL's certificates per second for `mode` over the bundle at `path`.
+    func openSSL(_ mode: String, corpus path: String) -> Double? {
+        guard let helper = openSSLHelper() else { return nil }
+        return measure("openssl \(mode)", [helper, mode, path, String(seconds)])
+    }
+
+    /// pyca/cryptography's certificates per second for `mode`; `nil` without it.
+    func pyca(_ mode: String, corpus path: String) -> Double? {
+        let script = root.appendingPathComponent("Benchmarks/peers/pyca-x509.py").path
+        return measure("pyca \(mode)", ["python3", script, mode, path, String(seconds)])
+    }
+}
+
+extension OpenSSLReference {
+    /// The OpenSSL helper's figure for `mode` over the system CA bundle.
+    static func corpusOpenSSL(_ mode: String) -> OpenSSLReference {
+        OpenSSLReference { CorpusPeers.shared.openSSL(mode, corpus: systemBundlePath) }
+    }
+
+    /// pyca/cryptography's figure for `mode` over the system CA bundle.
+    static func corpusPyca(_ mode: String) -> OpenSSLReference {
+        OpenSSLReference { CorpusPeers.shared.pyca(mode, corpus: systemBundlePath) }
+    }
+}

@@ -1,0 +1,54 @@
+public import TackDER
+
+/// The basic constraints extension (RFC 5280 §4.2.1.9): whether the subject is a
+/// CA, and how many intermediate CAs may follow it.
+///
+/// ```
+/// BasicConstraints ::= SEQUENCE {
+///      cA                      BOOLEAN DEFAULT FALSE,
+///      pathLenConstraint       INTEGER (0..MAX) OPTIONAL }
+/// ```
+///
+/// Strict DER: an explicitly encoded `cA FALSE` is rejected (X.690 §11.5). A
+/// `pathLenConstraint` without `cA` is accepted and kept (RFC 5280 forbids CAs to
+/// issue it, and path validation ignores it for non-CA certificates).
+public struct BasicConstraints: Sendable, Hashable {
+    /// `id-ce-basicConstraints`, 2.5.29.19.
+    public static let oid = OID(2, 5, 29, 19)
+
+    /// The `cA` flag: whether the certified key may sign certificates.
+    public let isCertificateAuthority: Bool
+    /// The `pathLenConstraint`: the most non-self-issued intermediate
+    /// certificates that may follow this one in a path, or `nil` for no limit.
+    public let pathLengthConstraint: Int?
+
+    /// Creates a value directly.
+    ///
+    /// - Parameters:
+    ///   - isCertificateAuthority: The `cA` flag.
+    ///   - pathLengthConstraint: The path length constraint, if any.
+    public init(isCertificateAuthority: Bool, pathLengthConstraint: Int?) {
+        self.isCertificateAuthority = isCertificateAuthority
+        self.pathLengthConstraint = pathLengthConstraint
+    }
+
+    /// Decodes the extension value in `valueRange` of `derEncoded`.
+    ///
+    /// - Parameters:
+    ///   - derEncoded: The certificate's bytes.
+    ///   - valueRange: The absolute range of the DER value (the extnValue contents).
+    /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors,
+    ///   including ``TackDER/DERError/Reason/defaultValueEncoded`` for an encoded
+    ///   `cA FALSE`, ``TackDER/DERError/Reason/negativeInteger`` and
+    ///   ``TackDER/DERError/Reason/integerOverflow`` for the path length.
+    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        (isCertificateAuthority, pathLengthConstraint) = try readX509(derEncoded, range: valueRange) {
+            (reader, _) throws(DERError) -> (Bool, Int?) in
+            try reader.readSequence { (sequence) throws(DERError) -> (Bool, Int?) in
+                let isCA = try sequence.readBoolean(default: false)
+                let pathLength: Int? = try sequence.peekTag() == .integer ? sequence.readNonNegativeInt() : nil
+                return (isCA, pathLength)
+            }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+public import TackDER
+
+/// The CRL distribution points extension (RFC 5280 §4.2.1.13): where to fetch the
+/// certificate revocation lists that cover the certificate.
+///
+/// ```
+/// CRLDistributionPoints ::= SEQUENCE SIZE (1..MAX) OF DistributionPoint
+/// DistributionPoint ::= SEQUENCE {
+///      distributionPoint       [0]     DistributionPointName OPTIONAL,
+///      reasons                 [1]     ReasonFlags OPTIONAL,
+///      cRLIssuer               [2]     GeneralNames OPTIONAL }
+/// DistributionPointName ::= CHOICE {
+///      fullName                [0]     GeneralNames,
+///      nameRelativeToCRLIssuer [1]     RelativeDistinguishedName }
+/// ```
+///
+/// `distributionPoint` is EXPLICIT (its type is a CHOICE); the other tags are
+/// IMPLICIT. A distribution point with neither `distributionPoint` nor
+/// `cRLIssuer` is rejected (RFC 5280 §4.2.1.13: "a DistributionPoint MUST NOT
+/// consist of only the reasons field").
+public struct CRLDistributionPoints: Sendable, Hashable, Sequence {
+    /// `id-ce-cRLDistributionPoints`, 2.5.29.31.
+    public static let oid = OID(2, 5, 29, 31)
+
+    @usableFromInline internal let storage: [UInt8]
+    internal let contentRange: Range<Int>
+    /// The number of distribution points (at least 1).
+    public let count: Int
+
+    /// Decodes the extension value in `valueRange` of `derEncoded`.
+    ///
+    /// - Parameters:
+    ///   - derEncoded: The certificate's bytes.
+    ///   - valueRange: The absolute range of the DER value (the extnValue contents).
+    /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors, or
+    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty list, a
+    ///   point with only reasons, an undefined reason bit or a bad GeneralName.
+    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        let oid = CRLDistributionPoints.oid
+        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
+            (reader, failure) throws(DERError) -> (Range<Int>, Int) in
+            let element = try reader.readElement(.sequence)
+            var inner = try reader.contentsReader(of: element)
+            var count = 0
+            while !inner.isAtEnd {
+                _ = try DistributionPoint.read(&inner, failure: &failure, storage: nil)
+                count += 1
+            }
+            guard count > 0 else {
+                throw failure.raise(.invalidExtension(oid, detail: "empty CRLDistributionPoints (SIZE (1..MAX))"), at: element.offset)
+            }
+            return (element.contentRange, count)
+        }
+        storage = derEncoded
+    }
+
+    /// The number of distribution points.
+    public var underestimatedCount: Int { count }
+
+    /// The distribution points in encoding order.
+    public func makeIterator() -> Iterator {
+        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
+    }
+
+    /// Iterates the distribution points.
+    public struct Iterator: IteratorProtocol {
+        internal var elements: CheckedElements
+
+        /// The next distribution point, or `nil` at the end.
+        public mutating func next() -> DistributionPoint? {
+            guard let element = elements.next() else { return nil }
+            let storage = elements.bytes
+            var failure = SemanticFailure()
+            let decoded = rereadChecked(storage, element: element) { (reader) throws(DERError) -> DistributionPoint? in
+                try DistributionPoint.read(&reader, failure: &failure, storage: storage)
+            }
+            return decoded ?? nil
+        }
+    }
+
+    /// Equal when the encodings are equal.
+    public static func == (lhs: CRLDistributionPoints, rhs: CRLDistributionPoints) -> Bool {
+        encodingsEqual(lhs.storage, lhs.contentRange, rhs.storage, rhs.contentRange)
+    }
+
+    /// Hashes the encoding.
+    public func hash(into hasher: inout Hasher) { encodedHash(storage, contentRange, into: &hasher) }
+}
+
+/// One `DistributionPoint` of ``CRLDistributionPoints``.
+public struct DistributionPoint: Sendable, Hashable {
+    /// The `DistributionPointName` CHOICE.
+    public enum Name: Sendable, Hashable {
+        /// `fullName`: the CRL's locations, usually URIs.
+        case fullName(GeneralNames)
+        /// `nameRelativeToCRLIssuer`: an RDN appended to the CRL issuer's name.
+        case nameRelativeToCRLIssuer(RelativeDistinguishedName)
+    }
+
+    /// The revocation reasons of `ReasonFlags` (RFC 5280 §4.2.1.13); ASN.1 bit
+    /// *n* is `1 << n`.
+    public struct Reasons: OptionSet, Sendable, Hashable {
+        /// The bits.
+        public let rawValue: UInt16
+
+        /// Creates a set of reasons from its bits.
+        ///
+        /// - Parameter rawValue: The bits (ASN.1 bit *n* is `1 << n`).
+        public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+        /// `unused` (bit 0).
+        public static let unused = Reasons(rawValue: 1 << 0)
+        /// `keyCompromise` (bit 1).
+        public static let keyCompromise = Reasons(rawValue: 1 << 1)
+        /// `cACompromise` (bit 2).
+        public static let caCompromise = Reasons(rawValue: 1 << 2)
+        /// `affiliationChanged` (bit 3).
+        public static let affiliationChanged = Reasons(rawValue: 1 << 3)
+        /// `superseded` (bit 4).
+        public static let superseded = Reasons(rawValue: 1 << 4)
+        /// `cessationOfOperation` (bit 5).
+        public static let cessationOfOperation = Reasons(rawValue: 1 << 5)
+        /// `certificateHold` (bit 6).
+        public static let certificateHold = Reasons(rawValue: 1 << 6)
+        /// `privilegeWithdrawn` (bit 7).
+        public static let privilegeWithdrawn = Reasons(rawValue: 1 << 7)
+        /// `aACompromise` (bit 8).
+        public static let aaCompromise = Reasons(rawValue: 1 << 8)
+    }
+
+    /// The `distributionPoint` field, if present.
+    public let name: Name?
+    /// The `reasons` field, if present (trailing zero bits are accepted, as for
+    /// ``KeyUsage``).
+    public let reasons: Reasons?
+    /// The `cRLIssuer` field, if present.
+    public let crlIssuer: GeneralNames?
+
+    /// Reads one DistributionPoint, checking it; with `storage`, builds the value.
+    internal static func read(
+        _ reader: inout DERReader, failure: inout SemanticFailure, storage: [UInt8]?
+    ) throws(DERError) -> DistributionPoint? {
+        let oid = CRLDistributionPoints.oid
+        let offset = reader.offset
+        let fields = try reader.readSequence { (sequence) throws(DERError) -> (DistributionPoint, Bool) in
+            var name: Name? = nil
+            var hasName = false
+            let nameTag = DERTag.contextSpecific(0, isConstructed: true)
+            if try sequence.peekTag() == nameTag {
+                hasName = true
+                let wrapper = try sequence.readElement(nameTag)
+                var choice = try sequence.contentsReader(of: wrapper)
+                let fullNameTag = DERTag.contextSpecific(0, isConstructed: true)
+                let relativeTag = DERTag.contextSpecific(1, isConstructed: true)
+                switch try choice.peekTag() {
+                case fullNameTag:
+                    let (element, count) = try GeneralNames.check(&choice, failure: &failure, oid: oid, tag: fullNameTag, context: .name)
+                    if let storage { name = .fullName(GeneralNames(checked: storage, element: element, count: count)) }
+                case relativeTag:
+                    let start = choice.offset
+                    _ = try RelativeDistinguishedName.check(&choice, failure: &failure, tag: relativeTag)
+                    if let storage, let element = CheckedElements.element(in: storage, at: start, end: choice.offset) {
+                        name = .nameRelativeToCRLIssuer(RelativeDistinguishedName(checked: storage, element: element))
+                    }
+                case let found?:
+                    throw DERError(.unexpectedTag(expected: fullNameTag, found: found), at: choice.offset)
+                case nil:
+                    throw DERError(.missingElement(expected: fullNameTag), at: choice.offset)
+                }
+                try choice.expectEnd()
+            }
+            var reasons: Reasons? = nil
+            let reasonsTag = DERTag.contextSpecific(1, isConstructed: false)
+            if try sequence.peekTag() == reasonsTag {
+                reasons = Reasons(rawValue: try sequence.readNamedBits(highestNamedBit: 8, failure: &failure, oid: oid, tag: reasonsTag))
+            }
+            var issuer: GeneralNames? = nil
+            var hasIssuer = false
+            let issuerTag = DERTag.contextSpecific(2, isConstructed: true)
+            if try sequence.peekTag() == issuerTag {
+                hasIssuer = true
+                let (element, count) = try GeneralNames.check(&sequence, failure: &failure, oid: oid, tag: issuerTag, context: .name)
+                if let storage { issuer = GeneralNames(checked: storage, element: element, count: count) }
+            }
+            return (DistributionPoint(name: name, reasons: reasons, crlIssuer: issuer), hasName || hasIssuer)
+        }
+        guard fields.1 else {
+            throw failure.raise(.invalidExtension(oid, detail: "DistributionPoint with neither distributionPoint nor cRLIssuer"),
+                                at: offset)
+        }
+        return storage == nil ? nil : fields.0
+    }
+}

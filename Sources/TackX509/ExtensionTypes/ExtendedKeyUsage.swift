@@ -1,0 +1,102 @@
+public import TackDER
+
+/// The extended key usage extension (RFC 5280 §4.2.1.12): the purposes for which
+/// the certified key may be used, beyond ``KeyUsage``.
+///
+/// ```
+/// ExtKeyUsageSyntax ::= SEQUENCE SIZE (1..MAX) OF KeyPurposeId
+/// KeyPurposeId ::= OBJECT IDENTIFIER
+/// ```
+///
+/// A sequence of purpose OIDs, checked when created and decoded when iterated.
+public struct ExtendedKeyUsage: Sendable, Hashable, Sequence {
+    /// `id-ce-extKeyUsage`, 2.5.29.37.
+    public static let oid = OID(2, 5, 29, 37)
+
+    /// `anyExtendedKeyUsage`, 2.5.29.37.0.
+    public static let anyExtendedKeyUsage = OID(2, 5, 29, 37, 0)
+    /// `id-kp-serverAuth`, 1.3.6.1.5.5.7.3.1: TLS server authentication.
+    public static let serverAuth = OID(1, 3, 6, 1, 5, 5, 7, 3, 1)
+    /// `id-kp-clientAuth`, 1.3.6.1.5.5.7.3.2: TLS client authentication.
+    public static let clientAuth = OID(1, 3, 6, 1, 5, 5, 7, 3, 2)
+    /// `id-kp-codeSigning`, 1.3.6.1.5.5.7.3.3.
+    public static let codeSigning = OID(1, 3, 6, 1, 5, 5, 7, 3, 3)
+    /// `id-kp-emailProtection`, 1.3.6.1.5.5.7.3.4.
+    public static let emailProtection = OID(1, 3, 6, 1, 5, 5, 7, 3, 4)
+    /// `id-kp-timeStamping`, 1.3.6.1.5.5.7.3.8.
+    public static let timeStamping = OID(1, 3, 6, 1, 5, 5, 7, 3, 8)
+    /// `id-kp-OCSPSigning`, 1.3.6.1.5.5.7.3.9.
+    public static let ocspSigning = OID(1, 3, 6, 1, 5, 5, 7, 3, 9)
+
+    @usableFromInline internal let storage: [UInt8]
+    internal let contentRange: Range<Int>
+    /// The number of purposes (at least 1).
+    public let count: Int
+
+    /// Decodes the extension value in `valueRange` of `derEncoded`.
+    ///
+    /// - Parameters:
+    ///   - derEncoded: The certificate's bytes.
+    ///   - valueRange: The absolute range of the DER value (the extnValue contents).
+    /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors, or
+    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence.
+    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        let oid = ExtendedKeyUsage.oid
+        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
+            (reader, failure) throws(DERError) -> (Range<Int>, Int) in
+            let element = try reader.readElement(.sequence)
+            var inner = try reader.contentsReader(of: element)
+            var count = 0
+            while !inner.isAtEnd {
+                try inner.checkObjectIdentifier()
+                count += 1
+            }
+            guard count > 0 else {
+                throw failure.raise(.invalidExtension(oid, detail: "empty ExtKeyUsageSyntax (SIZE (1..MAX))"), at: element.offset)
+            }
+            return (element.contentRange, count)
+        }
+        storage = derEncoded
+    }
+
+    /// Whether `purpose` is listed.
+    ///
+    /// This is a plain membership test: whether ``anyExtendedKeyUsage`` also
+    /// grants `purpose` is a policy decision left to the verifier.
+    ///
+    /// - Parameter purpose: A purpose OID such as ``serverAuth``.
+    /// - Returns: `true` if the extension lists it.
+    public func contains(_ purpose: OID) -> Bool {
+        for listed in self where listed == purpose { return true }
+        return false
+    }
+
+    /// The number of purposes.
+    public var underestimatedCount: Int { count }
+
+    /// The purposes in encoding order.
+    public func makeIterator() -> Iterator {
+        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
+    }
+
+    /// Iterates the purposes.
+    public struct Iterator: IteratorProtocol {
+        internal var elements: CheckedElements
+
+        /// The next purpose OID, or `nil` at the end.
+        public mutating func next() -> OID? {
+            guard let element = elements.next() else { return nil }
+            return rereadChecked(elements.bytes, element: element) { (reader) throws(DERError) -> OID in
+                try reader.readObjectIdentifier()
+            }
+        }
+    }
+
+    /// Equal when the encodings are equal.
+    public static func == (lhs: ExtendedKeyUsage, rhs: ExtendedKeyUsage) -> Bool {
+        encodingsEqual(lhs.storage, lhs.contentRange, rhs.storage, rhs.contentRange)
+    }
+
+    /// Hashes the encoding.
+    public func hash(into hasher: inout Hasher) { encodedHash(storage, contentRange, into: &hasher) }
+}

@@ -1,0 +1,114 @@
+public import TackDER
+
+/// The authority information access extension (RFC 5280 §4.2.2.1): where to find
+/// the issuer's certificate (`caIssuers`) and its OCSP responder (`ocsp`).
+///
+/// ```
+/// AuthorityInfoAccessSyntax ::= SEQUENCE SIZE (1..MAX) OF AccessDescription
+/// AccessDescription ::= SEQUENCE {
+///         accessMethod          OBJECT IDENTIFIER,
+///         accessLocation        GeneralName  }
+/// ```
+public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
+    /// `id-pe-authorityInfoAccess`, 1.3.6.1.5.5.7.1.1.
+    public static let oid = OID(1, 3, 6, 1, 5, 5, 7, 1, 1)
+    /// `id-ad-ocsp`, 1.3.6.1.5.5.7.48.1: an OCSP responder.
+    public static let ocsp = OID(1, 3, 6, 1, 5, 5, 7, 48, 1)
+    /// `id-ad-caIssuers`, 1.3.6.1.5.5.7.48.2: certificates of the issuer.
+    public static let caIssuers = OID(1, 3, 6, 1, 5, 5, 7, 48, 2)
+
+    /// One `AccessDescription`: a method and a location.
+    public struct AccessDescription: Sendable, Hashable {
+        /// The access method, such as ``AuthorityInformationAccess/ocsp``.
+        public let method: OID
+        /// The location, usually a `uniformResourceIdentifier`.
+        public let location: GeneralName
+
+        /// Creates an access description.
+        ///
+        /// - Parameters:
+        ///   - method: The access method.
+        ///   - location: The location.
+        public init(method: OID, location: GeneralName) {
+            self.method = method
+            self.location = location
+        }
+    }
+
+    @usableFromInline internal let storage: [UInt8]
+    internal let contentRange: Range<Int>
+    /// The number of access descriptions (at least 1).
+    public let count: Int
+
+    /// Decodes the extension value in `valueRange` of `derEncoded`.
+    ///
+    /// - Parameters:
+    ///   - derEncoded: The certificate's bytes.
+    ///   - valueRange: The absolute range of the DER value (the extnValue contents).
+    /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors, or
+    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence or
+    ///   a bad GeneralName.
+    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        let oid = AuthorityInformationAccess.oid
+        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
+            (reader, failure) throws(DERError) -> (Range<Int>, Int) in
+            let element = try reader.readElement(.sequence)
+            var inner = try reader.contentsReader(of: element)
+            var count = 0
+            while !inner.isAtEnd {
+                try inner.readSequence { (description) throws(DERError) in
+                    try description.checkObjectIdentifier()
+                    _ = try GeneralName.read(&description, failure: &failure, oid: oid, context: .name, storage: nil)
+                }
+                count += 1
+            }
+            guard count > 0 else {
+                throw failure.raise(.invalidExtension(oid, detail: "empty AuthorityInfoAccessSyntax (SIZE (1..MAX))"), at: element.offset)
+            }
+            return (element.contentRange, count)
+        }
+        storage = derEncoded
+    }
+
+    /// The locations whose method is `method`, for example the OCSP URIs.
+    ///
+    /// - Parameter method: An access method such as ``ocsp`` or ``caIssuers``.
+    /// - Returns: The locations, in encoding order.
+    public func locations(for method: OID) -> [GeneralName] {
+        compactMap { $0.method == method ? $0.location : nil }
+    }
+
+    /// The number of access descriptions.
+    public var underestimatedCount: Int { count }
+
+    /// The access descriptions in encoding order.
+    public func makeIterator() -> Iterator {
+        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
+    }
+
+    /// Iterates the access descriptions.
+    public struct Iterator: IteratorProtocol {
+        internal var elements: CheckedElements
+
+        /// The next access description, or `nil` at the end.
+        public mutating func next() -> AccessDescription? {
+            guard let element = elements.next() else { return nil }
+            var children = CheckedElements(bytes: elements.bytes, range: element.contentRange)
+            guard let methodElement = children.next(), let locationElement = children.next(),
+                  let method = rereadChecked(elements.bytes, element: methodElement, { (reader) throws(DERError) -> OID in
+                      try reader.readObjectIdentifier()
+                  }),
+                  let location = GeneralName.decodeChecked(elements.bytes, element: locationElement)
+            else { return nil }
+            return AccessDescription(method: method, location: location)
+        }
+    }
+
+    /// Equal when the encodings are equal.
+    public static func == (lhs: AuthorityInformationAccess, rhs: AuthorityInformationAccess) -> Bool {
+        encodingsEqual(lhs.storage, lhs.contentRange, rhs.storage, rhs.contentRange)
+    }
+
+    /// Hashes the encoding.
+    public func hash(into hasher: inout Hasher) { encodedHash(storage, contentRange, into: &hasher) }
+}

@@ -1,0 +1,254 @@
+public import TackDER
+
+extension Certificate {
+    /// The subject name, decoded and checked from ``subjectRange``.
+    ///
+    /// Decoding walks the name once without allocating; the result refers to the
+    /// certificate's bytes. Its ``DistinguishedName/rfc4514String`` is the usual
+    /// display form.
+    ///
+    /// - Throws: ``X509Error`` as ``DistinguishedName/init(derEncoded:range:)``.
+    public var subject: DistinguishedName {
+        get throws(X509Error) { try DistinguishedName(derEncoded: derEncoded, range: subjectRange) }
+    }
+
+    /// The issuer name, decoded and checked from ``issuerRange``.
+    ///
+    /// - Throws: ``X509Error`` as ``DistinguishedName/init(derEncoded:range:)``.
+    public var issuer: DistinguishedName {
+        get throws(X509Error) { try DistinguishedName(derEncoded: derEncoded, range: issuerRange) }
+    }
+
+    /// The raw extension with identifier `oid`, or `nil` if the certificate does
+    /// not carry it (extensions are unique, RFC 5280 §4.2).
+    ///
+    /// - Parameter oid: The extension's identifier.
+    /// - Returns: The undecoded extension.
+    public func rawExtension(for oid: OID) -> Extension? {
+        for candidate in extensions where candidate.oid == oid { return candidate }
+        return nil
+    }
+
+    /// Decodes the extension `oid` with `decode`, or returns `nil` when absent.
+    private func decodeExtension<T>(
+        _ oid: OID, _ decode: ([UInt8], Range<Int>) throws(X509Error) -> T
+    ) throws(X509Error) -> T? {
+        guard let raw = rawExtension(for: oid) else { return nil }
+        return try decode(derEncoded, raw.valueRange)
+    }
+
+    /// The basic constraints extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var basicConstraints: BasicConstraints? {
+        get throws(X509Error) { try decodeExtension(BasicConstraints.oid) { (b, r) throws(X509Error) in try BasicConstraints(derEncoded: b, valueRange: r) } }
+    }
+
+    /// The key usage extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var keyUsage: KeyUsage? {
+        get throws(X509Error) { try decodeExtension(KeyUsage.oid) { (b, r) throws(X509Error) in try KeyUsage(derEncoded: b, valueRange: r) } }
+    }
+
+    /// The extended key usage extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var extendedKeyUsage: ExtendedKeyUsage? {
+        get throws(X509Error) {
+            try decodeExtension(ExtendedKeyUsage.oid) { (b, r) throws(X509Error) in try ExtendedKeyUsage(derEncoded: b, valueRange: r) }
+        }
+    }
+
+    /// The subject alternative name extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var subjectAlternativeNames: SubjectAlternativeNames? {
+        get throws(X509Error) {
+            try decodeExtension(SubjectAlternativeNames.oid) { (b, r) throws(X509Error) in
+                try SubjectAlternativeNames(derEncoded: b, valueRange: r)
+            }
+        }
+    }
+
+    /// The issuer alternative name extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var issuerAlternativeNames: IssuerAlternativeNames? {
+        get throws(X509Error) {
+            try decodeExtension(IssuerAlternativeNames.oid) { (b, r) throws(X509Error) in
+                try IssuerAlternativeNames(derEncoded: b, valueRange: r)
+            }
+        }
+    }
+
+    /// The name constraints extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var nameConstraints: NameConstraints? {
+        get throws(X509Error) { try decodeExtension(NameConstraints.oid) { (b, r) throws(X509Error) in try NameConstraints(derEncoded: b, valueRange: r) } }
+    }
+
+    /// The authority key identifier extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var authorityKeyIdentifier: AuthorityKeyIdentifier? {
+        get throws(X509Error) {
+            try decodeExtension(AuthorityKeyIdentifier.oid) { (b, r) throws(X509Error) in
+                try AuthorityKeyIdentifier(derEncoded: b, valueRange: r)
+            }
+        }
+    }
+
+    /// The subject key identifier extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var subjectKeyIdentifier: SubjectKeyIdentifier? {
+        get throws(X509Error) {
+            try decodeExtension(SubjectKeyIdentifier.oid) { (b, r) throws(X509Error) in try SubjectKeyIdentifier(derEncoded: b, valueRange: r) }
+        }
+    }
+
+    /// The certificate policies extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var certificatePolicies: CertificatePolicies? {
+        get throws(X509Error) {
+            try decodeExtension(CertificatePolicies.oid) { (b, r) throws(X509Error) in try CertificatePolicies(derEncoded: b, valueRange: r) }
+        }
+    }
+
+    /// The policy mappings extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var policyMappings: PolicyMappings? {
+        get throws(X509Error) { try decodeExtension(PolicyMappings.oid) { (b, r) throws(X509Error) in try PolicyMappings(derEncoded: b, valueRange: r) } }
+    }
+
+    /// The policy constraints extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var policyConstraints: PolicyConstraints? {
+        get throws(X509Error) {
+            try decodeExtension(PolicyConstraints.oid) { (b, r) throws(X509Error) in try PolicyConstraints(derEncoded: b, valueRange: r) }
+        }
+    }
+
+    /// The inhibit anyPolicy extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var inhibitAnyPolicy: InhibitAnyPolicy? {
+        get throws(X509Error) {
+            try decodeExtension(InhibitAnyPolicy.oid) { (b, r) throws(X509Error) in try InhibitAnyPolicy(derEncoded: b, valueRange: r) }
+        }
+    }
+
+    /// The CRL distribution points extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var crlDistributionPoints: CRLDistributionPoints? {
+        get throws(X509Error) {
+            try decodeExtension(CRLDistributionPoints.oid) { (b, r) throws(X509Error) in try CRLDistributionPoints(derEncoded: b, valueRange: r) }
+        }
+    }
+
+    /// The authority information access extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var authorityInformationAccess: AuthorityInformationAccess? {
+        get throws(X509Error) {
+            try decodeExtension(AuthorityInformationAccess.oid) { (b, r) throws(X509Error) in
+                try AuthorityInformationAccess(derEncoded: b, valueRange: r)
+            }
+        }
+    }
+
+    /// The embedded SCT list extension, or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var signedCertificateTimestamps: SignedCertificateTimestampList? {
+        get throws(X509Error) {
+            try decodeExtension(SignedCertificateTimestampList.oid) { (b, r) throws(X509Error) in
+                try SignedCertificateTimestampList(derEncoded: b, valueRange: r)
+            }
+        }
+    }
+
+    /// Decodes every extension Tack knows, in one pass over ``extensions``.
+    ///
+    /// Each known extension is decoded and checked (collections are checked now
+    /// and decoded element by element when iterated); the others are listed in
+    /// ``DecodedExtensions/unrecognized`` with their critical flag, for path
+    /// validation to refuse unknown critical ones (RFC 5280 §4.2).
+    ///
+    /// - Returns: The typed extensions.
+    /// - Throws: The first ``X509Error`` of a malformed known extension, with its
+    ///   offset in ``derEncoded``.
+    public func decodeAllExtensions() throws(X509Error) -> DecodedExtensions {
+        var decoded = DecodedExtensions()
+        let bytes = derEncoded
+        for raw in extensions {
+            let range = raw.valueRange
+            // The id-ce extensions (2.5.29.n, encoded 55 1D n) are told apart by
+            // their last octet, which avoids comparing whole OIDs.
+            let idCE = raw.oid.withContents { contents -> UInt8? in
+                contents.count == 3 && contents[0] == 0x55 && contents[1] == 0x1D ? contents[2] : nil
+            }
+            switch idCE {
+            case 14: decoded.subjectKeyIdentifier = try SubjectKeyIdentifier(derEncoded: bytes, valueRange: range)
+            case 35: decoded.authorityKeyIdentifier = try AuthorityKeyIdentifier(derEncoded: bytes, valueRange: range)
+            case 19: decoded.basicConstraints = try BasicConstraints(derEncoded: bytes, valueRange: range)
+            case 15: decoded.keyUsage = try KeyUsage(derEncoded: bytes, valueRange: range)
+            case 37: decoded.extendedKeyUsage = try ExtendedKeyUsage(derEncoded: bytes, valueRange: range)
+            case 17: decoded.subjectAlternativeNames = try SubjectAlternativeNames(derEncoded: bytes, valueRange: range)
+            case 18: decoded.issuerAlternativeNames = try IssuerAlternativeNames(derEncoded: bytes, valueRange: range)
+            case 32: decoded.certificatePolicies = try CertificatePolicies(derEncoded: bytes, valueRange: range)
+            case 31: decoded.crlDistributionPoints = try CRLDistributionPoints(derEncoded: bytes, valueRange: range)
+            case 30: decoded.nameConstraints = try NameConstraints(derEncoded: bytes, valueRange: range)
+            case 33: decoded.policyMappings = try PolicyMappings(derEncoded: bytes, valueRange: range)
+            case 36: decoded.policyConstraints = try PolicyConstraints(derEncoded: bytes, valueRange: range)
+            case 54: decoded.inhibitAnyPolicy = try InhibitAnyPolicy(derEncoded: bytes, valueRange: range)
+            default:
+                if raw.oid == AuthorityInformationAccess.oid {
+                    decoded.authorityInformationAccess = try AuthorityInformationAccess(derEncoded: bytes, valueRange: range)
+                } else if raw.oid == SignedCertificateTimestampList.oid {
+                    decoded.signedCertificateTimestamps = try SignedCertificateTimestampList(derEncoded: bytes, valueRange: range)
+                } else {
+                    decoded.unrecognized.append(raw)
+                }
+            }
+        }
+        return decoded
+    }
+}
+
+/// Every extension of a certificate, typed; see ``Certificate/decodeAllExtensions()``.
+///
+/// A field is `nil` when the certificate does not carry that extension.
+public struct DecodedExtensions: Sendable, Hashable {
+    /// Basic constraints (2.5.29.19).
+    public var basicConstraints: BasicConstraints?
+    /// Key usage (2.5.29.15).
+    public var keyUsage: KeyUsage?
+    /// Extended key usage (2.5.29.37).
+    public var extendedKeyUsage: ExtendedKeyUsage?
+    /// Subject alternative names (2.5.29.17).
+    public var subjectAlternativeNames: SubjectAlternativeNames?
+    /// Issuer alternative names (2.5.29.18).
+    public var issuerAlternativeNames: IssuerAlternativeNames?
+    /// Name constraints (2.5.29.30).
+    public var nameConstraints: NameConstraints?
+    /// Authority key identifier (2.5.29.35).
+    public var authorityKeyIdentifier: AuthorityKeyIdentifier?
+    /// Subject key identifier (2.5.29.14).
+    public var subjectKeyIdentifier: SubjectKeyIdentifier?
+    /// Certificate policies (2.5.29.32).
+    public var certificatePolicies: CertificatePolicies?
+    /// Policy mappings (2.5.29.33).
+    public var policyMappings: PolicyMappings?
+    /// Policy constraints (2.5.29.36).
+    public var policyConstraints: PolicyConstraints?
+    /// Inhibit anyPolicy (2.5.29.54).
+    public var inhibitAnyPolicy: InhibitAnyPolicy?
+    /// CRL distribution points (2.5.29.31).
+    public var crlDistributionPoints: CRLDistributionPoints?
+    /// Authority information access (1.3.6.1.5.5.7.1.1).
+    public var authorityInformationAccess: AuthorityInformationAccess?
+    /// The embedded SCT list (1.3.6.1.4.1.11129.2.4.2).
+    public var signedCertificateTimestamps: SignedCertificateTimestampList?
+    /// The extensions Tack does not decode, in certificate order, with their
+    /// critical flags.
+    public var unrecognized: [Extension] = []
+
+    /// Creates an empty set of extensions.
+    public init() {}
+
+    /// The unrecognized extensions marked critical: a certificate carrying any
+    /// must be rejected by path validation (RFC 5280 §4.2).
+    public var unrecognizedCritical: [Extension] { unrecognized.filter { $0.isCritical } }
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Differential check of `tack pin` against the OpenSSL pipeline (run by scripts/check.sh).
+
+For every certificate in the PEM files under Vectors/ (and, when present, the system CA
+bundle), `tack pin` must print the same Base64 pin as
+
+    openssl x509 -pubkey -noout | openssl pkey -pubin -outform der \
+        | openssl dgst -sha256 -binary | base64
+
+and for keys of each supported type, `tack pin --raw-key` on the raw bytes that
+SecKeyCopyExternalRepresentation would return must print that pin too. Also checks the
+error contract: a malformed input exits 1 with a message naming the file and a byte offset.
+
+Usage: scripts/cli-check.py PATH-TO-tack
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PEM_RE = re.compile(rb"-----BEGIN CERTIFICATE-----.*?-----END CERTIFICATE-----", re.S)
+
+
+def openssl(args, data):
+    return subprocess.run(["openssl"] + args, input=data, capture_output=True, check=True).stdout
+
+
+def openssl_pin(pem_block):
+    public_pem = openssl(["x509", "-pubkey", "-noout"], pem_block)
+    der = openssl(["pkey", "-pubin", "-outform", "der"], public_pem)
+    digest = openssl(["dgst", "-sha256", "-binary"], der)
+    return openssl(["base64"], digest).decode().strip(), der
+
+
+def raw_key(spki_der, pem_block):
+    """The bytes SecKeyCopyExternalRepresentation returns, and Tack's key type, or None."""
+    text = openssl(["x509", "-noout", "-text"], pem_block).decode()
+    if "rsaEncryption" in text:
+        public_pem = openssl(["x509", "-pubkey", "-noout"], pem_block)
+        return openssl(["rsa", "-pubin", "-RSAPublicKey_out", "-outform", "der"], public_pem), "rsa"
+    for curve, name, size in (("prime256v1", "p256", 65), ("secp384r1", "p384", 97), ("secp521r1", "p521", 133)):
+        if "ASN1 OID: " + curve in text:
+            return spki_der[-size:], name
+    if "ED25519" in text:
+        return spki_der[-32:], "ed25519"
+    return None
+
+
+def main():
+    tack = sys.argv[1]
+    files = sorted(glob.glob(os.path.join(ROOT, "Vectors", "**", "*.pem"), recursive=True))
+    files = [f for f in files if "malformed" not in f]
+    bundle = "/etc/ssl/certs/ca-certificates.crt"
+    if os.path.exists(bundle):
+        files.append(bundle)
+    checked = raw_checked = failures = 0
+    raw_types = set()
+    for path in files:
+        blocks = PEM_RE.findall(open(path, "rb").read())
+        if not blocks:
+            continue
+        result = subprocess.run([tack, "pin", path], capture_output=True, text=True)
+        if result.returncode != 0:
+            print(f"FAIL {path}: tack exited {result.returncode}: {result.stderr.strip()}")
+            failures += 1
+            continue
+        pins = [line.split()[0] for line in result.stdout.splitlines() if "(public key:" not in line]
+        if len(pins) != len(blocks):
+            print(f"FAIL {path}: tack printed {len(pins)} pins for {len(blocks)} certificates")
+            failures += 1
+            continue
+        for index, (block, pin) in enumerate(zip(blocks, pins)):
+            expected, spki = openssl_pin(block)
+            checked += 1
+            if pin != expected:
+                print(f"FAIL {path} #{index + 1}: tack {pin} openssl {expected}")
+                failures += 1
+            raw = raw_key(spki, block)
+            if raw is None or (raw[1] in raw_types and path == bundle):
+                continue
+            raw_types.add(raw[1])
+            with tempfile.NamedTemporaryFile(suffix=".key") as handle:
+                handle.write(raw[0])
+                handle.flush()
+                out = subprocess.run([tack, "pin", "--raw-key", handle.name, "--key-type", raw[1]],
+                                     capture_output=True, text=True)
+            raw_checked += 1
+            got = out.stdout.split()[0] if out.returncode == 0 and out.stdout else out.stderr.strip()
+            if got != expected:
+                print(f"FAIL {path} #{index + 1}: raw {raw[1]} key gives {got}, openssl {expected}")
+                failures += 1
+    # The error contract: file name, certificate index and byte offset; exit status 1.
+    bad = os.path.join(ROOT, "Vectors", "der", "malformed", "integer-leading-zero.der")
+    out = subprocess.run([tack, "pin", bad], capture_output=True, text=True)
+    if out.returncode != 1 or "integer-leading-zero.der" not in out.stderr or "byte" not in out.stderr:
+        print(f"FAIL error contract: exit {out.returncode}, stderr {out.stderr.strip()!r}")
+        failures += 1
+    print(f"cli-check: {checked} certificate pins and {raw_checked} raw-key pins ({', '.join(sorted(raw_types))}) "
+          f"compared with the OpenSSL pipeline, {failures} failures")
+    sys.exit(1 if failures or checked == 0 else 0)
+
+
+if __name__ == "__main__":
+    main()
