@@ -25,7 +25,7 @@ def emit_type(n):
     w("    ///")
     w("    /// Requires a·b < 2^(64·limbCount)·m (true for a, b < m, and for any a")
     w("    /// with b < m); returns a value < m.")
-    w("    @inline(__always)")
+    w("    @inline(never)  // large; inlining it into every point formula only bloats code and compile time")
     w("    static func montgomeryMultiply(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {")
     w("        let (" + ", ".join(f"a{i}" for i in idx) + ") = a.storage")
     w("        let (" + ", ".join(f"b{i}" for i in idx) + ") = b.storage")

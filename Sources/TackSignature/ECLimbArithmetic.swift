@@ -52,7 +52,7 @@ extension ECLimbs4 {
     ///
     /// Requires a·b < 2^(64·limbCount)·m (true for a, b < m, and for any a
     /// with b < m); returns a value < m.
-    @inline(__always)
+    @inline(never)  // large; inlining it into every point formula only bloats code and compile time
     static func montgomeryMultiply(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {
         let (a0, a1, a2, a3) = a.storage
         let (b0, b1, b2, b3) = b.storage
@@ -184,7 +184,7 @@ extension ECLimbs6 {
     ///
     /// Requires a·b < 2^(64·limbCount)·m (true for a, b < m, and for any a
     /// with b < m); returns a value < m.
-    @inline(__always)
+    @inline(never)  // large; inlining it into every point formula only bloats code and compile time
     static func montgomeryMultiply(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {
         let (a0, a1, a2, a3, a4, a5) = a.storage
         let (b0, b1, b2, b3, b4, b5) = b.storage
@@ -376,7 +376,7 @@ extension ECLimbs9 {
     ///
     /// Requires a·b < 2^(64·limbCount)·m (true for a, b < m, and for any a
     /// with b < m); returns a value < m.
-    @inline(__always)
+    @inline(never)  // large; inlining it into every point formula only bloats code and compile time
     static func montgomeryMultiply(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {
         let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.storage
         let (b0, b1, b2, b3, b4, b5, b6, b7, b8) = b.storage
