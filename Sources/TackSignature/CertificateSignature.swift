@@ -163,14 +163,14 @@ public struct SignatureVerificationKey: Sendable {
                 }
             }
             switch digest {
-            case .sha224: try key.verify(derEncodedSignature: signature, message: message, hash: SHA224.self)
-            case .sha256: try key.verify(derEncodedSignature: signature, message: message, hash: SHA256.self)
-            case .sha384: try key.verify(derEncodedSignature: signature, message: message, hash: SHA384.self)
-            case .sha512: try key.verify(derEncodedSignature: signature, message: message, hash: SHA512.self)
+            case .sha224: try key.verifySignature(signature, for: message, hash: SHA224.self)
+            case .sha256: try key.verifySignature(signature, for: message, hash: SHA256.self)
+            case .sha384: try key.verifySignature(signature, for: message, hash: SHA384.self)
+            case .sha512: try key.verifySignature(signature, for: message, hash: SHA512.self)
             case .md5, .sha1: throw .unsupported(reason: "\(algorithm) is refused: \(digest) is not collision resistant")
             }
         case (.ed25519, .ed25519(let key)):
-            try key.verify(signature: signature, message: message)
+            try key.verifySignature(signature, for: message)
         case (.ed448, _):
             throw .unsupported(reason: "Ed448 signatures (Tack verifies Ed25519 only)")
         case (.unknown(let oid), _):
