@@ -124,9 +124,9 @@ public struct SignatureVerificationKey: Sendable {
     ///   and key do not belong together or the policy forbids the pairing;
     ///   ``SignatureError/unsupported(reason:)`` for refused algorithms (MD5, SHA-1,
     ///   Ed448, unknown); and the scheme's own errors for malformed signatures.
-    public func verify(
-        signature: some Collection<UInt8>,
-        message: some Collection<UInt8>,
+    public func verifySignature(
+        _ signature: some Collection<UInt8>,
+        for message: some Collection<UInt8>,
         algorithm: SignatureAlgorithm,
         policy: SignaturePolicy = .default
     ) throws(SignatureError) {
@@ -220,9 +220,9 @@ extension Certificate {
     /// - Parameters:
     ///   - key: The issuer's key, prepared once with ``SignatureVerificationKey/init(_:)``.
     ///   - policy: Further restrictions; ``SignaturePolicy/default`` by default.
-    /// - Throws: As ``SignatureVerificationKey/verify(signature:message:algorithm:policy:)``.
+    /// - Throws: As ``SignatureVerificationKey/verifySignature(_:for:algorithm:policy:)``.
     public func verifySignature(with key: SignatureVerificationKey, policy: SignaturePolicy = .default) throws(SignatureError) {
-        try key.verify(signature: signatureBytes, message: tbsBytes, algorithm: signatureAlgorithm, policy: policy)
+        try key.verifySignature(signatureBytes, for: tbsBytes, algorithm: signatureAlgorithm, policy: policy)
     }
 
     /// Verifies this certificate's signature under `issuer`'s public key.
@@ -231,7 +231,7 @@ extension Certificate {
     ///   - issuer: The certificate whose key signed this one (this certificate itself
     ///     for a self-signed root).
     ///   - policy: Further restrictions; ``SignaturePolicy/default`` by default.
-    /// - Throws: As ``SignatureVerificationKey/verify(signature:message:algorithm:policy:)``,
+    /// - Throws: As ``SignatureVerificationKey/verifySignature(_:for:algorithm:policy:)``,
     ///   and the errors of preparing the issuer's key.
     public func verifySignature(issuedBy issuer: Certificate, policy: SignaturePolicy = .default) throws(SignatureError) {
         try verifySignature(with: SignatureVerificationKey(issuer.publicKeyInfo), policy: policy)

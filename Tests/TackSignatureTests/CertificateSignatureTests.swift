@@ -54,7 +54,7 @@ struct CertificateSignatureTests {
         var tbs = Array(ca.tbsBytes)
         tbs[tbs.count / 2] ^= 0x01
         #expect(throws: SignatureError.invalidSignature) {
-            try key.verify(signature: ca.signatureBytes, message: tbs, algorithm: ca.signatureAlgorithm, policy: .permissive)
+            try key.verifySignature(ca.signatureBytes, for: tbs, algorithm: ca.signatureAlgorithm, policy: .permissive)
         }
     }
 
@@ -113,7 +113,7 @@ struct CertificateSignatureTests {
         let pkcs1 = try certificate("Vectors/certs/rsa2048-leaf.pem")
         let key = try SignatureVerificationKey(pssKey.publicKeyInfo)
         do {
-            try key.verify(signature: pkcs1.signatureBytes, message: pkcs1.tbsBytes, algorithm: pkcs1.signatureAlgorithm)
+            try key.verifySignature(pkcs1.signatureBytes, for: pkcs1.tbsBytes, algorithm: pkcs1.signatureAlgorithm)
             Issue.record("expected a mismatch")
         } catch {
             guard case .algorithmKeyMismatch = error else {
