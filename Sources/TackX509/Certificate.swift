@@ -152,10 +152,10 @@ public struct Certificate: Sendable, Hashable {
     ///   ``X509Error/Reason/tooManyExtensions``, ``X509Error/Reason/invalidSignatureValue``,
     ///   or the errors of ``SignatureAlgorithm`` and ``SubjectPublicKeyInfo``.
     public init(derEncoded bytes: [UInt8], limits: DERLimits = Certificate.defaultLimits) throws(X509Error) {
-        let raw: RawCertificate
+        var raw = RawCertificate()
         do {
-            raw = try DER.read(bytes, limits: limits) { (reader) throws(DERError) in
-                try reader.readCertificate()
+            try DER.read(bytes, limits: limits) { (reader) throws(DERError) in
+                try reader.readCertificate(into: &raw)
             }
         } catch {
             throw X509Error(error)
@@ -191,7 +191,7 @@ public struct Certificate: Sendable, Hashable {
 
         // RFC 5280 §4.1.1.2: signatureAlgorithm "MUST contain the same algorithm
         // identifier as the signature field in the sequence tbsCertificate".
-        let inner = raw.innerSignatureAlgorithm.range
+        let inner = raw.innerSignatureAlgorithmRange
         let outer = raw.signatureAlgorithm.range
         let sameAlgorithm = inner.count == outer.count && bytes[inner].elementsEqual(bytes[outer])
         guard sameAlgorithm else { throw X509Error(.signatureAlgorithmMismatch, at: outer.lowerBound) }
@@ -287,7 +287,7 @@ internal struct RawCertificate {
     var version: Int?
     var versionOffset = 0
     var serialNumberRange: Range<Int> = 0..<0
-    var innerSignatureAlgorithm = RawAlgorithmIdentifier(oid: AlgorithmOID.rsaEncryption, parameters: nil, range: 0..<0)
+    var innerSignatureAlgorithmRange: Range<Int> = 0..<0
     var issuerRange: Range<Int> = 0..<0
     var notBefore: DERTime?
     var notAfter: DERTime?
@@ -309,8 +309,7 @@ internal struct RawCertificate {
 
 extension DERReader {
     /// Reads the Certificate SEQUENCE, collecting ranges and raw values.
-    internal mutating func readCertificate() throws(DERError) -> RawCertificate {
-        var raw = RawCertificate()
+    internal mutating func readCertificate(into raw: inout RawCertificate) throws(DERError) {
         try readSequence { (certificate) throws(DERError) in
             let tbsStart = certificate.offset
             try certificate.readSequence { (tbs) throws(DERError) in
@@ -321,7 +320,6 @@ extension DERReader {
             raw.signatureOffset = certificate.offset
             raw.signature = try certificate.readBitString()
         }
-        return raw
     }
 
     /// Reads the contents of the TBSCertificate SEQUENCE.
@@ -329,7 +327,9 @@ extension DERReader {
         raw.versionOffset = offset
         raw.version = try readOptionalExplicit(0) { (tagged) throws(DERError) in try tagged.readInteger(Int.self) }
         raw.serialNumberRange = try readIntegerElement().contentRange
-        raw.innerSignatureAlgorithm = try readAlgorithmIdentifier()
+        // Only the outer signatureAlgorithm is decoded: this one must equal it byte for
+        // byte (checked after the pass), which makes it a valid AlgorithmIdentifier too.
+        raw.innerSignatureAlgorithmRange = try readElement(.sequence).encodedRange
         raw.issuerRange = try readElement(.sequence).encodedRange
         try readSequence { (validity) throws(DERError) in
             raw.notBefore = try validity.readTime()
