@@ -72,7 +72,7 @@ let package = Package(
     targets: [
         // MARK: Core (standard library only, Embedded-clean)
         .target(name: "TackDER", swiftSettings: strictSettings),
-        .target(name: "TackSHA2", swiftSettings: strictSettings + hardwareSHASettings),
+        .target(name: "TackSHA2", dependencies: ["TackDER"], swiftSettings: strictSettings + hardwareSHASettings),
         .target(name: "TackX509", dependencies: ["TackDER", "TackSHA2"], swiftSettings: strictSettings),
         .target(name: "TackSignature", dependencies: ["TackDER", "TackSHA2", "TackX509"], swiftSettings: strictSettings),
         .target(

@@ -29,6 +29,7 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("der", derBenchmarks),
     ("pem", pemBenchmarks),
     ("x509", x509Benchmarks),
+    ("rsa", rsaBenchmarks),
 ]
 
 // MARK: - Command line

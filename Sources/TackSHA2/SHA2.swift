@@ -1,6 +1,8 @@
 // The SHA-2 family of FIPS 180-4 ("Secure Hash Standard", August 2015):
 // the protocols shared by every hash function and digest in this module.
 
+internal import TackDER
+
 /// A SHA-2 hash function (FIPS 180-4) used as a streaming hasher.
 ///
 /// A hasher is a small value type. Create one with ``init()``, feed it bytes
@@ -155,6 +157,12 @@ extension SHA2Digest {
             }
         }
         return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// The digest in standard Base64 with padding (RFC 4648 §4), the form of
+    /// `NSPinnedDomains` SPKI pins and of `openssl dgst -binary | base64`.
+    public var base64String: String {
+        withUnsafeBytes { Base64.encode($0) }
     }
 
     /// Compares two digests in time that depends only on their length, never

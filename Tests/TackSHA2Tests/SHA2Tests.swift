@@ -226,3 +226,14 @@ struct DigestTests {
         #expect(SHA384.hash(message[10...]) == SHA384.hash(Array(message[10...])))
     }
 }
+
+@Suite("Digest rendering")
+struct DigestRenderingTests {
+    @Test("SHA-256 of \"abc\" renders as lowercase hex and as padded Base64")
+    func renderings() {
+        let digest = SHA256.hash(Array("abc".utf8))
+        #expect(digest.hexString == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        // printf abc | openssl dgst -sha256 -binary | base64
+        #expect(digest.base64String == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+    }
+}

@@ -1,0 +1,459 @@
+// Fixed-width Montgomery arithmetic for RSA signature verification.
+//
+// Only what verification needs: an odd modulus n of k 64-bit limbs
+// (16 ≤ k ≤ 128, see `RSAPublicKey.minimumModulusBitCount` and
+// `maximumModulusBitCount`), Montgomery multiplication in the CIOS form
+// (Koç, Acar and Kaliski, "Analyzing and Comparing Montgomery Multiplication
+// Algorithms", IEEE Micro 1996), a dedicated squaring, and left-to-right
+// binary exponentiation by a public exponent of at most 33 bits.
+//
+// Everything here operates on public values (modulus, exponent, signature),
+// so nothing needs to be constant time; the code is nonetheless branch-free
+// in its inner loops because that is also what makes it fast.
+//
+// Limbs are little-endian: limb 0 holds the least significant 64 bits.
+// The working buffers of one verification are allocated once, by the caller;
+// no step allocates.
+
+/// An odd RSA modulus prepared for Montgomery multiplication.
+///
+/// With R = 2^(64·k), Montgomery multiplication computes a·b·R⁻¹ mod n.
+/// `rSquared` converts a value into the Montgomery domain (x ↦ x·R mod n).
+struct RSAModulus: Sendable {
+    /// n as little-endian limbs; the most significant limb is non-zero.
+    let limbs: [UInt64]
+    /// −n⁻¹ mod 2^64, the per-word reduction factor of CIOS.
+    let negatedInverse: UInt64
+    /// R² mod n.
+    let rSquared: [UInt64]
+    /// The bit length of n.
+    let bitCount: Int
+
+    /// Prepares an odd modulus given as little-endian limbs.
+    ///
+    /// - Precondition: `limbs` has at least 2 limbs (Algorithm D in
+    ///   `computeRSquared` reads the top two), its last limb is non-zero and
+    ///   limb 0 is odd. `RSAPublicKey` establishes all three (1024 bits and
+    ///   more is 16 limbs and more) before calling.
+    init(limbs: [UInt64]) {
+        // Internal invariant, established by RSAPublicKey's validation.
+        precondition(
+            limbs.count >= 2 && limbs[limbs.count - 1] != 0 && limbs[0] & 1 == 1,
+            "RSAModulus requires an odd, normalised modulus of at least two limbs"
+        )
+        let k = limbs.count
+        self.limbs = limbs
+        self.bitCount = 64 * k - limbs[k - 1].leadingZeroBitCount
+
+        // −n⁻¹ mod 2^64 by Newton's iteration x ← x·(2 − n·x): for odd n,
+        // x = n is correct to 3 bits (n² ≡ 1 mod 8) and each step doubles the
+        // number of correct bits (3, 6, 12, 24, 48, 96). Wrapping arithmetic
+        // is the point: everything is computed modulo 2^64.
+        let n0 = limbs[0]
+        var inverse = n0
+        for _ in 0..<5 {
+            inverse = inverse &* (2 &- n0 &* inverse)
+        }
+        self.negatedInverse = 0 &- inverse
+
+        self.rSquared = RSAModulus.computeRSquared(limbs: limbs)
+    }
+
+    /// Computes R² mod n = 2^(128k) mod n by one long division: Knuth's
+    /// Algorithm D (TAOCP vol. 2, §4.3.1) with 64-bit digits, keeping only
+    /// the remainder.
+    ///
+    /// The divisor is normalised (shifted left until its top bit is set) so
+    /// that each quotient digit estimate from the top two dividend digits is
+    /// at most 2 too large; the refinement with the third digit makes it at
+    /// most 1 too large, and the add-back step fixes that rare case. The cost
+    /// is about (k + 2)·k word products, a fraction of one Montgomery
+    /// squaring, so preparing a key costs little next to verifying with it.
+    private static func computeRSquared(limbs n: [UInt64]) -> [UInt64] {
+        let k = n.count
+        let shift = n[k - 1].leadingZeroBitCount
+        // v = n << shift.
+        var v = [UInt64](repeating: 0, count: k)
+        for i in 0..<k {
+            let low = (i > 0 && shift > 0) ? n[i - 1] >> UInt64(64 - shift) : 0
+            v[i] = (n[i] << UInt64(shift)) | low
+        }
+        // u = 2^(128k) << shift in 2k + 2 limbs (the top limb is the spill
+        // of the normalisation shift, zero here).
+        var u = [UInt64](repeating: 0, count: 2 * k + 2)
+        u[2 * k] = 1 << UInt64(shift)
+        let vTop = v[k - 1]
+        let vNext = v[k - 2]
+        var j = k + 1
+        while j >= 0 {
+            // Estimate q̂ = ⌊(u[j+k]·B + u[j+k−1]) / v[k−1]⌋, capped at B − 1.
+            var qHat: UInt64
+            var rHat: UInt64
+            var rHatOverflow = false
+            if u[j + k] >= vTop {
+                // Only equality is possible (the running remainder is < v).
+                qHat = UInt64.max
+                (rHat, rHatOverflow) = u[j + k - 1].addingReportingOverflow(vTop)
+            } else {
+                (qHat, rHat) = vTop.dividingFullWidth((high: u[j + k], low: u[j + k - 1]))
+            }
+            // While q̂·v[k−2] > r̂·B + u[j+k−2], q̂ is too large.
+            while !rHatOverflow {
+                let product = qHat.multipliedFullWidth(by: vNext)
+                guard product.high > rHat || (product.high == rHat && product.low > u[j + k - 2]) else {
+                    break
+                }
+                qHat -= 1
+                (rHat, rHatOverflow) = rHat.addingReportingOverflow(vTop)
+            }
+            // u[j ... j+k] −= q̂·v.
+            var carry: UInt64 = 0
+            var borrow = false
+            for i in 0..<k {
+                let product = qHat.multipliedFullWidth(by: v[i])
+                let (low, o) = product.low.addingReportingOverflow(carry)
+                // q̂·v[i] + carry < 2^128: the high word cannot wrap.
+                carry = product.high &+ (o ? 1 : 0)
+                let (d1, b1) = u[j + i].subtractingReportingOverflow(low)
+                let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
+                u[j + i] = d2
+                borrow = b1 || b2
+            }
+            let (d1, b1) = u[j + k].subtractingReportingOverflow(carry)
+            let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
+            u[j + k] = d2
+            if b1 || b2 {
+                // q̂ was one too large: add v back. The carry out of the top
+                // cancels the borrow, so the top limb wraps back on purpose.
+                var addCarry = false
+                for i in 0..<k {
+                    let (s1, c1) = u[j + i].addingReportingOverflow(v[i])
+                    let (s2, c2) = s1.addingReportingOverflow(addCarry ? 1 : 0)
+                    u[j + i] = s2
+                    addCarry = c1 || c2
+                }
+                u[j + k] &+= addCarry ? 1 : 0
+            }
+            j -= 1
+        }
+        // The remainder is u[0 ..< k] >> shift.
+        var result = [UInt64](repeating: 0, count: k)
+        for i in 0..<k {
+            let high = (i + 1 < k && shift > 0) ? u[i + 1] << UInt64(64 - shift) : 0
+            result[i] = (u[i] >> UInt64(shift)) | high
+        }
+        return result
+    }
+
+    /// The number of limbs of workspace that ``power(_:exponent:into:workspace:)``
+    /// needs: 4k + 1.
+    var powerWorkspaceLimbCount: Int { 4 * limbs.count + 1 }
+
+    /// Computes base^exponent mod n (RSAVP1's core) into `result`.
+    ///
+    /// Left-to-right binary exponentiation: for e = 65537 = 2^16 + 1 this is
+    /// exactly 16 squarings and one multiplication, for e = 3 one squaring and
+    /// one multiplication, and for any e below 2^33 at most 32 squarings and
+    /// 32 multiplications. Plus one multiplication into the Montgomery domain
+    /// and one reduction out of it. No step allocates: the caller passes the
+    /// workspace.
+    ///
+    /// (The workspace is one heap block per verification rather than
+    /// `withUnsafeTemporaryAllocation`: with Swift 6.3.1 on x86_64, release
+    /// builds trap after that function's heap fallback, taken above 1 KiB,
+    /// returns from a non-throwing closure: the typed-throws error register
+    /// is tested after the call without being preserved.)
+    ///
+    /// - Parameters:
+    ///   - base: k limbs, the value must be below n (checked by the caller).
+    ///   - exponent: odd, at least 3 (checked when the key was made).
+    ///   - result: k limbs, receives the fully reduced result (< n).
+    ///   - workspace: `powerWorkspaceLimbCount` limbs, aliasing nothing else.
+    func power(
+        _ base: UnsafePointer<UInt64>, exponent: UInt64, into result: UnsafeMutablePointer<UInt64>,
+        workspace: UnsafeMutablePointer<UInt64>
+    ) {
+        let k = limbs.count
+        limbs.withUnsafeBufferPointer { nBuffer in
+            rSquared.withUnsafeBufferPointer { r2Buffer in
+                let n = nBuffer.baseAddress.unsafelyUnwrapped
+                let r2 = r2Buffer.baseAddress.unsafelyUnwrapped
+                // Layout: baseM (k) | x (k) | scratch (2k + 1).
+                let baseM = workspace
+                let x = baseM + k
+                let scratch = x + k
+                let n0 = negatedInverse
+                // base·R mod n.
+                Self.montgomeryMultiply(baseM, base, r2, n, n0, k, scratch)
+                x.update(from: baseM, count: k)
+                let topBit = 63 - exponent.leadingZeroBitCount
+                var bit = topBit - 1
+                while bit >= 0 {
+                    Self.montgomerySquare(x, x, n, n0, k, scratch)
+                    if (exponent >> UInt64(bit)) & 1 == 1 {
+                        Self.montgomeryMultiply(x, x, baseM, n, n0, k, scratch)
+                    }
+                    bit -= 1
+                }
+                // Leave the Montgomery domain: x·R⁻¹, a reduction alone.
+                scratch.update(from: x, count: k)
+                (scratch + k).update(repeating: 0, count: k + 1)
+                Self.reduce(result, scratch, n, n0, k)
+            }
+        }
+    }
+
+    // MARK: - Limb kernels
+    //
+    // Index arithmetic in the kernels uses `&+`: every index is below
+    // 2k + 1 ≤ 257 (k ≤ 128 limbs, the 8192-bit bound), so it cannot wrap,
+    // and the unchecked form keeps overflow branches out of the inner loops.
+
+    /// r ← a·b·R⁻¹ mod n (CIOS, multiplication and reduction fused per word).
+    ///
+    /// Inputs a, b < n; output < n. `r` may alias `a` or `b`. `t` is scratch
+    /// of at least k + 1 limbs and must not alias anything else.
+    @inline(__always)
+    static func montgomeryMultiply(
+        _ r: UnsafeMutablePointer<UInt64>,
+        _ a: UnsafePointer<UInt64>,
+        _ b: UnsafePointer<UInt64>,
+        _ n: UnsafePointer<UInt64>,
+        _ n0: UInt64,
+        _ k: Int,
+        _ t: UnsafeMutablePointer<UInt64>
+    ) {
+        t.update(repeating: 0, count: k &+ 1)
+        var i = 0
+        while i < k {
+            let bi = b[i]
+            // Word 0: t0 + a0·bi, then choose m so that adding m·n clears it.
+            // Each (high, low) accumulation below is a·b + c + d with all four
+            // below 2^64, which is at most 2^128 − 1: `high` never wraps, so
+            // `&+=` on it is exact.
+            var (c1, low) = a[0].multipliedFullWidth(by: bi)
+            var overflow: Bool
+            (low, overflow) = low.addingReportingOverflow(t[0])
+            c1 &+= overflow ? 1 : 0
+            let m = low &* n0  // mod 2^64 by design
+            var (c2, reduced) = m.multipliedFullWidth(by: n[0])
+            (reduced, overflow) = reduced.addingReportingOverflow(low)
+            c2 &+= overflow ? 1 : 0
+            var j = 1
+            // Two independent carry chains, a·bi into t and then m·n; two
+            // words per turn, then the tail.
+            while j &+ 1 < k {
+                let product0 = multiplyAdd(a[j], bi, t[j], c1)
+                let reduced0 = multiplyAdd(m, n[j], product0.low, c2)
+                t[j &- 1] = reduced0.low
+                let product1 = multiplyAdd(a[j &+ 1], bi, t[j &+ 1], product0.high)
+                let reduced1 = multiplyAdd(m, n[j &+ 1], product1.low, reduced0.high)
+                t[j] = reduced1.low
+                c1 = product1.high
+                c2 = reduced1.high
+                j &+= 2
+            }
+            while j < k {
+                let product = multiplyAdd(a[j], bi, t[j], c1)
+                c1 = product.high
+                let reduced = multiplyAdd(m, n[j], product.low, c2)
+                c2 = reduced.high
+                t[j &- 1] = reduced.low
+                j &+= 1
+            }
+            // t < 2n < 2R throughout, so the top word is 0 or 1.
+            var (top, o1) = t[k].addingReportingOverflow(c1)
+            var o2: Bool
+            (top, o2) = top.addingReportingOverflow(c2)
+            t[k &- 1] = top
+            t[k] = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+            i &+= 1
+        }
+        finalSubtract(r, t, n, k)
+    }
+
+    /// r ← a²·R⁻¹ mod n: the square computed with the symmetric products
+    /// counted once (k(k−1)/2 word products plus k squares), then a separate
+    /// Montgomery reduction (k² products), against 2k² for a multiplication.
+    ///
+    /// Input a < n; output < n. `r` may alias `a`. `t` is scratch of at least
+    /// 2k + 1 limbs and must not alias anything else.
+    @inline(__always)
+    static func montgomerySquare(
+        _ r: UnsafeMutablePointer<UInt64>,
+        _ a: UnsafePointer<UInt64>,
+        _ n: UnsafePointer<UInt64>,
+        _ n0: UInt64,
+        _ k: Int,
+        _ t: UnsafeMutablePointer<UInt64>
+    ) {
+        let width = k &+ k
+        t.update(repeating: 0, count: width &+ 1)
+        // Off-diagonal products a_i·a_j, i < j, into t.
+        var i = 0
+        while i < k &- 1 {
+            let ai = a[i]
+            let row = t + i
+            var carry: UInt64 = 0
+            var j = i &+ 1
+            // Four words per turn, then the tail.
+            while j &+ 3 < k {
+                let w0 = multiplyAdd(ai, a[j], row[j], carry)
+                row[j] = w0.low
+                let w1 = multiplyAdd(ai, a[j &+ 1], row[j &+ 1], w0.high)
+                row[j &+ 1] = w1.low
+                let w2 = multiplyAdd(ai, a[j &+ 2], row[j &+ 2], w1.high)
+                row[j &+ 2] = w2.low
+                let w3 = multiplyAdd(ai, a[j &+ 3], row[j &+ 3], w2.high)
+                row[j &+ 3] = w3.low
+                carry = w3.high
+                j &+= 4
+            }
+            while j < k {
+                let w = multiplyAdd(ai, a[j], row[j], carry)
+                row[j] = w.low
+                carry = w.high
+                j &+= 1
+            }
+            row[k] = carry
+            i &+= 1
+        }
+        // Double them (a shift by one bit over 2k words) ...
+        var shiftedOut: UInt64 = 0
+        i = 0
+        while i < width {
+            let word = t[i]
+            t[i] = (word << 1) | shiftedOut
+            shiftedOut = word >> 63
+            i &+= 1
+        }
+        // ... and add the squares a_i² on the diagonal.
+        var carry: UInt64 = 0
+        i = 0
+        while i < k {
+            let (high, low) = a[i].multipliedFullWidth(by: a[i])
+            let pair = t + (i &+ i)
+            var (sumLow, o1) = pair[0].addingReportingOverflow(low)
+            var o2: Bool
+            (sumLow, o2) = sumLow.addingReportingOverflow(carry)
+            pair[0] = sumLow
+            // At most one of o1, o2 is set (if t + low wrapped, the sum is at
+            // most 2^64 − 2 and adding a carry of 1 cannot wrap again), and
+            // high ≤ 2^64 − 2, so `highPlus` does not wrap. The second
+            // word's sum may carry into the next pair.
+            let highPlus = high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+            var sumHigh: UInt64
+            (sumHigh, o1) = pair[1].addingReportingOverflow(highPlus)
+            pair[1] = sumHigh
+            carry = o1 ? 1 : 0
+            i &+= 1
+        }
+        // a² < n² < R·n, so no carry leaves the 2k words.
+        reduce(r, t, n, n0, k)
+    }
+
+    /// r ← t·R⁻¹ mod n for a (2k + 1)-limb t < n·R whose top limb is zero
+    /// (Montgomery reduction, REDC). t is destroyed; `r` must not alias it.
+    ///
+    /// k rounds each add m·n·2^(64i) to clear word i. The carry out of each
+    /// round is kept in `pending` and added at word i + k of the next round,
+    /// so the extra word t[2k] only ever holds the final carry.
+    @inline(__always)
+    static func reduce(
+        _ r: UnsafeMutablePointer<UInt64>,
+        _ t: UnsafeMutablePointer<UInt64>,
+        _ n: UnsafePointer<UInt64>,
+        _ n0: UInt64,
+        _ k: Int
+    ) {
+        var pending: UInt64 = 0
+        var i = 0
+        while i < k {
+            let row = t + i
+            let m = row[0] &* n0  // mod 2^64 by design
+            var c: UInt64 = 0
+            var j = 0
+            // Four words per turn (k is a multiple of 4 for every common key
+            // size), then the tail.
+            while j &+ 3 < k {
+                let w0 = multiplyAdd(m, n[j], row[j], c)
+                row[j] = w0.low
+                let w1 = multiplyAdd(m, n[j &+ 1], row[j &+ 1], w0.high)
+                row[j &+ 1] = w1.low
+                let w2 = multiplyAdd(m, n[j &+ 2], row[j &+ 2], w1.high)
+                row[j &+ 2] = w2.low
+                let w3 = multiplyAdd(m, n[j &+ 3], row[j &+ 3], w2.high)
+                row[j &+ 3] = w3.low
+                c = w3.high
+                j &+= 4
+            }
+            while j < k {
+                let w = multiplyAdd(m, n[j], row[j], c)
+                row[j] = w.low
+                c = w.high
+                j &+= 1
+            }
+            var (sum, o1) = row[k].addingReportingOverflow(c)
+            var o2: Bool
+            (sum, o2) = sum.addingReportingOverflow(pending)
+            row[k] = sum
+            pending = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+            i &+= 1
+        }
+        // The result (t + M·n)/R < 2n sits in t[k ..< 2k] plus `pending`.
+        t[k &+ k] = pending
+        finalSubtract(r, t + k, n, k)
+    }
+
+    /// a·b + t + c as (high, low). With all four below 2^64 the sum is at
+    /// most (2^64 − 1)² + 2·(2^64 − 1) = 2^128 − 1, so `high` never wraps
+    /// and the `&+=` on it is exact.
+    @inline(__always)
+    static func multiplyAdd(
+        _ a: UInt64, _ b: UInt64, _ t: UInt64, _ c: UInt64
+    ) -> (high: UInt64, low: UInt64) {
+        var (high, low) = a.multipliedFullWidth(by: b)
+        var overflow: Bool
+        (low, overflow) = low.addingReportingOverflow(t)
+        high &+= overflow ? 1 : 0
+        (low, overflow) = low.addingReportingOverflow(c)
+        high &+= overflow ? 1 : 0
+        return (high, low)
+    }
+
+    /// r ← t − n if the (k+1)-limb value t is at least n, else r ← t.
+    @inline(__always)
+    private static func finalSubtract(
+        _ r: UnsafeMutablePointer<UInt64>, _ t: UnsafeMutablePointer<UInt64>,
+        _ n: UnsafePointer<UInt64>, _ k: Int
+    ) {
+        if t[k] != 0 || !isLess(UnsafePointer(t), n, k) {
+            subtract(t, n, k)
+        }
+        r.update(from: t, count: k)
+    }
+
+    /// Whether the k-limb value a is below b.
+    @inline(__always)
+    static func isLess(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ k: Int) -> Bool {
+        var i = k - 1
+        while i >= 0 {
+            if a[i] != b[i] { return a[i] < b[i] }
+            i -= 1
+        }
+        return false
+    }
+
+    /// a ← a − b over k limbs, modulo 2^(64k) (the borrow out is dropped on
+    /// purpose: callers subtract only when the full value is at least b).
+    @inline(__always)
+    private static func subtract(_ a: UnsafeMutablePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ k: Int) {
+        var borrow = false
+        for i in 0..<k {
+            let (d1, b1) = a[i].subtractingReportingOverflow(b[i])
+            let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
+            a[i] = d2
+            borrow = b1 || b2
+        }
+    }
+}

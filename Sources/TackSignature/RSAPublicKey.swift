@@ -1,0 +1,259 @@
+/// An RSA public key (n, e), validated and prepared for signature verification.
+///
+/// Create one from the raw modulus and exponent (for example the INTEGER
+/// contents of a certificate's key) with ``init(modulus:exponent:)``, or from a
+/// PKCS #1 `RSAPublicKey` DER structure with ``init(pkcs1DER:)``. Preparing the
+/// key costs about a dozen modular multiplications (it precomputes R² mod n);
+/// keep the value if the same key verifies several signatures.
+///
+/// ## Limits
+///
+/// Tack accepts what it can verify in bounded time and refuses the rest with
+/// a named error instead of computing:
+///
+/// - The modulus must be odd (an even modulus is not an RSA modulus, and
+///   Montgomery multiplication needs an odd one).
+/// - Its bit length must lie in 1024...8192
+///   (``minimumModulusBitCount``, ``maximumModulusBitCount``). The upper bound
+///   keeps the work per signature bounded (an 8192-bit verification costs
+///   about 64 times a 1024-bit one) and the stack buffers small (at most
+///   about 5 KiB); it is the bound Tack's design sets (issue 5), well above
+///   the 4096-bit keys that public CAs issue. The lower
+///   bound refuses keys that have been factorable in practice (RSA-768 was
+///   factored in 2009, and NIST SP 800-131A disallows RSA below 2048 bits for
+///   signing since 2013, keeping 1024 bits only for legacy verification).
+///   Policy above this floor, such as requiring 2048 bits for the Web PKI,
+///   belongs to the caller.
+/// - The public exponent must be odd, at least 3, and at most 33 bits long
+///   (``maximumExponentBitCount``). An even exponent cannot be an RSA
+///   exponent, and e = 1 makes every "signature" its own message. The 33-bit
+///   bound is the one BoringSSL (`kMaxExponentBits`) and ring use: it admits
+///   every exponent seen in practice (3, 17, 65537, and the 32-bit exponents
+///   some Windows CryptoAPI keys carry) while capping the exponentiation at
+///   32 squarings and 32 multiplications.
+///
+/// All checks run on public values; nothing here needs to be constant time.
+public struct RSAPublicKey: Sendable {
+    /// The smallest modulus accepted, in bits.
+    public static let minimumModulusBitCount = 1024
+    /// The largest modulus accepted, in bits.
+    public static let maximumModulusBitCount = 8192
+    /// The largest public exponent accepted, in bits (e < 2^33).
+    public static let maximumExponentBitCount = 33
+
+    /// The modulus n, big-endian, without leading zero bytes.
+    public let modulus: [UInt8]
+    /// The public exponent e.
+    public let exponent: UInt64
+    /// n prepared for Montgomery arithmetic.
+    let prepared: RSAModulus
+
+    /// The bit length of the modulus.
+    public var modulusBitCount: Int { prepared.bitCount }
+
+    /// The length in bytes of every signature under this key: the modulus
+    /// length in bytes, k in RFC 8017 §8.2.2 and §8.1.2.
+    public var signatureByteCount: Int { modulus.count }
+
+    /// Creates a key from its modulus and exponent as big-endian unsigned
+    /// magnitudes.
+    ///
+    /// Leading zero bytes are ignored, so the contents octets of a DER
+    /// INTEGER (with the 0x00 that keeps a modulus positive) can be passed
+    /// directly.
+    ///
+    /// - Parameters:
+    ///   - modulus: n, big-endian.
+    ///   - exponent: e, big-endian.
+    /// - Throws: ``SignatureError/malformedPublicKey(reason:)`` if n is even
+    ///   or zero, or e is even or below 3;
+    ///   ``SignatureError/unsupported(reason:)`` if n is outside
+    ///   1024...8192 bits or e is above 33 bits.
+    public init(
+        modulus: some Collection<UInt8>, exponent: some Collection<UInt8>
+    ) throws(SignatureError) {
+        let exponentBytes = exponent.drop(while: { $0 == 0 })
+        guard exponentBytes.count <= 8 else {
+            throw .unsupported(reason: "RSA public exponent longer than 33 bits")
+        }
+        var e: UInt64 = 0
+        for byte in exponentBytes {
+            e = (e << 8) | UInt64(byte)
+        }
+        try self.init(modulus: modulus, exponent: e)
+    }
+
+    /// Creates a key from its big-endian modulus and an integer exponent.
+    ///
+    /// - Parameters:
+    ///   - modulus: n, big-endian; leading zero bytes are ignored.
+    ///   - exponent: e.
+    /// - Throws: ``SignatureError/malformedPublicKey(reason:)`` if n is even
+    ///   or zero, or e is even or below 3;
+    ///   ``SignatureError/unsupported(reason:)`` if n is outside
+    ///   1024...8192 bits or e is above 33 bits.
+    public init(modulus: some Collection<UInt8>, exponent: UInt64) throws(SignatureError) {
+        guard exponent & 1 == 1, exponent >= 3 else {
+            throw .malformedPublicKey(reason: "RSA public exponent must be odd and at least 3")
+        }
+        guard 64 - exponent.leadingZeroBitCount <= Self.maximumExponentBitCount else {
+            throw .unsupported(reason: "RSA public exponent longer than 33 bits")
+        }
+        let magnitude = Array(modulus.drop(while: { $0 == 0 }))
+        guard let last = magnitude.last else {
+            throw .malformedPublicKey(reason: "RSA modulus is zero")
+        }
+        guard last & 1 == 1 else {
+            throw .malformedPublicKey(reason: "RSA modulus is even")
+        }
+        // magnitude[0] is non-zero, so the bit length is exact.
+        guard magnitude.count <= Self.maximumModulusBitCount / 8 else {
+            throw .unsupported(reason: "RSA modulus longer than 8192 bits")
+        }
+        let bitCount = 8 * magnitude.count - magnitude[0].leadingZeroBitCount
+        guard bitCount >= Self.minimumModulusBitCount else {
+            throw .unsupported(reason: "RSA modulus shorter than 1024 bits")
+        }
+        self.modulus = magnitude
+        self.exponent = exponent
+        self.prepared = RSAModulus(limbs: Self.limbs(fromBigEndian: magnitude))
+    }
+
+    /// Converts big-endian bytes to little-endian 64-bit limbs, exactly
+    /// ceil(count / 8) of them.
+    static func limbs(fromBigEndian bytes: [UInt8]) -> [UInt64] {
+        let limbCount = (bytes.count + 7) / 8
+        var limbs = [UInt64](repeating: 0, count: limbCount)
+        bytes.withUnsafeBufferPointer { source in
+            limbs.withUnsafeMutableBufferPointer { target in
+                loadLimbs(target.baseAddress.unsafelyUnwrapped, limbCount, from: source)
+            }
+        }
+        return limbs
+    }
+
+    /// Writes the big-endian `source` into `limbCount` little-endian limbs,
+    /// zero-extended. `source.count` must not exceed 8·limbCount.
+    static func loadLimbs(
+        _ target: UnsafeMutablePointer<UInt64>, _ limbCount: Int, from source: UnsafeBufferPointer<UInt8>
+    ) {
+        target.update(repeating: 0, count: limbCount)
+        var byteIndex = source.count - 1
+        var shift: UInt64 = 0
+        var limb = 0
+        while byteIndex >= 0 {
+            target[limb] |= UInt64(source[byteIndex]) << shift
+            shift += 8
+            if shift == 64 {
+                shift = 0
+                limb += 1
+            }
+            byteIndex -= 1
+        }
+    }
+
+    /// RSAVP1 (RFC 8017 §5.2.2): recovers the message representative
+    /// m = s^e mod n from a signature and passes it, as `signatureByteCount`
+    /// big-endian bytes, to `body`, together with a scratch buffer of the
+    /// same length for the encoding checks.
+    ///
+    /// Checks first that the signature is exactly k bytes long (RFC 8017
+    /// §8.1.2 and §8.2.2, step 1) and that s < n (§5.2.2 step 1), so that no
+    /// other byte string denotes the same signature.
+    ///
+    /// All working memory of one verification is one heap block, allocated
+    /// here and freed on return; the arithmetic itself does not allocate.
+    ///
+    /// - Throws: ``SignatureError/malformedSignature(reason:)`` for a wrong
+    ///   length or s ≥ n; whatever `body` throws.
+    func withMessageRepresentative<Result>(
+        signature: UnsafeBufferPointer<UInt8>,
+        _ body: (
+            _ recovered: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutableBufferPointer<UInt8>
+        ) throws(SignatureError) -> Result
+    ) throws(SignatureError) -> Result {
+        let byteCount = modulus.count
+        guard signature.count == byteCount else {
+            throw .malformedSignature(reason: "RSA signature length differs from the modulus length")
+        }
+        let k = prepared.limbs.count
+        // Layout: s (k) | m (k) | power workspace (4k + 1) limbs, then two
+        // byte buffers of k·8 ≥ byteCount bytes each.
+        let limbCount = 2 * k + prepared.powerWorkspaceLimbCount
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: 8 * limbCount + 2 * 8 * k, alignment: MemoryLayout<UInt64>.alignment
+        )
+        defer { raw.deallocate() }
+        let s = raw.bindMemory(to: UInt64.self, capacity: limbCount)
+        let m = s + k
+        let bytes = (raw + 8 * limbCount).bindMemory(to: UInt8.self, capacity: 2 * 8 * k)
+
+        Self.loadLimbs(s, k, from: signature)
+        let inRange = prepared.limbs.withUnsafeBufferPointer { n in
+            RSAModulus.isLess(UnsafePointer(s), n.baseAddress.unsafelyUnwrapped, k)
+        }
+        guard inRange else {
+            throw .malformedSignature(reason: "RSA signature representative is not below the modulus")
+        }
+        prepared.power(UnsafePointer(s), exponent: exponent, into: m, workspace: m + k)
+        // I2OSP(m, k): big-endian; byte i from the end is byte i % 8 of
+        // limb i / 8.
+        var i = 0
+        while i < byteCount {
+            let limb = m[i / 8]
+            bytes[byteCount - 1 - i] = UInt8(truncatingIfNeeded: limb >> UInt64(8 * (i % 8)))
+            i += 1
+        }
+        return try body(
+            UnsafeBufferPointer(start: bytes, count: byteCount),
+            UnsafeMutableBufferPointer(start: bytes + byteCount, count: byteCount)
+        )
+    }
+}
+
+extension RSAPublicKey: Hashable {
+    /// Two keys are equal when their modulus and exponent are.
+    ///
+    /// - Parameters:
+    ///   - lhs: A key.
+    ///   - rhs: Another key.
+    /// - Returns: Whether n and e agree.
+    public static func == (lhs: RSAPublicKey, rhs: RSAPublicKey) -> Bool {
+        lhs.exponent == rhs.exponent && lhs.modulus == rhs.modulus
+    }
+
+    /// Hashes the modulus and exponent.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(modulus)
+        hasher.combine(exponent)
+    }
+}
+
+extension RSAPublicKey {
+    /// Runs `body` over the bytes of `collection`, without copying when the
+    /// collection has contiguous storage (arrays, slices). Used by the RSA entry
+    /// points, which accept any collection of bytes.
+    static func withContiguousBytes<Result>(
+        _ collection: some Collection<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(SignatureError) -> Result
+    ) throws(SignatureError) -> Result {
+        // `withContiguousStorageIfAvailable` rethrows untyped errors, so the
+        // closure reports through a Swift.Result instead of throwing.
+        let direct: Swift.Result<Result, SignatureError>? = collection.withContiguousStorageIfAvailable { buffer in
+            do throws(SignatureError) {
+                return .success(try body(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        if let direct {
+            return try direct.get()
+        }
+        let copy = Array(collection)
+        return try copy.withUnsafeBufferPointer { (buffer) throws(SignatureError) -> Result in
+            try body(buffer)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import TackSignature
+
+@Suite("RSA Montgomery arithmetic")
+struct RSAArithmeticTests {
+    struct ModulusCase: CustomTestStringConvertible, Sendable {
+        let modulus: [UInt8]
+        let answers: [(exponent: UInt64, base: [UInt8], result: [UInt8])]
+        var testDescription: String { "\(modulus.count * 8 - modulus[0].leadingZeroBitCount)-bit modulus" }
+    }
+
+    static func modexpCases() throws -> [ModulusCase] {
+        let url = RSATestSupport.vectorDirectory.appendingPathComponent("modexp.json")
+        let entries = try #require(RSATestSupport.loadJSON(url) as? [[String: Any]])
+        return try entries.map { entry in
+            let n = RSATestSupport.bytes(hex: try #require(entry["n"] as? String))
+            let cases = try #require(entry["cases"] as? [[Any]])
+            let answers = try cases.map { c in
+                (
+                    exponent: UInt64(try #require(c[0] as? Int)),
+                    base: RSATestSupport.bytes(hex: try #require(c[1] as? String)),
+                    result: RSATestSupport.bytes(hex: try #require(c[2] as? String))
+                )
+            }
+            return ModulusCase(modulus: n, answers: answers)
+        }
+    }
+
+    /// Computes base^e mod n with the Montgomery code and returns it as
+    /// minimal big-endian bytes.
+    static func power(modulus: [UInt8], base: [UInt8], exponent: UInt64) -> [UInt8] {
+        let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: modulus))
+        let k = prepared.limbs.count
+        var baseLimbs = RSAPublicKey.limbs(fromBigEndian: base)
+        baseLimbs += [UInt64](repeating: 0, count: k - baseLimbs.count)
+        var result = [UInt64](repeating: 0, count: k)
+        var workspace = [UInt64](repeating: 0, count: prepared.powerWorkspaceLimbCount)
+        baseLimbs.withUnsafeBufferPointer { b in
+            result.withUnsafeMutableBufferPointer { r in
+                workspace.withUnsafeMutableBufferPointer { w in
+                    prepared.power(b.baseAddress!, exponent: exponent, into: r.baseAddress!, workspace: w.baseAddress!)
+                }
+            }
+        }
+        var bytes: [UInt8] = []
+        for limb in result.reversed() {
+            for shift in stride(from: 56, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: limb >> UInt64(shift)))
+            }
+        }
+        return Array(bytes.drop(while: { $0 == 0 }))
+    }
+
+    @Test("s^e mod n agrees with Python's pow for every modulus size and exponent", arguments: try modexpCases())
+    func modularPower(_ modulusCase: ModulusCase) {
+        #expect(modulusCase.answers.count == 30)
+        for answer in modulusCase.answers {
+            let got = Self.power(modulus: modulusCase.modulus, base: answer.base, exponent: answer.exponent)
+            let expected = Array(answer.result.drop(while: { $0 == 0 }))
+            #expect(got == expected, "e = \(answer.exponent)")
+        }
+    }
+
+    @Test("R² mod n is right for a modulus just above a power of two")
+    func rSquaredSmallModulus() {
+        // n = 2^1023 + 1: R = 2^1024 ≡ −2 (mod n), so R² ≡ 4.
+        var n = [UInt8](repeating: 0, count: 128)
+        n[0] = 0x80
+        n[127] = 0x01
+        let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: n))
+        #expect(prepared.rSquared[0] == 4)
+        #expect(prepared.rSquared.dropFirst().allSatisfy { $0 == 0 })
+        #expect(prepared.bitCount == 1024)
+    }
+
+    @Test("The Montgomery reduction factor is −n⁻¹ mod 2^64")
+    func negatedInverse() throws {
+        let key = try RSAPublicKey(
+            modulus: [0xC0] + [UInt8](repeating: 0x5A, count: 126) + [0x4F], exponent: 65537
+        )
+        #expect(key.prepared.limbs[0] &* key.prepared.negatedInverse == UInt64.max)
+    }
+
+    /// Moduli for which Algorithm D's quotient estimate is still one too
+    /// large after refinement, so the add-back step (Knuth D6) runs: found by
+    /// simulating `computeRSquared` in Python over 1024-bit moduli built from
+    /// the limbs 0, 1, 2^63 − 1, 2^63, 2^64 − 2, 2^64 − 1 and random ones.
+    /// Pairs of (n, R² mod n) in hex, R = 2^1024.
+    static let addBackCases: [(modulus: String, rSquared: String)] = [
+        ("80000000000000000000000000000000fffffffffffffffe800000000000000000000000000000017fffffffffffffff7ffffffffffffffffffffffffffffffefffffffffffffffe00000000000000000000000000000001ffffffffffffffffe2934bf1d37c9961000000000000000000000000000000000000000000000001",
+         "4230e1542c51f36e5854eb5964e1fbf6d3d58a534d8ec25d4af466a4dd9865d111c2475cdfed5780f5d06e9670bdfc37c639c8e348e41d1fa1dd45e5647e4cd0c83a65d92f5aca83e51569e5e783f4c6cfdfbd4cc5cc45c83d7ed5bdfcc8e3ddaef783af21e7a07effffffffffffef21d6cb40e2c8369afb3dcf1eabd3ae641d"),
+        ("80000000000000008000000000000000fffffffffffffffe00000000000000005b58796aad611a3e000000000000000192947d945fac971a0000000000000001fffffffffffffffeac859f8ff706a8328000000000000000fffffffffffffffe00000000000000000000000000000000ffffffffffffffff0000000000000001",
+         "71bcce8a7f9408b606cdc86fe9523136a13d039a31593f259b8bc486095d36b586d428255cbec1545e6634d70ff7ae9681928dd23fee3bc8391f7d4e8c491a8e5e0ff2a36610358369f33bb92de006b5a281aeb1cab6d73b0288522a336ef1bcf9aca91ac2dbce42fbb1bac96718abb350c46f2d4cc1f54097cf62f9c5727df2"),
+        ("800000000000000000000000000000007fffffffffffffff0000000000000000fffffffffffffffe00000000000000004f4c8db65c7061067fffffffffffffffffffffffffffffffffffffffffffffff8000000000000000fffffffffffffffe7fffffffffffffff2a66b259bb798e9bfffffffffffffffe8000000000000001",
+         "797e90ba9325d86b083f33db108a37b0a51d92d9536eb380e5aeb87d27ef3284e76f0c72753811f3f73cfd28a68b295bb774154468e95c91b66e950b86635d78f6f4c09e0be517803c7855c8b49dc94c6ba69109fc5a0e1c0d8710e30d4c2f16517fc6ada41dafcab7b680ae56c093bbb009f70e4787791620bf165a6488c1e3"),
+    ]
+
+    @Test("R² mod n is right where Algorithm D must add back", arguments: 0..<addBackCases.count)
+    func rSquaredAddBack(_ index: Int) {
+        let (modulus, rSquared) = Self.addBackCases[index]
+        let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: RSATestSupport.bytes(hex: modulus)))
+        let expected = RSAPublicKey.limbs(fromBigEndian: RSATestSupport.bytes(hex: rSquared))
+        let padded = expected + [UInt64](repeating: 0, count: prepared.limbs.count - expected.count)
+        #expect(prepared.rSquared == padded)
+    }
+}

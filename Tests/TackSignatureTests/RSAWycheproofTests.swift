@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+import TackSignature
+
+/// Runs Wycheproof's RSA PKCS #1 v1.5 and RSASSA-PSS verification files
+/// (schemas `rsassa_pkcs1_verify_schema_v1` and `rsassa_pss_verify_schema_v1`)
+/// from `<repo>/../shared/vectors/wycheproof/`, never copied into the repo.
+///
+/// Verdicts:
+/// - `valid` must verify and `invalid` must not: 100% agreement is required.
+/// - `acceptable`: the RSA files have exactly one kind, flag `MissingNull`
+///   (a DigestInfo without the NULL parameters). Tack rejects it (see
+///   `RSAPublicKey.verifyPKCS1v15Signature(_:forDigest:hash:)`), and the
+///   test requires that rejection. An `acceptable` vector with any other
+///   flag fails the test, so that a new kind gets a deliberate decision.
+/// - Groups whose hash or MGF1 hash Tack does not offer (SHA-1, in
+///   rsa_pss_misc_test.json) are skipped and counted as skipped.
+///
+/// Each file prints how many vectors it checked; a file with no vector run,
+/// or a folder present without any RSA file, fails.
+@Suite("RSA Wycheproof")
+struct RSAWycheproofTests {
+    static var directoryExists: Bool {
+        FileManager.default.fileExists(atPath: RSATestSupport.wycheproofDirectory.path)
+    }
+
+    static func files() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: RSATestSupport.wycheproofDirectory.path)) ?? []
+        return names.filter {
+            ($0.hasPrefix("rsa_signature_") || $0.hasPrefix("rsa_pss_")) && $0.hasSuffix("_test.json")
+        }.sorted()
+    }
+
+    static func hash(named name: String) -> RSAHash? {
+        switch name {
+        case "SHA-224": .sha224
+        case "SHA-256": .sha256
+        case "SHA-384": .sha384
+        case "SHA-512": .sha512
+        default: nil
+        }
+    }
+
+    @Test("The Wycheproof folder, when present, holds RSA files", .enabled(if: directoryExists))
+    func folderHasFiles() {
+        #expect(Self.files().count >= 16)
+    }
+
+    @Test("Every vector of the Wycheproof RSA file agrees with its verdict", .enabled(if: directoryExists), arguments: files())
+    func file(_ name: String) throws {
+        let url = RSATestSupport.wycheproofDirectory.appendingPathComponent(name)
+        let root = try #require(RSATestSupport.loadJSON(url) as? [String: Any])
+        let schema = try #require(root["schema"] as? String)
+        let isPSS = schema == "rsassa_pss_verify_schema_v1.json"
+        #expect(isPSS || schema == "rsassa_pkcs1_verify_schema_v1.json")
+        let groups = try #require(root["testGroups"] as? [[String: Any]])
+
+        var checked = 0, skipped = 0
+        var verdictCounts: [String: Int] = [:]
+        var disagreements: [Int] = []
+        var skipReasons: Set<String> = []
+        for group in groups {
+            let tests = try #require(group["tests"] as? [[String: Any]])
+            let shaName = try #require(group["sha"] as? String)
+            let mgfShaName = isPSS ? try #require(group["mgfSha"] as? String) : shaName
+            guard let hash = Self.hash(named: shaName), let mgf1Hash = Self.hash(named: mgfShaName) else {
+                skipped += tests.count
+                skipReasons.insert("hash \(shaName)/\(mgfShaName) not offered")
+                continue
+            }
+            if isPSS {
+                #expect(group["mgf"] as? String == "MGF1")
+            }
+            // The PKCS #1 RSAPublicKey DER, cross-checked with the raw n and e.
+            let keyDER = RSATestSupport.bytes(hex: try #require(group["publicKeyAsn"] as? String))
+            let key = try RSAPublicKey(pkcs1DER: keyDER)
+            let publicKey = try #require(group["publicKey"] as? [String: Any])
+            let rawKey = try RSAPublicKey(
+                modulus: RSATestSupport.bytes(hex: try #require(publicKey["modulus"] as? String)),
+                exponent: RSATestSupport.bytes(hex: try #require(publicKey["publicExponent"] as? String))
+            )
+            #expect(key == rawKey)
+            let parameters = isPSS
+                ? try PSSParameters(hash: hash, mgf1Hash: mgf1Hash, saltLength: try #require(group["sLen"] as? Int))
+                : nil
+
+            for test in tests {
+                let id = try #require(test["tcId"] as? Int)
+                let result = try #require(test["result"] as? String)
+                let flags = (test["flags"] as? [String]) ?? []
+                let message = RSATestSupport.bytes(hex: try #require(test["msg"] as? String))
+                let signature = RSATestSupport.bytes(hex: try #require(test["sig"] as? String))
+                let accepted: Bool
+                do {
+                    if let parameters {
+                        try key.verifyPSSSignature(signature, for: message, parameters: parameters)
+                    } else {
+                        try key.verifyPKCS1v15Signature(signature, for: message, hash: hash)
+                    }
+                    accepted = true
+                } catch {
+                    accepted = false
+                }
+                let expected: Bool
+                switch result {
+                case "valid": expected = true
+                case "invalid": expected = false
+                case "acceptable":
+                    #expect(flags == ["MissingNull"], "tcId \(id): acceptable vector of a new kind \(flags)")
+                    expected = false
+                default:
+                    Issue.record("tcId \(id): unknown result \(result)")
+                    continue
+                }
+                if accepted != expected { disagreements.append(id) }
+                verdictCounts[result, default: 0] += 1
+                checked += 1
+            }
+        }
+        let verdicts = verdictCounts.keys.sorted().map { "\($0) \(verdictCounts[$0] ?? 0)" }.joined(separator: ", ")
+        let skipNote = skipped == 0 ? "" : ", \(skipped) skipped (\(skipReasons.sorted().joined(separator: "; ")))"
+        print("Wycheproof \(name): \(checked) vectors checked (\(verdicts))\(skipNote), \(disagreements.count) disagreements")
+        #expect(checked > 0, "no vector of \(name) ran")
+        #expect(disagreements.isEmpty, "\(name): disagreeing tcIds \(disagreements)")
+    }
+}
