@@ -194,7 +194,7 @@ public struct DERReader {
 
     /// Parses the identifier and length at relative index `start` and returns the
     /// element and the relative index just past it, without moving the cursor.
-    @usableFromInline
+    @inlinable
     internal func parseElement(at start: Int) throws(DERError) -> (element: DERElement, next: Int) {
         try DERReader.parseElement(in: buffer, at: start, end: end, origin: origin,
                                    maximumLength: limits.maximumElementLength)
@@ -202,11 +202,39 @@ public struct DERReader {
 
     /// Parses one element header in `buffer[start..<end]`: the core of every read.
     ///
+    /// The common case (a low tag number and a short-form length, two octets of
+    /// header) is inlined into callers; everything else goes to
+    /// ``parseElementSlowly(in:at:end:origin:maximumLength:)``.
+    ///
     /// - Returns: The element (absolute offsets: relative + `origin`) and the
     ///   relative index just past it.
-    @usableFromInline
+    @inlinable
     @inline(__always)
     internal static func parseElement(
+        in buffer: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, origin: Int, maximumLength: Int
+    ) throws(DERError) -> (element: DERElement, next: Int) {
+        if end &- start >= 2, let base = buffer.baseAddress {
+            // start >= 0 and start + 1 < end <= buffer.count: both reads are in bounds.
+            let first = base[start]
+            let lengthByte = base[start &+ 1]
+            if first & 0x1F != 0x1F && lengthByte < 0x80 {
+                let length = Int(lengthByte)
+                let contentStart = start &+ 2
+                if length <= end &- contentStart && length <= maximumLength {
+                    let tag = DERTag(leadingBits: first, number: UInt32(first & 0x1F))
+                    let absolute = origin + contentStart
+                    return (DERElement(tag: tag, offset: origin + start, contentRange: absolute..<(absolute + length)),
+                            contentStart &+ length)
+                }
+            }
+        }
+        return try parseElementSlowly(in: buffer, at: start, end: end, origin: origin, maximumLength: maximumLength)
+    }
+
+    /// The general header parse: high tag numbers, long-form lengths and every error.
+    @usableFromInline
+    @inline(never)
+    internal static func parseElementSlowly(
         in buffer: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, origin: Int, maximumLength: Int
     ) throws(DERError) -> (element: DERElement, next: Int) {
         let elementOffset = origin + start
@@ -216,8 +244,6 @@ public struct DERReader {
         index += 1
 
         // Identifier octets (X.690 §8.1.2).
-        let tagClass = DERTag.TagClass(rawValue: first >> 6) ?? .universal
-        let isConstructed = first & 0x20 != 0
         var number = UInt32(first & 0x1F)
         if number == 0x1F {
             // High-tag-number form (§8.1.2.4): base-128, first octet not 0x80, value >= 31.
@@ -236,7 +262,7 @@ public struct DERReader {
             }
             guard number >= 31 else { throw DERError(.nonMinimalTagNumber, at: elementOffset) }
         }
-        let tag = DERTag(tagClass, isConstructed: isConstructed, number: number)
+        let tag = DERTag(leadingBits: first, number: number)
 
         // Length octets (X.690 §8.1.3, §10.1).
         guard index < end else { throw DERError(.truncated, at: elementOffset) }

@@ -16,12 +16,32 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
         case `private` = 3
     }
 
-    /// The tag's class.
-    public var tagClass: TagClass
-    /// Whether the element is constructed (contains elements) rather than primitive.
-    public var isConstructed: Bool
+    /// The class and constructed bits exactly as in the first identifier octet
+    /// (bits 8–6), so that building and comparing tags costs one byte each.
+    @usableFromInline internal var leadingBits: UInt8
     /// The tag number. At most 2^28 − 1.
     public var number: UInt32
+
+    /// The tag's class.
+    @inlinable
+    public var tagClass: TagClass {
+        get {
+            switch leadingBits >> 6 {
+            case 0: .universal
+            case 1: .application
+            case 2: .contextSpecific
+            default: .private
+            }
+        }
+        set { leadingBits = (leadingBits & 0x20) | (newValue.rawValue << 6) }
+    }
+
+    /// Whether the element is constructed (contains elements) rather than primitive.
+    @inlinable
+    public var isConstructed: Bool {
+        get { leadingBits & 0x20 != 0 }
+        set { leadingBits = (leadingBits & 0xC0) | (newValue ? 0x20 : 0) }
+    }
 
     /// The largest tag number Tack accepts: four octets of seven bits.
     public static let maximumNumber: UInt32 = (1 << 28) - 1
@@ -34,9 +54,21 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     ///   - number: The tag number; numbers above ``maximumNumber`` cannot be written.
     @inlinable
     public init(_ tagClass: TagClass, isConstructed: Bool, number: UInt32) {
-        self.tagClass = tagClass
-        self.isConstructed = isConstructed
+        self.leadingBits = (tagClass.rawValue << 6) | (isConstructed ? 0x20 : 0)
         self.number = number
+    }
+
+    /// Creates a tag from the first identifier octet's class and constructed bits.
+    @inlinable
+    internal init(leadingBits: UInt8, number: UInt32) {
+        self.leadingBits = leadingBits & 0xE0
+        self.number = number
+    }
+
+    /// Whether this is a universal tag with `number` (any constructed bit).
+    @inlinable
+    internal func isUniversal(_ number: UInt32) -> Bool {
+        leadingBits & 0xC0 == 0 && self.number == number
     }
 
     /// A context-specific tag `[number]`.
@@ -55,7 +87,7 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     @inlinable
     public var singleOctet: UInt8? {
         guard number < 31 else { return nil }
-        return (tagClass.rawValue << 6) | (isConstructed ? 0x20 : 0) | UInt8(truncatingIfNeeded: number)
+        return leadingBits | UInt8(truncatingIfNeeded: number)
     }
 
     /// BOOLEAN (universal 1).

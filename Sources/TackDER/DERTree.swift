@@ -131,6 +131,7 @@ extension DER {
         var cursor = 0
         var count = 0
         let maximumLength = limits.maximumElementLength
+        let checker = DERReader(buffer: buffer, origin: 0, range: 0..<buffer.count, depth: 0, limits: limits)
         while true {
             var depth = ends.count - 1
             while depth > 0 && cursor >= ends[depth] {
@@ -158,8 +159,7 @@ extension DER {
                 cursor = element.contentRange.lowerBound
             } else {
                 if checksPrimitives && tag.tagClass == .universal {
-                    let reader = DERReader(buffer: buffer, origin: 0, range: element.encodedRange, depth: depth, limits: limits)
-                    try reader.checkPrimitive(element)
+                    try checker.checkPrimitive(element)
                 }
                 cursor = next
             }
@@ -180,9 +180,7 @@ extension DERReader {
         switch tag.number {
         case 1: _ = try booleanValue(of: element)
         case 2, 10: try checkInteger(element)
-        case 3:
-            var reader = DERReader(buffer: buffer, origin: origin, range: element.encodedRange, depth: depth, limits: limits)
-            _ = try reader.readBitString(tag: tag)
+        case 3: _ = try bitStringValue(of: element)
         case 5: guard element.contentLength == 0 else { throw DERError(.invalidNull, at: element.offset) }
         case 6:
             try withBytes(in: element.contentRange) { (contents) throws(DERError) in

@@ -22,14 +22,16 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
     internal init(uncheckedContents contents: UnsafeBufferPointer<UInt8>) {
         count = contents.count
         if contents.count <= OID.inlineCapacity {
-            for (index, byte) in contents.enumerated() {
-                let shift = UInt64((index & 7) * 8)
-                switch index >> 3 {
-                case 0: word0 |= UInt64(byte) << shift
-                case 1: word1 |= UInt64(byte) << shift
-                default: word2 |= UInt64(byte) << shift
+            // Copy the octets into three little-endian words (24 bytes >= 23).
+            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            if let base = contents.baseAddress {
+                withUnsafeMutableBytes(of: &words) { raw in
+                    raw.copyMemory(from: UnsafeRawBufferPointer(start: base, count: contents.count))
                 }
             }
+            word0 = UInt64(littleEndian: words.0)
+            word1 = UInt64(littleEndian: words.1)
+            word2 = UInt64(littleEndian: words.2)
         } else {
             heap = Array(contents)
         }

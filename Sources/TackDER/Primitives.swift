@@ -215,6 +215,16 @@ extension DERReader {
     ///   ``DERError/Reason/nonZeroBitStringPadding``, or a structural ``DERError``.
     public mutating func readBitString(tag: DERTag = .bitString) throws(DERError) -> DERBitString {
         let element = try readElement(tag)
+        return try bitStringValue(of: element)
+    }
+
+    /// Checks a BIT STRING element's contents (X.690 §8.6, §11.2.1).
+    ///
+    /// - Parameter element: An element read by this reader.
+    /// - Returns: The bit-carrying range and unused-bit count.
+    /// - Throws: ``DERError/Reason/invalidBitStringUnusedBits`` or
+    ///   ``DERError/Reason/nonZeroBitStringPadding``.
+    public func bitStringValue(of element: DERElement) throws(DERError) -> DERBitString {
         let start = element.contentRange.lowerBound - origin
         guard element.contentLength >= 1 else { throw DERError(.invalidBitStringUnusedBits, at: element.offset) }
         let unused = Int(buffer[start])

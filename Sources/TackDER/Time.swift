@@ -39,7 +39,8 @@ public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.second = second
     }
 
-    private init(unchecked year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) {
+    @usableFromInline
+    internal init(unchecked year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -99,10 +100,15 @@ public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     internal static func isValid(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Bool {
-        guard (0...9999).contains(year), (1...12).contains(month), (0...23).contains(hour),
-              (0...59).contains(minute), (0...59).contains(second), day >= 1 else { return false }
-        let lengths = [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
+        guard year >= 0 && year <= 9999, month >= 1 && month <= 12, hour >= 0 && hour <= 23,
+              minute >= 0 && minute <= 59, second >= 0 && second <= 59, day >= 1 else { return false }
+        let length: Int
+        switch month {
+        case 2: length = isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: length = 30
+        default: length = 31
+        }
+        return day <= length
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
@@ -129,30 +135,29 @@ public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Parses the contents of a UTCTime or GeneralizedTime in the RFC 5280 DER form.
+    @usableFromInline
     internal static func parse(_ contents: UnsafeBufferPointer<UInt8>, isUTCTime: Bool, offset: Int) throws(DERError) -> DERTime {
         let yearDigits = isUTCTime ? 2 : 4
         let expectedLength = yearDigits + 11  // MMDDHHMMSS + Z
-        func digits(_ start: Int, _ count: Int) -> Int? {
-            var value = 0
-            for index in start..<(start + count) {
-                let byte = contents[index]
-                guard byte >= 0x30 && byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        if !isUTCTime && contents.count > expectedLength && contents.count >= 15 && contents[14] == UInt8(ascii: ".") {
-            throw DERError(.fractionalSecondsNotAllowed, at: offset)
-        }
         guard contents.count == expectedLength, contents[expectedLength - 1] == UInt8(ascii: "Z") else {
+            if !isUTCTime && contents.count > 15 && contents[14] == UInt8(ascii: ".") {
+                throw DERError(.fractionalSecondsNotAllowed, at: offset)
+            }
             throw DERError(.invalidTimeFormat, at: offset)
         }
-        guard let rawYear = digits(0, yearDigits),
-              let month = digits(yearDigits, 2), let day = digits(yearDigits + 2, 2),
-              let hour = digits(yearDigits + 4, 2), let minute = digits(yearDigits + 6, 2),
-              let second = digits(yearDigits + 8, 2) else {
-            throw DERError(.invalidTimeFormat, at: offset)
+        // Every character before the Z must be a digit; check them in one pass.
+        var digitsAreValid = true
+        for index in 0..<(expectedLength - 1) {
+            let digit = contents[index] &- 0x30  // wraps for bytes below '0': caught by the compare
+            digitsAreValid = digitsAreValid && digit <= 9
         }
+        guard digitsAreValid else { throw DERError(.invalidTimeFormat, at: offset) }
+        @inline(__always) func pair(_ index: Int) -> Int {
+            Int(contents[index] &- 0x30) &* 10 &+ Int(contents[index + 1] &- 0x30)
+        }
+        let rawYear = isUTCTime ? pair(0) : pair(0) &* 100 &+ pair(2)
+        let month = pair(yearDigits), day = pair(yearDigits + 2)
+        let hour = pair(yearDigits + 4), minute = pair(yearDigits + 6), second = pair(yearDigits + 8)
         // RFC 5280 §4.1.2.5.1: YY >= 50 is 19YY, YY < 50 is 20YY.
         let year = isUTCTime ? (rawYear >= 50 ? 1900 + rawYear : 2000 + rawYear) : rawYear
         guard isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
@@ -190,8 +195,23 @@ extension DERReader {
     ///   ``DERError/Reason/fractionalSecondsNotAllowed``, ``DERError/Reason/invalidDate``,
     ///   or ``DERError/Reason/unexpectedTag(expected:found:)`` for another type.
     public mutating func readTime() throws(DERError) -> DERTime {
-        if try peekTag() == .generalizedTime { return try readGeneralizedTime() }
-        return try readUTCTime()
+        guard !isAtEnd else { throw DERError(.missingElement(expected: .utcTime), at: offset) }
+        let (element, next) = try parseElement(at: cursor)
+        let isUTCTime: Bool
+        if element.tag == .utcTime {
+            isUTCTime = true
+        } else if element.tag == .generalizedTime {
+            isUTCTime = false
+        } else if element.tag.isUniversal(23) || element.tag.isUniversal(24) {
+            throw DERError(.wrongConstructedBit, at: element.offset)
+        } else {
+            throw DERError(.unexpectedTag(expected: .utcTime, found: element.tag), at: element.offset)
+        }
+        let time = try withBytes(in: element.contentRange) { (contents) throws(DERError) -> DERTime in
+            try DERTime.parse(contents, isUTCTime: isUTCTime, offset: element.offset)
+        }
+        cursor = next
+        return time
     }
 
     /// Reads a UTCTime in the form `YYMMDDHHMMSSZ` (RFC 5280 §4.1.2.5.1).
