@@ -22,7 +22,9 @@ enum VectorsCommand {
         A `valid` vector must verify and an `invalid` one must not; either is counted as
         agreeing or disagreeing. An `acceptable` vector (legal but discouraged, such as a
         PKCS#1 DigestInfo without its NULL) counts neither way: it is reported with Tack's
-        verdict, which is whatever the library does. Groups Tack cannot run are skipped
+        verdict, which is whatever the library does (for example, Tack rejects the PKCS#1
+        DigestInfo without NULL, Wycheproof's `MissingNull`, so that a signature has one
+        valid encoding). Groups Tack cannot run are skipped
         with the reason: hashes other than SHA-224/256/384/512 (ECDSA also SHA-512/256),
         curves other than P-256/P-384/P-521, Ed448, RSA keys outside 1024-8192 bits or
         with an exponent above 33 bits, masks other than MGF1.
@@ -73,7 +75,7 @@ enum VectorsCommand {
                 for line in report.lines(verbose: verbose) { emit(line) }
             } catch {
                 unreadable += 1
-                emit("\(path)")
+                emit(path)
                 emit("  not run: \(error.description)")
                 warn(error.description)
             }
