@@ -31,10 +31,13 @@ SWIFTC="${SWIFTC:-swiftc}"
 TARGETS="
 pem  TackDER  Tests/Fuzz/FuzzPEM.swift
 der  TackDER  Tests/Fuzz/FuzzDER.swift
+certificate  TackX509  Tests/Fuzz/FuzzCertificate.swift
+spki  TackX509  Tests/Fuzz/FuzzSPKI.swift
+extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/der Vectors/pem)
+SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps
 # overflow and bounds checks (only -Ounchecked drops them).

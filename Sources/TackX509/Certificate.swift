@@ -152,10 +152,10 @@ public struct Certificate: Sendable, Hashable {
     ///   ``X509Error/Reason/tooManyExtensions``, ``X509Error/Reason/invalidSignatureValue``,
     ///   or the errors of ``SignatureAlgorithm`` and ``SubjectPublicKeyInfo``.
     public init(derEncoded bytes: [UInt8], limits: DERLimits = Certificate.defaultLimits) throws(X509Error) {
-        let raw: RawCertificate
+        var raw = RawCertificate()
         do {
-            raw = try DER.read(bytes, limits: limits) { (reader) throws(DERError) in
-                try reader.readCertificate()
+            try DER.read(bytes, limits: limits) { (reader) throws(DERError) in
+                try reader.readCertificate(into: &raw)
             }
         } catch {
             throw X509Error(error)
@@ -191,7 +191,7 @@ public struct Certificate: Sendable, Hashable {
 
         // RFC 5280 §4.1.1.2: signatureAlgorithm "MUST contain the same algorithm
         // identifier as the signature field in the sequence tbsCertificate".
-        let inner = raw.innerSignatureAlgorithm.range
+        let inner = raw.innerSignatureAlgorithmRange
         let outer = raw.signatureAlgorithm.range
         let sameAlgorithm = inner.count == outer.count && bytes[inner].elementsEqual(bytes[outer])
         guard sameAlgorithm else { throw X509Error(.signatureAlgorithmMismatch, at: outer.lowerBound) }
@@ -287,7 +287,7 @@ internal struct RawCertificate {
     var version: Int?
     var versionOffset = 0
     var serialNumberRange: Range<Int> = 0..<0
-    var innerSignatureAlgorithm = RawAlgorithmIdentifier(oid: AlgorithmOID.rsaEncryption, parameters: nil, range: 0..<0)
+    var innerSignatureAlgorithmRange: Range<Int> = 0..<0
     var issuerRange: Range<Int> = 0..<0
     var notBefore: DERTime?
     var notAfter: DERTime?
@@ -309,8 +309,7 @@ internal struct RawCertificate {
 
 extension DERReader {
     /// Reads the Certificate SEQUENCE, collecting ranges and raw values.
-    internal mutating func readCertificate() throws(DERError) -> RawCertificate {
-        var raw = RawCertificate()
+    internal mutating func readCertificate(into raw: inout RawCertificate) throws(DERError) {
         try readSequence { (certificate) throws(DERError) in
             let tbsStart = certificate.offset
             try certificate.readSequence { (tbs) throws(DERError) in
@@ -321,7 +320,6 @@ extension DERReader {
             raw.signatureOffset = certificate.offset
             raw.signature = try certificate.readBitString()
         }
-        return raw
     }
 
     /// Reads the contents of the TBSCertificate SEQUENCE.
@@ -329,7 +327,9 @@ extension DERReader {
         raw.versionOffset = offset
         raw.version = try readOptionalExplicit(0) { (tagged) throws(DERError) in try tagged.readInteger(Int.self) }
         raw.serialNumberRange = try readIntegerElement().contentRange
-        raw.innerSignatureAlgorithm = try readAlgorithmIdentifier()
+        // Only the outer signatureAlgorithm is decoded: this one must equal it byte for
+        // byte (checked after the pass), which makes it a valid AlgorithmIdentifier too.
+        raw.innerSignatureAlgorithmRange = try readElement(.sequence).encodedRange
         raw.issuerRange = try readElement(.sequence).encodedRange
         try readSequence { (validity) throws(DERError) in
             raw.notBefore = try validity.readTime()
@@ -338,8 +338,13 @@ extension DERReader {
         raw.subjectRange = try readElement(.sequence).encodedRange
         raw.publicKeyInfo = try readSubjectPublicKeyInfo()
         raw.uniqueIdentifierOffset = offset
-        raw.issuerUniqueIdentifier = try readOptionalBitString(tag: .contextSpecific(1, isConstructed: false))
-        raw.subjectUniqueIdentifier = try readOptionalBitString(tag: .contextSpecific(2, isConstructed: false))
+        // One look at the next tag skips both unique identifiers in the usual case
+        // where neither is present.
+        if let next = try peekTag(), next.tagClass == .contextSpecific, !next.isConstructed,
+           next.number == 1 || next.number == 2 {
+            raw.issuerUniqueIdentifier = try readOptionalBitString(tag: .contextSpecific(1, isConstructed: false))
+            raw.subjectUniqueIdentifier = try readOptionalBitString(tag: .contextSpecific(2, isConstructed: false))
+        }
         let extensionsOffset = offset
         let maximum = Certificate.maximumExtensionCount
         let present: Void? = try readOptionalExplicit(3) { (tagged) throws(DERError) in
@@ -347,8 +352,7 @@ extension DERReader {
                 let extensionOffset = list.offset
                 let parsed = try list.readSequence { (item) throws(DERError) -> Extension in
                     let oid = try item.readObjectIdentifier()
-                    let isCritical = try item.readBoolean(default: false)
-                    let valueRange = try item.readOctetString()
+                    let (isCritical, valueRange) = try item.readCriticalAndValue()
                     return Extension(oid: oid, isCritical: isCritical, valueRange: valueRange, offset: extensionOffset)
                 }
                 if raw.extensions.count < maximum {
@@ -360,6 +364,38 @@ extension DERReader {
             }
         }
         if present != nil { raw.extensionsOffset = extensionsOffset }
+    }
+
+    /// Reads `critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING` (RFC 5280 §4.1)
+    /// with one element parse each, where `readBoolean(default:)` followed by
+    /// `readOctetString()` would parse the OCTET STRING twice for the usual
+    /// non-critical extension. The rules are the reader's: the BOOLEAN is 0xFF (a
+    /// FALSE equals the DEFAULT and must be omitted, X.690 §11.5; other contents are
+    /// not a DER BOOLEAN, §11.1), and the value is a primitive OCTET STRING.
+    internal mutating func readCriticalAndValue() throws(DERError) -> (Bool, Range<Int>) {
+        guard !isAtEnd else { throw DERError(.missingElement(expected: .octetString), at: offset) }
+        let first = try readElement()
+        guard first.tag == .boolean else {
+            try DERReader.requireTag(.octetString, of: first)
+            return (false, first.contentRange)
+        }
+        let byte: UInt8? = first.contentLength == 1 ? withBytes(in: first.contentRange) { $0.first } : nil
+        switch byte {
+        case 0xFF?: break
+        case 0x00?: throw DERError(.defaultValueEncoded, at: first.offset)
+        default: throw DERError(.invalidBoolean, at: first.offset)
+        }
+        return (true, try readOctetString())
+    }
+
+    /// Throws the reader's error for an element whose tag is not `tag`.
+    private static func requireTag(_ tag: DERTag, of element: DERElement) throws(DERError) {
+        guard element.tag != tag else { return }
+        if element.tag.tagClass == tag.tagClass && element.tag.number == tag.number {
+            // Same type, other form: DER forbids constructed strings (X.690 §10.2).
+            throw DERError(.wrongConstructedBit, at: element.offset)
+        }
+        throw DERError(.unexpectedTag(expected: tag, found: element.tag), at: element.offset)
     }
 
     /// Reads a BIT STRING with `tag` if one comes next.

@@ -139,68 +139,37 @@ func encodingsEqual(_ lhs: [UInt8], _ lhsRange: Range<Int>, _ rhs: [UInt8], _ rh
     return lhs[lhsRange].elementsEqual(rhs[rhsRange])
 }
 
-extension DERStringKind {
-    /// Checks contents octets of this string type without decoding them into a
-    /// `String` (no allocation); returns the broken rule, or `nil` if they are valid.
-    ///
-    /// The rules are those of `DERStringKind.decode(_:offset:)` in TackDER; a test
-    /// checks that both agree.
-    func validationFailure(_ contents: UnsafeBufferPointer<UInt8>) -> DERError.Reason? {
-        switch self {
-        case .utf8:
-            var iterator = contents.makeIterator()
-            var decoder = Unicode.UTF8()
-            while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue: continue
-                case .emptyInput: return nil
-                case .error: return .invalidUTF8String
-                }
-            }
-        case .printable:
-            for byte in contents where !DERStringKind.isPrintable(byte) { return .invalidPrintableString }
-            return nil
-        case .ia5:
-            for byte in contents where byte > 0x7F { return .invalidIA5String }
-            return nil
-        case .numeric:
-            for byte in contents where !(byte == 0x20 || (byte >= 0x30 && byte <= 0x39)) { return .invalidNumericString }
-            return nil
-        case .visible:
-            for byte in contents where byte < 0x20 || byte > 0x7E { return .invalidVisibleString }
-            return nil
-        case .teletex:
-            return nil
-        case .bmp:
-            guard contents.count % 2 == 0 else { return .invalidBMPString }
-            var index = 0
-            while index < contents.count {
-                let unit = UInt32(contents[index]) << 8 | UInt32(contents[index + 1])
-                if unit >= 0xD800 && unit <= 0xDFFF { return .invalidBMPString }
-                index += 2
-            }
-            return nil
-        case .universal:
-            guard contents.count % 4 == 0 else { return .invalidUniversalString }
-            var index = 0
-            while index < contents.count {
-                var value: UInt32 = 0
-                for k in 0..<4 { value = value << 8 | UInt32(contents[index + k]) }
-                if Unicode.Scalar(value) == nil { return .invalidUniversalString }
-                index += 4
-            }
-            return nil
-        }
-    }
-}
-
 extension DERReader {
     /// Checks the contents of a string element of type `kind` without allocating.
     ///
     /// - Throws: The alphabet error of `kind` at the element's offset.
+    @inline(__always)
     func checkString(_ element: DERElement, kind: DERStringKind) throws(DERError) {
-        let failure = withBytes(in: element.contentRange) { kind.validationFailure($0) }
-        if let failure { throw DERError(failure, at: element.offset) }
+        try withBytes(in: element.contentRange) { (contents) throws(DERError) in
+            try kind.validate(contents, offset: element.offset)
+        }
+    }
+
+    /// Reads an OBJECT IDENTIFIER and checks its encoding (X.690 §8.19.2) without
+    /// building an ``TackDER/OID``: for fields that are checked now and decoded
+    /// later. The rules are those of ``readObjectIdentifier(tag:)``.
+    ///
+    /// - Throws: ``TackDER/DERError/Reason/emptyObjectIdentifier``,
+    ///   ``TackDER/DERError/Reason/truncatedObjectIdentifier``,
+    ///   ``TackDER/DERError/Reason/nonMinimalObjectIdentifierArc``, or a structural error.
+    mutating func checkObjectIdentifier() throws(DERError) {
+        let element = try readElement(.objectIdentifier)
+        let reason = withBytes(in: element.contentRange) { (contents) -> DERError.Reason? in
+            guard let last = contents.last else { return .emptyObjectIdentifier }
+            guard last & 0x80 == 0 else { return .truncatedObjectIdentifier }
+            var atArcStart = true
+            for byte in contents {
+                if atArcStart && byte == 0x80 { return .nonMinimalObjectIdentifierArc }
+                atArcStart = byte & 0x80 == 0
+            }
+            return nil
+        }
+        if let reason { throw DERError(reason, at: element.offset) }
     }
 }
 

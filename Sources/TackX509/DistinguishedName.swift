@@ -57,9 +57,15 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
     ///   than ``maximumAttributesPerRDN`` attributes; the offset is that of the
     ///   element at fault.
     public init(derEncoded: [UInt8], range: Range<Int>) throws(X509Error) {
-        let (content, count) = try readX509(derEncoded, range: range) {
-            (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            try DistinguishedName.check(&reader, failure: &failure, tag: .sequence)
+        let content: Range<Int>
+        let count: Int
+        if let quick = DistinguishedName.quickCheck(derEncoded, range: range) {
+            (content, count) = quick
+        } else {
+            (content, count) = try readX509(derEncoded, range: range) {
+                (reader, failure) throws(DERError) -> (Range<Int>, Int) in
+                try DistinguishedName.check(&reader, failure: &failure, tag: .sequence)
+            }
         }
         self.storage = derEncoded
         self.encodedRange = range
@@ -73,6 +79,85 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
     /// - Throws: As ``init(derEncoded:range:)``.
     public init(derEncoded: [UInt8]) throws(X509Error) {
         try self.init(derEncoded: derEncoded, range: 0..<derEncoded.count)
+    }
+
+    /// The fast path of ``init(derEncoded:range:)``: one tight pass over the bytes
+    /// for the common shape of names (short or two-octet lengths, string values).
+    ///
+    /// It returns the contents range and RDN count only when the name is valid by
+    /// every rule of ``check(_:failure:tag:)``; for anything else (an error, a
+    /// non-string value, a long length form, an empty RDN) it returns `nil` and the
+    /// full reader decides and reports the exact error. It never accepts what the
+    /// full reader rejects; a test checks both agree on mutated names.
+    internal static func quickCheck(_ bytes: [UInt8], range: Range<Int>) -> (Range<Int>, Int)? {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> (Range<Int>, Int)? in
+            var index = range.lowerBound
+            let end = range.upperBound
+            guard let name = quickHeader(buffer, &index, end), name.tag == 0x30, index == end else { return nil }
+            var rdnCount = 0
+            var position = name.content.lowerBound
+            while position < end {
+                guard let set = quickHeader(buffer, &position, end), set.tag == 0x31, !set.content.isEmpty else { return nil }
+                var attributes = 0
+                var inSet = set.content.lowerBound
+                while inSet < set.content.upperBound {
+                    guard let pair = quickHeader(buffer, &inSet, set.content.upperBound), pair.tag == 0x30 else { return nil }
+                    var inPair = pair.content.lowerBound
+                    guard let oid = quickHeader(buffer, &inPair, pair.content.upperBound), oid.tag == 0x06,
+                          let last = oid.content.last.map({ buffer[$0] }), last & 0x80 == 0,
+                          let value = quickHeader(buffer, &inPair, pair.content.upperBound), inPair == pair.content.upperBound,
+                          value.tag & 0xE0 == 0,
+                          let kind = DERStringKind(tag: DERTag(.universal, isConstructed: false, number: UInt32(value.tag)))
+                    else { return nil }
+                    var atArcStart = true
+                    for octet in oid.content {
+                        if atArcStart && buffer[octet] == 0x80 { return nil }
+                        atArcStart = buffer[octet] & 0x80 == 0
+                    }
+                    do {
+                        try kind.validate(UnsafeBufferPointer(rebasing: buffer[value.content]), offset: value.content.lowerBound)
+                    } catch {
+                        return nil
+                    }
+                    attributes += 1
+                    guard attributes <= maximumAttributesPerRDN else { return nil }
+                }
+                rdnCount += 1
+            }
+            return (name.content, rdnCount)
+        }
+    }
+
+    /// Parses a single-octet tag and a short, one-octet or two-octet minimal length
+    /// at `index`, within `end`; advances `index` past the element.
+    @inline(__always)
+    private static func quickHeader(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int
+    ) -> (tag: UInt8, content: Range<Int>)? {
+        guard end - index >= 2 else { return nil }
+        let tag = buffer[index]
+        guard tag & 0x1F != 0x1F else { return nil }
+        let first = buffer[index + 1]
+        let length: Int
+        let start: Int
+        if first < 0x80 {
+            length = Int(first)
+            start = index + 2
+        } else if first == 0x81 {
+            guard end - index >= 3, buffer[index + 2] >= 0x80 else { return nil }
+            length = Int(buffer[index + 2])
+            start = index + 3
+        } else if first == 0x82 {
+            guard end - index >= 4, buffer[index + 2] != 0 else { return nil }
+            length = Int(buffer[index + 2]) << 8 | Int(buffer[index + 3])
+            start = index + 4
+        } else {
+            return nil
+        }
+        guard length <= end - start else { return nil }
+        index = start + length
+        return (tag, start..<(start + length))
     }
 
     /// A name already checked by ``check(_:failure:tag:)`` (used by ``GeneralName``).
@@ -189,7 +274,7 @@ public struct RelativeDistinguishedName: Sendable, Hashable, Sequence {
         var count = 0
         while !inner.isAtEnd {
             try inner.readSequence { (pair) throws(DERError) in
-                _ = try pair.readObjectIdentifier()
+                try pair.checkObjectIdentifier()
                 let value = try pair.readElement()
                 if value.tag.tagClass == .universal {
                     let plain = DERTag(.universal, isConstructed: false, number: value.tag.number)

@@ -173,41 +173,34 @@ extension Certificate {
         var decoded = DecodedExtensions()
         let bytes = derEncoded
         for raw in extensions {
-            let oid = raw.oid
             let range = raw.valueRange
-            // Ordered by how often the extensions occur in the Web PKI.
-            if oid == SubjectKeyIdentifier.oid {
-                decoded.subjectKeyIdentifier = try SubjectKeyIdentifier(derEncoded: bytes, valueRange: range)
-            } else if oid == AuthorityKeyIdentifier.oid {
-                decoded.authorityKeyIdentifier = try AuthorityKeyIdentifier(derEncoded: bytes, valueRange: range)
-            } else if oid == BasicConstraints.oid {
-                decoded.basicConstraints = try BasicConstraints(derEncoded: bytes, valueRange: range)
-            } else if oid == KeyUsage.oid {
-                decoded.keyUsage = try KeyUsage(derEncoded: bytes, valueRange: range)
-            } else if oid == ExtendedKeyUsage.oid {
-                decoded.extendedKeyUsage = try ExtendedKeyUsage(derEncoded: bytes, valueRange: range)
-            } else if oid == SubjectAlternativeNames.oid {
-                decoded.subjectAlternativeNames = try SubjectAlternativeNames(derEncoded: bytes, valueRange: range)
-            } else if oid == CertificatePolicies.oid {
-                decoded.certificatePolicies = try CertificatePolicies(derEncoded: bytes, valueRange: range)
-            } else if oid == CRLDistributionPoints.oid {
-                decoded.crlDistributionPoints = try CRLDistributionPoints(derEncoded: bytes, valueRange: range)
-            } else if oid == AuthorityInformationAccess.oid {
-                decoded.authorityInformationAccess = try AuthorityInformationAccess(derEncoded: bytes, valueRange: range)
-            } else if oid == SignedCertificateTimestampList.oid {
-                decoded.signedCertificateTimestamps = try SignedCertificateTimestampList(derEncoded: bytes, valueRange: range)
-            } else if oid == NameConstraints.oid {
-                decoded.nameConstraints = try NameConstraints(derEncoded: bytes, valueRange: range)
-            } else if oid == IssuerAlternativeNames.oid {
-                decoded.issuerAlternativeNames = try IssuerAlternativeNames(derEncoded: bytes, valueRange: range)
-            } else if oid == PolicyMappings.oid {
-                decoded.policyMappings = try PolicyMappings(derEncoded: bytes, valueRange: range)
-            } else if oid == PolicyConstraints.oid {
-                decoded.policyConstraints = try PolicyConstraints(derEncoded: bytes, valueRange: range)
-            } else if oid == InhibitAnyPolicy.oid {
-                decoded.inhibitAnyPolicy = try InhibitAnyPolicy(derEncoded: bytes, valueRange: range)
-            } else {
-                decoded.unrecognized.append(raw)
+            // The id-ce extensions (2.5.29.n, encoded 55 1D n) are told apart by
+            // their last octet, which avoids comparing whole OIDs.
+            let idCE = raw.oid.withContents { contents -> UInt8? in
+                contents.count == 3 && contents[0] == 0x55 && contents[1] == 0x1D ? contents[2] : nil
+            }
+            switch idCE {
+            case 14: decoded.subjectKeyIdentifier = try SubjectKeyIdentifier(derEncoded: bytes, valueRange: range)
+            case 35: decoded.authorityKeyIdentifier = try AuthorityKeyIdentifier(derEncoded: bytes, valueRange: range)
+            case 19: decoded.basicConstraints = try BasicConstraints(derEncoded: bytes, valueRange: range)
+            case 15: decoded.keyUsage = try KeyUsage(derEncoded: bytes, valueRange: range)
+            case 37: decoded.extendedKeyUsage = try ExtendedKeyUsage(derEncoded: bytes, valueRange: range)
+            case 17: decoded.subjectAlternativeNames = try SubjectAlternativeNames(derEncoded: bytes, valueRange: range)
+            case 18: decoded.issuerAlternativeNames = try IssuerAlternativeNames(derEncoded: bytes, valueRange: range)
+            case 32: decoded.certificatePolicies = try CertificatePolicies(derEncoded: bytes, valueRange: range)
+            case 31: decoded.crlDistributionPoints = try CRLDistributionPoints(derEncoded: bytes, valueRange: range)
+            case 30: decoded.nameConstraints = try NameConstraints(derEncoded: bytes, valueRange: range)
+            case 33: decoded.policyMappings = try PolicyMappings(derEncoded: bytes, valueRange: range)
+            case 36: decoded.policyConstraints = try PolicyConstraints(derEncoded: bytes, valueRange: range)
+            case 54: decoded.inhibitAnyPolicy = try InhibitAnyPolicy(derEncoded: bytes, valueRange: range)
+            default:
+                if raw.oid == AuthorityInformationAccess.oid {
+                    decoded.authorityInformationAccess = try AuthorityInformationAccess(derEncoded: bytes, valueRange: range)
+                } else if raw.oid == SignedCertificateTimestampList.oid {
+                    decoded.signedCertificateTimestamps = try SignedCertificateTimestampList(derEncoded: bytes, valueRange: range)
+                } else {
+                    decoded.unrecognized.append(raw)
+                }
             }
         }
         return decoded

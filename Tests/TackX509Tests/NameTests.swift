@@ -300,25 +300,52 @@ struct NameMatchingTests {
     }
 }
 
-@Suite("String validation agrees with TackDER")
-struct NameStringValidationTests {
-    @Test("The allocation-free check accepts exactly what DERStringKind.decode accepts", arguments: DERStringKind.allCases)
-    func agreement(kind: DERStringKind) {
-        var samples: [[UInt8]] = [[], [0x41], [0x40], [0x7F], [0x80], [0xFF], [0x20, 0x30], [0x00, 0x41], [0xD8, 0x00],
-                                  [0xDC, 0x00, 0x00, 0x41], [0x00, 0x00, 0xD8, 0x00], [0x00, 0x11, 0x00, 0x00], [0x00, 0x10, 0xFF, 0xFF],
-                                  [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3, 0xA9],
-                                  [0xF0, 0x9F, 0x98, 0x80], [0xE2, 0x82], [0x2A], [0x26], [0x3A, 0x3D, 0x3F]]
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2000 {
-            let length = Int.random(in: 0...6, using: &generator)
-            samples.append((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+@Suite("DistinguishedName fast path")
+struct NameFastPathTests {
+    /// The full reader's verdict: the contents range and RDN count, or nil.
+    private func fullCheck(_ bytes: [UInt8]) -> (Range<Int>, Int)? {
+        try? readX509(bytes, range: 0..<bytes.count) { (reader, failure) throws(DERError) -> (Range<Int>, Int) in
+            try DistinguishedName.check(&reader, failure: &failure, tag: .sequence)
         }
-        for sample in samples {
-            sample.withUnsafeBufferPointer { buffer in
-                let decoded: DERError.Reason?
-                do { _ = try kind.decode(buffer, offset: 0); decoded = nil } catch { decoded = (error as? DERError)?.reason }
-                #expect(kind.validationFailure(buffer) == decoded, "\(kind) \(sample)")
+    }
+
+    @Test("The fast path never accepts what the full reader rejects, on mutated names")
+    func agreesWithFullReader() throws {
+        var names: [[UInt8]] = [
+            encodeName([[.string(AT.countryName, "US", .printable)], [.string(AT.commonName, "a"), .string(AT.userID, "b", .ia5)]]),
+            encodeName([[.string(AT.commonName, String(repeating: "x", count: 300))]]),
+            encodeName([[.string(AT.organizationName, "Zürich", .bmp)], [.string(AT.commonName, "é", .utf8)]]),
+            [0x30, 0x00],
+        ]
+        for der in CoreFixtures.systemBundleCertificates.prefix(40) {
+            let certificate = try Certificate(derEncoded: der)
+            names.append(Array(certificate.subjectBytes))
+        }
+        var generator = SystemRandomNumberGenerator()
+        var fastAccepted = 0
+        for name in names {
+            // Valid names take the fast path, with the full reader's result.
+            let quick = try #require(DistinguishedName.quickCheck(name, range: 0..<name.count))
+            let full = try #require(fullCheck(name))
+            #expect(quick == full)
+            for _ in 0..<300 {
+                var mutated = name
+                for _ in 0..<Int.random(in: 1...2, using: &generator) {
+                    let position = Int.random(in: 0..<mutated.count, using: &generator)
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: mutated[position] = UInt8.random(in: 0...255, using: &generator)
+                    case 1: mutated[position] ^= 1 << UInt8.random(in: 0...7, using: &generator)
+                    case 2: mutated[position] = [0x00, 0x80, 0x7F, 0xFF, 0x1F, 0x30, 0x31, 0x06, 0x13, 0x0C, 0x81, 0x82][Int.random(in: 0..<12, using: &generator)]
+                    default: mutated.remove(at: position)
+                    }
+                    if mutated.isEmpty { break }
+                }
+                guard let quick = DistinguishedName.quickCheck(mutated, range: 0..<mutated.count) else { continue }
+                fastAccepted += 1
+                let full = fullCheck(mutated)
+                #expect(full.map { $0.0 } == quick.0 && full.map { $0.1 } == quick.1, "fast path accepted \(mutated)")
             }
         }
+        #expect(fastAccepted > 0)
     }
 }

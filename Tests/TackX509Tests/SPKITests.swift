@@ -86,4 +86,78 @@ struct SPKITests {
             #expect(info.rsaPublicExponent.map(Array.init) == [0x01, 0x00, 0x01])
         }
     }
+
+    /// An SPKI DER with the given algorithm identifier contents and key bytes.
+    static func spki(algorithm: (inout DERWriter) -> Void, key: [UInt8]) -> [UInt8] {
+        var writer = DERWriter()
+        try! writer.writeSequence { (spki: inout DERWriter) throws(DERError) in
+            spki.writeSequence(algorithm)
+            try spki.writeBitString(bytes: key)
+        }
+        return writer.bytes
+    }
+
+    @Test("A compressed P-256 point is accepted and reported as compressed (RFC 5480 §2.2 MAY)")
+    func compressedPoint() throws {
+        let der = Self.spki(algorithm: {
+            $0.writeObjectIdentifier(OID(1, 2, 840, 10045, 2, 1))
+            $0.writeObjectIdentifier(OID(1, 2, 840, 10045, 3, 1, 7))
+        }, key: [0x03] + [UInt8](repeating: 0xAB, count: 32))
+        let info = try SubjectPublicKeyInfo(derEncoded: der)
+        #expect(info.algorithm == .ec(.p256) && info.ecPointFormat == .compressed && info.keySizeInBits == 256)
+        // The raw-key rebuild takes only the uncompressed form SecKeyCopyExternalRepresentation returns.
+        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo.encode(rawKey: Array(info.rawKey), type: .p256) }
+    }
+
+    @Test("An EC key on another named curve is kept by OID; its point is checked for format only")
+    func otherCurve() throws {
+        let brainpool = OID(1, 3, 36, 3, 3, 2, 8, 1, 1, 7)
+        let der = Self.spki(algorithm: {
+            $0.writeObjectIdentifier(OID(1, 2, 840, 10045, 2, 1))
+            $0.writeObjectIdentifier(brainpool)
+        }, key: [0x04] + [UInt8](repeating: 1, count: 64))
+        let info = try SubjectPublicKeyInfo(derEncoded: der)
+        #expect(info.algorithm == .ec(.other(brainpool)) && info.keyType == nil && info.keySizeInBits == nil)
+    }
+
+    @Test("An RSASSA-PSS key without parameters parses as RSA restricted to PSS")
+    func pssKey() throws {
+        let rsaKey = CoreFixtures.hex("30 0a 02 03 00 c3 5b 02 03 01 00 01")
+        let der = Self.spki(algorithm: { $0.writeObjectIdentifier(OID(1, 2, 840, 113549, 1, 1, 10)) }, key: rsaKey)
+        let info = try SubjectPublicKeyInfo(derEncoded: der)
+        #expect(info.algorithm == .rsaPSS(nil) && info.keyType == nil && info.keySizeInBits == 16)
+        #expect(info.rsaModulus.map(Array.init) == [0xc3, 0x5b])
+    }
+
+    @Test("SPKI rule violations give their own errors", arguments: [
+        // X25519 key of 31 bytes.
+        ("x25519-31", X509Error.Reason.invalidPublicKey(detail: "wrong key length for X25519")),
+        // EC key with NULL (implicitCurve) parameters.
+        ("ec-null", X509Error.Reason.invalidAlgorithmParameters(detail: "EC key parameters are not a named curve")),
+        // Key BIT STRING with unused bits.
+        ("ed25519-unused", X509Error.Reason.invalidPublicKey(detail: "key BIT STRING has unused bits")),
+    ])
+    func spkiErrors(name: String, expected: X509Error.Reason) {
+        var der: [UInt8]
+        switch name {
+        case "x25519-31":
+            der = Self.spki(algorithm: { $0.writeObjectIdentifier(OID(1, 3, 101, 110)) }, key: [UInt8](repeating: 1, count: 31))
+        case "ec-null":
+            der = Self.spki(algorithm: { $0.writeObjectIdentifier(OID(1, 2, 840, 10045, 2, 1)); $0.writeNull() },
+                            key: [0x04] + [UInt8](repeating: 1, count: 64))
+        default:
+            var writer = DERWriter()
+            try! writer.writeSequence { (spki: inout DERWriter) throws(DERError) in
+                spki.writeSequence { $0.writeObjectIdentifier(OID(1, 3, 101, 112)) }
+                try spki.writeBitString(bytes: [UInt8](repeating: 0, count: 32), unusedBitCount: 1)
+            }
+            der = writer.bytes
+        }
+        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo(derEncoded: der) }
+        do {
+            _ = try SubjectPublicKeyInfo(derEncoded: der)
+        } catch {
+            #expect(error.reason == expected)
+        }
+    }
 }

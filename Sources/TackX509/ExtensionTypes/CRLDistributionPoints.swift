@@ -142,7 +142,7 @@ public struct DistributionPoint: Sendable, Hashable {
     ) throws(DERError) -> DistributionPoint? {
         let oid = CRLDistributionPoints.oid
         let offset = reader.offset
-        return try reader.readSequence { (sequence) throws(DERError) -> DistributionPoint? in
+        let fields = try reader.readSequence { (sequence) throws(DERError) -> (DistributionPoint, Bool) in
             var name: Name? = nil
             var hasName = false
             let nameTag = DERTag.contextSpecific(0, isConstructed: true)
@@ -182,12 +182,12 @@ public struct DistributionPoint: Sendable, Hashable {
                 let (element, count) = try GeneralNames.check(&sequence, failure: &failure, oid: oid, tag: issuerTag, context: .name)
                 if let storage { issuer = GeneralNames(checked: storage, element: element, count: count) }
             }
-            guard hasName || hasIssuer else {
-                throw failure.raise(.invalidExtension(oid, detail: "DistributionPoint with neither distributionPoint nor cRLIssuer"),
-                                    at: offset)
-            }
-            guard storage != nil else { return nil }
-            return DistributionPoint(name: name, reasons: reasons, crlIssuer: issuer)
+            return (DistributionPoint(name: name, reasons: reasons, crlIssuer: issuer), hasName || hasIssuer)
         }
+        guard fields.1 else {
+            throw failure.raise(.invalidExtension(oid, detail: "DistributionPoint with neither distributionPoint nor cRLIssuer"),
+                                at: offset)
+        }
+        return storage == nil ? nil : fields.0
     }
 }

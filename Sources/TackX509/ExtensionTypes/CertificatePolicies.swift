@@ -155,7 +155,7 @@ public struct PolicyInformation: Sendable, Hashable {
     internal static func check(_ reader: inout DERReader, failure: inout SemanticFailure) throws(DERError) {
         let oid = CertificatePolicies.oid
         try reader.readSequence { (sequence) throws(DERError) in
-            _ = try sequence.readObjectIdentifier()
+            try sequence.checkObjectIdentifier()
             guard let list = try sequence.readOptionalElement(.sequence) else { return }
             var qualifiers = try sequence.contentsReader(of: list)
             var count = 0
@@ -314,6 +314,16 @@ public struct PolicyMappings: Sendable, Hashable, Sequence {
         public let issuerDomainPolicy: OID
         /// The subject's equivalent policy.
         public let subjectDomainPolicy: OID
+
+        /// Creates a mapping.
+        ///
+        /// - Parameters:
+        ///   - issuerDomainPolicy: The issuer's policy.
+        ///   - subjectDomainPolicy: The subject's equivalent policy.
+        public init(issuerDomainPolicy: OID, subjectDomainPolicy: OID) {
+            self.issuerDomainPolicy = issuerDomainPolicy
+            self.subjectDomainPolicy = subjectDomainPolicy
+        }
     }
 
     @usableFromInline internal let storage: [UInt8]
@@ -337,8 +347,8 @@ public struct PolicyMappings: Sendable, Hashable, Sequence {
             var count = 0
             while !inner.isAtEnd {
                 try inner.readSequence { (pair) throws(DERError) in
-                    _ = try pair.readObjectIdentifier()
-                    _ = try pair.readObjectIdentifier()
+                    try pair.checkObjectIdentifier()
+                    try pair.checkObjectIdentifier()
                 }
                 count += 1
             }
@@ -417,16 +427,17 @@ public struct PolicyConstraints: Sendable, Hashable {
         (requireExplicitPolicy, inhibitPolicyMapping) = try readX509(derEncoded, range: valueRange) {
             (reader, failure) throws(DERError) -> (Int?, Int?) in
             let offset = reader.offset
-            return try reader.readSequence { (sequence) throws(DERError) -> (Int?, Int?) in
+            let fields = try reader.readSequence { (sequence) throws(DERError) -> (Int?, Int?) in
                 let requireTag = DERTag.contextSpecific(0, isConstructed: false)
                 let inhibitTag = DERTag.contextSpecific(1, isConstructed: false)
                 let require: Int? = try sequence.peekTag() == requireTag ? sequence.readNonNegativeInt(tag: requireTag) : nil
                 let inhibit: Int? = try sequence.peekTag() == inhibitTag ? sequence.readNonNegativeInt(tag: inhibitTag) : nil
-                guard require != nil || inhibit != nil else {
-                    throw failure.raise(.invalidExtension(oid, detail: "empty PolicyConstraints"), at: offset)
-                }
                 return (require, inhibit)
             }
+            guard fields.0 != nil || fields.1 != nil else {
+                throw failure.raise(.invalidExtension(oid, detail: "empty PolicyConstraints"), at: offset)
+            }
+            return fields
         }
     }
 }

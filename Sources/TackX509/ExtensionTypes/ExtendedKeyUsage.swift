@@ -48,7 +48,7 @@ public struct ExtendedKeyUsage: Sendable, Hashable, Sequence {
             var inner = try reader.contentsReader(of: element)
             var count = 0
             while !inner.isAtEnd {
-                _ = try inner.readObjectIdentifier()
+                try inner.checkObjectIdentifier()
                 count += 1
             }
             guard count > 0 else {

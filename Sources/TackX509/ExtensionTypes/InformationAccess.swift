@@ -23,6 +23,16 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
         public let method: OID
         /// The location, usually a `uniformResourceIdentifier`.
         public let location: GeneralName
+
+        /// Creates an access description.
+        ///
+        /// - Parameters:
+        ///   - method: The access method.
+        ///   - location: The location.
+        public init(method: OID, location: GeneralName) {
+            self.method = method
+            self.location = location
+        }
     }
 
     @usableFromInline internal let storage: [UInt8]
@@ -47,7 +57,7 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
             var count = 0
             while !inner.isAtEnd {
                 try inner.readSequence { (description) throws(DERError) in
-                    _ = try description.readObjectIdentifier()
+                    try description.checkObjectIdentifier()
                     _ = try GeneralName.read(&description, failure: &failure, oid: oid, context: .name, storage: nil)
                 }
                 count += 1

@@ -41,7 +41,7 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
         let fields = try readX509(derEncoded, range: valueRange) {
             (reader, failure) throws(DERError) -> (Range<Int>?, GeneralNames?, Range<Int>?) in
             let offset = reader.offset
-            return try reader.readSequence { (sequence) throws(DERError) -> (Range<Int>?, GeneralNames?, Range<Int>?) in
+            let fields = try reader.readSequence { (sequence) throws(DERError) -> (Range<Int>?, GeneralNames?, Range<Int>?) in
                 let keyID = try sequence.readOptionalElement(.contextSpecific(0, isConstructed: false))?.contentRange
                 var issuer: GeneralNames? = nil
                 let issuerTag = DERTag.contextSpecific(1, isConstructed: true)
@@ -54,13 +54,15 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
                 if try sequence.peekTag() == serialTag {
                     serial = try sequence.readIntegerElement(tag: serialTag).contentRange
                 }
-                guard (issuer == nil) == (serial == nil) else {
-                    throw failure.raise(
-                        .invalidExtension(oid, detail: "authorityCertIssuer and authorityCertSerialNumber must be both present or both absent"),
-                        at: offset)
-                }
                 return (keyID, issuer, serial)
             }
+            // Checked after the structure, so that DER errors are reported first.
+            guard (fields.1 == nil) == (fields.2 == nil) else {
+                throw failure.raise(
+                    .invalidExtension(oid, detail: "authorityCertIssuer and authorityCertSerialNumber must be both present or both absent"),
+                    at: offset)
+            }
+            return fields
         }
         keyIdentifier = fields.0.map { derEncoded[$0] }
         authorityCertIssuer = fields.1

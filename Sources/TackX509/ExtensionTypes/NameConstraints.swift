@@ -42,7 +42,7 @@ public struct NameConstraints: Sendable, Hashable {
         (permittedSubtrees, excludedSubtrees) = try readX509(derEncoded, range: valueRange) {
             (reader, failure) throws(DERError) -> (GeneralSubtrees?, GeneralSubtrees?) in
             let offset = reader.offset
-            return try reader.readSequence { (sequence) throws(DERError) -> (GeneralSubtrees?, GeneralSubtrees?) in
+            let fields = try reader.readSequence { (sequence) throws(DERError) -> (GeneralSubtrees?, GeneralSubtrees?) in
                 var permitted: GeneralSubtrees? = nil
                 var excluded: GeneralSubtrees? = nil
                 if try sequence.peekTag() == .contextSpecific(0, isConstructed: true) {
@@ -53,11 +53,12 @@ public struct NameConstraints: Sendable, Hashable {
                     excluded = try GeneralSubtrees.read(&sequence, failure: &failure, tag: .contextSpecific(1, isConstructed: true),
                                                         storage: derEncoded)
                 }
-                guard permitted != nil || excluded != nil else {
-                    throw failure.raise(.invalidExtension(oid, detail: "neither permittedSubtrees nor excludedSubtrees"), at: offset)
-                }
                 return (permitted, excluded)
             }
+            guard fields.0 != nil || fields.1 != nil else {
+                throw failure.raise(.invalidExtension(oid, detail: "neither permittedSubtrees nor excludedSubtrees"), at: offset)
+            }
+            return fields
         }
     }
 }

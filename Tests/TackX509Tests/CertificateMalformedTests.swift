@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TackDER
+import TackX509
+
+/// One line of Vectors/certs/malformed/manifest.txt.
+struct MalformedVector: CustomTestStringConvertible, Sendable {
+    var file: String
+    var expected: String
+    var offset: Int
+
+    var testDescription: String { file }
+
+    static let all: [MalformedVector] = {
+        let url = CoreFixtures.certsDirectory.appendingPathComponent("malformed/manifest.txt")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let fields = line.split(separator: "\t").map(String.init)
+            return MalformedVector(file: fields[0], expected: fields[1], offset: Int(fields[2]) ?? -1)
+        }
+    }()
+}
+
+/// The manifest's name for an error reason (details and payloads dropped).
+func reasonName(_ reason: X509Error.Reason) -> String {
+    switch reason {
+    case .der(let der):
+        let names: [(DERError.Reason, String)] = [
+            (.truncated, "truncated"), (.lengthExceedsInput, "lengthExceedsInput"), (.trailingData, "trailingData"),
+            (.defaultValueEncoded, "defaultValueEncoded"), (.invalidDate, "invalidDate"),
+            (.invalidTimeFormat, "invalidTimeFormat"), (.nonMinimalInteger, "nonMinimalInteger"),
+            (.negativeInteger, "negativeInteger"),
+        ]
+        return "der." + (names.first { $0.0 == der }?.1 ?? der.description)
+    case .invalidVersion: return "invalidVersion"
+    case .signatureAlgorithmMismatch: return "signatureAlgorithmMismatch"
+    case .duplicateExtension: return "duplicateExtension"
+    case .tooManyExtensions: return "tooManyExtensions"
+    case .emptyExtensions: return "emptyExtensions"
+    case .invalidExtension: return "invalidExtension"
+    case .invalidName: return "invalidName"
+    case .invalidAlgorithmParameters: return "invalidAlgorithmParameters"
+    case .explicitCurveParameters: return "explicitCurveParameters"
+    case .invalidSignatureValue: return "invalidSignatureValue"
+    case .invalidPublicKey: return "invalidPublicKey"
+    case .unsupported: return "unsupported"
+    }
+}
+
+@Suite("Certificate: malformed vectors (Vectors/certs/malformed)")
+struct CertificateMalformedTests {
+    @Test("The malformed set covers every case the issue names")
+    func coverage() {
+        let files = Set(MalformedVector.all.map(\.file))
+        for name in ["truncated", "wrong-version", "duplicate-extension", "bad-time", "algorithm-mismatch", "trailing-data"] {
+            #expect(files.contains(name + ".der"), "\(name)")
+        }
+    }
+
+    @Test("Each malformed certificate fails with its own error at the expected byte, or parses and is flagged",
+          arguments: MalformedVector.all)
+    func malformed(vector: MalformedVector) throws {
+        let der = try CoreFixtures.vector("malformed/" + vector.file)
+        do throws(X509Error) {
+            let certificate = try Certificate(derEncoded: der)
+            switch vector.expected {
+            case "ok.serialNegative": #expect(certificate.isSerialNumberNegative)
+            case "ok.serialZero": #expect(certificate.isSerialNumberZero)
+            case "ok.serialTooLong": #expect(certificate.isSerialNumberTooLong)
+            default: Issue.record("\(vector.file) parsed; expected \(vector.expected) at \(vector.offset)")
+            }
+        } catch {
+            #expect(reasonName(error.reason) == vector.expected, "\(error)")
+            #expect(error.offset == vector.offset, "\(error)")
+        }
+    }
+
+    @Test("Every proper prefix of a valid certificate is rejected (drip feed)")
+    func dripFeed() throws {
+        let der = try CoreFixtures.vector("malformed/trailing-data.der").dropLast()
+        #expect(throws: Never.self) { try Certificate(derEncoded: Array(der)) }
+        for length in 0..<der.count {
+            #expect(throws: X509Error.self) { try Certificate(derEncoded: Array(der.prefix(length))) }
+        }
+    }
+
+    @Test("The exact errors of the named malformed cases")
+    func exactErrors() throws {
+        func error(_ file: String) throws -> X509Error? {
+            let der = try CoreFixtures.vector("malformed/" + file)
+            do { _ = try Certificate(derEncoded: der); return nil }
+            catch { return error }
+        }
+        #expect(try error("trailing-data.der")?.reason == .der(.trailingData))
+        #expect(try error("wrong-version.der")?.reason == .invalidVersion)
+        #expect(try error("algorithm-mismatch.der")?.reason == .signatureAlgorithmMismatch)
+        #expect(try error("duplicate-extension.der")?.reason == .duplicateExtension(OID(2, 5, 29, 19)))
+        #expect(try error("bad-time.der")?.reason == .der(.invalidDate))
+        #expect(try error("truncated.der")?.reason == .der(.lengthExceedsInput))
+        #expect(try error("ec-explicit-curve.der")?.reason == .explicitCurveParameters)
+    }
+}

@@ -1,0 +1,533 @@
+import Testing
+import TackDER
+import TackX509
+
+// Each suite feeds values at offset `valuePad` (3) of a larger buffer, so the
+// expected offsets below are absolute: 3 is the value's first byte.
+
+@Suite("Extension: basic constraints")
+struct ExtensionBasicConstraintsTests {
+    private func decode(_ hex: String) throws -> BasicConstraints {
+        try decodeValue(bytes(hex)) { try BasicConstraints(derEncoded: $0, valueRange: $1) }
+    }
+
+    @Test("Accepted values", arguments: [
+        ("30 00", false, nil), ("30 03 01 01 FF", true, nil), ("30 06 01 01 FF 02 01 00", true, 0),
+        ("30 07 01 01 FF 02 02 00 80", true, 128), ("30 03 02 01 05", false, 5),
+    ] as [(String, Bool, Int?)])
+    func accepted(hex: String, isCA: Bool, pathLength: Int?) throws {
+        let value = try decode(hex)
+        #expect(value == BasicConstraints(isCertificateAuthority: isCA, pathLengthConstraint: pathLength))
+    }
+
+    @Test("Rejected values", arguments: [
+        ("30 03 01 01 00", X509Error(.der(.defaultValueEncoded), at: 5)),
+        ("30 03 01 01 01", X509Error(.der(.invalidBoolean), at: 5)),
+        ("30 06 01 01 FF 02 01 FF", X509Error(.der(.negativeInteger), at: 8)),
+        ("30 07 01 01 FF 02 02 00 05", X509Error(.der(.nonMinimalInteger), at: 8)),
+        ("30 0E 01 01 FF 02 09 00 FF FF FF FF FF FF FF FF", X509Error(.der(.integerOverflow), at: 8)),
+        ("30 06 02 01 01 01 01 FF", X509Error(.der(.trailingData), at: 8)),
+        ("30 00 00", X509Error(.der(.trailingData), at: 5)),
+        ("31 00", X509Error(.der(.unexpectedTag(expected: .sequence, found: .set)), at: 3)),
+        ("", X509Error(.der(.missingElement(expected: .sequence)), at: 3)),
+    ])
+    func rejected(hex: String, error: X509Error) {
+        #expect(throws: error) { try decode(hex) }
+    }
+}
+
+@Suite("Extension: key usage")
+struct ExtensionKeyUsageTests {
+    private func decode(_ hex: String) throws -> KeyUsage {
+        try decodeValue(bytes(hex)) { try KeyUsage(derEncoded: $0, valueRange: $1) }
+    }
+
+    @Test("Accepted values, including trailing zero bits", arguments: [
+        ("03 02 05 A0", [.digitalSignature, .keyEncipherment]),
+        ("03 02 01 06", [.keyCertSign, .cRLSign]),
+        ("03 02 07 80", .digitalSignature),
+        ("03 03 07 00 80", .decipherOnly),
+        ("03 02 00 06", [.keyCertSign, .cRLSign]),  // trailing zero bit kept (not DER, accepted)
+        ("03 03 00 86 00", [.digitalSignature, .keyCertSign, .cRLSign]),  // a whole zero octet
+        ("03 03 07 FF 80", [.digitalSignature, .nonRepudiation, .keyEncipherment, .dataEncipherment, .keyAgreement,
+                            .keyCertSign, .cRLSign, .encipherOnly, .decipherOnly]),
+    ] as [(String, KeyUsage)])
+    func accepted(hex: String, usage: KeyUsage) throws {
+        #expect(try decode(hex) == usage)
+    }
+
+    @Test("Rejected values", arguments: [
+        ("03 03 06 00 40", X509Error(.invalidExtension(KeyUsage.oid, detail: "undefined bit 9 set"), at: 3)),
+        ("03 04 00 00 00 01", X509Error(.invalidExtension(KeyUsage.oid, detail: "undefined bit 23 set"), at: 3)),
+        ("03 01 00", X509Error(.invalidExtension(KeyUsage.oid, detail: "no key usage bit set"), at: 3)),
+        ("03 02 00 00", X509Error(.invalidExtension(KeyUsage.oid, detail: "no key usage bit set"), at: 3)),
+        ("03 02 08 00", X509Error(.der(.invalidBitStringUnusedBits), at: 3)),
+        ("03 01 01", X509Error(.der(.invalidBitStringUnusedBits), at: 3)),
+        ("03 02 01 07", X509Error(.der(.nonZeroBitStringPadding), at: 3)),
+        ("04 01 00", X509Error(.der(.unexpectedTag(expected: .bitString, found: .octetString)), at: 3)),
+        ("23 00", X509Error(.der(.wrongConstructedBit), at: 3)),
+    ])
+    func rejected(hex: String, error: X509Error) {
+        #expect(throws: error) { try decode(hex) }
+    }
+}
+
+@Suite("Extension: extended key usage")
+struct ExtensionExtendedKeyUsageTests {
+    @Test("Purposes decode in order and membership works")
+    func accepted() throws {
+        let value = build { writer in
+            writer.writeSequence { (list: inout DERWriter) in
+                list.writeObjectIdentifier(ExtendedKeyUsage.serverAuth)
+                list.writeObjectIdentifier(OID(1, 2, 3))
+                list.writeObjectIdentifier(ExtendedKeyUsage.anyExtendedKeyUsage)
+            }
+        }
+        let usage = try decodeValue(value) { try ExtendedKeyUsage(derEncoded: $0, valueRange: $1) }
+        #expect(usage.count == 3)
+        #expect(Array(usage) == [ExtendedKeyUsage.serverAuth, OID(1, 2, 3), ExtendedKeyUsage.anyExtendedKeyUsage])
+        #expect(usage.contains(ExtendedKeyUsage.serverAuth))
+        #expect(!usage.contains(ExtendedKeyUsage.clientAuth))
+        #expect(ExtendedKeyUsage.ocspSigning.dottedString == "1.3.6.1.5.5.7.3.9")
+        #expect(ExtendedKeyUsage.timeStamping.dottedString == "1.3.6.1.5.5.7.3.8")
+    }
+
+    @Test("Rejected values", arguments: [
+        ("30 00", X509Error(.invalidExtension(ExtendedKeyUsage.oid, detail: "empty ExtKeyUsageSyntax (SIZE (1..MAX))"), at: 3)),
+        ("30 03 02 01 01", X509Error(.der(.unexpectedTag(expected: .objectIdentifier, found: .integer)), at: 5)),
+        ("30 04 06 02 80 01", X509Error(.der(.nonMinimalObjectIdentifierArc), at: 5)),
+        ("30 02 06 00", X509Error(.der(.emptyObjectIdentifier), at: 5)),
+        ("06 03 2B 06 01", X509Error(.der(.unexpectedTag(expected: .sequence, found: .objectIdentifier)), at: 3)),
+    ])
+    func rejected(hex: String, error: X509Error) {
+        #expect(throws: error) { try decodeValue(bytes(hex)) { try ExtendedKeyUsage(derEncoded: $0, valueRange: $1) } }
+    }
+}
+
+@Suite("Extension: alternative names")
+struct ExtensionAlternativeNamesTests {
+    @Test("Issuer alternative names share the GeneralNames decoding")
+    func issuerAlternativeNames() throws {
+        let names = try decodeValue(bytes("30 0D 81 0B 61 40 65 78 61 6D 70 6C 65 2E 63")) {
+            try IssuerAlternativeNames(derEncoded: $0, valueRange: $1)
+        }
+        #expect(Array(names) == [.rfc822Name("a@example.c")])
+        #expect(throws: X509Error(.invalidExtension(IssuerAlternativeNames.oid, detail: "empty GeneralNames (SIZE (1..MAX))"), at: 3)) {
+            try decodeValue(bytes("30 00")) { try IssuerAlternativeNames(derEncoded: $0, valueRange: $1) }
+        }
+    }
+}
+
+@Suite("Extension: name constraints")
+struct ExtensionNameConstraintsTests {
+    private static let oid = NameConstraints.oid
+
+    private func decode(_ value: [UInt8]) throws -> NameConstraints {
+        try decodeValue(value) { try NameConstraints(derEncoded: $0, valueRange: $1) }
+    }
+
+    @Test("Permitted and excluded subtrees decode to their bases")
+    func accepted() throws {
+        let value = build { writer in
+            writer.writeSequence { (constraints: inout DERWriter) in
+                constraints.writeConstructed(constructedTag(0)) { (permitted: inout DERWriter) in
+                    permitted.writeSequence { (subtree: inout DERWriter) in try? subtree.writeString(".example.com", as: .ia5, tag: implicitTag(2)) }
+                    permitted.writeSequence { (subtree: inout DERWriter) in subtree.writeOctetString([10, 0, 0, 0, 255, 0, 0, 0], tag: implicitTag(7)) }
+                }
+                constraints.writeConstructed(constructedTag(1)) { (excluded: inout DERWriter) in
+                    excluded.writeSequence { (subtree: inout DERWriter) in
+                        subtree.writeConstructed(constructedTag(4)) { (name: inout DERWriter) in
+                            name.writeEncoded(encodeName([[.string(AT.countryName, "US", .printable)]]))
+                        }
+                    }
+                }
+            }
+        }
+        let constraints = try decode(value)
+        #expect(constraints.permittedSubtrees.map { $0.map(\.description) } == ["DNS:.example.com", "IP Address:10.0.0.0/8"])
+        #expect(constraints.permittedSubtrees?.count == 2)
+        #expect(constraints.excludedSubtrees.map { $0.map(\.description) } == ["DirName:C=US"])
+        let onlyExcluded = try decode(bytes("30 07 A1 05 30 03 82 01 61"))
+        #expect(onlyExcluded.permittedSubtrees == nil)
+        #expect(onlyExcluded.excludedSubtrees.map(Array.init) == [.dnsName("a")])
+    }
+
+    @Test("Rejected values", arguments: [
+        ("30 00", X509Error(.invalidExtension(oid, detail: "neither permittedSubtrees nor excludedSubtrees"), at: 3)),
+        ("30 02 A0 00", X509Error(.invalidExtension(oid, detail: "empty GeneralSubtrees (SIZE (1..MAX))"), at: 5)),
+        ("30 0A A0 08 30 06 82 01 61 80 01 00", X509Error(.der(.defaultValueEncoded), at: 12)),
+        ("30 0A A0 08 30 06 82 01 61 80 01 01",
+         X509Error(.invalidExtension(oid, detail: "GeneralSubtree minimum must be 0 (RFC 5280 §4.2.1.10)"), at: 12)),
+        ("30 0A A0 08 30 06 82 01 61 81 01 02",
+         X509Error(.invalidExtension(oid, detail: "GeneralSubtree maximum must be absent (RFC 5280 §4.2.1.10)"), at: 12)),
+        ("30 0A A0 08 30 06 87 04 0A 00 00 00",
+         X509Error(.invalidExtension(oid, detail: "iPAddress constraint of 4 octets (expected 8 or 32)"), at: 9)),
+        ("30 0E A1 05 30 03 82 01 61 A0 05 30 03 82 01 62", X509Error(.der(.trailingData), at: 12)),
+        ("30 04 A0 02 30 00", X509Error(.der(.missingElement(expected: .contextSpecific(2, isConstructed: false))), at: 9)),
+    ])
+    func rejected(hex: String, error: X509Error) {
+        #expect(throws: error) { try decode(bytes(hex)) }
+    }
+}
+
+@Suite("Extension: key identifiers")
+struct ExtensionKeyIdentifierTests {
+    private static let oid = AuthorityKeyIdentifier.oid
+    private static let pairing = "authorityCertIssuer and authorityCertSerialNumber must be both present or both absent"
+
+    @Test("Authority key identifiers decode each field")
+    func authority() throws {
+        let keyOnly = try decodeValue(bytes("30 06 80 04 01 02 03 04")) { try AuthorityKeyIdentifier(derEncoded: $0, valueRange: $1) }
+        #expect(keyOnly.keyIdentifier.map(Array.init) == [1, 2, 3, 4])
+        #expect(keyOnly.authorityCertIssuer == nil && keyOnly.authorityCertSerialNumber == nil)
+        let all = try decodeValue(bytes("30 0D 80 01 AA A1 05 82 03 63 61 2E 82 01 05")) {
+            try AuthorityKeyIdentifier(derEncoded: $0, valueRange: $1)
+        }
+        #expect(all.keyIdentifier.map(Array.init) == [0xAA])
+        #expect(all.authorityCertIssuer.map(Array.init) == [.dnsName("ca.")])
+        #expect(all.authorityCertSerialNumber.map(Array.init) == [5])
+        let empty = try decodeValue(bytes("30 00")) { try AuthorityKeyIdentifier(derEncoded: $0, valueRange: $1) }
+        #expect(empty.keyIdentifier == nil)
+    }
+
+    @Test("Malformed authority key identifiers are rejected", arguments: [
+        ("30 05 A1 03 82 01 61", X509Error(.invalidExtension(oid, detail: pairing), at: 3)),
+        ("30 03 82 01 05", X509Error(.invalidExtension(oid, detail: pairing), at: 3)),
+        ("30 04 82 02 00 05", X509Error(.der(.nonMinimalInteger), at: 5)),
+        ("30 02 A1 00", X509Error(.invalidExtension(oid, detail: "empty GeneralNames (SIZE (1..MAX))"), at: 5)),
+        ("30 04 A0 02 04 00", X509Error(.der(.trailingData), at: 5)),
+        ("30 06 82 01 05 80 01 AA", X509Error(.der(.trailingData), at: 8)),
+    ])
+    func authorityRejected(hex: String, error: X509Error) {
+        #expect(throws: error) { try decodeValue(bytes(hex)) { try AuthorityKeyIdentifier(derEncoded: $0, valueRange: $1) } }
+    }
+
+    @Test("Subject key identifiers decode as a slice of the buffer")
+    func subject() throws {
+        let identifier = try decodeValue(bytes("04 03 01 02 03")) { try SubjectKeyIdentifier(derEncoded: $0, valueRange: $1) }
+        #expect(Array(identifier.keyIdentifier) == [1, 2, 3])
+        #expect(identifier.keyIdentifier.startIndex == 5)
+        #expect(throws: X509Error(.der(.unexpectedTag(expected: .octetString, found: .sequence)), at: 3)) {
+            try decodeValue(bytes("30 00")) { try SubjectKeyIdentifier(derEncoded: $0, valueRange: $1) }
+        }
+        #expect(throws: X509Error(.der(.trailingData), at: 5)) {
+            try decodeValue(bytes("04 00 04 00")) { try SubjectKeyIdentifier(derEncoded: $0, valueRange: $1) }
+        }
+    }
+}
+
+@Suite("Extension: certificate policies")
+struct ExtensionCertificatePoliciesTests {
+    private static let oid = CertificatePolicies.oid
+
+    private func decode(_ value: [UInt8]) throws -> CertificatePolicies {
+        try decodeValue(value) { try CertificatePolicies(derEncoded: $0, valueRange: $1) }
+    }
+
+    private func policy(_ id: OID, into writer: inout DERWriter, qualifiers: ((inout DERWriter) -> Void)? = nil) {
+        writer.writeSequence { (information: inout DERWriter) in
+            information.writeObjectIdentifier(id)
+            if let qualifiers { information.writeSequence(qualifiers) }
+        }
+    }
+
+    @Test("Policies, CPS, user notices and unknown qualifiers decode")
+    func accepted() throws {
+        let value = build { writer in
+            writer.writeSequence { (list: inout DERWriter) in
+                policy(CertificatePolicies.anyPolicy, into: &list)
+                policy(OID(1, 2, 3), into: &list) { qualifiers in
+                    qualifiers.writeSequence { (info: inout DERWriter) in
+                        info.writeObjectIdentifier(CertificatePolicies.cpsQualifier)
+                        try? info.writeString("https://cps.example/", as: .ia5)
+                    }
+                    qualifiers.writeSequence { (info: inout DERWriter) in
+                        info.writeObjectIdentifier(CertificatePolicies.userNoticeQualifier)
+                        info.writeSequence { (notice: inout DERWriter) in try? notice.writeString("Visible text", as: .visible) }
+                    }
+                    qualifiers.writeSequence { (info: inout DERWriter) in
+                        info.writeObjectIdentifier(CertificatePolicies.userNoticeQualifier)
+                        info.writeSequence { (notice: inout DERWriter) in
+                            notice.writeSequence { (reference: inout DERWriter) in
+                                try? reference.writeString("Org", as: .bmp)
+                                reference.writeSequence { (numbers: inout DERWriter) in
+                                    numbers.writeInteger(7)
+                                    numbers.writeInteger(300)
+                                }
+                            }
+                        }
+                    }
+                    qualifiers.writeSequence { (info: inout DERWriter) in
+                        info.writeObjectIdentifier(OID(1, 2, 3, 9))
+                        info.writeInteger(5)
+                    }
+                }
+            }
+        }
+        let policies = try decode(value)
+        #expect(policies.count == 2)
+        #expect(policies.contains(CertificatePolicies.anyPolicy))
+        #expect(!policies.contains(OID(1, 2, 4)))
+        let list = Array(policies)
+        #expect(list.map(\.policyIdentifier) == [CertificatePolicies.anyPolicy, OID(1, 2, 3)])
+        #expect(list[0].qualifiers == nil)
+        let qualifiers = Array(try #require(list[1].qualifiers))
+        #expect(qualifiers.count == 4)
+        #expect(qualifiers[0] == .cpsURI("https://cps.example/"))
+        guard case .userNotice(let explicit) = qualifiers[1], case .userNotice(let referenced) = qualifiers[2] else {
+            Issue.record("user notices not decoded")
+            return
+        }
+        #expect(explicit.explicitText == "Visible text" && explicit.noticeReference == nil)
+        #expect(explicit.derEncoded.first == 0x30)
+        #expect(referenced.explicitText == nil)
+        #expect(referenced.noticeReference?.organization == "Org")
+        #expect(referenced.noticeReference?.noticeNumbers == [7, 300])
+        #expect(qualifiers[3] == .other(qualifierID: OID(1, 2, 3, 9), value: [0x02, 0x01, 0x05][...]))
+    }
+
+    @Test("Rejected values", arguments: [
+        ("30 00", X509Error(.invalidExtension(oid, detail: "empty certificatePolicies (SIZE (1..MAX))"), at: 3)),
+        ("30 0C 30 04 06 02 2A 03 30 04 06 02 2A 03", X509Error(.invalidExtension(oid, detail: "policy listed twice"), at: 11)),
+        ("30 08 30 06 06 02 2A 03 30 00", X509Error(.invalidExtension(oid, detail: "empty policyQualifiers (SIZE (1..MAX))"), at: 11)),
+        ("30 06 30 04 06 02 2A 03 00", X509Error(.der(.trailingData), at: 11)),
+        ("30 05 30 03 02 01 01", X509Error(.der(.unexpectedTag(expected: .objectIdentifier, found: .integer)), at: 7)),
+    ])
+    func rejected(hex: String, error: X509Error) {
+        #expect(throws: error) { try decode(bytes(hex)) }
+    }
+
+    @Test("Malformed qualifiers are rejected at their offsets")
+    func badQualifiers() throws {
+        func withQualifier(_ body: @escaping (inout DERWriter) -> Void) -> [UInt8] {
+            build { writer in
+                writer.writeSequence { (list: inout DERWriter) in
+                    policy(OID(1, 2, 3), into: &list) { qualifiers in qualifiers.writeSequence(body) }
+                }
+            }
+        }
+        let badCPS = withQualifier { info in
+            info.writeObjectIdentifier(CertificatePolicies.cpsQualifier)
+            info.writeElement(.ia5String, contents: [0x80])
+        }
+        #expect(throws: X509Error(.der(.invalidIA5String), at: offset(of: [0x16, 0x01, 0x80], in: badCPS))) { try decode(badCPS) }
+        let cpsNotIA5 = withQualifier { info in
+            info.writeObjectIdentifier(CertificatePolicies.cpsQualifier)
+            try? info.writeString("x", as: .utf8)
+        }
+        #expect(throws: X509Error(.der(.unexpectedTag(expected: .ia5String, found: .utf8String)),
+                                  at: offset(of: [0x0C, 0x01, 0x78], in: cpsNotIA5))) { try decode(cpsNotIA5) }
+        let noticeNotText = withQualifier { info in
+            info.writeObjectIdentifier(CertificatePolicies.userNoticeQualifier)
+            info.writeSequence { (notice: inout DERWriter) in notice.writeInteger(1) }
+        }
+        #expect(throws: X509Error(.der(.unexpectedTag(expected: .utf8String, found: .integer)),
+                                  at: offset(of: [0x30, 0x03, 0x02, 0x01, 0x01], in: noticeNotText) + 2)) { try decode(noticeNotText) }
+    }
+
+    @Test("More than the maximum number of policies is rejected")
+    func tooMany() throws {
+        func policies(_ count: Int) -> [UInt8] {
+            build { writer in
+                writer.writeSequence { (list: inout DERWriter) in
+                    for index in 0..<count { policy(OID(1, 2, UInt64(index)), into: &list) }
+                }
+            }
+        }
+        #expect(try decode(policies(64)).count == 64)
+        let tooMany = policies(65)
+        // The 65th policy is the last element: SEQUENCE { OID 1.2.64 } is 30 04 06 02 2A 40.
+        #expect(throws: X509Error(.invalidExtension(CertificatePolicies.oid, detail: "more than 64 policies"),
+                                  at: valuePad + tooMany.count - 6)) { try decode(tooMany) }
+    }
+}
+
+@Suite("Extension: policy mappings, policy constraints, inhibit anyPolicy")
+struct ExtensionPolicyConstraintTests {
+    @Test("Policy mappings decode in order")
+    func mappings() throws {
+        let mappings = try decodeValue(bytes("30 0A 30 08 06 02 2A 03 06 02 2A 04")) { try PolicyMappings(derEncoded: $0, valueRange: $1) }
+        #expect(Array(mappings) == [PolicyMappings.Mapping(issuerDomainPolicy: OID(1, 2, 3), subjectDomainPolicy: OID(1, 2, 4))])
+        #expect(mappings.count == 1)
+        #expect(throws: X509Error(.invalidExtension(PolicyMappings.oid, detail: "empty PolicyMappings (SIZE (1..MAX))"), at: 3)) {
+            try decodeValue(bytes("30 00")) { try PolicyMappings(derEncoded: $0, valueRange: $1) }
+        }
+        #expect(throws: X509Error(.der(.missingElement(expected: .objectIdentifier)), at: 11)) {
+            try decodeValue(bytes("30 06 30 04 06 02 2A 03")) { try PolicyMappings(derEncoded: $0, valueRange: $1) }
+        }
+    }
+
+    @Test("Policy constraints: accepted values", arguments: [
+        ("30 06 80 01 00 81 01 02", 0, 2), ("30 03 81 01 01", nil, 1), ("30 03 80 01 04", 4, nil),
+    ] as [(String, Int?, Int?)])
+    func constraintsAccepted(hex: String, require: Int?, inhibit: Int?) throws {
+        let constraints = try decodeValue(bytes(hex)) { try PolicyConstraints(derEncoded: $0, valueRange: $1) }
+        #expect(constraints.requireExplicitPolicy == require)
+        #expect(constraints.inhibitPolicyMapping == inhibit)
+    }
+
+    @Test("Policy constraints: rejected values", arguments: [
+        ("30 00", X509Error(.invalidExtension(PolicyConstraints.oid, detail: "empty PolicyConstraints"), at: 3)),
+        ("30 03 80 01 FF", X509Error(.der(.negativeInteger), at: 5)),
+        ("30 06 81 01 01 80 01 00", X509Error(.der(.trailingData), at: 8)),
+        ("30 03 02 01 01", X509Error(.der(.trailingData), at: 5)),
+    ])
+    func constraintsRejected(hex: String, error: X509Error) {
+        #expect(throws: error) { try decodeValue(bytes(hex)) { try PolicyConstraints(derEncoded: $0, valueRange: $1) } }
+    }
+
+    @Test("Inhibit anyPolicy", arguments: [
+        ("02 01 00", .success(0)), ("02 01 05", .success(5)), ("02 02 01 00", .success(256)),
+        ("02 01 FF", .failure(X509Error(.der(.negativeInteger), at: 3))),
+        ("02 02 00 05", .failure(X509Error(.der(.nonMinimalInteger), at: 3))),
+        ("02 00", .failure(X509Error(.der(.emptyInteger), at: 3))),
+        ("04 01 00", .failure(X509Error(.der(.unexpectedTag(expected: .integer, found: .octetString)), at: 3))),
+    ] as [(String, Result<Int, X509Error>)])
+    func inhibitAnyPolicy(hex: String, expected: Result<Int, X509Error>) {
+        let result = Result { () throws(X509Error) -> Int in
+            let buffer = [0xEE, 0xEE, 0xEE] + bytes(hex)
+            return try InhibitAnyPolicy(derEncoded: buffer, valueRange: 3..<buffer.count).skipCerts
+        }
+        #expect(result == expected)
+    }
+}
+
+@Suite("Extension: CRL distribution points")
+struct ExtensionCRLDistributionPointsTests {
+    private static let oid = CRLDistributionPoints.oid
+
+    private func decode(_ value: [UInt8]) throws -> CRLDistributionPoints {
+        try decodeValue(value) { try CRLDistributionPoints(derEncoded: $0, valueRange: $1) }
+    }
+
+    @Test("Full names, relative names, reasons and CRL issuers decode")
+    func accepted() throws {
+        let value = build { writer in
+            writer.writeSequence { (points: inout DERWriter) in
+                points.writeSequence { (point: inout DERWriter) in
+                    point.writeExplicit(0) { (name: inout DERWriter) in
+                        name.writeConstructed(constructedTag(0)) { (full: inout DERWriter) in
+                            try? full.writeString("http://crl.example/a.crl", as: .ia5, tag: implicitTag(6))
+                        }
+                    }
+                }
+                points.writeSequence { (point: inout DERWriter) in
+                    point.writeExplicit(0) { (name: inout DERWriter) in
+                        // nameRelativeToCRLIssuer [1] IMPLICIT RelativeDistinguishedName.
+                        name.writeConstructed(constructedTag(1)) { (rdn: inout DERWriter) in
+                            rdn.writeSequence { (pair: inout DERWriter) in
+                                pair.writeObjectIdentifier(AT.commonName)
+                                try? pair.writeString("CRL1", as: .printable)
+                            }
+                        }
+                    }
+                    try? point.writeBitString(bytes: [0x60], unusedBitCount: 5, tag: implicitTag(1))
+                    point.writeConstructed(constructedTag(2)) { (issuer: inout DERWriter) in
+                        try? issuer.writeString("crl-issuer.example", as: .ia5, tag: implicitTag(2))
+                    }
+                }
+            }
+        }
+        let points = Array(try decode(value))
+        #expect(points.count == 2)
+        guard case .fullName(let full)? = points[0].name else {
+            Issue.record("no fullName")
+            return
+        }
+        #expect(full.uris == ["http://crl.example/a.crl"])
+        #expect(points[0].reasons == nil && points[0].crlIssuer == nil)
+        guard case .nameRelativeToCRLIssuer(let rdn)? = points[1].name else {
+            Issue.record("no nameRelativeToCRLIssuer")
+            return
+        }
+        #expect(rdn.rfc4514String == "CN=CRL1")
+        #expect(points[1].reasons == [.keyCompromise, .caCompromise])
+        #expect(points[1].crlIssuer?.dnsNames == ["crl-issuer.example"])
+    }
+
+    @Test("Rejected values", arguments: [
+        ("30 00", X509Error(.invalidExtension(oid, detail: "empty CRLDistributionPoints (SIZE (1..MAX))"), at: 3)),
+        ("30 06 30 04 81 02 01 02",
+         X509Error(.invalidExtension(oid, detail: "DistributionPoint with neither distributionPoint nor cRLIssuer"), at: 5)),
+        ("30 02 30 00",
+         X509Error(.invalidExtension(oid, detail: "DistributionPoint with neither distributionPoint nor cRLIssuer"), at: 5)),
+        ("30 06 30 04 A0 02 82 00",
+         X509Error(.der(.unexpectedTag(expected: .contextSpecific(0, isConstructed: true), found: .contextSpecific(2, isConstructed: false))), at: 9)),
+        ("30 04 30 02 A0 00", X509Error(.der(.missingElement(expected: .contextSpecific(0, isConstructed: true))), at: 9)),
+        ("30 0E 30 0C A0 07 A0 05 86 03 61 3A 62 04 01 00", X509Error(.der(.trailingData), at: 16)),
+        ("30 0F 30 0D A0 05 A0 03 86 01 61 81 04 06 00 00 40",
+         X509Error(.invalidExtension(oid, detail: "undefined bit 17 set"), at: 14)),
+        ("30 08 30 06 A0 04 A0 02 86 80", X509Error(.der(.indefiniteLength), at: 11)),
+        ("30 06 30 04 A0 02 A0 00", X509Error(.invalidExtension(oid, detail: "empty GeneralNames (SIZE (1..MAX))"), at: 9)),
+        ("30 06 30 04 A0 02 A1 00", X509Error(.invalidName(detail: "empty RelativeDistinguishedName (SET SIZE (1..MAX))"), at: 9)),
+    ])
+    func rejected(hex: String, error: X509Error) {
+        #expect(throws: error) { try decode(bytes(hex)) }
+    }
+}
+
+@Suite("Extension: authority information access")
+struct ExtensionAuthorityInformationAccessTests {
+    private static let oid = AuthorityInformationAccess.oid
+
+    @Test("Access descriptions decode and filter by method")
+    func accepted() throws {
+        let value = build { writer in
+            writer.writeSequence { (list: inout DERWriter) in
+                for (method, uri) in [(AuthorityInformationAccess.ocsp, "http://o/"), (AuthorityInformationAccess.caIssuers, "http://c/"),
+                                      (AuthorityInformationAccess.ocsp, "http://o2/")] {
+                    list.writeSequence { (description: inout DERWriter) in
+                        description.writeObjectIdentifier(method)
+                        try? description.writeString(uri, as: .ia5, tag: implicitTag(6))
+                    }
+                }
+            }
+        }
+        let access = try decodeValue(value) { try AuthorityInformationAccess(derEncoded: $0, valueRange: $1) }
+        #expect(access.count == 3)
+        #expect(access.map(\.method) == [AuthorityInformationAccess.ocsp, AuthorityInformationAccess.caIssuers, AuthorityInformationAccess.ocsp])
+        #expect(access.locations(for: AuthorityInformationAccess.ocsp) == [.uniformResourceIdentifier("http://o/"),
+                                                                          .uniformResourceIdentifier("http://o2/")])
+        #expect(access.locations(for: AuthorityInformationAccess.caIssuers) == [.uniformResourceIdentifier("http://c/")])
+    }
+
+    @Test("Rejected values", arguments: [
+        ("30 00", X509Error(.invalidExtension(oid, detail: "empty AuthorityInfoAccessSyntax (SIZE (1..MAX))"), at: 3)),
+        ("30 0A 30 08 06 06 2B 06 01 05 05 07", X509Error(.der(.missingElement(expected: .contextSpecific(2, isConstructed: false))), at: 15)),
+        ("30 0C 30 0A 06 06 2B 06 01 05 05 07 04 00", X509Error(.invalidExtension(oid, detail: "OCTET STRING is not a GeneralName"), at: 15)),
+        ("30 0D 30 0B 06 06 2B 06 01 05 05 07 87 01 00",
+         X509Error(.invalidExtension(oid, detail: "iPAddress of 1 octets (expected 4 or 16)"), at: 15)),
+    ])
+    func rejected(hex: String, error: X509Error) {
+        #expect(throws: error) { try decodeValue(bytes(hex)) { try AuthorityInformationAccess(derEncoded: $0, valueRange: $1) } }
+    }
+}
+
+@Suite("Extension: embedded SCT list")
+struct ExtensionSCTListTests {
+    private static let oid = SignedCertificateTimestampList.oid
+
+    @Test("The TLS framing is checked and each SCT is a slice")
+    func accepted() throws {
+        let list = try decodeValue(bytes("04 0A 00 08 00 02 AB CD 00 02 EF 01")) {
+            try SignedCertificateTimestampList(derEncoded: $0, valueRange: $1)
+        }
+        #expect(list.count == 2)
+        #expect(Array(list).map(Array.init) == [[0xAB, 0xCD], [0xEF, 0x01]])
+        #expect(list.list.count == 10)
+        #expect(list.list.startIndex == 5)
+    }
+
+    @Test("Rejected values", arguments: [
+        ("04 01 00", X509Error(.invalidExtension(oid, detail: "SCT list shorter than its length field"), at: 5)),
+        ("04 04 00 03 00 01", X509Error(.invalidExtension(oid, detail: "SCT list length 3 does not match its 2 octets"), at: 5)),
+        ("04 02 00 00", X509Error(.invalidExtension(oid, detail: "SCT list length 0 does not match its 0 octets"), at: 5)),
+        ("04 04 00 02 00 00", X509Error(.invalidExtension(oid, detail: "SCT length 0 is zero or runs past the list"), at: 7)),
+        ("04 05 00 03 00 05 AA", X509Error(.invalidExtension(oid, detail: "SCT length 5 is zero or runs past the list"), at: 7)),
+        ("04 03 00 01 00", X509Error(.invalidExtension(oid, detail: "truncated SCT length"), at: 7)),
+        ("30 00", X509Error(.der(.unexpectedTag(expected: .octetString, found: .sequence)), at: 3)),
+    ])
+    func rejected(hex: String, error: X509Error) {
+        #expect(throws: error) { try decodeValue(bytes(hex)) { try SignedCertificateTimestampList(derEncoded: $0, valueRange: $1) } }
+    }
+}
