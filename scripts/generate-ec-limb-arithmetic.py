@@ -15,21 +15,22 @@ compile to add-with-carry.
 SIZES = {4: "256 bits: P-256, Ed25519", 6: "384 bits: P-384", 9: "576 bits: P-521"}
 
 
-def emit_type(n):
-    L = []
-    w = L.append
+def emit_montgomery_body(w, n, constants=None):
+    """The unrolled CIOS body; with `constants` (modulus limbs, −m⁻¹ mod 2⁶⁴)
+    the modulus is a literal, so the optimiser drops products by zero limbs and
+    by a unit −m⁻¹."""
     idx = range(n)
-    w(f"extension ECLimbs{n} {{")
-    # --- Montgomery multiplication
-    w("    /// a·b·2^(−64·limbCount) mod m (Montgomery product, CIOS, unrolled).")
-    w("    ///")
-    w("    /// Requires a·b < 2^(64·limbCount)·m (true for a, b < m, and for any a")
-    w("    /// with b < m); returns a value < m.")
-    w("    @inline(__always)")
-    w("    static func montgomeryMultiply(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {")
     w("        let (" + ", ".join(f"a{i}" for i in idx) + ") = a.storage")
     w("        let (" + ", ".join(f"b{i}" for i in idx) + ") = b.storage")
-    w("        let (" + ", ".join(f"m{i}" for i in idx) + ") = m.storage")
+    if constants:
+        limbs, inverse = constants
+        w("        let (" + ", ".join(f"m{i}" for i in idx) + "): (" + ", ".join(["UInt64"] * n) + ") = (")
+        w("            " + ", ".join("0x%016x" % l for l in limbs))
+        w("        )")
+        w("        let negativeInverse: UInt64 = 0x%x" % inverse)
+        w("        let m = ECLimbs%d((" % n + ", ".join(f"m{i}" for i in idx) + "))")
+    else:
+        w("        let (" + ", ".join(f"m{i}" for i in idx) + ") = m.storage")
     w("        var " + ", ".join(f"t{i}: UInt64 = 0" for i in range(n + 1)))
     w("        var carry: UInt64 = 0")
     w("        var q: UInt64 = 0")
@@ -50,8 +51,37 @@ def emit_type(n):
     w("        _ = discard")
     w("        // t < 2m: subtract m unless that borrows past the spare word.")
     w("        return ecSelectReduced((" + ", ".join(f"t{i}" for i in idx) + f"), extra: t{n}, modulus: m.storage)")
+
+
+P256_PRIME = 2**256 - 2**224 + 2**192 + 2**96 - 1
+
+
+def emit_type(n):
+    L = []
+    w = L.append
+    idx = range(n)
+    w(f"extension ECLimbs{n} {{")
+    # --- Montgomery multiplication
+    w("    /// a·b·2^(−64·limbCount) mod m (Montgomery product, CIOS, unrolled).")
+    w("    ///")
+    w("    /// Requires a·b < 2^(64·limbCount)·m (true for a, b < m, and for any a")
+    w("    /// with b < m); returns a value < m.")
+    w("    @inline(never)  // large; inlining it into every point formula only bloats code and compile time")
+    w("    static func montgomeryProduct(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {")
+    emit_montgomery_body(w, n)
     w("    }")
     w("")
+    if n == 4:
+        w("    /// The Montgomery product modulo the P-256 prime")
+        w("    /// p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, whose limbs (one of them zero) and")
+        w("    /// −p⁻¹ mod 2⁶⁴ = 1 are literals here, so the optimiser drops a quarter of")
+        w("    /// the reduction's products.")
+        w("    @inline(never)")
+        w("    static func p256MontgomeryMultiply(_ a: Self, _ b: Self) -> Self {")
+        limbs = [(P256_PRIME >> (64 * i)) & (2**64 - 1) for i in range(4)]
+        emit_montgomery_body(w, n, (limbs, 1))
+        w("    }")
+        w("")
     # --- modular addition
     w("    /// (a + b) mod m for a, b < m.")
     w("    @inline(__always)")

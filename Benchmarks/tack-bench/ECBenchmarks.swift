@@ -71,11 +71,11 @@ func ecBenchmarks() -> [Benchmark] {
             let signature = try? ECDSASignature(derEncoded: ecBenchmarkBytes(testCase.signature), curve: testCase.curve)
         else { fatalError("\(testCase.name): benchmark inputs do not parse") }
         let digest = ecBenchmarkBytes(testCase.digest)
-        guard (try? key.verify(signature, digest: digest)) != nil else { fatalError("\(testCase.name): signature does not verify") }
+        guard (try? key.verifySignature(signature, forDigest: digest)) != nil else { fatalError("\(testCase.name): signature does not verify") }
         benchmarks.append(
             Benchmark(name: testCase.name, unit: .operationsPerSecond, openssl: .publicKey(testCase.openssl, .verify)) { iterations in
                 for _ in 0..<iterations {
-                    blackHole((try? key.verify(signature, digest: digest)) != nil)
+                    blackHole((try? key.verifySignature(signature, forDigest: digest)) != nil)
                 }
             })
     }
@@ -87,12 +87,12 @@ func ecBenchmarks() -> [Benchmark] {
             "2aeb2499f8e6dcaedfef29168fcc8006eb73d6b32c2b7ca05fcb275cbe026d04")
     let edMessage = ecBenchmarkBytes("5461636b207665726966696573207369676e617475726573")
     guard let key = try? Ed25519PublicKey(rawRepresentation: edKey),
-        (try? key.verify(signature: edSignature, message: edMessage)) != nil
+        (try? key.verifySignature(edSignature, for: edMessage)) != nil
     else { fatalError("verify-ed25519: benchmark inputs do not verify") }
     benchmarks.append(
         Benchmark(name: "verify-ed25519", unit: .operationsPerSecond, openssl: .publicKey("ed25519", .verify)) { iterations in
             for _ in 0..<iterations {
-                blackHole((try? key.verify(signature: edSignature, message: edMessage)) != nil)
+                blackHole((try? key.verifySignature(edSignature, for: edMessage)) != nil)
             }
         })
     return benchmarks

@@ -14,7 +14,8 @@ enum P256 {
         b: ECLimbs4((0x3bce3c3e27d2604b, 0x651d06b0cc53b0f6, 0xb3ebbd55769886bc, 0x5ac635d8aa3a93e7)),
         gx: ECLimbs4((0xf4a13945d898c296, 0x77037d812deb33a0, 0xf8bce6e563a440f2, 0x6b17d1f2e12c4247)),
         gy: ECLimbs4((0xcbb6406837bf51f5, 0x2bce33576b315ece, 0x8ee7eb4a7c0f9e16, 0x4fe342e2fe1a7f9b)),
-        coordinateByteCount: 32
+        coordinateByteCount: 32,
+        fieldShape: .p256Prime
     )
 }
 

@@ -104,7 +104,7 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does not
     ///   match; ``SignatureError/algorithmKeyMismatch(reason:)`` if the
     ///   signature was parsed for another curve.
-    public func verify(_ signature: ECDSASignature, digest: some Collection<UInt8>) throws(SignatureError) {
+    public func verifySignature(_ signature: ECDSASignature, forDigest digest: some Collection<UInt8>) throws(SignatureError) {
         guard signature.curve == curve else {
             throw .algorithmKeyMismatch(reason: "signature parsed for \(signature.curve.name), key is on \(curve.name)")
         }
@@ -127,9 +127,9 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     /// - Throws: ``SignatureError/malformedSignature(reason:)`` if the DER is not
     ///   strict or r or s is out of range; ``SignatureError/invalidSignature`` if
     ///   the signature does not match.
-    public func verify(derEncodedSignature derEncoded: some Collection<UInt8>, digest: some Collection<UInt8>) throws(SignatureError) {
+    public func verifySignature(_ derEncoded: some Collection<UInt8>, forDigest digest: some Collection<UInt8>) throws(SignatureError) {
         let signature = try ECDSASignature(derEncoded: derEncoded, curve: curve)
-        try verify(signature, digest: digest)
+        try verifySignature(signature, forDigest: digest)
     }
 
     /// Hashes a message and checks a DER-encoded signature over it.
@@ -140,12 +140,14 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     ///     TBSCertificate).
     ///   - hash: The hash named by the signature algorithm, for example
     ///     `SHA256.self` for ecdsa-with-SHA256 (RFC 5758 §3.2).
-    /// - Throws: As ``verify(derEncodedSignature:digest:)``.
-    public func verify<Hash: SHA2HashFunction>(
-        derEncodedSignature derEncoded: some Collection<UInt8>, message: some Collection<UInt8>, hash: Hash.Type
+    /// - Throws: ``SignatureError/malformedSignature(reason:)`` if the DER is not
+    ///   strict or r or s is out of range; ``SignatureError/invalidSignature`` if
+    ///   the signature does not match.
+    public func verifySignature<Hash: SHA2HashFunction>(
+        _ derEncoded: some Collection<UInt8>, for message: some Collection<UInt8>, hash: Hash.Type
     ) throws(SignatureError) {
         let signature = try ECDSASignature(derEncoded: derEncoded, curve: curve)
-        try verify(signature, message: message, hash: hash)
+        try verifySignature(signature, for: message, hash: hash)
     }
 
     /// Hashes a message and checks a parsed signature over it.
@@ -154,18 +156,23 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     ///   - signature: The parsed signature.
     ///   - message: The signed bytes.
     ///   - hash: The hash named by the signature algorithm.
-    /// - Throws: As ``verify(_:digest:)``.
-    public func verify<Hash: SHA2HashFunction>(
-        _ signature: ECDSASignature, message: some Collection<UInt8>, hash: Hash.Type
+    /// - Throws: ``SignatureError/invalidSignature`` if the signature does not
+    ///   match; ``SignatureError/algorithmKeyMismatch(reason:)`` if the
+    ///   signature was parsed for another curve.
+    public func verifySignature<Hash: SHA2HashFunction>(
+        _ signature: ECDSASignature, for message: some Collection<UInt8>, hash: Hash.Type
     ) throws(SignatureError) {
         let digest = Hash.hash(Array(message))
-        try verify(signature, digest: digest)
+        try verifySignature(signature, forDigest: digest)
     }
 
+    /// Two keys are equal when they are on the same curve and are the same
+    /// point, whatever encoding each was decoded from.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.curve == rhs.curve && lhs.x962Representation == rhs.x962Representation
     }
 
+    /// Hashes the curve and the uncompressed point, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(curve)
         hasher.combine(x962Representation)

@@ -52,11 +52,90 @@ extension ECLimbs4 {
     ///
     /// Requires a·b < 2^(64·limbCount)·m (true for a, b < m, and for any a
     /// with b < m); returns a value < m.
-    @inline(__always)
-    static func montgomeryMultiply(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {
+    @inline(never)  // large; inlining it into every point formula only bloats code and compile time
+    static func montgomeryProduct(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {
         let (a0, a1, a2, a3) = a.storage
         let (b0, b1, b2, b3) = b.storage
         let (m0, m1, m2, m3) = m.storage
+        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
+        var carry: UInt64 = 0
+        var q: UInt64 = 0
+        var top: UInt64 = 0
+        var discard: UInt64 = 0
+        // Round 0: t += a·b0, then t = (t + q·m) / 2⁶⁴ with q clearing limb 0.
+        carry = 0
+        (t0, carry) = ecMultiplyAdd(a0, b0, t0, carry)
+        (t1, carry) = ecMultiplyAdd(a1, b0, t1, carry)
+        (t2, carry) = ecMultiplyAdd(a2, b0, t2, carry)
+        (t3, carry) = ecMultiplyAdd(a3, b0, t3, carry)
+        (t4, top) = ecAdd(t4, carry)
+        q = t0 &* negativeInverse  // mod 2⁶⁴ by design
+        (discard, carry) = ecMultiplyAdd(q, m0, t0, 0)
+        (t0, carry) = ecMultiplyAdd(q, m1, t1, carry)
+        (t1, carry) = ecMultiplyAdd(q, m2, t2, carry)
+        (t2, carry) = ecMultiplyAdd(q, m3, t3, carry)
+        (t3, carry) = ecAdd(t4, carry)
+        t4 = top &+ carry  // at most 1: t < 2m throughout
+        // Round 1: t += a·b1, then t = (t + q·m) / 2⁶⁴ with q clearing limb 0.
+        carry = 0
+        (t0, carry) = ecMultiplyAdd(a0, b1, t0, carry)
+        (t1, carry) = ecMultiplyAdd(a1, b1, t1, carry)
+        (t2, carry) = ecMultiplyAdd(a2, b1, t2, carry)
+        (t3, carry) = ecMultiplyAdd(a3, b1, t3, carry)
+        (t4, top) = ecAdd(t4, carry)
+        q = t0 &* negativeInverse  // mod 2⁶⁴ by design
+        (discard, carry) = ecMultiplyAdd(q, m0, t0, 0)
+        (t0, carry) = ecMultiplyAdd(q, m1, t1, carry)
+        (t1, carry) = ecMultiplyAdd(q, m2, t2, carry)
+        (t2, carry) = ecMultiplyAdd(q, m3, t3, carry)
+        (t3, carry) = ecAdd(t4, carry)
+        t4 = top &+ carry  // at most 1: t < 2m throughout
+        // Round 2: t += a·b2, then t = (t + q·m) / 2⁶⁴ with q clearing limb 0.
+        carry = 0
+        (t0, carry) = ecMultiplyAdd(a0, b2, t0, carry)
+        (t1, carry) = ecMultiplyAdd(a1, b2, t1, carry)
+        (t2, carry) = ecMultiplyAdd(a2, b2, t2, carry)
+        (t3, carry) = ecMultiplyAdd(a3, b2, t3, carry)
+        (t4, top) = ecAdd(t4, carry)
+        q = t0 &* negativeInverse  // mod 2⁶⁴ by design
+        (discard, carry) = ecMultiplyAdd(q, m0, t0, 0)
+        (t0, carry) = ecMultiplyAdd(q, m1, t1, carry)
+        (t1, carry) = ecMultiplyAdd(q, m2, t2, carry)
+        (t2, carry) = ecMultiplyAdd(q, m3, t3, carry)
+        (t3, carry) = ecAdd(t4, carry)
+        t4 = top &+ carry  // at most 1: t < 2m throughout
+        // Round 3: t += a·b3, then t = (t + q·m) / 2⁶⁴ with q clearing limb 0.
+        carry = 0
+        (t0, carry) = ecMultiplyAdd(a0, b3, t0, carry)
+        (t1, carry) = ecMultiplyAdd(a1, b3, t1, carry)
+        (t2, carry) = ecMultiplyAdd(a2, b3, t2, carry)
+        (t3, carry) = ecMultiplyAdd(a3, b3, t3, carry)
+        (t4, top) = ecAdd(t4, carry)
+        q = t0 &* negativeInverse  // mod 2⁶⁴ by design
+        (discard, carry) = ecMultiplyAdd(q, m0, t0, 0)
+        (t0, carry) = ecMultiplyAdd(q, m1, t1, carry)
+        (t1, carry) = ecMultiplyAdd(q, m2, t2, carry)
+        (t2, carry) = ecMultiplyAdd(q, m3, t3, carry)
+        (t3, carry) = ecAdd(t4, carry)
+        t4 = top &+ carry  // at most 1: t < 2m throughout
+        _ = discard
+        // t < 2m: subtract m unless that borrows past the spare word.
+        return ecSelectReduced((t0, t1, t2, t3), extra: t4, modulus: m.storage)
+    }
+
+    /// The Montgomery product modulo the P-256 prime
+    /// p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, whose limbs (one of them zero) and
+    /// −p⁻¹ mod 2⁶⁴ = 1 are literals here, so the optimiser drops a quarter of
+    /// the reduction's products.
+    @inline(never)
+    static func p256MontgomeryMultiply(_ a: Self, _ b: Self) -> Self {
+        let (a0, a1, a2, a3) = a.storage
+        let (b0, b1, b2, b3) = b.storage
+        let (m0, m1, m2, m3): (UInt64, UInt64, UInt64, UInt64) = (
+            0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001
+        )
+        let negativeInverse: UInt64 = 0x1
+        let m = ECLimbs4((m0, m1, m2, m3))
         var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
         var carry: UInt64 = 0
         var q: UInt64 = 0
@@ -184,8 +263,8 @@ extension ECLimbs6 {
     ///
     /// Requires a·b < 2^(64·limbCount)·m (true for a, b < m, and for any a
     /// with b < m); returns a value < m.
-    @inline(__always)
-    static func montgomeryMultiply(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {
+    @inline(never)  // large; inlining it into every point formula only bloats code and compile time
+    static func montgomeryProduct(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {
         let (a0, a1, a2, a3, a4, a5) = a.storage
         let (b0, b1, b2, b3, b4, b5) = b.storage
         let (m0, m1, m2, m3, m4, m5) = m.storage
@@ -376,8 +455,8 @@ extension ECLimbs9 {
     ///
     /// Requires a·b < 2^(64·limbCount)·m (true for a, b < m, and for any a
     /// with b < m); returns a value < m.
-    @inline(__always)
-    static func montgomeryMultiply(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {
+    @inline(never)  // large; inlining it into every point formula only bloats code and compile time
+    static func montgomeryProduct(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self {
         let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.storage
         let (b0, b1, b2, b3, b4, b5, b6, b7, b8) = b.storage
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = m.storage

@@ -21,11 +21,22 @@ protocol ECLimbs: Sendable, Equatable {
     // Straight-line arithmetic, generated per limb count (ECLimbArithmetic.swift).
 
     /// a·b·2^(−64·limbCount) mod m, for a·b < 2^(64·limbCount)·m; result < m.
-    static func montgomeryMultiply(_ a: Self, _ b: Self, modulus: Self, negativeInverse: UInt64) -> Self
+    /// `shape` selects a dedicated routine for a well-known modulus.
+    static func montgomeryMultiply(
+        _ a: Self, _ b: Self, modulus: Self, negativeInverse: UInt64, shape: ECModulusShape
+    ) -> Self
     /// (a + b) mod m for a, b < m.
     static func modularAdd(_ a: Self, _ b: Self, modulus: Self) -> Self
     /// (a − b) mod m for a, b < m.
     static func modularSubtract(_ a: Self, _ b: Self, modulus: Self) -> Self
+}
+
+/// Moduli with a dedicated multiplication routine.
+enum ECModulusShape: Sendable {
+    /// Any odd modulus: the generic unrolled Montgomery product.
+    case generic
+    /// The P-256 prime, with its limbs as literals.
+    case p256Prime
 }
 
 /// Four limbs: 256 bits (P-256 field and order, Ed25519 field and order).
@@ -34,6 +45,16 @@ struct ECLimbs4: ECLimbs {
     static var limbCount: Int { 4 }
     init() {}
     init(_ storage: (UInt64, UInt64, UInt64, UInt64)) { self.storage = storage }
+
+    @inline(__always)
+    static func montgomeryMultiply(
+        _ a: Self, _ b: Self, modulus: Self, negativeInverse: UInt64, shape: ECModulusShape
+    ) -> Self {
+        switch shape {
+        case .p256Prime: p256MontgomeryMultiply(a, b)
+        case .generic: montgomeryProduct(a, b, modulus: modulus, negativeInverse: negativeInverse)
+        }
+    }
 
     subscript(index: Int) -> UInt64 {
         @inline(__always) get {
@@ -55,6 +76,13 @@ struct ECLimbs6: ECLimbs {
     init() {}
     init(_ storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) { self.storage = storage }
 
+    @inline(__always)
+    static func montgomeryMultiply(
+        _ a: Self, _ b: Self, modulus: Self, negativeInverse: UInt64, shape: ECModulusShape
+    ) -> Self {
+        montgomeryProduct(a, b, modulus: modulus, negativeInverse: negativeInverse)  // no dedicated routine
+    }
+
     subscript(index: Int) -> UInt64 {
         @inline(__always) get {
             withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index &* 8, as: UInt64.self) }
@@ -73,6 +101,13 @@ struct ECLimbs9: ECLimbs {
     static var limbCount: Int { 9 }
     init() {}
     init(_ storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) { self.storage = storage }
+
+    @inline(__always)
+    static func montgomeryMultiply(
+        _ a: Self, _ b: Self, modulus: Self, negativeInverse: UInt64, shape: ECModulusShape
+    ) -> Self {
+        montgomeryProduct(a, b, modulus: modulus, negativeInverse: negativeInverse)  // no dedicated routine
+    }
 
     subscript(index: Int) -> UInt64 {
         @inline(__always) get {

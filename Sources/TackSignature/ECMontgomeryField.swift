@@ -25,9 +25,15 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
     let rSquared: Limbs
     /// m − 2, the exponent of Fermat inversion.
     let modulusMinusTwo: Limbs
+    /// Which multiplication routine serves this modulus.
+    let shape: ECModulusShape
 
     /// Derives the Montgomery constants of `modulus`, which must be an odd prime.
-    init(modulus: Limbs) {
+    ///
+    /// - Parameters:
+    ///   - modulus: The prime.
+    ///   - shape: A dedicated multiplication routine for exactly this prime, if any.
+    init(modulus: Limbs, shape: ECModulusShape = .generic) {
         // Internal invariant: only the curve constants in this module reach here.
         precondition(modulus[0] & 1 == 1 && modulus[Limbs.limbCount - 1] != 0, "modulus must be odd and use the top limb")
         self.modulus = modulus
@@ -47,6 +53,7 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
         rSquared = value
 
         modulusMinusTwo = modulus.subtractingWithBorrow(Limbs(small: 2)).difference
+        self.shape = shape
     }
 
     @inline(__always)
@@ -83,7 +90,7 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
     /// a < R with b < m, which `reduce(_:)` relies on); the result is < m.
     @inline(__always)
     func multiply(_ a: Limbs, _ b: Limbs) -> Limbs {
-        Limbs.montgomeryMultiply(a, b, modulus: modulus, negativeInverse: negativeInverse)
+        Limbs.montgomeryMultiply(a, b, modulus: modulus, negativeInverse: negativeInverse, shape: shape)
     }
 
     /// a²·R⁻¹ mod m.

@@ -55,8 +55,8 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     static var publicKeyWindow: Int { 5 }
 
     /// Builds the curve from its SEC 2 parameters, given as ordinary integers.
-    init(p: Limbs, n: Limbs, b: Limbs, gx: Limbs, gy: Limbs, coordinateByteCount: Int) {
-        let field = ECMontgomeryField(modulus: p)
+    init(p: Limbs, n: Limbs, b: Limbs, gx: Limbs, gy: Limbs, coordinateByteCount: Int, fieldShape: ECModulusShape = .generic) {
+        let field = ECMontgomeryField(modulus: p, shape: fieldShape)
         self.field = field
         self.order = ECMontgomeryField(modulus: n)
         self.b = field.toMontgomery(b)

@@ -48,7 +48,7 @@ public struct Ed25519PublicKey: Sendable, Hashable {
     /// - Throws: ``SignatureError/malformedSignature(reason:)`` when the
     ///   signature is not 64 bytes or S ≥ L; ``SignatureError/invalidSignature``
     ///   when it does not verify.
-    public func verify(signature: some Collection<UInt8>, message: some Collection<UInt8>) throws(SignatureError) {
+    public func verifySignature(_ signature: some Collection<UInt8>, for message: some Collection<UInt8>) throws(SignatureError) {
         let signatureBytes = Array(signature)
         guard signatureBytes.count == 64 else {
             throw .malformedSignature(reason: "Ed25519 signature must be 64 bytes, got \(signatureBytes.count)")
@@ -80,7 +80,9 @@ public struct Ed25519PublicKey: Sendable, Hashable {
         return order.add(order.reduce(low), order.multiply(high, order.rSquared))
     }
 
+    /// Two keys are equal when their 32-byte encodings are.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawRepresentation == rhs.rawRepresentation }
 
+    /// Hashes the 32-byte encoding, consistently with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawRepresentation) }
 }

@@ -42,12 +42,12 @@ struct ECDSATests {
     func messageAPI(curve: ECDSAPublicKey.Curve) throws {
         let sample = try Self.sample(curve)
         switch curve {
-        case .p256: try sample.key.verify(derEncodedSignature: sample.der, message: sample.message, hash: SHA256.self)
-        case .p384: try sample.key.verify(derEncodedSignature: sample.der, message: sample.message, hash: SHA384.self)
-        case .p521: try sample.key.verify(derEncodedSignature: sample.der, message: sample.message, hash: SHA512.self)
+        case .p256: try sample.key.verifySignature(sample.der, for: sample.message, hash: SHA256.self)
+        case .p384: try sample.key.verifySignature(sample.der, for: sample.message, hash: SHA384.self)
+        case .p521: try sample.key.verifySignature(sample.der, for: sample.message, hash: SHA512.self)
         }
         #expect(throws: SignatureError.invalidSignature) {
-            try sample.key.verify(derEncodedSignature: sample.der, message: sample.message + [0], hash: SHA512.self)
+            try sample.key.verifySignature(sample.der, for: sample.message + [0], hash: SHA512.self)
         }
     }
 
@@ -55,12 +55,12 @@ struct ECDSATests {
     func truncation() throws {
         let sample = try Self.sample(.p256)
         // SEC 1 §4.1.4 step 3: bytes past the 256th bit are ignored.
-        try sample.key.verify(derEncodedSignature: sample.der, digest: sample.digest + [0xff, 0x00, 0x42])
+        try sample.key.verifySignature(sample.der, forDigest: sample.digest + [0xff, 0x00, 0x42])
         // A change inside the leftmost 256 bits is not.
         var changed = sample.digest
         changed[31] ^= 1
         #expect(throws: SignatureError.invalidSignature) {
-            try sample.key.verify(derEncodedSignature: sample.der, digest: changed)
+            try sample.key.verifySignature(sample.der, forDigest: changed)
         }
     }
 
@@ -71,7 +71,7 @@ struct ECDSATests {
         // digest d ‖ 0x0000 is 528 bits, truncated to 521 = d·2⁹ >> 7 = d·4.
         // That differs from d, so the signature must not verify with it.
         #expect(throws: SignatureError.invalidSignature) {
-            try sample.key.verify(derEncodedSignature: sample.der, digest: sample.digest + [0, 0])
+            try sample.key.verifySignature(sample.der, forDigest: sample.digest + [0, 0])
         }
     }
 
@@ -82,7 +82,7 @@ struct ECDSATests {
         #expect(parsed.r.count == curve.scalarByteCount && parsed.s.count == curve.scalarByteCount)
         let raw = try ECDSASignature(rawRepresentation: parsed.rawRepresentation, curve: curve)
         #expect(raw == parsed)
-        try sample.key.verify(raw, digest: sample.digest)
+        try sample.key.verifySignature(raw, forDigest: sample.digest)
         #expect(throws: SignatureError.self) {
             try ECDSASignature(rawRepresentation: parsed.rawRepresentation.dropLast(), curve: curve)
         }
@@ -157,12 +157,12 @@ struct ECDSATests {
         let key = try ECDSAPublicKey(curve: curve, x962Representation: compressed)
         #expect(key == sample.key)
         #expect(key.x962Representation == sample.keyBytes)
-        try key.verify(derEncodedSignature: sample.der, digest: sample.digest)
+        try key.verifySignature(sample.der, forDigest: sample.digest)
         // The other parity is the negated point: a different key.
         let flipped = [yIsOdd ? 0x02 : 0x03] + sample.keyBytes[1...width]
         #expect(throws: SignatureError.invalidSignature) {
             try ECDSAPublicKey(curve: curve, x962Representation: flipped)
-                .verify(derEncodedSignature: sample.der, digest: sample.digest)
+                .verifySignature(sample.der, forDigest: sample.digest)
         }
     }
 
@@ -210,7 +210,7 @@ struct ECDSATests {
         let other = try Self.sample(.p384)
         let signature = try ECDSASignature(derEncoded: sample.der, curve: .p256)
         do {
-            try other.key.verify(signature, digest: sample.digest)
+            try other.key.verifySignature(signature, forDigest: sample.digest)
             Issue.record("accepted a P-256 signature with a P-384 key")
         } catch {
             guard case .algorithmKeyMismatch = error else {

@@ -9,7 +9,7 @@ struct ECDSAVectorTests {
         let digest = ecHex(vector.digest ?? "")
         let outcome: Result<Void, SignatureError> = Result { () throws(SignatureError) in
             let key = try ECDSAPublicKey(curve: curve, x962Representation: ecHex(vector.key))
-            try key.verify(derEncodedSignature: ecHex(vector.signature), digest: digest)
+            try key.verifySignature(ecHex(vector.signature), forDigest: digest)
         }
         switch (vector.result, outcome) {
         case ("valid", .success):

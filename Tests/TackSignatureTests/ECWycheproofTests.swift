@@ -110,7 +110,7 @@ struct ECWycheproofTests {
                 var accepted = false
                 if let key {
                     do throws(SignatureError) {
-                        try key.verify(derEncodedSignature: ecHex(vector.sig), digest: digest)
+                        try key.verifySignature(ecHex(vector.sig), forDigest: digest)
                         accepted = true
                     } catch {
                         accepted = false
@@ -138,7 +138,7 @@ struct ECWycheproofTests {
                 var accepted = false
                 if let key {
                     do throws(SignatureError) {
-                        try key.verify(signature: ecHex(vector.sig), message: ecHex(vector.msg))
+                        try key.verifySignature(ecHex(vector.sig), for: ecHex(vector.msg))
                         accepted = true
                     } catch {
                         accepted = false

@@ -28,10 +28,10 @@ struct Ed25519Tests {
     func rfc8032Vector(name: String) throws {
         let vector = try #require(Self.rfc8032.first { $0.0 == name })
         let key = try Ed25519PublicKey(rawRepresentation: ecHex(vector.1))
-        try key.verify(signature: ecHex(vector.3), message: ecHex(vector.2))
+        try key.verifySignature(ecHex(vector.3), for: ecHex(vector.2))
         // The same signature over a message with one more byte must fail.
         #expect(throws: SignatureError.invalidSignature) {
-            try key.verify(signature: ecHex(vector.3), message: ecHex(vector.2) + [0])
+            try key.verifySignature(ecHex(vector.3), for: ecHex(vector.2) + [0])
         }
     }
 
@@ -39,7 +39,7 @@ struct Ed25519Tests {
     func generated(vector: ECVectorCase) {
         let outcome: Result<Void, SignatureError> = Result { () throws(SignatureError) in
             let key = try Ed25519PublicKey(rawRepresentation: ecHex(vector.key))
-            try key.verify(signature: ecHex(vector.signature), message: ecHex(vector.message))
+            try key.verifySignature(ecHex(vector.signature), for: ecHex(vector.message))
         }
         switch (vector.result, outcome) {
         case ("valid", .success):
@@ -57,7 +57,7 @@ struct Ed25519Tests {
         #expect(throws: SignatureError.self) { try Ed25519PublicKey(rawRepresentation: [UInt8](repeating: 0, count: 33)) }
         let key = try Ed25519PublicKey(rawRepresentation: ecHex(Self.rfc8032[0].1))
         for count in [0, 63, 65] {
-            #expect(throws: SignatureError.self) { try key.verify(signature: [UInt8](repeating: 0, count: count), message: []) }
+            #expect(throws: SignatureError.self) { try key.verifySignature([UInt8](repeating: 0, count: count), for: []) }
         }
     }
 
