@@ -543,12 +543,12 @@ private enum GroupVerifier {
             case .ecdsa(let key, let hash, let isDER):
                 let digest = hash.digest(message)
                 if isDER {
-                    try key.verify(derEncodedSignature: signature, digest: digest)
+                    try key.verifySignature(signature, forDigest: digest)
                 } else {
-                    try key.verify(ECDSASignature(rawRepresentation: signature, curve: key.curve), digest: digest)
+                    try key.verifySignature(ECDSASignature(rawRepresentation: signature, curve: key.curve), forDigest: digest)
                 }
             case .ed25519(let key):
-                try key.verify(signature: signature, message: message)
+                try key.verifySignature(signature, for: message)
             case .rsaPKCS1(let key, let hash):
                 try key.verifyPKCS1v15Signature(signature, for: message, hash: hash)
             case .rsaPSS(let key, let parameters):
