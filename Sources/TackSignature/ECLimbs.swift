@@ -2,9 +2,11 @@
 // P-384, P-521 and Ed25519): little-endian 64-bit limbs held inline in a
 // tuple, so that field elements, scalars and points never touch the heap.
 //
-// The limb count is a static property of each storage type; the arithmetic in
-// `ECMontgomeryField` is generic over it and is specialised per curve by the
-// optimiser, which then unrolls the limb loops.
+// The limb count is a static property of each storage type. The hot
+// operations (Montgomery product, modular addition and subtraction) are
+// straight-line code generated per limb count into ECLimbArithmetic.swift by
+// scripts/generate-ec-limb-arithmetic.py; the rest (conversions, comparisons,
+// bit access) are the generic loops below, off the hot path or short.
 
 /// Inline storage for a fixed number of little-endian 64-bit limbs.
 ///

@@ -64,12 +64,7 @@ func ecLoadVectors(_ name: String) throws -> [ECVectorCase] {
     return try JSONDecoder().decode(ECVectorFile.self, from: Data(contentsOf: url)).cases
 }
 
-/// Wycheproof's folder: `<repo>/../shared/vectors/wycheproof`, or the folder
-/// named by the environment variable `TACK_WYCHEPROOF_DIR` (for checkouts that
-/// live elsewhere, such as git worktrees).
-let ecWycheproofDirectory: URL = {
-    if let override = ProcessInfo.processInfo.environment["TACK_WYCHEPROOF_DIR"], !override.isEmpty {
-        return URL(fileURLWithPath: override)
-    }
-    return ecRepositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/vectors/wycheproof")
-}()
+/// Wycheproof's folder: `<repo>/../shared/vectors/wycheproof`, resolved once
+/// for the whole test target (with the `TACK_WYCHEPROOF_DIR` override and the
+/// walk up for nested worktrees) by the RSA suite's support code.
+let ecWycheproofDirectory: URL = RSATestSupport.wycheproofDirectory
