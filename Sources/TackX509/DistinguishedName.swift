@@ -115,7 +115,7 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
                         if atArcStart && buffer[octet] == 0x80 { return nil }
                         atArcStart = buffer[octet] & 0x80 == 0
                     }
-                    do {
+                    do throws(DERError) {
                         try kind.validate(UnsafeBufferPointer(rebasing: buffer[value.content]), offset: value.content.lowerBound)
                     } catch {
                         return nil

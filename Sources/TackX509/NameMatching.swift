@@ -233,3 +233,61 @@ internal struct RawScalars: IteratorProtocol {
         }
     }
 }
+
+extension DistinguishedName {
+    /// A byte string that is equal for two names exactly when they match under
+    /// ``matches(_:)``: a hashable key for indexing certificates by subject
+    /// during chain building (look up an issuer's key in a dictionary of subject
+    /// keys, instead of comparing names pairwise).
+    ///
+    /// The key lists the RDNs in order; each RDN lists its attributes sorted (so
+    /// member order does not matter), each attribute being its type and either
+    /// the prepared UTF-8 text of a string value (the string preparation of
+    /// ``matches(_:)``) or the raw encoding of any other value. Every part is
+    /// length-prefixed, so distinct names cannot collide. The key is not a
+    /// stable serialization: compare keys only within one version of Tack.
+    public var matchKey: [UInt8] {
+        var key: [UInt8] = []
+        appendLength(count, to: &key)
+        for rdn in self {
+            var members: [[UInt8]] = []
+            for attribute in rdn { members.append(attribute.matchKey) }
+            members.sort { $0.lexicographicallyPrecedes($1) }
+            appendLength(members.count, to: &key)
+            for member in members { key.append(contentsOf: member) }
+        }
+        return key
+    }
+}
+
+extension RelativeDistinguishedName.Attribute {
+    /// The self-delimiting key of one attribute; see ``DistinguishedName/matchKey``.
+    internal var matchKey: [UInt8] {
+        var key: [UInt8] = []
+        type.withContents { contents in
+            appendLength(contents.count, to: &key)
+            key.append(contentsOf: contents)
+        }
+        if let kind = stringKind {
+            var text: [UInt8] = []
+            storage.withUnsafeBufferPointer { buffer in
+                var scalars = PreparedScalars(UnsafeBufferPointer(rebasing: buffer[valueElement.contentRange]), kind: kind)
+                while let scalar = scalars.next() { UTF8.encode(scalar) { text.append($0) } }
+            }
+            key.append(1)
+            appendLength(text.count, to: &key)
+            key.append(contentsOf: text)
+        } else {
+            key.append(2)
+            appendLength(valueElement.encodedRange.count, to: &key)
+            key.append(contentsOf: storage[valueElement.encodedRange])
+        }
+        return key
+    }
+}
+
+/// Appends `length` as four big-endian octets (lengths here are below 2^32: they
+/// come from DER elements of at most four length octets).
+private func appendLength(_ length: Int, to key: inout [UInt8]) {
+    for shift in [24, 16, 8, 0] { key.append(UInt8(truncatingIfNeeded: length >> shift)) }
+}

@@ -129,29 +129,37 @@ extension DistinguishedName {
     /// written as UTF-8 (OpenSSL's RFC2253 option escapes every non-ASCII octet as
     /// `\XX` instead; RFC 4514 permits both).
     public var rfc4514String: String {
-        var rdns: [RelativeDistinguishedName] = []
-        rdns.reserveCapacity(count)
-        for rdn in self { rdns.append(rdn) }
-        var text = ""
-        for (index, rdn) in rdns.reversed().enumerated() {
-            if index > 0 { text += "," }
-            text += rdn.rfc4514String
+        // The RDN elements in encoding order, rendered last to first into one
+        // UTF-8 buffer (two allocations in all, plus the final String).
+        var elements: [DERElement] = []
+        elements.reserveCapacity(count)
+        var iterator = CheckedElements(bytes: storage, range: contentRange)
+        while let element = iterator.next() { elements.append(element) }
+        var out: [UInt8] = []
+        out.reserveCapacity(encodedRange.count + 8)
+        for (index, element) in elements.reversed().enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            RelativeDistinguishedName(checked: storage, element: element).appendRFC4514(to: &out)
         }
-        return text
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
 extension RelativeDistinguishedName {
     /// The RDN in RFC 4514 form: its attributes joined with `+`, in encoding order.
     public var rfc4514String: String {
-        var text = ""
+        var out: [UInt8] = []
+        appendRFC4514(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    internal func appendRFC4514(to out: inout [UInt8]) {
         var first = true
         for attribute in self {
-            if !first { text += "+" }
+            if !first { out.append(UInt8(ascii: "+")) }
             first = false
-            text += attribute.rfc4514String
+            attribute.appendRFC4514(to: &out)
         }
-        return text
     }
 }
 
@@ -159,44 +167,74 @@ extension RelativeDistinguishedName.Attribute {
     /// The attribute in RFC 4514 form, `type=value`; see
     /// ``DistinguishedName/rfc4514String``.
     public var rfc4514String: String {
-        guard let name = DistinguishedName.shortName(for: type), let value = stringValue else {
-            let typeText = DistinguishedName.shortName(for: type) ?? type.dottedString
-            return typeText + "=#" + hexString(encodedValue)
-        }
-        return name + "=" + RelativeDistinguishedName.Attribute.escapeRFC4514(value)
+        var out: [UInt8] = []
+        appendRFC4514(to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Escapes a string value as RFC 4514 §2.4 requires, plus control characters.
-    internal static func escapeRFC4514(_ value: String) -> String {
-        var out = String.UnicodeScalarView()
-        let scalars = value.unicodeScalars
-        let lastIndex = scalars.index(before: scalars.endIndex, limitedBy: scalars.startIndex)
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let isFirst = index == scalars.startIndex
-            let isLast = index == lastIndex
+    internal func appendRFC4514(to out: inout [UInt8]) {
+        let name = DistinguishedName.shortName(for: type)
+        if let name {
+            out.append(contentsOf: name.utf8)
+        } else {
+            out.append(contentsOf: type.dottedString.utf8)
+        }
+        out.append(UInt8(ascii: "="))
+        guard name != nil, let kind = stringKind else {
+            out.append(UInt8(ascii: "#"))
+            out.append(contentsOf: hexString(encodedValue).utf8)
+            return
+        }
+        storage.withUnsafeBufferPointer { buffer in
+            RelativeDistinguishedName.Attribute.appendEscaped(
+                RawScalars(contents: UnsafeBufferPointer(rebasing: buffer[valueElement.contentRange]), kind: kind), to: &out)
+        }
+    }
+
+    /// Appends the UTF-8 of a string value, escaped as RFC 4514 §2.4 requires
+    /// (plus control characters as `\XX`).
+    internal static func appendEscaped(_ scalars: RawScalars, to out: inout [UInt8]) {
+        var scalars = scalars
+        var isFirst = true
+        var pendingSpaces = 0
+        while let scalar = scalars.next() {
+            // A space is escaped when it is first or last; hold spaces back until
+            // the next character shows they are not last.
+            if scalar == " " {
+                if isFirst {
+                    out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: " ")])
+                    isFirst = false
+                } else {
+                    pendingSpaces += 1
+                }
+                continue
+            }
+            if pendingSpaces > 0 {
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
+                pendingSpaces = 0
+            }
             switch scalar {
             case ",", "+", "\"", "\\", "<", ">", ";":
-                out.append("\\")
-                out.append(scalar)
-            case "#" where isFirst, " " where isFirst || isLast:
-                out.append("\\")
-                out.append(scalar)
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(truncatingIfNeeded: scalar.value))
+            case "#" where isFirst:
+                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "#")])
             case "\u{00}"..."\u{1F}", "\u{7F}":
-                out.append("\\")
-                out.append(contentsOf: hexString(CollectionOfOne(UInt8(truncatingIfNeeded: scalar.value))).unicodeScalars)
+                out.append(UInt8(ascii: "\\"))
+                out.append(contentsOf: hexString(CollectionOfOne(UInt8(truncatingIfNeeded: scalar.value))).utf8)
             default:
-                out.append(scalar)
+                if scalar.value < 0x80 {
+                    out.append(UInt8(truncatingIfNeeded: scalar.value))
+                } else {
+                    UTF8.encode(scalar) { out.append($0) }
+                }
             }
-            index = scalars.index(after: index)
+            isFirst = false
         }
-        return String(out)
-    }
-}
-
-extension BidirectionalCollection {
-    fileprivate func index(before i: Index, limitedBy limit: Index) -> Index? {
-        i == limit ? nil : index(before: i)
+        if pendingSpaces > 0 {
+            // The last space is escaped.
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces - 1))
+            out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: " ")])
+        }
     }
 }

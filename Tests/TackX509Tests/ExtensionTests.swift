@@ -13,7 +13,7 @@ struct ExtensionBasicConstraintsTests {
 
     @Test("Accepted values", arguments: [
         ("30 00", false, nil), ("30 03 01 01 FF", true, nil), ("30 06 01 01 FF 02 01 00", true, 0),
-        ("30 07 01 01 FF 02 02 00 80", true, 128), ("30 03 02 01 05", false, 5),
+        ("30 07 01 01 FF 02 02 00 80", true, 128), ("30 03 02 01 05", false, 5), ("30 06 01 01 FF 02 01 7F", true, 127),
     ] as [(String, Bool, Int?)])
     func accepted(hex: String, isCA: Bool, pathLength: Int?) throws {
         let value = try decode(hex)
@@ -207,6 +207,14 @@ struct ExtensionKeyIdentifierTests {
         let identifier = try decodeValue(bytes("04 03 01 02 03")) { try SubjectKeyIdentifier(derEncoded: $0, valueRange: $1) }
         #expect(Array(identifier.keyIdentifier) == [1, 2, 3])
         #expect(identifier.keyIdentifier.startIndex == 5)
+        // A long-form length takes the full reader's path, with the same result.
+        let long = try decodeValue([0x04, 0x81, 0x80] + Array(repeating: 0x5A, count: 128)) {
+            try SubjectKeyIdentifier(derEncoded: $0, valueRange: $1)
+        }
+        #expect(long.keyIdentifier.count == 128 && long.keyIdentifier.startIndex == 6)
+        #expect(throws: X509Error(.der(.nonMinimalLength), at: 3)) {
+            try decodeValue([0x04, 0x81, 0x05, 1, 2, 3, 4, 5]) { try SubjectKeyIdentifier(derEncoded: $0, valueRange: $1) }
+        }
         #expect(throws: X509Error(.der(.unexpectedTag(expected: .octetString, found: .sequence)), at: 3)) {
             try decodeValue(bytes("30 00")) { try SubjectKeyIdentifier(derEncoded: $0, valueRange: $1) }
         }

@@ -300,6 +300,38 @@ struct NameMatchingTests {
     }
 }
 
+@Suite("Name match keys")
+struct NameMatchKeyTests {
+    @Test("Two names have equal match keys exactly when they match")
+    func keysAgreeWithMatching() throws {
+        let kinds: [DERStringKind] = [.utf8, .printable, .bmp, .teletex]
+        var names: [DistinguishedName] = []
+        for text in ["Example Org", "example  org", " EXAMPLE ORG ", "Example Org2", "Zürich", "zürich", "ZÜRICH", ""] {
+            for kind in kinds where !(kind == .printable && text.unicodeScalars.contains { $0.value > 0x7F }) {
+                names.append(try name([(AT.countryName, "US"), (AT.organizationName, text)], kind: kind))
+            }
+        }
+        names.append(try DistinguishedName(derEncoded: encodeName([[.string(AT.commonName, "A"), .string(AT.userID, "b", .ia5)]])))
+        names.append(try DistinguishedName(derEncoded: encodeName([[.string(AT.userID, "B"), .string(AT.commonName, "a", .bmp)]])))
+        names.append(try DistinguishedName(derEncoded: encodeName([[.string(AT.commonName, "A"), .string(AT.commonName, "A")]])))
+        names.append(try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, [0x02, 0x01, 0x05])]])))
+        names.append(try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, [0x04, 0x01, 0x05])]])))
+        names.append(try DistinguishedName(derEncoded: [0x30, 0x00]))
+        for der in CoreFixtures.systemBundleCertificates.prefix(30) {
+            let certificate = try Certificate(derEncoded: der)
+            names.append(try certificate.subject)
+        }
+        var matching = 0
+        for a in names {
+            for b in names {
+                #expect(a.matches(b) == (a.matchKey == b.matchKey), "\(a) vs \(b)")
+                if a.matches(b) && a != b { matching += 1 }
+            }
+        }
+        #expect(matching > 10)
+    }
+}
+
 @Suite("DistinguishedName fast path")
 struct NameFastPathTests {
     /// The full reader's verdict: the contents range and RDN count, or nil.

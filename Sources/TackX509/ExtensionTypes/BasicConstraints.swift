@@ -42,6 +42,24 @@ public struct BasicConstraints: Sendable, Hashable {
     ///   `cA FALSE`, ``TackDER/DERError/Reason/negativeInteger`` and
     ///   ``TackDER/DERError/Reason/integerOverflow`` for the path length.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        // Fast path for the three encodings CAs use (30 00; 30 03 01 01 FF;
+        // 30 06 01 01 FF 02 01 n with n < 128); the full reader handles the rest.
+        if valueRange.lowerBound >= 0, valueRange.upperBound <= derEncoded.count {
+            let value = derEncoded[valueRange]
+            if value.elementsEqual([0x30, 0x00]) {
+                (isCertificateAuthority, pathLengthConstraint) = (false, nil)
+                return
+            }
+            if value.elementsEqual([0x30, 0x03, 0x01, 0x01, 0xFF]) {
+                (isCertificateAuthority, pathLengthConstraint) = (true, nil)
+                return
+            }
+            if value.count == 8, value.prefix(7).elementsEqual([0x30, 0x06, 0x01, 0x01, 0xFF, 0x02, 0x01]),
+               let last = value.last, last < 0x80 {
+                (isCertificateAuthority, pathLengthConstraint) = (true, Int(last))
+                return
+            }
+        }
         (isCertificateAuthority, pathLengthConstraint) = try readX509(derEncoded, range: valueRange) {
             (reader, _) throws(DERError) -> (Bool, Int?) in
             try reader.readSequence { (sequence) throws(DERError) -> (Bool, Int?) in

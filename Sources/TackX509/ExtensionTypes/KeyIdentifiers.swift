@@ -92,6 +92,14 @@ public struct SubjectKeyIdentifier: Sendable, Hashable {
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` if the value is not
     ///   exactly one OCTET STRING.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        // Fast path: an OCTET STRING with a short-form length filling the value
+        // (every real identifier); anything else goes through the full reader.
+        let lower = valueRange.lowerBound, upper = valueRange.upperBound
+        if lower >= 0, upper <= derEncoded.count, upper - lower >= 2, derEncoded[lower] == 0x04,
+           derEncoded[lower + 1] < 0x80, Int(derEncoded[lower + 1]) == upper - lower - 2 {
+            keyIdentifier = derEncoded[(lower + 2)..<upper]
+            return
+        }
         let range = try readX509(derEncoded, range: valueRange) { (reader, _) throws(DERError) -> Range<Int> in
             try reader.readOctetString()
         }

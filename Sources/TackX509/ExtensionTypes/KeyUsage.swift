@@ -56,6 +56,20 @@ public struct KeyUsage: OptionSet, Sendable, Hashable {
     ///   STRING, or ``X509Error/Reason/invalidExtension(_:detail:)`` for an
     ///   undefined bit or no bit set, at the BIT STRING's offset.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        // Fast path: one octet of bits (03 02 u b) with zero padding and at least
+        // one bit set, which is every key usage without encipherOnly/decipherOnly
+        // pairs; the full reader handles the rest and reports errors.
+        let lower = valueRange.lowerBound
+        if lower >= 0, valueRange.upperBound <= derEncoded.count, valueRange.count == 4,
+           derEncoded[lower] == 0x03, derEncoded[lower + 1] == 0x02, derEncoded[lower + 2] <= 7 {
+            let unused = derEncoded[lower + 2], bits = derEncoded[lower + 3]
+            if bits != 0, bits & UInt8(truncatingIfNeeded: (1 << unused) - 1) == 0 {
+                var mask: UInt16 = 0
+                for bit in 0..<8 where bits & (0x80 >> bit) != 0 { mask |= 1 << UInt16(bit) }
+                rawValue = mask
+                return
+            }
+        }
         let oid = KeyUsage.oid
         rawValue = try readX509(derEncoded, range: valueRange) { (reader, failure) throws(DERError) -> UInt16 in
             let offset = reader.offset

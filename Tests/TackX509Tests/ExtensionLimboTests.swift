@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TackDER
+import TackX509
+
+/// x509-limbo, read from `<repo>/../shared/vectors` and never copied into the
+/// repository; a git worktree one level deeper (`<main>/../wt/<name>`) looks one
+/// directory higher too.
+private let limboPath: URL = {
+    let parent = CoreFixtures.repositoryRoot.deletingLastPathComponent()
+    let relative = "shared/vectors/x509-limbo/limbo-shared.json"
+    let candidates = [parent.appendingPathComponent(relative),
+                      parent.deletingLastPathComponent().appendingPathComponent(relative)]
+    return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
+}()
+
+@Suite("Names and extensions over x509-limbo")
+struct ExtensionLimboTests {
+    @Test("Every certificate of a limbo case that expects SUCCESS decodes its names and extensions fully")
+    func successCasesDecode() throws {
+        guard let data = try? Data(contentsOf: limboPath),
+              let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let cases = root["testcases"] as? [[String: Any]] else {
+            print("x509-limbo not found at \(limboPath.path): skipped")
+            return
+        }
+        var decoded = 0
+        var failures: [String] = []
+        for testCase in cases {
+            let id = testCase["id"] as? String ?? "?"
+            let expectsSuccess = testCase["expected_result"] as? String == "SUCCESS"
+            var pems = (testCase["trusted_certs"] as? [String] ?? []) + (testCase["untrusted_intermediates"] as? [String] ?? [])
+            if let peer = testCase["peer_certificate"] as? String { pems.append(peer) }
+            for pem in pems {
+                for der in CoreFixtures.certificates(inPEM: pem) {
+                    // Certificates the core parser refuses are its business, not this test's.
+                    guard let certificate = try? Certificate(derEncoded: der) else { continue }
+                    do {
+                        let subject = try certificate.subject
+                        let issuer = try certificate.issuer
+                        _ = subject.rfc4514String
+                        _ = issuer.rfc4514String
+                        let extensions = try certificate.decodeAllExtensions()
+                        if let names = extensions.subjectAlternativeNames { _ = names.map(\.description) }
+                        if let constraints = extensions.nameConstraints {
+                            _ = constraints.permittedSubtrees.map { $0.map(\.description) }
+                            _ = constraints.excludedSubtrees.map { $0.map(\.description) }
+                        }
+                        decoded += 1
+                    } catch {
+                        if expectsSuccess { failures.append("\(id): \(error)") }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.joined(separator: "\n"))")
+        #expect(decoded > 1000)
+    }
+}
