@@ -9,8 +9,16 @@ let topLevelHelp = """
 
     COMMANDS:
       pin        print the SPKI pin of each certificate or public key (tack pin --help)
+      vectors    run third-party test vectors through Tack's verifiers (tack vectors --help)
       help       show this help
       version    print the version
+
+    TEST VECTORS:
+      tack vectors wycheproof FILE...
+                 runs Wycheproof signature-verification files (ECDSA, Ed25519, RSA PKCS#1
+                 v1.5, RSASSA-PSS; any curve, key size or hash) and compares each verdict
+                 with the file's; prints per-file counts, skipped groups with the reason,
+                 the tcIds of disagreements, and ends with `N passed, N failed`
 
     More commands (show, verify, plist, rotation, lint, scan) are on the way.
     """
@@ -24,6 +32,8 @@ do throws(CLIError) {
     switch command {
     case "pin":
         try PinCommand.run(arguments)
+    case "vectors":
+        try VectorsCommand.run(arguments)
     case "help", "--help", "-h":
         emit(topLevelHelp)
     case "version", "--version":

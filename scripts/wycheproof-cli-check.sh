@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# End-to-end check of `tack vectors wycheproof` (run by scripts/check.sh).
+#
+#   scripts/wycheproof-cli-check.sh               # debug build of tack
+#   scripts/wycheproof-cli-check.sh -c release    # extra arguments go to `swift build`
+#
+# 1. Every Wycheproof file in <repo>/../shared/vectors/wycheproof (read there,
+#    never copied into the repo; TACK_WYCHEPROOF_DIR overrides the folder, as
+#    for the Swift test suites) must agree: exit status 0, last line
+#    `N passed, 0 failed` with N > 0. Skipped, with a message, when the folder
+#    is absent.
+# 2. The failure path: Vectors/signatures/wycheproof-cli/eddsa_flipped_result_test.json
+#    (a correct Ed25519 signature rated `invalid`, tcId 2; see its README) must
+#    make the command exit 1, list tcId 2, and end with `2 passed, 1 failed`.
+# 3. Usage and file errors exit 2: no FILE, an unreadable file, an unknown schema.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+fail() { echo "wycheproof-cli-check: $*" >&2; exit 1; }
+
+swift build --product tack "$@" 2>&1 | grep -E "error:|warning:" || true
+TACK="$(swift build --show-bin-path "$@")/tack"
+[ -x "$TACK" ] || fail "no tack binary at $TACK"
+
+out="$(mktemp)"
+work="$(mktemp -d)"
+trap 'rm -rf "$out" "$work"' EXIT
+
+# Runs tack with the given arguments; sets $status, output in $out.
+run() {
+    set +e
+    "$TACK" "$@" >"$out" 2>"$work/stderr"
+    status=$?
+    set -e
+}
+
+# 1. The real Wycheproof files.
+WYCHEPROOF="${TACK_WYCHEPROOF_DIR:-$(dirname "$ROOT")/shared/vectors/wycheproof}"
+if [ -d "$WYCHEPROOF" ]; then
+    shopt -s nullglob
+    files=("$WYCHEPROOF"/*.json)
+    shopt -u nullglob
+    [ "${#files[@]}" -gt 0 ] || fail "no .json file in $WYCHEPROOF"
+    start=$SECONDS
+    run vectors wycheproof "${files[@]}"
+    cat "$out"
+    echo "(${#files[@]} files in $((SECONDS - start)) s)"
+    last="$(tail -n 1 "$out")"
+    [[ "$last" =~ ^([0-9]+)\ passed,\ 0\ failed$ ]] || fail "Wycheproof disagreements: last line is '$last'"
+    [ "${BASH_REMATCH[1]}" -gt 0 ] || fail "no Wycheproof vector ran"
+    [ "$status" -eq 0 ] || fail "exit status $status with '$last'"
+else
+    echo "wycheproof-cli-check: $WYCHEPROOF is absent; skipping the Wycheproof files"
+fi
+
+# 2. A disagreement must fail the run and name its tcId.
+FLIPPED="Vectors/signatures/wycheproof-cli/eddsa_flipped_result_test.json"
+run vectors wycheproof "$FLIPPED"
+[ "$status" -eq 1 ] || { cat "$out"; fail "flipped-result file: exit status $status, expected 1"; }
+grep -q "^  disagreeing tcIds: 2$" "$out" || { cat "$out"; fail "flipped-result file: tcId 2 not listed"; }
+grep -q "^  DISAGREE tcId 2: expected invalid, Tack accepts" "$out" || { cat "$out"; fail "flipped-result file: no DISAGREE line"; }
+grep -q "Ed448 not supported" "$out" || { cat "$out"; fail "flipped-result file: Ed448 group not reported as skipped"; }
+[ "$(tail -n 1 "$out")" = "2 passed, 1 failed" ] || { cat "$out"; fail "flipped-result file: wrong summary line"; }
+echo "failure path: exit 1, tcId 2 listed, '$(tail -n 1 "$out")'"
+
+# 3. Usage and file errors.
+run vectors wycheproof
+[ "$status" -eq 2 ] || fail "no FILE: exit status $status, expected 2"
+run vectors wycheproof "$work/absent.json"
+[ "$status" -eq 2 ] || fail "unreadable file: exit status $status, expected 2"
+printf '{"algorithm": "AES-GCM", "schema": "aead_test_schema_v1.json", "testGroups": []}\n' >"$work/aead.json"
+run vectors wycheproof "$work/aead.json"
+[ "$status" -eq 2 ] || fail "unknown schema: exit status $status, expected 2"
+grep -q "is not a signature-verification schema" "$work/stderr" || fail "unknown schema: no message naming it"
+echo "usage and file errors: exit 2"
+
+echo "wycheproof-cli-check: passed"
