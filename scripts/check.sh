@@ -10,8 +10,10 @@
 #      conformance suites run thousands of vectors and are slow unoptimised;
 #   3. scripts/cli-check.py: `tack pin` equals the OpenSSL pin pipeline on every
 #      certificate under Vectors/ and in the system CA bundle, raw keys included;
-#   4. scripts/embedded-check.sh: the core modules compile as Embedded Swift;
-#   5. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
+#   4. scripts/wycheproof-cli-check.sh: `tack vectors wycheproof` agrees with every
+#      shared Wycheproof file and reports a flipped verdict as a failure;
+#   5. scripts/embedded-check.sh: the core modules compile as Embedded Swift;
+#   6. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -47,6 +49,9 @@ if command -v openssl >/dev/null; then
 else
     echo "check: openssl not found; the CLI differential check needs it"; exit 1
 fi
+
+step "tack vectors wycheproof against every shared Wycheproof file"
+scripts/wycheproof-cli-check.sh
 
 step "Embedded Swift check"
 scripts/embedded-check.sh
