@@ -30,6 +30,7 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("pem", pemBenchmarks),
     ("x509", x509Benchmarks),
     ("rsa", rsaBenchmarks),
+    ("ec", ecBenchmarks),
 ]
 
 // MARK: - Command line

@@ -67,6 +67,7 @@ struct CertificateMalformedTests {
             case "ok.serialNegative": #expect(certificate.isSerialNumberNegative)
             case "ok.serialZero": #expect(certificate.isSerialNumberZero)
             case "ok.serialTooLong": #expect(certificate.isSerialNumberTooLong)
+            case "ok.extensionCount64": #expect(certificate.extensions.count == Certificate.maximumExtensionCount)
             default: Issue.record("\(vector.file) parsed; expected \(vector.expected) at \(vector.offset)")
             }
         } catch {

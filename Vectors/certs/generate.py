@@ -391,6 +391,13 @@ def malformed(base_ed, base_ec, base_rsa):
         "The Ed25519 leaf with 65 distinct private extensions, one more than Certificate.maximumExtensionCount.")
 
     t = tree(base)
+    extensions = t.children[0].children[7].children[0]
+    extensions.children = [Node(0x30, children=[Node(0x06, der_oid("1.3.6.1.4.1.55555.9.%d" % i)[2:]),
+                                                Node(0x04, b"\x05\x00")]) for i in range(64)]
+    add("extensions-64.der", t.encode(), "ok.extensionCount64", [0, 7],
+        "The Ed25519 leaf with 64 distinct private extensions: exactly Certificate.maximumExtensionCount, accepted.")
+
+    t = tree(base)
     first = t.children[0].children[7].children[0].children[1]  # key usage, critical TRUE
     first.children[1] = Node(0x01, b"\x00")
     add("critical-false-encoded.der", t.encode(), "der.defaultValueEncoded", [0, 7, 0, 1, 1],

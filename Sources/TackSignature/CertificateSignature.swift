@@ -1,0 +1,239 @@
+// Certificate-level signature verification: which scheme to run comes from the
+// certificate's signature algorithm and the issuer's key, and every combination
+// that does not belong together is refused with a name.
+
+internal import TackSHA2
+public import TackX509
+
+/// Which algorithm and key combinations a verifier accepts beyond what is
+/// mathematically possible.
+///
+/// Algorithms Tack never accepts are refused whatever the policy: MD5 and SHA-1
+/// (not collision resistant; TackSHA2 does not even implement them), Ed448, curves
+/// other than P-256, P-384 and P-521, and RSA moduli outside 1024–8192 bits.
+public struct SignaturePolicy: Sendable, Hashable {
+    /// The smallest RSA modulus accepted, in bits.
+    ///
+    /// 2048 by default: NIST SP 800-131A disallowed 1024-bit RSA signatures after
+    /// 2013, and the CA/Browser Forum Baseline Requirements §6.1.5 require 2048.
+    public var minimumRSAModulusBitCount: Int
+
+    /// Whether an ECDSA signature's hash must match its curve: SHA-256 with P-256,
+    /// SHA-384 with P-384, SHA-512 with P-521.
+    ///
+    /// RFC 5758 §3.2 allows any pairing; the Baseline Requirements §7.1.3.2.2 allow
+    /// only P-256 with SHA-256 and P-384 with SHA-384 (plus P-521 with SHA-512 in
+    /// practice), so ``webPKI`` sets it.
+    public var requiresCurveMatchedHash: Bool
+
+    /// Creates a policy.
+    ///
+    /// - Parameters:
+    ///   - minimumRSAModulusBitCount: The smallest RSA modulus accepted, in bits.
+    ///   - requiresCurveMatchedHash: Whether ECDSA hashes must match the curve.
+    public init(minimumRSAModulusBitCount: Int = 2048, requiresCurveMatchedHash: Bool = false) {
+        self.minimumRSAModulusBitCount = minimumRSAModulusBitCount
+        self.requiresCurveMatchedHash = requiresCurveMatchedHash
+    }
+
+    /// RSA of at least 2048 bits; any SHA-2 hash with any supported curve.
+    public static let `default` = SignaturePolicy()
+
+    /// The Web PKI profile: RSA of at least 2048 bits and curve-matched ECDSA hashes.
+    public static let webPKI = SignaturePolicy(minimumRSAModulusBitCount: 2048, requiresCurveMatchedHash: true)
+
+    /// Everything the library can verify: RSA from 1024 bits, any SHA-2 pairing.
+    public static let permissive = SignaturePolicy(minimumRSAModulusBitCount: RSAPublicKey.minimumModulusBitCount)
+}
+
+/// A public key prepared for verifying signatures, decoded once from a
+/// SubjectPublicKeyInfo.
+///
+/// Preparing is the expensive part for RSA (about 5 µs at 2048 bits: Montgomery
+/// constants), so a chain builder that checks several certificates under one issuer
+/// should prepare the issuer's key once and reuse it.
+public struct SignatureVerificationKey: Sendable {
+    private enum Storage: Sendable {
+        case rsa(RSAPublicKey)
+        case rsaPSSOnly(RSAPublicKey, RSAPSSParameters?)
+        case ecdsa(ECDSAPublicKey)
+        case ed25519(Ed25519PublicKey)
+    }
+
+    private let storage: Storage
+
+    /// The key's algorithm as the certificate declared it.
+    public let algorithm: PublicKeyAlgorithm
+
+    /// Prepares the key of a SubjectPublicKeyInfo.
+    ///
+    /// - Parameter publicKeyInfo: The key, typically the issuer certificate's.
+    /// - Throws: ``SignatureError/unsupported(reason:)`` for algorithms Tack does not
+    ///   verify (Ed448, X25519/X448, other curves), or the key's own errors
+    ///   (``SignatureError/malformedPublicKey(reason:)``, RSA size limits).
+    public init(_ publicKeyInfo: SubjectPublicKeyInfo) throws(SignatureError) {
+        algorithm = publicKeyInfo.algorithm
+        switch publicKeyInfo.algorithm {
+        case .rsa:
+            storage = .rsa(try SignatureVerificationKey.rsaKey(publicKeyInfo))
+        case .rsaPSS(let parameters):
+            storage = .rsaPSSOnly(try SignatureVerificationKey.rsaKey(publicKeyInfo), parameters)
+        case .ec(let named):
+            let curve: ECDSAPublicKey.Curve
+            switch named {
+            case .p256: curve = .p256
+            case .p384: curve = .p384
+            case .p521: curve = .p521
+            case .other(let oid): throw .unsupported(reason: "EC curve \(oid) (Tack verifies P-256, P-384 and P-521)")
+            }
+            storage = .ecdsa(try ECDSAPublicKey(curve: curve, x962Representation: publicKeyInfo.rawKey))
+        case .ed25519:
+            storage = .ed25519(try Ed25519PublicKey(rawRepresentation: publicKeyInfo.rawKey))
+        case .ed448:
+            throw .unsupported(reason: "Ed448 keys (Tack verifies Ed25519 only)")
+        case .x25519, .x448:
+            throw .algorithmKeyMismatch(reason: "\(publicKeyInfo.algorithm) is a key-agreement key and cannot sign")
+        case .unknown(let oid):
+            throw .unsupported(reason: "public key algorithm \(oid)")
+        }
+    }
+
+    private static func rsaKey(_ info: SubjectPublicKeyInfo) throws(SignatureError) -> RSAPublicKey {
+        guard let modulus = info.rsaModulus, let exponentBytes = info.rsaPublicExponent else {
+            throw .malformedPublicKey(reason: "RSA key without modulus or exponent")
+        }
+        // RSAPublicKey bounds exponents at 33 bits; anything over 8 octets is out of range.
+        guard exponentBytes.count <= 8 else { throw .unsupported(reason: "RSA public exponent above 64 bits") }
+        var exponent: UInt64 = 0
+        for byte in exponentBytes { exponent = exponent << 8 | UInt64(byte) }
+        return try RSAPublicKey(modulus: modulus, exponent: exponent)
+    }
+
+    /// Verifies `signature` over `message` with the scheme that `algorithm` names.
+    ///
+    /// - Parameters:
+    ///   - signature: The signature value (for a certificate, the `signatureValue`
+    ///     BIT STRING's octets): PKCS #1 / PSS octets, a DER `ECDSA-Sig-Value`, or the
+    ///     64 octets of an Ed25519 signature.
+    ///   - message: The signed bytes (for a certificate, the DER `tbsCertificate`).
+    ///   - algorithm: The signature algorithm (for a certificate, its
+    ///     `signatureAlgorithm`).
+    ///   - policy: Further restrictions; ``SignaturePolicy/default`` by default.
+    /// - Throws: ``SignatureError/invalidSignature`` when the signature does not
+    ///   verify; ``SignatureError/algorithmKeyMismatch(reason:)`` when the algorithm
+    ///   and key do not belong together or the policy forbids the pairing;
+    ///   ``SignatureError/unsupported(reason:)`` for refused algorithms (MD5, SHA-1,
+    ///   Ed448, unknown); and the scheme's own errors for malformed signatures.
+    public func verifySignature(
+        _ signature: some Collection<UInt8>,
+        for message: some Collection<UInt8>,
+        algorithm: SignatureAlgorithm,
+        policy: SignaturePolicy = .default
+    ) throws(SignatureError) {
+        switch (algorithm, storage) {
+        case (.rsaPKCS1v15(let digest), .rsa(let key)):
+            try SignatureVerificationKey.check(key, policy)
+            try key.verifyPKCS1v15Signature(signature, for: message, hash: try SignatureVerificationKey.rsaHash(digest, algorithm))
+        case (.rsaPKCS1v15, .rsaPSSOnly):
+            throw .algorithmKeyMismatch(reason: "\(algorithm) with an RSASSA-PSS key (RFC 4055 §1.2: PSS keys sign with PSS only)")
+        case (.rsaPSS(let parameters), .rsa(let key)):
+            try SignatureVerificationKey.check(key, policy)
+            try key.verifyPSSSignature(signature, for: message, parameters: try SignatureVerificationKey.pss(parameters, algorithm))
+        case (.rsaPSS(let parameters), .rsaPSSOnly(let key, let keyParameters)):
+            try SignatureVerificationKey.check(key, policy)
+            if let keyParameters {
+                // RFC 4055 §3.3: a key restricted to PSS parameters only verifies
+                // signatures with the same hashes and at least its salt length.
+                guard keyParameters.digest == parameters.digest,
+                      keyParameters.maskGenerationDigest == parameters.maskGenerationDigest,
+                      parameters.saltLength >= keyParameters.saltLength else {
+                    throw .algorithmKeyMismatch(reason: "RSASSA-PSS parameters differ from those the key is restricted to")
+                }
+            }
+            try key.verifyPSSSignature(signature, for: message, parameters: try SignatureVerificationKey.pss(parameters, algorithm))
+        case (.ecdsa(let digest), .ecdsa(let key)):
+            if policy.requiresCurveMatchedHash {
+                let matched: DigestAlgorithm = switch key.curve {
+                case .p256: .sha256
+                case .p384: .sha384
+                case .p521: .sha512
+                }
+                guard digest == matched else {
+                    throw .algorithmKeyMismatch(reason: "\(algorithm) with a \(key.curve.name) key is refused by policy (the hash must match the curve)")
+                }
+            }
+            switch digest {
+            case .sha224: try key.verifySignature(signature, for: message, hash: SHA224.self)
+            case .sha256: try key.verifySignature(signature, for: message, hash: SHA256.self)
+            case .sha384: try key.verifySignature(signature, for: message, hash: SHA384.self)
+            case .sha512: try key.verifySignature(signature, for: message, hash: SHA512.self)
+            case .md5, .sha1: throw .unsupported(reason: "\(algorithm) is refused: \(digest) is not collision resistant")
+            }
+        case (.ed25519, .ed25519(let key)):
+            try key.verifySignature(signature, for: message)
+        case (.ed448, _):
+            throw .unsupported(reason: "Ed448 signatures (Tack verifies Ed25519 only)")
+        case (.unknown(let oid), _):
+            throw .unsupported(reason: "signature algorithm \(oid)")
+        default:
+            throw .algorithmKeyMismatch(reason: "\(algorithm) signature with \(SignatureVerificationKey.article(algorithm: self.algorithm)) key")
+        }
+    }
+
+    private static func article(algorithm: PublicKeyAlgorithm) -> String {
+        let name = algorithm.description
+        let vowels: Set<Character> = ["A", "E", "I", "O", "U"]
+        return (name.first.map { vowels.contains($0) } ?? false ? "an " : "a ") + name
+    }
+
+    private static func check(_ key: RSAPublicKey, _ policy: SignaturePolicy) throws(SignatureError) {
+        guard key.modulusBitCount >= policy.minimumRSAModulusBitCount else {
+            throw .unsupported(reason: "\(key.modulusBitCount)-bit RSA key is below the policy's minimum of \(policy.minimumRSAModulusBitCount) bits")
+        }
+    }
+
+    private static func rsaHash(_ digest: DigestAlgorithm, _ algorithm: SignatureAlgorithm) throws(SignatureError) -> RSAHash {
+        switch digest {
+        case .sha224: return .sha224
+        case .sha256: return .sha256
+        case .sha384: return .sha384
+        case .sha512: return .sha512
+        case .md5, .sha1: throw .unsupported(reason: "\(algorithm) is refused: \(digest) is not collision resistant")
+        }
+    }
+
+    private static func pss(_ parameters: RSAPSSParameters, _ algorithm: SignatureAlgorithm) throws(SignatureError) -> PSSParameters {
+        try PSSParameters(
+            hash: rsaHash(parameters.digest, algorithm),
+            mgf1Hash: rsaHash(parameters.maskGenerationDigest, algorithm),
+            saltLength: parameters.saltLength)
+    }
+}
+
+extension Certificate {
+    /// Verifies this certificate's signature under an issuer's prepared key.
+    ///
+    /// The scheme comes from the certificate's `signatureAlgorithm` (which TackX509
+    /// has already checked equals the TBS `signature` field), the signed bytes are
+    /// the original DER of `tbsCertificate`, and the key decides what may pair with it.
+    ///
+    /// - Parameters:
+    ///   - key: The issuer's key, prepared once with ``SignatureVerificationKey/init(_:)``.
+    ///   - policy: Further restrictions; ``SignaturePolicy/default`` by default.
+    /// - Throws: As ``SignatureVerificationKey/verifySignature(_:for:algorithm:policy:)``.
+    public func verifySignature(with key: SignatureVerificationKey, policy: SignaturePolicy = .default) throws(SignatureError) {
+        try key.verifySignature(signatureBytes, for: tbsBytes, algorithm: signatureAlgorithm, policy: policy)
+    }
+
+    /// Verifies this certificate's signature under `issuer`'s public key.
+    ///
+    /// - Parameters:
+    ///   - issuer: The certificate whose key signed this one (this certificate itself
+    ///     for a self-signed root).
+    ///   - policy: Further restrictions; ``SignaturePolicy/default`` by default.
+    /// - Throws: As ``SignatureVerificationKey/verifySignature(_:for:algorithm:policy:)``,
+    ///   and the errors of preparing the issuer's key.
+    public func verifySignature(issuedBy issuer: Certificate, policy: SignaturePolicy = .default) throws(SignatureError) {
+        try verifySignature(with: SignatureVerificationKey(issuer.publicKeyInfo), policy: policy)
+    }
+}

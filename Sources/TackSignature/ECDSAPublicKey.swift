@@ -1,0 +1,244 @@
+public import TackSHA2
+
+/// An ECDSA public key on P-256, P-384 or P-521, validated on construction.
+///
+/// Construction performs the public-key validation of SEC 1 v2 §3.2.2.1
+/// (ECC full public-key validation) as far as it applies to these curves:
+/// the point is not infinity, both coordinates are below p, and the point
+/// satisfies the curve equation. Step 4 of that procedure (n·Q = O) holds for
+/// every curve point because the cofactor is 1.
+///
+/// Verification follows SEC 1 v2 §4.1.4 (equivalently FIPS 186-4 §6.4 /
+/// ANSI X9.62). Every verifying method returns normally when the signature is
+/// valid and throws otherwise: ``SignatureError/invalidSignature`` when the
+/// inputs are well-formed but the signature does not match, another case when
+/// an input is malformed or the signature's curve differs from the key's.
+public struct ECDSAPublicKey: Sendable, Hashable {
+    /// A supported curve.
+    public enum Curve: Sendable, Hashable, CaseIterable {
+        /// P-256 (secp256r1, prime256v1), SEC 2 v2 §2.4.2.
+        case p256
+        /// P-384 (secp384r1), SEC 2 v2 §2.5.1.
+        case p384
+        /// P-521 (secp521r1), SEC 2 v2 §2.6.1.
+        case p521
+
+        /// Bytes in a field element or scalar: 32, 48 or 66.
+        public var scalarByteCount: Int {
+            switch self {
+            case .p256: 32
+            case .p384: 48
+            case .p521: 66
+            }
+        }
+
+        /// The curve's name in FIPS 186-4: "P-256", "P-384" or "P-521".
+        public var name: String {
+            switch self {
+            case .p256: "P-256"
+            case .p384: "P-384"
+            case .p521: "P-521"
+            }
+        }
+    }
+
+    private enum Point: Sendable {
+        case p256(ECAffinePoint<ECLimbs4>)
+        case p384(ECAffinePoint<ECLimbs6>)
+        case p521(ECAffinePoint<ECLimbs9>)
+    }
+
+    /// The key's curve.
+    public let curve: Curve
+
+    /// The key as an uncompressed point, 0x04 ‖ X ‖ Y (SEC 1 v2 §2.3.3), whatever
+    /// form it was given in.
+    public let x962Representation: [UInt8]
+
+    private let point: Point
+
+    /// Decodes and validates a public point in the encoding of SEC 1 v2 §2.3.4
+    /// (the content of the subjectPublicKey BIT STRING for id-ecPublicKey,
+    /// RFC 5480 §2.2).
+    ///
+    /// Accepted forms: uncompressed 0x04 ‖ X ‖ Y, which RFC 5480 requires, and
+    /// compressed 0x02/0x03 ‖ X, which it permits (the y-coordinate is
+    /// recovered as a square root and its parity taken from the prefix).
+    /// Refused: the single byte 0x00 (the point at infinity), the hybrid forms
+    /// 0x06/0x07 (ANSI X9.62, not allowed in RFC 5480), wrong lengths,
+    /// coordinates ≥ p, and points off the curve.
+    ///
+    /// - Parameters:
+    ///   - curve: The curve named by the key's parameters.
+    ///   - x962Representation: The encoded point.
+    /// - Throws: ``SignatureError/malformedPublicKey(reason:)`` when the point
+    ///   fails decoding or validation.
+    public init(curve: Curve, x962Representation: some Collection<UInt8>) throws(SignatureError) {
+        let bytes = Array(x962Representation)
+        self.curve = curve
+        switch curve {
+        case .p256:
+            let decoded = try P256.curve.decodePoint(bytes)
+            point = .p256(decoded)
+            self.x962Representation = P256.curve.encodeUncompressed(decoded)
+        case .p384:
+            let decoded = try P384.curve.decodePoint(bytes)
+            point = .p384(decoded)
+            self.x962Representation = P384.curve.encodeUncompressed(decoded)
+        case .p521:
+            let decoded = try P521.curve.decodePoint(bytes)
+            point = .p521(decoded)
+            self.x962Representation = P521.curve.encodeUncompressed(decoded)
+        }
+    }
+
+    /// Checks a signature over a digest the caller has already computed.
+    ///
+    /// The digest is truncated to its leftmost ⌈log₂ n⌉ bits when longer
+    /// (SEC 1 v2 §4.1.4 step 3, FIPS 186-4 §6.4), so any hash may be used; a
+    /// policy about which hash suits which curve belongs to the caller.
+    ///
+    /// - Parameters:
+    ///   - signature: The parsed signature.
+    ///   - digest: The hash of the signed message.
+    /// - Throws: ``SignatureError/invalidSignature`` if the signature does not
+    ///   match; ``SignatureError/algorithmKeyMismatch(reason:)`` if the
+    ///   signature was parsed for another curve.
+    public func verifySignature(_ signature: ECDSASignature, forDigest digest: some Collection<UInt8>) throws(SignatureError) {
+        guard signature.curve == curve else {
+            throw .algorithmKeyMismatch(reason: "signature parsed for \(signature.curve.name), key is on \(curve.name)")
+        }
+        let digestBytes = Array(digest)
+        let isValid: Bool
+        switch point {
+        case .p256(let q): isValid = P256.curve.verify(signature: signature, digest: digestBytes, publicKey: q)
+        case .p384(let q): isValid = P384.curve.verify(signature: signature, digest: digestBytes, publicKey: q)
+        case .p521(let q): isValid = P521.curve.verify(signature: signature, digest: digestBytes, publicKey: q)
+        }
+        guard isValid else { throw .invalidSignature }
+    }
+
+    /// Checks a DER-encoded signature (as found in X.509 certificates and TLS)
+    /// over a digest the caller has already computed.
+    ///
+    /// - Parameters:
+    ///   - derEncoded: The `Ecdsa-Sig-Value` DER bytes (RFC 5480 §2.2).
+    ///   - digest: The hash of the signed message.
+    /// - Throws: ``SignatureError/malformedSignature(reason:)`` if the DER is not
+    ///   strict or r or s is out of range; ``SignatureError/invalidSignature`` if
+    ///   the signature does not match.
+    public func verifySignature(_ derEncoded: some Collection<UInt8>, forDigest digest: some Collection<UInt8>) throws(SignatureError) {
+        let signature = try ECDSASignature(derEncoded: derEncoded, curve: curve)
+        try verifySignature(signature, forDigest: digest)
+    }
+
+    /// Hashes a message and checks a DER-encoded signature over it.
+    ///
+    /// - Parameters:
+    ///   - derEncoded: The `Ecdsa-Sig-Value` DER bytes (RFC 5480 §2.2).
+    ///   - message: The signed bytes (for a certificate, the DER of its
+    ///     TBSCertificate).
+    ///   - hash: The hash named by the signature algorithm, for example
+    ///     `SHA256.self` for ecdsa-with-SHA256 (RFC 5758 §3.2).
+    /// - Throws: ``SignatureError/malformedSignature(reason:)`` if the DER is not
+    ///   strict or r or s is out of range; ``SignatureError/invalidSignature`` if
+    ///   the signature does not match.
+    public func verifySignature<Hash: SHA2HashFunction>(
+        _ derEncoded: some Collection<UInt8>, for message: some Collection<UInt8>, hash: Hash.Type
+    ) throws(SignatureError) {
+        let signature = try ECDSASignature(derEncoded: derEncoded, curve: curve)
+        try verifySignature(signature, for: message, hash: hash)
+    }
+
+    /// Hashes a message and checks a parsed signature over it.
+    ///
+    /// - Parameters:
+    ///   - signature: The parsed signature.
+    ///   - message: The signed bytes.
+    ///   - hash: The hash named by the signature algorithm.
+    /// - Throws: ``SignatureError/invalidSignature`` if the signature does not
+    ///   match; ``SignatureError/algorithmKeyMismatch(reason:)`` if the
+    ///   signature was parsed for another curve.
+    public func verifySignature<Hash: SHA2HashFunction>(
+        _ signature: ECDSASignature, for message: some Collection<UInt8>, hash: Hash.Type
+    ) throws(SignatureError) {
+        let digest = Hash.hash(Array(message))
+        try verifySignature(signature, forDigest: digest)
+    }
+
+    /// Two keys are equal when they are on the same curve and are the same
+    /// point, whatever encoding each was decoded from.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.curve == rhs.curve && lhs.x962Representation == rhs.x962Representation
+    }
+
+    /// Hashes the curve and the uncompressed point, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(curve)
+        hasher.combine(x962Representation)
+    }
+}
+
+extension ECWeierstrassCurve {
+    /// Decodes and validates an encoded point (see ``ECDSAPublicKey/init(curve:x962Representation:)``).
+    func decodePoint(_ bytes: [UInt8]) throws(SignatureError) -> ECAffinePoint<Limbs> {
+        let width = coordinateByteCount
+        guard let prefix = bytes.first else { throw .malformedPublicKey(reason: "empty point") }
+        switch prefix {
+        case 0x04:
+            guard bytes.count == 1 + 2 * width else {
+                throw .malformedPublicKey(reason: "uncompressed point must be \(1 + 2 * width) bytes, got \(bytes.count)")
+            }
+            let x = try decodeCoordinate(bytes[1...width])
+            let y = try decodeCoordinate(bytes[(1 + width)...])
+            let point = ECAffinePoint(x: field.toMontgomery(x), y: field.toMontgomery(y))
+            guard isOnCurve(point) else { throw .malformedPublicKey(reason: "point is not on the curve") }
+            return point
+        case 0x02, 0x03:
+            guard bytes.count == 1 + width else {
+                throw .malformedPublicKey(reason: "compressed point must be \(1 + width) bytes, got \(bytes.count)")
+            }
+            let x = field.toMontgomery(try decodeCoordinate(bytes[1...]))
+            guard let y = solveY(x: x, yIsOdd: prefix == 0x03) else {
+                throw .malformedPublicKey(reason: "compressed x-coordinate is not on the curve")
+            }
+            return ECAffinePoint(x: x, y: y)
+        case 0x00:
+            throw .malformedPublicKey(reason: "the point at infinity is not a valid public key")
+        default:
+            throw .malformedPublicKey(reason: "unsupported point encoding (only 0x02, 0x03 and 0x04 are accepted)")
+        }
+    }
+
+    private func decodeCoordinate(_ bytes: ArraySlice<UInt8>) throws(SignatureError) -> Limbs {
+        guard let value = Limbs(bigEndian: bytes), value.isLess(than: field.modulus) else {
+            throw .malformedPublicKey(reason: "coordinate is not below the field prime")
+        }
+        return value
+    }
+
+    /// 0x04 ‖ X ‖ Y.
+    func encodeUncompressed(_ point: ECAffinePoint<Limbs>) -> [UInt8] {
+        [0x04]
+            + field.fromMontgomery(point.x).bigEndianBytes(count: coordinateByteCount)
+            + field.fromMontgomery(point.y).bigEndianBytes(count: coordinateByteCount)
+    }
+
+    /// The leftmost `orderBitCount` bits of `digest` as an integer
+    /// (SEC 1 v2 §4.1.4 step 3); not reduced mod n.
+    func truncatedDigest(_ digest: [UInt8]) -> Limbs {
+        let orderByteCount = (orderBitCount + 7) / 8
+        let taken = digest.prefix(orderByteCount)
+        // `taken` has at most ⌈orderBitCount / 8⌉ ≤ 8·limbCount bytes, so it fits.
+        var value = Limbs(bigEndian: taken) ?? Limbs()
+        let excessBits = 8 * taken.count - orderBitCount
+        if excessBits > 0 { value = value.shiftedRight(by: excessBits) }
+        return value
+    }
+
+    func verify(signature: ECDSASignature, digest: [UInt8], publicKey: ECAffinePoint<Limbs>) -> Bool {
+        // `ECDSASignature` guarantees both values fit and lie in [1, n − 1].
+        guard let r = Limbs(bigEndian: signature.r), let s = Limbs(bigEndian: signature.s) else { return false }
+        return verify(r: r, s: s, e: truncatedDigest(digest), publicKey: publicKey)
+    }
+}

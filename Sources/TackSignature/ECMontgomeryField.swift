@@ -1,0 +1,163 @@
+// Arithmetic modulo an odd prime held in fixed limbs, in Montgomery form.
+//
+// Montgomery multiplication (P. L. Montgomery, "Modular multiplication without
+// trial division", Math. Comp. 44, 1985) computes a·b·R⁻¹ mod m with
+// R = 2^(64·limbCount), here in the CIOS variant (Koç, Acar, Kaliski,
+// "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro
+// 16(3), 1996), unrolled per limb count in ECLimbArithmetic.swift. One generic
+// field serves the P-256, P-384, P-521 and Ed25519 fields and their group
+// orders; it is specialised per limb type, so each instance runs on registers
+// and stack only.
+
+/// A prime modulus with the constants Montgomery arithmetic needs.
+///
+/// Elements passed to these operations are fully reduced (`< modulus`); every
+/// operation returns a fully reduced element. Values are in Montgomery form
+/// (`x·R mod m`) unless a method says otherwise.
+struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
+    /// The odd prime modulus m.
+    let modulus: Limbs
+    /// −m⁻¹ mod 2⁶⁴.
+    let negativeInverse: UInt64
+    /// R mod m: the Montgomery form of 1.
+    let one: Limbs
+    /// R² mod m: converts into Montgomery form.
+    let rSquared: Limbs
+    /// m − 2, the exponent of Fermat inversion.
+    let modulusMinusTwo: Limbs
+    /// Which multiplication routine serves this modulus.
+    let shape: ECModulusShape
+
+    /// Derives the Montgomery constants of `modulus`, which must be an odd prime.
+    ///
+    /// - Parameters:
+    ///   - modulus: The prime.
+    ///   - shape: A dedicated multiplication routine for exactly this prime, if any.
+    init(modulus: Limbs, shape: ECModulusShape = .generic) {
+        // Internal invariant: only the curve constants in this module reach here.
+        precondition(modulus[0] & 1 == 1 && modulus[Limbs.limbCount - 1] != 0, "modulus must be odd and use the top limb")
+        self.modulus = modulus
+
+        // Newton iteration for m⁻¹ mod 2⁶⁴: each step doubles the correct low bits
+        // (3 → 6 → … → 96 ≥ 64), starting from m·m ≡ 1 mod 8 for odd m.
+        var inverse = modulus[0]
+        for _ in 0..<5 { inverse = inverse &* (2 &- modulus[0] &* inverse) }  // arithmetic mod 2⁶⁴
+        negativeInverse = 0 &- inverse  // −m⁻¹ mod 2⁶⁴
+
+        // R mod m and R² mod m by repeated modular doubling of 1: slow, but run
+        // once per modulus when the curve constants are first used.
+        var value = Limbs(small: 1)
+        for _ in 0..<(64 * Limbs.limbCount) { value = Self.addModulo(value, value, modulus) }
+        one = value
+        for _ in 0..<(64 * Limbs.limbCount) { value = Self.addModulo(value, value, modulus) }
+        rSquared = value
+
+        modulusMinusTwo = modulus.subtractingWithBorrow(Limbs(small: 2)).difference
+        self.shape = shape
+    }
+
+    @inline(__always)
+    private static func addModulo(_ a: Limbs, _ b: Limbs, _ m: Limbs) -> Limbs {
+        let (sum, carry) = a.addingWithCarry(b)
+        let (reduced, borrow) = sum.subtractingWithBorrow(m)
+        // Keep the reduced value unless the subtraction went below zero with no carry to absorb it.
+        return (carry == 0 && borrow != 0) ? sum : reduced
+    }
+
+    // MARK: Ring operations
+
+    /// (a + b) mod m.
+    @inline(__always)
+    func add(_ a: Limbs, _ b: Limbs) -> Limbs {
+        Limbs.modularAdd(a, b, modulus: modulus)
+    }
+
+    /// (a − b) mod m.
+    @inline(__always)
+    func subtract(_ a: Limbs, _ b: Limbs) -> Limbs {
+        Limbs.modularSubtract(a, b, modulus: modulus)
+    }
+
+    /// (−a) mod m.
+    @inline(__always)
+    func negate(_ a: Limbs) -> Limbs {
+        subtract(Limbs(), a)
+    }
+
+    /// a·b·R⁻¹ mod m (Montgomery product, CIOS).
+    ///
+    /// Correct whenever a·b < R·m (in particular for a, b < m, and for any
+    /// a < R with b < m, which `reduce(_:)` relies on); the result is < m.
+    @inline(__always)
+    func multiply(_ a: Limbs, _ b: Limbs) -> Limbs {
+        Limbs.montgomeryMultiply(a, b, modulus: modulus, negativeInverse: negativeInverse, shape: shape)
+    }
+
+    /// a²·R⁻¹ mod m.
+    @inline(__always)
+    func square(_ a: Limbs) -> Limbs {
+        multiply(a, a)
+    }
+
+    /// `a` squared `count` times.
+    func square(_ a: Limbs, times count: Int) -> Limbs {
+        var result = a
+        for _ in 0..<count { result = multiply(result, result) }
+        return result
+    }
+
+    // MARK: Conversions
+
+    /// x·R mod m for a fully reduced x (< m).
+    func toMontgomery(_ x: Limbs) -> Limbs {
+        multiply(x, rSquared)
+    }
+
+    /// x·R⁻¹ mod m: the ordinary value of a Montgomery-form element.
+    func fromMontgomery(_ x: Limbs) -> Limbs {
+        multiply(x, Limbs(small: 1))
+    }
+
+    /// x mod m in ordinary form, for any x < R (for example a hash that may
+    /// exceed m): x·(R² mod m)·R⁻¹·R⁻¹ via two Montgomery products.
+    func reduce(_ x: Limbs) -> Limbs {
+        fromMontgomery(multiply(x, rSquared))
+    }
+
+    // MARK: Exponentiation
+
+    /// baseᵉ in Montgomery form, by left-to-right exponentiation with a fixed
+    /// 4-bit window (HAC 14.82): per 4 exponent bits, 4 squarings and at most
+    /// one multiplication from a table of base⁰…base¹⁵. The exponents used
+    /// here (m − 2, (p + 1)/4, (p − 5)/8) are public constants, so variable
+    /// time is fine; for the all-ones exponents of 2²⁵⁵ − 19 and 2⁵²¹ − 1 this
+    /// needs a quarter of the multiplications of plain square-and-multiply.
+    func power(_ base: Limbs, _ exponent: Limbs) -> Limbs {
+        withUnsafeTemporaryAllocation(of: Limbs.self, capacity: 16) { table in
+            table.initializeElement(at: 0, to: one)
+            table.initializeElement(at: 1, to: base)
+            for i in 2..<16 { table.initializeElement(at: i, to: multiply(table[i - 1], base)) }
+            defer { table.deinitialize() }
+
+            var result = one
+            var started = false
+            var window = (exponent.bitWidth + 3) / 4 - 1
+            while window >= 0 {
+                if started { result = square(result, times: 4) }
+                let bit = 4 * window
+                let digit = Int(exponent.bit(bit) | exponent.bit(bit + 1) << 1 | exponent.bit(bit + 2) << 2 | exponent.bit(bit + 3) << 3)
+                if digit != 0 {
+                    result = started ? multiply(result, table[digit]) : table[digit]
+                    started = true
+                }
+                window -= 1
+            }
+            return result
+        }
+    }
+
+    /// a⁻¹ in Montgomery form by Fermat's little theorem (a^(m−2)); zero maps to zero.
+    func inverse(_ a: Limbs) -> Limbs {
+        power(a, modulusMinusTwo)
+    }
+}

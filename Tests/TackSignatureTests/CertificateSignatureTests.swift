@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import TackDER
+import TackSignature
+import TackX509
+
+/// Certificates from a PEM file under the repository's Vectors/.
+private func certificates(_ relativePath: String) throws -> [Certificate] {
+    let url = RSATestSupport.repositoryRoot.appendingPathComponent(relativePath)
+    let blocks = try PEM.parse([UInt8](Data(contentsOf: url)))
+    return try blocks.filter { $0.label == "CERTIFICATE" }.map { try Certificate(derEncoded: $0.bytes) }
+}
+
+private func certificate(_ relativePath: String) throws -> Certificate {
+    try #require(try certificates(relativePath).first)
+}
+
+/// The system CA bundle's certificates (empty when absent).
+private let bundle: [Certificate] = {
+    guard let data = FileManager.default.contents(atPath: "/etc/ssl/certs/ca-certificates.crt"),
+          let blocks = try? PEM.parse([UInt8](data)) else { return [] }
+    return blocks.compactMap { try? Certificate(derEncoded: $0.bytes) }
+}()
+
+@Suite("Certificate signatures")
+struct CertificateSignatureTests {
+    static let pairs = ["rsa1024", "rsa2048", "rsa3072", "rsa4096", "rsa8192", "p256", "p384", "p521", "ed25519"]
+
+    @Test("Each generated leaf verifies under its CA and each CA under itself", arguments: pairs)
+    func generatedPairs(name: String) throws {
+        let ca = try certificate("Vectors/certs/\(name)-ca.pem")
+        let leaf = try certificate("Vectors/certs/\(name)-leaf.pem")
+        try ca.verifySignature(issuedBy: ca, policy: .permissive)
+        try leaf.verifySignature(issuedBy: ca, policy: .permissive)
+        // Not under itself: a leaf's own key did not sign it.
+        #expect(throws: SignatureError.self) { try leaf.verifySignature(issuedBy: leaf, policy: .permissive) }
+    }
+
+    @Test("The bundled three-certificate chain verifies link by link")
+    func chain() throws {
+        let chain = try certificates("Vectors/certs/chain-example.pem")
+        try #require(chain.count == 3)
+        try chain[0].verifySignature(issuedBy: chain[1])
+        try chain[1].verifySignature(issuedBy: chain[2])
+        try chain[2].verifySignature(issuedBy: chain[2])
+        // The root did not sign the leaf: same algorithm family, wrong key.
+        #expect(throws: SignatureError.invalidSignature) { try chain[0].verifySignature(issuedBy: chain[2]) }
+    }
+
+    @Test("A flipped bit in the signed bytes is an invalid signature, for every key type", arguments: pairs)
+    func tamperedTBS(name: String) throws {
+        let ca = try certificate("Vectors/certs/\(name)-ca.pem")
+        let key = try SignatureVerificationKey(ca.publicKeyInfo)
+        var tbs = Array(ca.tbsBytes)
+        tbs[tbs.count / 2] ^= 0x01
+        #expect(throws: SignatureError.invalidSignature) {
+            try key.verifySignature(ca.signatureBytes, for: tbs, algorithm: ca.signatureAlgorithm, policy: .permissive)
+        }
+    }
+
+    @Test("An RSA signature algorithm with an EC key is a named mismatch, not a failed check")
+    func algorithmKeyMismatch() throws {
+        let rsaSigned = try certificate("Vectors/certs/rsa2048-leaf.pem")
+        let ecIssuer = try certificate("Vectors/certs/p256-ca.pem")
+        do {
+            try rsaSigned.verifySignature(issuedBy: ecIssuer)
+            Issue.record("expected a mismatch")
+        } catch {
+            guard case .algorithmKeyMismatch(let reason) = error else {
+                Issue.record("expected algorithmKeyMismatch, got \(error)")
+                return
+            }
+            #expect(reason.contains("sha256WithRSAEncryption"))
+        }
+        let ed = try certificate("Vectors/certs/ed25519-leaf.pem")
+        let rsaIssuer = try certificate("Vectors/certs/rsa2048-ca.pem")
+        #expect(throws: SignatureError.self) { try ed.verifySignature(issuedBy: rsaIssuer) }
+    }
+
+    @Test("A P-384 key with ECDSA-SHA256 verifies by default and is refused by the Web PKI policy")
+    func curveHashPolicy() throws {
+        let root = try certificate("Vectors/signatures/certs/p384-sha256-root.pem")
+        try root.verifySignature(issuedBy: root)
+        do {
+            try root.verifySignature(issuedBy: root, policy: .webPKI)
+            Issue.record("expected the Web PKI policy to refuse P-384 with SHA-256")
+        } catch {
+            guard case .algorithmKeyMismatch = error else {
+                Issue.record("expected algorithmKeyMismatch, got \(error)")
+                return
+            }
+        }
+    }
+
+    @Test("RSA keys below the policy minimum are refused by name")
+    func rsaMinimum() throws {
+        let ca = try certificate("Vectors/certs/rsa1024-ca.pem")
+        #expect(throws: SignatureError.unsupported(reason: "1024-bit RSA key is below the policy's minimum of 2048 bits")) {
+            try ca.verifySignature(issuedBy: ca)
+        }
+        try ca.verifySignature(issuedBy: ca, policy: .permissive)
+    }
+
+    @Test("RSASSA-PSS signatures verify under rsaEncryption keys and under PSS-restricted keys")
+    func pss() throws {
+        let pssSigned = try certificate("Vectors/signatures/certs/rsa-pss-sig-root.pem")
+        try pssSigned.verifySignature(issuedBy: pssSigned)
+        let pssKey = try certificate("Vectors/signatures/certs/pss-key-root.pem")
+        try pssKey.verifySignature(issuedBy: pssKey)
+        let leaf = try certificate("Vectors/certs/rsa3072-leaf.pem")
+        try leaf.verifySignature(issuedBy: try certificate("Vectors/certs/rsa3072-ca.pem"))
+        // A PSS-restricted key cannot verify a PKCS #1 v1.5 signature (RFC 4055 §1.2).
+        let pkcs1 = try certificate("Vectors/certs/rsa2048-leaf.pem")
+        let key = try SignatureVerificationKey(pssKey.publicKeyInfo)
+        do {
+            try key.verifySignature(pkcs1.signatureBytes, for: pkcs1.tbsBytes, algorithm: pkcs1.signatureAlgorithm)
+            Issue.record("expected a mismatch")
+        } catch {
+            guard case .algorithmKeyMismatch = error else {
+                Issue.record("expected algorithmKeyMismatch, got \(error)")
+                return
+            }
+        }
+    }
+
+    @Test("Ed448 is refused by name")
+    func ed448() throws {
+        let ca = try certificate("Vectors/certs/ed448-ca.pem")
+        #expect(throws: SignatureError.unsupported(reason: "Ed448 keys (Tack verifies Ed25519 only)")) {
+            try ca.verifySignature(issuedBy: ca)
+        }
+    }
+
+    @Test("Every self-signed root of the system CA bundle with a supported algorithm verifies")
+    func systemBundleRoots() throws {
+        try #require(!bundle.isEmpty, "no /etc/ssl/certs/ca-certificates.crt")
+        var verified = 0
+        var refused: [String: Int] = [:]
+        for root in bundle where root.subjectBytes.elementsEqual(root.issuerBytes) {
+            do {
+                try root.verifySignature(issuedBy: root, policy: .permissive)
+                verified += 1
+            } catch {
+                switch error {
+                case .unsupported(let reason):
+                    refused[String(reason.prefix(40)), default: 0] += 1
+                default:
+                    Issue.record("root \(root.subjectBytes.count)-byte subject: \(error) (\(root.signatureAlgorithm))")
+                }
+            }
+        }
+        print("CA bundle: \(verified) self-signatures verified; refused by name: \(refused)")
+        #expect(verified >= 100)
+    }
+}

@@ -1,0 +1,129 @@
+import Testing
+@testable import TackSignature
+
+/// Internal arithmetic of the EC code: the field operations against their
+/// defining identities, the P-256 product against the generic one, and the
+/// NAF recoding against the scalar it encodes.
+@Suite("EC field and scalar arithmetic")
+struct ECArithmeticTests {
+    /// A deterministic xorshift64* stream, so failures reproduce.
+    struct Stream {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state ^= state >> 12
+            state ^= state << 25
+            state ^= state >> 27
+            return state &* 0x2545_f491_4f6c_dd1d
+        }
+    }
+
+    /// A value below `field.modulus`, with a few extreme ones first.
+    static func element<Limbs: ECLimbs>(_ index: Int, _ stream: inout Stream, _ field: ECMontgomeryField<Limbs>) -> Limbs {
+        switch index {
+        case 0: return Limbs()
+        case 1: return Limbs(small: 1)
+        case 2: return field.modulus.subtractingWithBorrow(Limbs(small: 1)).difference
+        default:
+            var value = Limbs()
+            for i in 0..<Limbs.limbCount { value[i] = stream.next() }
+            // Clear the bits above the modulus's width, then reduce by subtraction.
+            let excess = 64 * Limbs.limbCount - field.modulus.bitWidth
+            if excess > 0 { value[Limbs.limbCount - 1] &= UInt64.max >> UInt64(excess) }
+            while !value.isLess(than: field.modulus) { value = value.subtractingWithBorrow(field.modulus).difference }
+            return value
+        }
+    }
+
+    static func checkField<Limbs: ECLimbs>(_ field: ECMontgomeryField<Limbs>, seed: UInt64) {
+        var stream = Stream(state: seed)
+        for index in 0..<40 {
+            let a = element(index, &stream, field)
+            let b = element(index + 7, &stream, field)
+            let aM = field.toMontgomery(a)
+            let bM = field.toMontgomery(b)
+            #expect(field.fromMontgomery(aM) == a)
+            // (a + b) − b = a, and a − a = 0.
+            #expect(field.subtract(field.add(aM, bM), bM) == aM)
+            #expect(field.subtract(aM, aM).isZero)
+            // a·b = b·a, (a + b)·b = a·b + b².
+            let ab = field.multiply(aM, bM)
+            #expect(ab == field.multiply(bM, aM))
+            #expect(field.multiply(field.add(aM, bM), bM) == field.add(ab, field.square(bM)))
+            // a·a⁻¹ = 1 for a ≠ 0.
+            if !a.isZero { #expect(field.multiply(aM, field.inverse(aM)) == field.one) }
+            // −a + a = 0.
+            #expect(field.add(field.negate(aM), aM).isZero)
+        }
+        // reduce() accepts any value below R, including m itself and R − 1.
+        #expect(field.reduce(field.modulus).isZero)
+        var allOnes = Limbs()
+        for i in 0..<Limbs.limbCount { allOnes[i] = UInt64.max }
+        let reduced = field.reduce(allOnes)
+        #expect(reduced.isLess(than: field.modulus))
+        // R − 1 ≡ (R mod m) − 1.
+        #expect(field.toMontgomery(reduced) == field.toMontgomery(field.subtract(field.fromMontgomery(field.toMontgomery(field.one)), Limbs(small: 1))))
+    }
+
+    @Test("Field and order arithmetic satisfy the ring identities")
+    func rings() {
+        Self.checkField(P256.curve.field, seed: 1)
+        Self.checkField(P256.curve.order, seed: 2)
+        Self.checkField(P384.curve.field, seed: 3)
+        Self.checkField(P384.curve.order, seed: 4)
+        Self.checkField(P521.curve.field, seed: 5)
+        Self.checkField(P521.curve.order, seed: 6)
+    }
+
+    @Test("The P-256 product with literal limbs equals the generic product")
+    func p256Product() {
+        let field = P256.curve.field
+        #expect(field.shape == .p256Prime)
+        var stream = Stream(state: 99)
+        for index in 0..<200 {
+            let a = Self.element(index, &stream, field)
+            let b = Self.element(index + 3, &stream, field)
+            let generic = ECLimbs4.montgomeryProduct(a, b, modulus: field.modulus, negativeInverse: field.negativeInverse)
+            #expect(ECLimbs4.p256MontgomeryMultiply(a, b) == generic)
+        }
+    }
+
+    @Test("The generator is on its curve and n·G is the point at infinity")
+    func generatorOrder() {
+        func check<Limbs: ECLimbs>(_ curve: ECWeierstrassCurve<Limbs>) {
+            #expect(curve.isOnCurve(curve.generator))
+            // u₁·G + u₂·G with u₁ + u₂ = n: the sum must be infinity.
+            let one = Limbs(small: 1)
+            let nMinusOne = curve.order.modulus.subtractingWithBorrow(one).difference
+            #expect(curve.multiplyTwo(u1: nMinusOne, u2: one, q: curve.generator).isInfinity)
+            #expect(!curve.multiplyTwo(u1: one, u2: one, q: curve.generator).isInfinity)
+        }
+        check(P256.curve)
+        check(P384.curve)
+        check(P521.curve)
+    }
+
+    @Test("Width-w NAF digits are odd, bounded, spaced, and sum to the scalar", arguments: [2, 5, 7, 8])
+    func wNAF(window: Int) {
+        var stream = Stream(state: UInt64(window))
+        for index in 0..<50 {
+            let scalar = Self.element(index, &stream, P256.curve.order)
+            var digits = [Int8](repeating: 0, count: 257)
+            let length = digits.withUnsafeMutableBufferPointer { ecWNAF(scalar, window: window, into: $0) }
+            // Rebuild Σ dᵢ·2ⁱ with signed arithmetic on two accumulators.
+            var positive = ECLimbs4()
+            var negative = ECLimbs4()
+            var lastNonZero = -window
+            for position in 0..<length where digits[position] != 0 {
+                let digit = Int(digits[position])
+                #expect(digit & 1 == 1 || digit & 1 == -1)
+                #expect(abs(digit) < 1 << (window - 1))
+                #expect(position - lastNonZero >= window)
+                lastNonZero = position
+                var term = ECLimbs4(small: UInt64(abs(digit)))
+                for _ in 0..<position { term = term.addingWithCarry(term).sum }
+                if digit > 0 { positive = positive.addingWithCarry(term).sum } else { negative = negative.addingWithCarry(term).sum }
+            }
+            #expect(positive.subtractingWithBorrow(negative).difference == scalar)
+        }
+    }
+}

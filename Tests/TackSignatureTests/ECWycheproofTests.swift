@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import TackSHA2
+import TackSignature
+
+/// Wycheproof (github.com/C2SP/wycheproof) ECDSA and EdDSA verification files,
+/// read from `<repo>/../shared/vectors/wycheproof` (never copied here).
+///
+/// Every vector runs and must agree with its `valid`/`invalid` verdict. Policy
+/// for `acceptable` vectors (none in the current files): either outcome is
+/// accepted and counted separately. ECDSA signatures are parsed as strict DER;
+/// a key that does not decode makes every vector of its group "rejected".
+/// When the folder is absent the tests pass with a note; when it is present
+/// and a file yields no vector, they fail.
+@Suite("Wycheproof ECDSA and Ed25519")
+struct ECWycheproofTests {
+    struct File: Decodable {
+        let algorithm: String
+        let schema: String
+        let testGroups: [Group]
+    }
+
+    struct Group: Decodable {
+        let publicKey: PublicKey
+        let sha: String?
+        let tests: [Vector]
+    }
+
+    struct PublicKey: Decodable {
+        let curve: String
+        let uncompressed: String?
+        let pk: String?
+    }
+
+    struct Vector: Decodable {
+        let tcId: Int
+        let comment: String
+        let msg: String
+        let sig: String
+        let result: String
+    }
+
+    struct Tally: CustomStringConvertible {
+        var agreed = 0
+        var acceptable = 0
+        var disagreements: [Int] = []
+        var total: Int { agreed + acceptable + disagreements.count }
+        var description: String {
+            "\(total) vectors: \(agreed) agree, \(acceptable) acceptable, \(disagreements.count) disagree"
+        }
+
+        mutating func record(_ vector: Vector, accepted: Bool) {
+            switch vector.result {
+            case "valid" where accepted, "invalid" where !accepted: agreed += 1
+            case "acceptable": acceptable += 1
+            default: disagreements.append(vector.tcId)
+            }
+        }
+    }
+
+    /// Loads a file, or nil (after a note) when the Wycheproof folder is absent.
+    static func load(_ name: String) throws -> File? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: ecWycheproofDirectory.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            print("Wycheproof folder \(ecWycheproofDirectory.path) is absent; skipping \(name)")
+            return nil
+        }
+        let data = try Data(contentsOf: ecWycheproofDirectory.appendingPathComponent(name))
+        return try JSONDecoder().decode(File.self, from: data)
+    }
+
+    static func digest(_ message: [UInt8], sha: String) -> [UInt8]? {
+        switch sha {
+        case "SHA-256": Array(SHA256.hash(message))
+        case "SHA-384": Array(SHA384.hash(message))
+        case "SHA-512": Array(SHA512.hash(message))
+        default: nil
+        }
+    }
+
+    static func curve(_ name: String) -> ECDSAPublicKey.Curve? {
+        switch name {
+        case "secp256r1": .p256
+        case "secp384r1": .p384
+        case "secp521r1": .p521
+        default: nil
+        }
+    }
+
+    @Test(
+        "Every ECDSA vector agrees with Wycheproof",
+        arguments: [
+            "ecdsa_secp256r1_sha256_test.json", "ecdsa_secp256r1_sha512_test.json",
+            "ecdsa_secp384r1_sha256_test.json", "ecdsa_secp384r1_sha384_test.json",
+            "ecdsa_secp521r1_sha512_test.json",
+        ])
+    func ecdsa(fileName: String) throws {
+        guard let file = try Self.load(fileName) else { return }
+        #expect(file.schema == "ecdsa_verify_schema_v1.json" || file.schema == "ecdsa_verify_schema.json")
+        var tally = Tally()
+        for group in file.testGroups {
+            let curve = try #require(Self.curve(group.publicKey.curve), "unsupported curve \(group.publicKey.curve)")
+            let keyBytes = ecHex(try #require(group.publicKey.uncompressed))
+            let key = try? ECDSAPublicKey(curve: curve, x962Representation: keyBytes)
+            let sha = try #require(group.sha)
+            for vector in group.tests {
+                let digest = try #require(Self.digest(ecHex(vector.msg), sha: sha))
+                var accepted = false
+                if let key {
+                    do throws(SignatureError) {
+                        try key.verifySignature(ecHex(vector.sig), forDigest: digest)
+                        accepted = true
+                    } catch {
+                        accepted = false
+                    }
+                }
+                tally.record(vector, accepted: accepted)
+            }
+        }
+        print("Wycheproof \(fileName): \(tally)")
+        #expect(tally.total > 0, "no vector ran from \(fileName)")
+        #expect(tally.disagreements.isEmpty, "\(fileName) disagrees on tcId \(tally.disagreements)")
+    }
+
+    @Test("Every Ed25519 vector agrees with Wycheproof")
+    func ed25519() throws {
+        let fileName = "ed25519_test.json"
+        guard let file = try Self.load(fileName) else { return }
+        #expect(file.schema == "eddsa_verify_schema_v1.json" || file.schema == "eddsa_verify_schema.json")
+        var tally = Tally()
+        for group in file.testGroups {
+            #expect(group.publicKey.curve == "edwards25519")
+            let keyHex = try #require(group.publicKey.pk)
+            let key = try? Ed25519PublicKey(rawRepresentation: ecHex(keyHex))
+            for vector in group.tests {
+                var accepted = false
+                if let key {
+                    do throws(SignatureError) {
+                        try key.verifySignature(ecHex(vector.sig), for: ecHex(vector.msg))
+                        accepted = true
+                    } catch {
+                        accepted = false
+                    }
+                }
+                tally.record(vector, accepted: accepted)
+            }
+        }
+        print("Wycheproof \(fileName): \(tally)")
+        #expect(tally.total > 0, "no vector ran from \(fileName)")
+        #expect(tally.disagreements.isEmpty, "\(fileName) disagrees on tcId \(tally.disagreements)")
+    }
+}
