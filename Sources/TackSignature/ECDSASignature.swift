@@ -1,3 +1,5 @@
+internal import TackDER
+
 /// An ECDSA signature (r, s), parsed strictly and range-checked for its curve.
 ///
 /// Construction guarantees 1 ≤ r, s ≤ n − 1 (SEC 1 v2 §4.1.4 step 1): a
@@ -30,14 +32,21 @@ public struct ECDSASignature: Sendable, Hashable {
     ///   encoding is not strict DER or r or s is out of range.
     public init(derEncoded: some Collection<UInt8>, curve: ECDSAPublicKey.Curve) throws(SignatureError) {
         let bytes = Array(derEncoded)
-        let width = curve.scalarByteCount
-        var reader = ECDERReader(bytes: bytes)
-        let content = try reader.readElement(tag: 0x30, what: "signature SEQUENCE")
-        guard reader.isAtEnd else { throw .malformedSignature(reason: "bytes after the signature SEQUENCE") }
-        var inner = ECDERReader(bytes: content)
-        let rBytes = try inner.readPositiveInteger(what: "r", maximumByteCount: width)
-        let sBytes = try inner.readPositiveInteger(what: "s", maximumByteCount: width)
-        guard inner.isAtEnd else { throw .malformedSignature(reason: "elements after s in the signature SEQUENCE") }
+        // Two levels deep, and no element can be longer than the largest P-521
+        // signature (2 + 2 × (2 + 67) = 140 octets): anything bigger is malformed.
+        let limits = DERLimits(maximumDepth: 2, maximumElementLength: 140)
+        let ranges: (r: Range<Int>, s: Range<Int>)
+        do {
+            ranges = try DER.read(bytes, limits: limits) { reader throws(DERError) in
+                try reader.readSequence { sequence throws(DERError) in
+                    (try sequence.readUnsignedIntegerMagnitude(), try sequence.readUnsignedIntegerMagnitude())
+                }
+            }
+        } catch {
+            throw .malformedSignature(reason: "not a strict DER ECDSA-Sig-Value: \(error)")
+        }
+        let rBytes = bytes[ranges.r]
+        let sBytes = bytes[ranges.s]
         try self.init(r: rBytes, s: sBytes, curve: curve)
     }
 
@@ -92,67 +101,5 @@ extension ECWeierstrassCurve {
     func isValidScalar(_ bytes: [UInt8]) -> Bool {
         guard let value = Limbs(bigEndian: bytes) else { return false }
         return !value.isZero && value.isLess(than: order.modulus)
-    }
-}
-
-/// A forward-only reader for the two DER shapes an ECDSA signature uses.
-///
-/// Accepts only what DER allows for these sizes: one-byte tags, and lengths in
-/// short form or in the long form `0x81 L` with L ≥ 128 (X.690 §10.1: minimal
-/// length octets). The largest ECDSA signature Tack handles, P-521, is at most
-/// 2 + 2·(2 + 67) = 140 bytes, so no longer form is ever legitimate here.
-private struct ECDERReader {
-    let bytes: ArraySlice<UInt8>
-    var position: Int
-
-    init(bytes: [UInt8]) {
-        self.bytes = bytes[...]
-        self.position = bytes.startIndex
-    }
-
-    init(bytes: ArraySlice<UInt8>) {
-        self.bytes = bytes
-        self.position = bytes.startIndex
-    }
-
-    var isAtEnd: Bool { position == bytes.endIndex }
-
-    private mutating func readByte(_ what: String) throws(SignatureError) -> UInt8 {
-        guard position < bytes.endIndex else { throw .malformedSignature(reason: "\(what) is truncated") }
-        defer { position += 1 }
-        return bytes[position]
-    }
-
-    /// Reads one TLV with the given tag and returns its contents.
-    mutating func readElement(tag: UInt8, what: String) throws(SignatureError) -> ArraySlice<UInt8> {
-        guard try readByte(what) == tag else { throw .malformedSignature(reason: "\(what) has the wrong tag") }
-        var length = Int(try readByte(what))
-        if length == 0x81 {
-            length = Int(try readByte(what))
-            guard length >= 0x80 else { throw .malformedSignature(reason: "\(what) length is not minimally encoded") }
-        } else if length > 0x80 {
-            throw .malformedSignature(reason: "\(what) length is too large for an ECDSA signature")
-        } else if length == 0x80 {
-            throw .malformedSignature(reason: "\(what) uses the indefinite length, which DER forbids")
-        }
-        guard length <= bytes.endIndex - position else { throw .malformedSignature(reason: "\(what) is truncated") }
-        defer { position += length }
-        return bytes[position..<(position + length)]
-    }
-
-    /// Reads a minimally encoded, non-negative INTEGER and returns its
-    /// magnitude (at most `maximumByteCount` significant bytes).
-    mutating func readPositiveInteger(what: String, maximumByteCount: Int) throws(SignatureError) -> ArraySlice<UInt8> {
-        let content = try readElement(tag: 0x02, what: what)
-        guard let first = content.first else { throw .malformedSignature(reason: "\(what) has no content octets") }
-        guard first & 0x80 == 0 else { throw .malformedSignature(reason: "\(what) is negative") }
-        if first == 0, content.count > 1 {
-            guard content[content.startIndex + 1] & 0x80 != 0 else {
-                throw .malformedSignature(reason: "\(what) is not minimally encoded")
-            }
-        }
-        let magnitude = first == 0 ? content.dropFirst() : content
-        guard magnitude.count <= maximumByteCount else { throw .malformedSignature(reason: "\(what) is wider than the group order") }
-        return magnitude
     }
 }
