@@ -150,26 +150,15 @@ extension DERReader {
         }
     }
 
-    /// Reads an OBJECT IDENTIFIER and checks its encoding (X.690 §8.19.2) without
-    /// building an ``TackDER/OID``: for fields that are checked now and decoded
-    /// later. The rules are those of ``readObjectIdentifier(tag:)``.
+    /// Reads an OBJECT IDENTIFIER and checks it, for fields that are checked now
+    /// and decoded later. This is ``readObjectIdentifier(tag:)`` itself, so that
+    /// the check and the later decoding apply exactly the same rules (an inline
+    /// OID costs no allocation).
     ///
-    /// - Throws: ``TackDER/DERError/Reason/emptyObjectIdentifier``,
-    ///   ``TackDER/DERError/Reason/truncatedObjectIdentifier``,
-    ///   ``TackDER/DERError/Reason/nonMinimalObjectIdentifierArc``, or a structural error.
+    /// - Throws: The errors of ``readObjectIdentifier(tag:)``.
+    @inline(__always)
     mutating func checkObjectIdentifier() throws(DERError) {
-        let element = try readElement(.objectIdentifier)
-        let reason = withBytes(in: element.contentRange) { (contents) -> DERError.Reason? in
-            guard let last = contents.last else { return .emptyObjectIdentifier }
-            guard last & 0x80 == 0 else { return .truncatedObjectIdentifier }
-            var atArcStart = true
-            for byte in contents {
-                if atArcStart && byte == 0x80 { return .nonMinimalObjectIdentifierArc }
-                atArcStart = byte & 0x80 == 0
-            }
-            return nil
-        }
-        if let reason { throw DERError(reason, at: element.offset) }
+        _ = try readObjectIdentifier()
     }
 }
 

@@ -110,10 +110,14 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
                           value.tag & 0xE0 == 0,
                           let kind = DERStringKind(tag: DERTag(.universal, isConstructed: false, number: UInt32(value.tag)))
                     else { return nil }
-                    var atArcStart = true
+                    // A conservative subset of TackDER's OID rules (no leading 0x80
+                    // octet, arcs of at most 4 octets, far below
+                    // OID.maximumArcOctets); other identifiers take the full path.
+                    var arcOctets = 0
                     for octet in oid.content {
-                        if atArcStart && buffer[octet] == 0x80 { return nil }
-                        atArcStart = buffer[octet] & 0x80 == 0
+                        if arcOctets == 0 && buffer[octet] == 0x80 { return nil }
+                        arcOctets = buffer[octet] & 0x80 == 0 ? 0 : arcOctets + 1
+                        if arcOctets >= 4 { return nil }
                     }
                     do throws(DERError) {
                         try kind.validate(UnsafeBufferPointer(rebasing: buffer[value.content]), offset: value.content.lowerBound)

@@ -305,6 +305,14 @@ struct ExtensionCertificatePoliciesTests {
         #expect(throws: error) { try decode(bytes(hex)) }
     }
 
+    @Test("Fuzzer regression: a policy OID with an arc longer than TackDER allows is rejected when checked")
+    func longArcRegression() {
+        // Found by Tests/Fuzz/FuzzExtensions.swift: the check once accepted this
+        // identifier that the later decoding refused, so iteration stopped early.
+        let value = bytes("30 32 30 30 06 2E 00 97 FF FD CF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FD CF CF 00 A4 27 4F 31 00 A4 30 02 30 00 A4 00")
+        #expect(throws: X509Error(.der(.objectIdentifierArcTooLong), at: 7)) { try decode(value) }
+    }
+
     @Test("Malformed qualifiers are rejected at their offsets")
     func badQualifiers() throws {
         func withQualifier(_ body: @escaping (inout DERWriter) -> Void) -> [UInt8] {

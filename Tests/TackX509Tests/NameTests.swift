@@ -341,6 +341,26 @@ struct NameFastPathTests {
         }
     }
 
+    @Test("Identifiers with long arcs take the full reader, which applies TackDER's arc limit")
+    func longArcs() throws {
+        // 1.2.<2^35>: a 6-octet arc, outside the fast path's subset but valid.
+        let long = encodeName([[.string(OID(1, 2, 1 << 35), "x")]])
+        #expect(DistinguishedName.quickCheck(long, range: 0..<long.count) == nil)
+        #expect(try DistinguishedName(derEncoded: long).first?.first?.type == OID(1, 2, 1 << 35))
+        // An arc of 33 octets is refused (OID.maximumArcOctets).
+        let arc = Array(repeating: UInt8(0xFF), count: 32) + [0x7F]
+        var writer = DERWriter()
+        writer.writeSequence { (name: inout DERWriter) in
+            name.writeSet { (set: inout DERWriter) in
+                set.writeSequence { (pair: inout DERWriter) in
+                    pair.writeElement(.objectIdentifier, contents: [0x2A] + arc)
+                    try? pair.writeString("x", as: .utf8)
+                }
+            }
+        }
+        #expect(throws: X509Error(.der(.objectIdentifierArcTooLong), at: 6)) { try DistinguishedName(derEncoded: writer.bytes) }
+    }
+
     @Test("The fast path never accepts what the full reader rejects, on mutated names")
     func agreesWithFullReader() throws {
         var names: [[UInt8]] = [
