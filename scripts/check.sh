@@ -38,7 +38,6 @@ status=$?
 set -e
 # Suite results, every failure, and the per-file vector counts the suites print.
 grep -E "✘|✔ Suite|Test run|error:|vectors" "$log" | grep -v "^\[" | head -n 300 || true
-tail -n 5 "$log"
 rm -f "$log"
 if [ "$status" -ne 0 ]; then echo "check: tests failed"; exit "$status"; fi
 

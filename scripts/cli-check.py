@@ -38,14 +38,19 @@ def openssl_pin(pem_block):
 def raw_key(spki_der, pem_block):
     """The bytes SecKeyCopyExternalRepresentation returns, and Tack's key type, or None."""
     text = openssl(["x509", "-noout", "-text"], pem_block).decode()
-    if "rsaEncryption" in text:
+    # Only the subject key's algorithm counts (the signature algorithm is the issuer's).
+    match = re.search(r"Public Key Algorithm: (\S+)", text)
+    algorithm = match.group(1) if match else ""
+    if algorithm == "rsaEncryption":
         public_pem = openssl(["x509", "-pubkey", "-noout"], pem_block)
         return openssl(["rsa", "-pubin", "-RSAPublicKey_out", "-outform", "der"], public_pem), "rsa"
     for curve, name, size in (("prime256v1", "p256", 65), ("secp384r1", "p384", 97), ("secp521r1", "p521", 133)):
-        if "ASN1 OID: " + curve in text:
+        if algorithm == "id-ecPublicKey" and "ASN1 OID: " + curve in text:
             return spki_der[-size:], name
-    if "ED25519" in text:
+    if algorithm == "ED25519":
         return spki_der[-32:], "ed25519"
+    if algorithm == "X25519":
+        return spki_der[-32:], "x25519"
     return None
 
 
