@@ -109,9 +109,43 @@ struct BenchmarkResult {
     let openssl: Double?
     let peers: [(name: String, value: Double?)]
 
+    /// With several rounds, the median of the per-round ratios (each round measures
+    /// Tack and then its references back to back, so a machine whose speed drifts
+    /// between runs skews both sides of a round alike).
+    var pairedRatio: Double? = nil
+    /// With several rounds, the median per-round ratio against each peer.
+    var pairedPeerRatios: [Double?] = []
+
     var ratio: Double? {
+        if let pairedRatio { return pairedRatio }
         guard let openssl, openssl > 0 else { return nil }
         return median / openssl
+    }
+
+    /// Combines rounds of the same benchmark: medians of every figure, and the
+    /// median of the per-round ratios.
+    static func combining(_ rounds: [BenchmarkResult]) -> BenchmarkResult {
+        guard let first = rounds.first, rounds.count > 1 else { return rounds[0] }
+        let opensslValues = rounds.compactMap(\.openssl)
+        let ratios = rounds.compactMap(\.ratio)
+        var result = BenchmarkResult(
+            benchmark: first.benchmark,
+            median: rounds.map(\.median).median,
+            relativeSpread: rounds.map(\.relativeSpread).median,
+            openssl: opensslValues.isEmpty ? nil : opensslValues.median,
+            peers: first.peers.indices.map { index in
+                let values = rounds.compactMap { $0.peers[index].value }
+                return (first.peers[index].name, values.isEmpty ? nil : values.median)
+            })
+        result.pairedRatio = ratios.isEmpty ? nil : ratios.median
+        result.pairedPeerRatios = first.peers.indices.map { index in
+            let perRound = rounds.compactMap { round -> Double? in
+                guard let value = round.peers[index].value, value > 0 else { return nil }
+                return round.median / value
+            }
+            return perRound.isEmpty ? nil : perRound.median
+        }
+        return result
     }
 }
 
@@ -194,11 +228,12 @@ struct Reporter {
             if case .itemsPerSecond(_, let label) = result.benchmark.unit, result.median > 0 {
                 print(row("  = \(String(format: "%.1f", 1e9 / result.median)) ns/\(label)", "", "", "", "", ""))
             }
-            for peer in result.peers {
+            for (index, peer) in result.peers.enumerated() {
+                let paired = index < result.pairedPeerRatios.count ? result.pairedPeerRatios[index] : nil
                 print(
                     row(
                         "  vs \(peer.name)", "", "", "", peer.value.map(format) ?? "-",
-                        ratioText(result.median, peer.value)))
+                        paired.map { String(format: "%.2fx", $0) } ?? ratioText(result.median, peer.value)))
             }
         }
     }

@@ -63,6 +63,9 @@ final class OpenSSLSpeed: @unchecked Sendable {
     enum PublicKeyOperation { case sign, verify }
 
     private var cache: [String: [[String]]] = [:]
+
+    /// Forgets every cached figure, so the next round measures OpenSSL again.
+    func clearCache() { cache.removeAll() }
     private var warned = false
 
     /// Runs `openssl speed -mr -seconds S [-elapsed] ARGUMENTS...` (once per distinct

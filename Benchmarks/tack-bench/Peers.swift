@@ -14,6 +14,9 @@ final class CorpusPeers: @unchecked Sendable {
     var seconds = 2.0
 
     private var cache: [String: Double?] = [:]
+
+    /// Forgets every cached figure, so the next round measures the peers again.
+    func clearCache() { cache.removeAll() }
     private var helperPath: String??
     private let root: URL = {
         // Benchmarks/tack-bench/Peers.swift -> repository root.

@@ -40,16 +40,20 @@ struct Options {
     var list = false
     var filters: [String] = []
     var plan = MeasurementPlan()
+    var rounds = 1
 }
 
 func usage() -> Never {
     print(
         """
-        usage: tack-bench [--json] [--list] [--filter NAME]... [--samples N] [--openssl-seconds S] [--cpu-time]
+        usage: tack-bench [--json] [--list] [--filter NAME]... [--samples N] [--rounds N] [--openssl-seconds S] [--cpu-time]
           --filter NAME        run benchmarks whose name contains NAME (repeatable; any match runs)
           --json               one JSON object per line instead of a table
           --list               print the benchmark names and exit
           --samples N          timed samples per benchmark (default 15; the median is reported)
+          --rounds N           measure Tack and its references back to back N times (default 1)
+                               and report medians; the ratio is the median per-round ratio,
+                               which resists a machine whose speed drifts between runs
           --openssl-seconds S  seconds per `openssl speed` measurement (default 1)
           --cpu-time           time by thread CPU time (and OpenSSL by user time) instead of
                                wall clock (ContinuousClock, and `openssl speed -elapsed`)
@@ -70,6 +74,9 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--samples":
             guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { usage() }
             options.plan.sampleCount = count
+        case "--rounds":
+            guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { usage() }
+            options.rounds = count
         case "--cpu-time":
             options.plan.usesCPUTime = true
             OpenSSLSpeed.shared.usesWallClock = false
@@ -99,5 +106,13 @@ if selected.isEmpty {
 let reporter = Reporter(json: options.json)
 reporter.header()
 for benchmark in selected {
-    reporter.report(measure(benchmark, plan: options.plan))
+    var rounds: [BenchmarkResult] = []
+    for round in 0..<options.rounds {
+        if round > 0 {
+            OpenSSLSpeed.shared.clearCache()
+            CorpusPeers.shared.clearCache()
+        }
+        rounds.append(measure(benchmark, plan: options.plan))
+    }
+    reporter.report(.combining(rounds))
 }

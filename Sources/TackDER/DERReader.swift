@@ -322,17 +322,29 @@ public struct DERReader {
     ///   ``DERError/Reason/unexpectedTag(expected:found:)`` for another tag.
     @inlinable
     public mutating func readElement(_ tag: DERTag) throws(DERError) -> DERElement {
-        guard cursor < end else { throw DERError(.missingElement(expected: tag), at: origin + cursor) }
+        guard cursor < end else { throw DERReader.missingElementError(tag, at: origin + cursor) }
         let (element, next) = try parseElement(at: cursor)
-        guard element.tag == tag else {
-            if element.tag.tagClass == tag.tagClass && element.tag.number == tag.number {
-                // Same type, other form: DER forbids constructed strings (X.690 §10.2).
-                throw DERError(.wrongConstructedBit, at: element.offset)
-            }
-            throw DERError(.unexpectedTag(expected: tag, found: element.tag), at: element.offset)
-        }
+        guard element.tag == tag else { throw DERReader.tagMismatchError(expected: tag, found: element) }
         cursor = next
         return element
+    }
+
+    /// The error for a required element missing at `offset` (out of line: cold path).
+    @usableFromInline
+    @inline(never)
+    internal static func missingElementError(_ tag: DERTag, at offset: Int) -> DERError {
+        DERError(.missingElement(expected: tag), at: offset)
+    }
+
+    /// The error for an element whose tag is not the one required (out of line: cold path).
+    @usableFromInline
+    @inline(never)
+    internal static func tagMismatchError(expected tag: DERTag, found element: DERElement) -> DERError {
+        if element.tag.tagClass == tag.tagClass && element.tag.number == tag.number {
+            // Same type, other form: DER forbids constructed strings (X.690 §10.2).
+            return DERError(.wrongConstructedBit, at: element.offset)
+        }
+        return DERError(.unexpectedTag(expected: tag, found: element.tag), at: element.offset)
     }
 
     /// Reads the next element if it has `tag` (an OPTIONAL field); otherwise reads nothing.
