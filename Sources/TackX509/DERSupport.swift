@@ -173,7 +173,7 @@ func decodeCheckedString(_ bytes: [UInt8], range: Range<Int>, kind: DERStringKin
 }
 
 /// Uppercase hexadecimal digits of `bytes`, optionally separated.
-func hexString(_ bytes: some Sequence<UInt8>, separator: String = "") -> String {
+func uppercaseHex(_ bytes: some Sequence<UInt8>, separator: String = "") -> String {
     let digits: StaticString = "0123456789ABCDEF"
     var text = ""
     var first = true

@@ -19,6 +19,8 @@ struct PinTests {
         #expect(pin.base64.count == 44)
         #expect(pin.sha256Base64 == "sha256/" + pin.base64)
         #expect(pin.hex.count == 64)
+        // Lowercase, as `openssl dgst -sha256` prints it.
+        #expect(pin.hex == pin.hex.lowercased())
         #expect(try SPKIPin(pin.hex.uppercased()) == pin)
     }
 
