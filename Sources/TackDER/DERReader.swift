@@ -391,6 +391,7 @@ public struct DERReader {
     /// - Returns: A reader over the contents.
     /// - Throws: As ``readElement(_:)``, or ``DERError/Reason/nestingTooDeep``.
     @inlinable
+    @inline(__always)
     public mutating func enter(_ tag: DERTag) throws(DERError) -> DERReader {
         let element = try readElement(tag)
         return try contentsReader(of: element)
@@ -403,6 +404,7 @@ public struct DERReader {
     /// - Returns: A reader over the contents, or `nil` if the field is absent.
     /// - Throws: As ``readOptionalElement(_:)``, or ``DERError/Reason/nestingTooDeep``.
     @inlinable
+    @inline(__always)
     public mutating func enterOptional(_ tag: DERTag) throws(DERError) -> DERReader? {
         guard let element = try readOptionalElement(tag) else { return nil }
         return try contentsReader(of: element)
@@ -451,8 +453,7 @@ public struct DERReader {
         _ tag: DERTag,
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
-        let element = try readElement(tag)
-        var inner = try contentsReader(of: element)
+        var inner = try enter(tag)
         let result = try body(&inner)
         try inner.expectEnd()
         return result
@@ -470,8 +471,7 @@ public struct DERReader {
         _ tag: DERTag,
         _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T? {
-        guard let element = try readOptionalElement(tag) else { return nil }
-        var inner = try contentsReader(of: element)
+        guard var inner = try enterOptional(tag) else { return nil }
         let result = try body(&inner)
         try inner.expectEnd()
         return result
@@ -604,5 +604,25 @@ public struct DERReader {
     @inlinable
     public func bytes(in range: Range<Int>, equal other: some Collection<UInt8>) -> Bool {
         withBytes(in: range) { $0.elementsEqual(other) }
+    }
+}
+
+extension DERElement {
+    /// Parses the header of the element whose identifier octet is at `start`, with
+    /// the reader's rules, for code that walks bytes it has already checked.
+    ///
+    /// - Parameters:
+    ///   - bytes: The buffer; offsets in the result index it.
+    ///   - start: The offset of the identifier octet.
+    ///   - end: The offset the element must end by (at most `bytes.count`).
+    /// - Returns: The element, or `nil` if `start..<end` is not a valid range of
+    ///   `bytes` or the header there is malformed or runs past `end`.
+    public init?(headerIn bytes: [UInt8], at start: Int, end: Int) {
+        guard start >= 0, start < end, end <= bytes.count else { return nil }
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            try? DERReader.parseElement(in: buffer, at: start, end: end, origin: 0, maximumLength: .max)
+        }
+        guard let parsed else { return nil }
+        self = parsed.element
     }
 }

@@ -47,6 +47,33 @@ func readX509<T>(
     }
 }
 
+extension DERReader {
+    /// Reads an extension value of the form `SEQUENCE SIZE (1..MAX) OF Member`,
+    /// checking each member with `member`, and records
+    /// `.invalidExtension(oid, "empty NAME (SIZE (1..MAX))")` when it has none.
+    ///
+    /// - Returns: The absolute range of the SEQUENCE's contents and the member count.
+    @inline(__always)
+    mutating func readNonEmptySequence(
+        named name: String,
+        of oid: OID,
+        failure: inout SemanticFailure,
+        _ member: (inout DERReader, inout SemanticFailure) throws(DERError) -> Void
+    ) throws(DERError) -> (Range<Int>, Int) {
+        let element = try readElement(.sequence)
+        var inner = try contentsReader(of: element)
+        var count = 0
+        while !inner.isAtEnd {
+            try member(&inner, &failure)
+            count += 1
+        }
+        guard count > 0 else {
+            throw failure.raise(.invalidExtension(oid, detail: "empty \(name) (SIZE (1..MAX))"), at: element.offset)
+        }
+        return (element.contentRange, count)
+    }
+}
+
 /// Re-reads one element that was checked when its container was created; `nil`
 /// only if the element is not what the container's check accepted (which cannot
 /// happen for values built by this module).
@@ -92,43 +119,7 @@ struct CheckedElements: IteratorProtocol, Sendable {
     /// The element whose identifier octet is at `start`, or `nil` if there is none
     /// before `end` or its header does not parse.
     static func element(in bytes: [UInt8], at start: Int, end: Int) -> DERElement? {
-        guard start >= 0, start < end, end <= bytes.count else { return nil }
-        var index = start
-        let first = bytes[index]
-        index += 1
-        let tagClass = DERTag.TagClass(rawValue: first >> 6) ?? .universal
-        var number = UInt32(first & 0x1F)
-        if number == 0x1F {
-            number = 0
-            var octets = 0
-            while true {
-                guard index < end, octets < 4 else { return nil }
-                let byte = bytes[index]
-                index += 1
-                octets += 1
-                // At most 4 septets: fits 28 bits.
-                number = (number << 7) | UInt32(byte & 0x7F)
-                if byte & 0x80 == 0 { break }
-            }
-        }
-        guard index < end else { return nil }
-        let lengthByte = bytes[index]
-        index += 1
-        var length = 0
-        if lengthByte < 0x80 {
-            length = Int(lengthByte)
-        } else {
-            let count = Int(lengthByte & 0x7F)
-            guard count >= 1, count <= 4, end - index >= count else { return nil }
-            for _ in 0..<count {
-                // At most 4 octets: below 2^32, no overflow in a 64-bit Int.
-                length = (length << 8) | Int(bytes[index])
-                index += 1
-            }
-        }
-        guard length <= end - index else { return nil }
-        let tag = DERTag(tagClass, isConstructed: first & 0x20 != 0, number: number)
-        return DERElement(tag: tag, offset: start, contentRange: index..<(index + length))
+        DERElement(headerIn: bytes, at: start, end: end)
     }
 }
 
@@ -170,20 +161,4 @@ func decodeCheckedString(_ bytes: [UInt8], range: Range<Int>, kind: DERStringKin
         let contents = UnsafeBufferPointer(rebasing: buffer[range])
         return (try? kind.decode(contents, offset: range.lowerBound)) ?? ""
     }
-}
-
-/// Uppercase hexadecimal digits of `bytes`, optionally separated.
-func uppercaseHex(_ bytes: some Sequence<UInt8>, separator: String = "") -> String {
-    let digits: StaticString = "0123456789ABCDEF"
-    var text = ""
-    var first = true
-    digits.withUTF8Buffer { table in
-        for byte in bytes {
-            if !first { text += separator }
-            first = false
-            text.unicodeScalars.append(Unicode.Scalar(table[Int(byte >> 4)]))
-            text.unicodeScalars.append(Unicode.Scalar(table[Int(byte & 0x0F)]))
-        }
-    }
-    return text
 }

@@ -194,7 +194,7 @@ public struct SPKIHeader: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Lowercase hex of `bytes`, with `separator` between bytes.
+/// Hex of `bytes` (lowercase unless `uppercase`), with `separator` between bytes.
 internal func hexString(_ bytes: some Sequence<UInt8>, separator: String = "", uppercase: Bool = false) -> String {
     let digits: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"
     var text = ""

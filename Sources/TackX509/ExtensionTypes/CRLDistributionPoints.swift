@@ -39,17 +39,9 @@ public struct CRLDistributionPoints: Sendable, Hashable, Sequence {
         let oid = CRLDistributionPoints.oid
         (contentRange, count) = try readX509(derEncoded, range: valueRange) {
             (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            let element = try reader.readElement(.sequence)
-            var inner = try reader.contentsReader(of: element)
-            var count = 0
-            while !inner.isAtEnd {
+            try reader.readNonEmptySequence(named: "CRLDistributionPoints", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
                 _ = try DistributionPoint.read(&inner, failure: &failure, storage: nil)
-                count += 1
             }
-            guard count > 0 else {
-                throw failure.raise(.invalidExtension(oid, detail: "empty CRLDistributionPoints (SIZE (1..MAX))"), at: element.offset)
-            }
-            return (element.contentRange, count)
         }
         storage = derEncoded
     }

@@ -342,20 +342,12 @@ public struct PolicyMappings: Sendable, Hashable, Sequence {
         let oid = PolicyMappings.oid
         (contentRange, count) = try readX509(derEncoded, range: valueRange) {
             (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            let element = try reader.readElement(.sequence)
-            var inner = try reader.contentsReader(of: element)
-            var count = 0
-            while !inner.isAtEnd {
+            try reader.readNonEmptySequence(named: "PolicyMappings", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
                 try inner.readSequence { (pair) throws(DERError) in
                     try pair.checkObjectIdentifier()
                     try pair.checkObjectIdentifier()
                 }
-                count += 1
             }
-            guard count > 0 else {
-                throw failure.raise(.invalidExtension(oid, detail: "empty PolicyMappings (SIZE (1..MAX))"), at: element.offset)
-            }
-            return (element.contentRange, count)
         }
         storage = derEncoded
     }

@@ -44,17 +44,9 @@ public struct ExtendedKeyUsage: Sendable, Hashable, Sequence {
         let oid = ExtendedKeyUsage.oid
         (contentRange, count) = try readX509(derEncoded, range: valueRange) {
             (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            let element = try reader.readElement(.sequence)
-            var inner = try reader.contentsReader(of: element)
-            var count = 0
-            while !inner.isAtEnd {
+            try reader.readNonEmptySequence(named: "ExtKeyUsageSyntax", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
                 try inner.checkObjectIdentifier()
-                count += 1
             }
-            guard count > 0 else {
-                throw failure.raise(.invalidExtension(oid, detail: "empty ExtKeyUsageSyntax (SIZE (1..MAX))"), at: element.offset)
-            }
-            return (element.contentRange, count)
         }
         storage = derEncoded
     }

@@ -52,20 +52,12 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
         let oid = AuthorityInformationAccess.oid
         (contentRange, count) = try readX509(derEncoded, range: valueRange) {
             (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            let element = try reader.readElement(.sequence)
-            var inner = try reader.contentsReader(of: element)
-            var count = 0
-            while !inner.isAtEnd {
+            try reader.readNonEmptySequence(named: "AuthorityInfoAccessSyntax", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
                 try inner.readSequence { (description) throws(DERError) in
                     try description.checkObjectIdentifier()
                     _ = try GeneralName.read(&description, failure: &failure, oid: oid, context: .name, storage: nil)
                 }
-                count += 1
             }
-            guard count > 0 else {
-                throw failure.raise(.invalidExtension(oid, detail: "empty AuthorityInfoAccessSyntax (SIZE (1..MAX))"), at: element.offset)
-            }
-            return (element.contentRange, count)
         }
         storage = derEncoded
     }
