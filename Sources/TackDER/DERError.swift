@@ -90,6 +90,10 @@ public struct DERError: Error, Sendable, Hashable, CustomStringConvertible {
         /// resource limit (rendering an arc in decimal costs the square of its length),
         /// far above the 19 octets of the largest arcs in use (UUIDs under 2.25).
         case objectIdentifierArcTooLong
+        /// An OBJECT IDENTIFIER of more than ``OID/maximumLength`` (56) contents
+        /// octets: a resource limit of Tack's, above the longest identifiers in use
+        /// (about 40 octets).
+        case objectIdentifierTooLong
         /// A UTCTime or GeneralizedTime that is not in the DER form RFC 5280 §4.1.2.5
         /// requires (UTCTime `YYMMDDHHMMSSZ`, GeneralizedTime `YYYYMMDDHHMMSSZ`).
         case invalidTimeFormat
@@ -160,6 +164,7 @@ extension DERError.Reason: CustomStringConvertible {
         case .nonMinimalObjectIdentifierArc: "non-minimal OBJECT IDENTIFIER arc"
         case .truncatedObjectIdentifier: "truncated OBJECT IDENTIFIER arc"
         case .objectIdentifierArcTooLong: "OBJECT IDENTIFIER arc longer than 32 octets"
+        case .objectIdentifierTooLong: "OBJECT IDENTIFIER longer than 56 octets"
         case .invalidTimeFormat: "time not in the DER form of RFC 5280"
         case .fractionalSecondsNotAllowed: "fractional seconds in a time"
         case .invalidDate: "date or time field out of range"

@@ -195,6 +195,7 @@ public struct DERReader {
     /// Parses the identifier and length at relative index `start` and returns the
     /// element and the relative index just past it, without moving the cursor.
     @inlinable
+    @inline(__always)
     internal func parseElement(at start: Int) throws(DERError) -> (element: DERElement, next: Int) {
         try DERReader.parseElement(in: buffer, at: start, end: end, origin: origin,
                                    maximumLength: limits.maximumElementLength)
@@ -237,6 +238,31 @@ public struct DERReader {
     internal static func parseElementSlowly(
         in buffer: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, origin: Int, maximumLength: Int
     ) throws(DERError) -> (element: DERElement, next: Int) {
+        // The next most common header: a low tag number and a minimal one- or two-octet
+        // long-form length (0x81 nn with nn >= 0x80, 0x82 nnnn with a nonzero first
+        // octet): certificates, names, keys and extension lists.
+        if end &- start >= 4, start >= 0, end <= buffer.count, let base = buffer.baseAddress {
+            let first = base[start]
+            let lengthByte = base[start &+ 1]
+            if first & 0x1F != 0x1F {
+                var length = -1
+                var contentStart = start
+                if lengthByte == 0x81, base[start &+ 2] >= 0x80 {
+                    length = Int(base[start &+ 2])
+                    contentStart = start &+ 3
+                } else if lengthByte == 0x82, base[start &+ 2] != 0 {
+                    length = Int(base[start &+ 2]) << 8 | Int(base[start &+ 3])
+                    contentStart = start &+ 4
+                }
+                // length < 2^16 and contentStart <= end: no overflow below.
+                if length >= 0 && length <= end &- contentStart && length <= maximumLength {
+                    let tag = DERTag(leadingBits: first, number: UInt32(first & 0x1F))
+                    let absolute = origin + contentStart
+                    return (DERElement(tag: tag, offset: origin + start, contentRange: absolute..<(absolute + length)),
+                            contentStart &+ length)
+                }
+            }
+        }
         let elementOffset = origin + start
         var index = start
         guard index < end else { throw DERError(.truncated, at: elementOffset) }
@@ -308,6 +334,7 @@ public struct DERReader {
     /// - Returns: The element (tag and absolute ranges).
     /// - Throws: ``DERError`` if no element remains or its header is malformed.
     @inlinable
+    @inline(__always)
     public mutating func readElement() throws(DERError) -> DERElement {
         let (element, next) = try parseElement(at: cursor)
         cursor = next
@@ -321,6 +348,7 @@ public struct DERReader {
     /// - Throws: ``DERError/Reason/missingElement(expected:)`` at the end,
     ///   ``DERError/Reason/unexpectedTag(expected:found:)`` for another tag.
     @inlinable
+    @inline(__always)
     public mutating func readElement(_ tag: DERTag) throws(DERError) -> DERElement {
         guard cursor < end else { throw DERReader.missingElementError(tag, at: origin + cursor) }
         let (element, next) = try parseElement(at: cursor)

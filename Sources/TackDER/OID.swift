@@ -1,40 +1,76 @@
 /// An ASN.1 OBJECT IDENTIFIER (X.680 §32, encoded per X.690 §8.19).
 ///
-/// The value is kept in its DER contents form (the base-128 subidentifiers), which
-/// makes comparison a few integer compares. Identifiers of up to 23 contents octets,
-/// which covers every identifier in the Web PKI, are stored inline with no heap
-/// allocation; longer ones use an array.
+/// The value is kept in its DER contents form (the base-128 subidentifiers), inline:
+/// up to ``maximumLength`` (56) octets in seven words, with no heap storage and no
+/// reference counting. `OID` is a trivial value type, so the records that hold one
+/// (algorithm identifiers, extensions, name attributes) copy as plain memory, and two
+/// identifiers compare with a few word compares.
+///
+/// The 56-octet bound is a resource limit of Tack's, not of X.690: the identifiers of
+/// the Web PKI are at most about 10 octets, UUID identifiers under `2.25` 20, and the
+/// longest family seen in certificates, Microsoft's certificate-template identifiers
+/// under `1.3.6.1.4.1.311.21.8` (eight arcs of up to 28 bits), about 40. Longer
+/// identifiers are refused with ``DERError/Reason/objectIdentifierTooLong``.
 ///
 /// `OID` is the ASN.1 term of art; the name also avoids the standard library's
 /// `ObjectIdentifier`.
 public struct OID: Sendable, Hashable, CustomStringConvertible {
-    @usableFromInline internal var word0: UInt64 = 0
-    @usableFromInline internal var word1: UInt64 = 0
-    @usableFromInline internal var word2: UInt64 = 0
-    /// The contents length; `inlineCapacity + 1` or more means the bytes live in `heap`.
-    @usableFromInline internal var count: Int = 0
-    @usableFromInline internal var heap: [UInt8]? = nil
+    /// The contents octets in memory order; octets past `count` are zero, so equal
+    /// identifiers have equal words.
+    @usableFromInline internal var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
+    /// The number of contents octets, at most ``maximumLength``.
+    @usableFromInline internal var count: UInt8 = 0
 
-    @usableFromInline internal static let inlineCapacity = 23
+    /// The longest identifier accepted, in contents octets: 56 (see the type's
+    /// discussion for why this is enough).
+    public static let maximumLength = 56
 
-    /// Creates an identifier from contents octets that are already known to be valid.
-    @usableFromInline
+    /// Creates an identifier from contents octets that are already known to be valid
+    /// (``validate(_:)`` returned `nil`, so there are at most ``maximumLength``).
+    @inlinable
     internal init(uncheckedContents contents: UnsafeBufferPointer<UInt8>) {
-        count = contents.count
-        if contents.count <= OID.inlineCapacity {
-            // Copy the octets into three little-endian words (24 bytes >= 23).
-            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            if let base = contents.baseAddress {
-                withUnsafeMutableBytes(of: &words) { raw in
-                    raw.copyMemory(from: UnsafeRawBufferPointer(start: base, count: contents.count))
-                }
+        // Internal invariant: every caller validated the length first.
+        precondition(contents.count <= OID.maximumLength, "OID longer than maximumLength")
+        count = UInt8(truncatingIfNeeded: contents.count)
+        guard let source = contents.baseAddress else { return }
+        let length = contents.count
+        withUnsafeMutableBytes(of: &words) { target in
+            // Whole words while eight octets remain, then single octets; every read is
+            // below `length` and every write below 56 bytes.
+            let raw = UnsafeRawPointer(source)
+            var index = 0
+            while length &- index >= 8 {
+                target.storeBytes(of: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self),
+                                  toByteOffset: index, as: UInt64.self)
+                index &+= 8
             }
-            word0 = UInt64(littleEndian: words.0)
-            word1 = UInt64(littleEndian: words.1)
-            word2 = UInt64(littleEndian: words.2)
-        } else {
-            heap = Array(contents)
+            while index < length {
+                target[index] = source[index]
+                index &+= 1
+            }
         }
+    }
+
+    /// Two identifiers are equal when their contents octets are.
+    @inlinable
+    public static func == (lhs: OID, rhs: OID) -> Bool {
+        // Octets past `count` are zero in both, so whole words compare.
+        guard lhs.count == rhs.count, lhs.words.0 == rhs.words.0, lhs.words.1 == rhs.words.1 else { return false }
+        if lhs.count <= 16 { return true }
+        return lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3 && lhs.words.4 == rhs.words.4
+            && lhs.words.5 == rhs.words.5 && lhs.words.6 == rhs.words.6
+    }
+
+    /// Hashes the contents octets.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
+        hasher.combine(words.4)
+        hasher.combine(words.5)
+        hasher.combine(words.6)
     }
 
     /// Creates an identifier from its DER contents octets, checking them.
@@ -59,7 +95,7 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter arcs: The arcs, for example `1, 2, 840, 113549, 1, 1, 1`.
     public init(_ arcs: UInt64...) {
         let encoded = OID.encode(arcs: arcs)
-        guard let encoded else { preconditionFailure("invalid OID constant") }
+        guard let encoded, encoded.count <= OID.maximumLength else { preconditionFailure("invalid OID constant") }
         self = encoded.withUnsafeBufferPointer { OID(uncheckedContents: $0) }
     }
 
@@ -99,6 +135,10 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
         var out: [UInt8] = []
         OID.appendBase128(decimalDigits: arcs[1], adding: UInt32(first * 40), to: &out)
         for arc in arcs.dropFirst(2) { OID.appendBase128(decimalDigits: arc, adding: 0, to: &out) }
+        // The arcs are well formed; the encoding must also respect Tack's limits
+        // (arcs of at most maximumArcOctets, at most maximumLength octets in all).
+        let reason = out.withUnsafeBufferPointer { OID.validate($0) }
+        if let reason { throw DERError(reason, at: 0) }
         self = out.withUnsafeBufferPointer { OID(uncheckedContents: $0) }
     }
 
@@ -176,6 +216,7 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
     internal static func validate(_ contents: UnsafeBufferPointer<UInt8>) -> DERError.Reason? {
         guard let last = contents.last else { return .emptyObjectIdentifier }
         guard last & 0x80 == 0 else { return .truncatedObjectIdentifier }
+        guard contents.count <= maximumLength else { return .objectIdentifierTooLong }
         var arcLength = 0
         for byte in contents {
             if arcLength == 0 && byte == 0x80 { return .nonMinimalObjectIdentifierArc }
@@ -192,8 +233,8 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: What `body` returns.
     @inlinable
     public func withContents<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let heap { return heap.withUnsafeBufferPointer(body) }
-        var words = (word0.littleEndian, word1.littleEndian, word2.littleEndian)
+        var words = self.words
+        let count = Int(self.count)
         return withUnsafeBytes(of: &words) { raw in
             body(UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[0..<count]))
         }

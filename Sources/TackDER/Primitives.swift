@@ -136,6 +136,7 @@ extension DERReader {
     /// - Throws: ``DERError/Reason/integerOverflow`` if it does not fit,
     ///   ``DERError/Reason/negativeInteger`` for a negative value into an unsigned type,
     ///   or the errors of ``readIntegerElement(tag:)``.
+    @inlinable
     public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type, tag: DERTag = .integer) throws(DERError) -> T {
         let element = try readIntegerElement(tag: tag)
         return try integerValue(of: element, as: T.self)
@@ -148,6 +149,7 @@ extension DERReader {
     ///   - type: The integer type.
     /// - Returns: The value.
     /// - Throws: ``DERError/Reason/integerOverflow`` or ``DERError/Reason/negativeInteger``.
+    @inlinable
     public func integerValue<T: FixedWidthInteger>(of element: DERElement, as type: T.Type) throws(DERError) -> T {
         let negative = isNegativeInteger(element)
         if negative && !T.isSigned { throw DERError(.negativeInteger, at: element.offset) }

@@ -78,11 +78,9 @@ public enum DERStringKind: Sendable, Hashable, CaseIterable {
         case .utf8:
             guard DERStringKind.isValidUTF8(contents) else { throw DERError(.invalidUTF8String, at: offset) }
         case .printable:
-            for byte in contents where !DERStringKind.isPrintable(byte) {
-                throw DERError(.invalidPrintableString, at: offset)
-            }
+            guard DERStringKind.isPrintable(contents) else { throw DERError(.invalidPrintableString, at: offset) }
         case .ia5:
-            for byte in contents where byte > 0x7F { throw DERError(.invalidIA5String, at: offset) }
+            guard DERStringKind.isASCII(contents) else { throw DERError(.invalidIA5String, at: offset) }
         case .numeric:
             for byte in contents where !(byte == 0x20 || (byte >= 0x30 && byte <= 0x39)) {
                 throw DERError(.invalidNumericString, at: offset)
@@ -113,10 +111,67 @@ public enum DERStringKind: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The PrintableString alphabet (X.680 §41.4) as a table: the character at index
+    /// `b` is "1" (0x31, odd) when octet `b` is in the alphabet, "0" (0x30, even)
+    /// otherwise, for the 128 octets below 0x80; octets from 0x80 are never in it. A `StaticString` keeps the table in
+    /// constant data: no initialization, no allocation, also in Embedded Swift. A test
+    /// checks every octet against the one-octet ``isPrintable(_:)-(UInt8)``.
+    internal static let printableTable: StaticString =
+        "00000000000000000000000000000000100000011101111111111111111001010111111111111111111111111110000001111111111111111111111111100000"
+
+    /// Whether every octet of `bytes` is in the PrintableString alphabet.
+    ///
+    /// One table lookup per octet, folded with AND, and one test at the end: the
+    /// strings of a certificate's names are short and almost always valid.
+    ///
+    /// - Parameter bytes: The contents octets.
+    /// - Returns: `true` if each octet is a PrintableString character.
+    public static func isPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let table = printableTable.utf8Start
+        // The table has 128 entries; 0x80 and above are rejected through bit 7.
+        var folded: UInt8 = 1
+        var high: UInt8 = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = base[index]
+            high |= byte
+            folded &= table[Int(byte & 0x7F)]
+            index &+= 1
+        }
+        return folded & 1 == 1 && high < 0x80
+    }
+
+    /// Whether every octet of `bytes` is below 0x80 (the IA5String alphabet).
+    ///
+    /// - Parameter bytes: The contents octets.
+    /// - Returns: `true` if the octets are all ASCII.
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        asciiPrefixCount(bytes) == bytes.count
+    }
+
+    /// The number of leading octets of `bytes` below 0x80, found eight octets at a time.
+    internal static func asciiPrefixCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
+        var index = 0
+        let raw = UnsafeRawPointer(base)
+        // index + 8 <= count: each load stays inside the buffer.
+        while count &- index >= 8 {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 != 0 { break }
+            index &+= 8
+        }
+        while index < count && base[index] < 0x80 { index &+= 1 }
+        return index
+    }
+
     /// Whether `bytes` is well-formed UTF-8 (RFC 3629 §4): no overlong forms, no
     /// surrogates, nothing above U+10FFFF, no truncated sequences.
     public static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
+        // Names and alternative names are nearly always ASCII: skip the ASCII prefix
+        // eight octets at a time, then decode the rest one sequence at a time.
+        var index = asciiPrefixCount(bytes)
         let count = bytes.count
         while index < count {
             let lead = bytes[index]

@@ -92,76 +92,94 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
     internal static func quickCheck(_ bytes: [UInt8], range: Range<Int>) -> (Range<Int>, Int)? {
         guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> (Range<Int>, Int)? in
+            // Every read below is at an index in [range.lowerBound, range.upperBound),
+            // a subrange of the buffer (checked above), so the pointer reads are in bounds.
+            guard let base = buffer.baseAddress else { return nil }
             var index = range.lowerBound
             let end = range.upperBound
-            guard let name = quickHeader(buffer, &index, end), name.tag == 0x30, index == end else { return nil }
+            guard let name = quickHeader(base, &index, end), name.tag == 0x30, index == end else { return nil }
             var rdnCount = 0
-            var position = name.content.lowerBound
+            var position = name.start
             while position < end {
-                guard let set = quickHeader(buffer, &position, end), set.tag == 0x31, !set.content.isEmpty else { return nil }
+                guard let set = quickHeader(base, &position, end), set.tag == 0x31, set.start < set.end else { return nil }
                 var attributes = 0
-                var inSet = set.content.lowerBound
-                while inSet < set.content.upperBound {
-                    guard let pair = quickHeader(buffer, &inSet, set.content.upperBound), pair.tag == 0x30 else { return nil }
-                    var inPair = pair.content.lowerBound
-                    guard let oid = quickHeader(buffer, &inPair, pair.content.upperBound), oid.tag == 0x06,
-                          let last = oid.content.last.map({ buffer[$0] }), last & 0x80 == 0,
-                          let value = quickHeader(buffer, &inPair, pair.content.upperBound), inPair == pair.content.upperBound,
-                          value.tag & 0xE0 == 0,
-                          let kind = DERStringKind(tag: DERTag(.universal, isConstructed: false, number: UInt32(value.tag)))
+                var inSet = set.start
+                while inSet < set.end {
+                    guard let pair = quickHeader(base, &inSet, set.end), pair.tag == 0x30 else { return nil }
+                    var inPair = pair.start
+                    guard let oid = quickHeader(base, &inPair, pair.end), oid.tag == 0x06, oid.start < oid.end,
+                          base[oid.end &- 1] & 0x80 == 0,
+                          let value = quickHeader(base, &inPair, pair.end), inPair == pair.end
                     else { return nil }
                     // A conservative subset of TackDER's OID rules (no leading 0x80
                     // octet, arcs of at most 4 octets, far below
                     // OID.maximumArcOctets); other identifiers take the full path.
                     var arcOctets = 0
-                    for octet in oid.content {
-                        if arcOctets == 0 && buffer[octet] == 0x80 { return nil }
-                        arcOctets = buffer[octet] & 0x80 == 0 ? 0 : arcOctets + 1
+                    var octet = oid.start
+                    while octet < oid.end {
+                        let byte = base[octet]
+                        if arcOctets == 0 && byte == 0x80 { return nil }
+                        arcOctets = byte & 0x80 == 0 ? 0 : arcOctets &+ 1
                         if arcOctets >= 4 { return nil }
+                        octet &+= 1
                     }
-                    do throws(DERError) {
-                        try kind.validate(UnsafeBufferPointer(rebasing: buffer[value.content]), offset: value.content.lowerBound)
-                    } catch {
-                        return nil
+                    let contents = UnsafeBufferPointer(start: base + value.start, count: value.end &- value.start)
+                    // The string types of names, by tag (universal, primitive); any other
+                    // value type takes the full path.
+                    switch value.tag {
+                    case 0x13: guard DERStringKind.isPrintable(contents) else { return nil }
+                    case 0x0C: guard DERStringKind.isValidUTF8(contents) else { return nil }
+                    case 0x16: guard DERStringKind.isASCII(contents) else { return nil }
+                    case 0x12, 0x14, 0x1A, 0x1C, 0x1E:
+                        guard let kind = DERStringKind(tag: DERTag(.universal, isConstructed: false, number: UInt32(value.tag)))
+                        else { return nil }
+                        do throws(DERError) {
+                            try kind.validate(contents, offset: value.start)
+                        } catch {
+                            return nil
+                        }
+                    default: return nil
                     }
-                    attributes += 1
+                    attributes &+= 1
                     guard attributes <= maximumAttributesPerRDN else { return nil }
                 }
-                rdnCount += 1
+                rdnCount &+= 1
             }
-            return (name.content, rdnCount)
+            return (name.start..<name.end, rdnCount)
         }
     }
 
-    /// Parses a single-octet tag and a short, one-octet or two-octet minimal length
-    /// at `index`, within `end`; advances `index` past the element.
+    /// Parses a header with a low tag number and a length of at most two octets at
+    /// `index` (below `end`), moving `index` past the element; `nil` for anything else.
     @inline(__always)
     private static func quickHeader(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int
-    ) -> (tag: UInt8, content: Range<Int>)? {
-        guard end - index >= 2 else { return nil }
-        let tag = buffer[index]
+        _ base: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int
+    ) -> (tag: UInt8, start: Int, end: Int)? {
+        // index <= end <= buffer count throughout; each read is checked against end.
+        guard end &- index >= 2 else { return nil }
+        let tag = base[index]
         guard tag & 0x1F != 0x1F else { return nil }
-        let first = buffer[index + 1]
+        let first = base[index &+ 1]
         let length: Int
         let start: Int
         if first < 0x80 {
             length = Int(first)
-            start = index + 2
+            start = index &+ 2
         } else if first == 0x81 {
-            guard end - index >= 3, buffer[index + 2] >= 0x80 else { return nil }
-            length = Int(buffer[index + 2])
-            start = index + 3
+            guard end &- index >= 3, base[index &+ 2] >= 0x80 else { return nil }
+            length = Int(base[index &+ 2])
+            start = index &+ 3
         } else if first == 0x82 {
-            guard end - index >= 4, buffer[index + 2] != 0 else { return nil }
-            length = Int(buffer[index + 2]) << 8 | Int(buffer[index + 3])
-            start = index + 4
+            guard end &- index >= 4, base[index &+ 2] != 0 else { return nil }
+            length = Int(base[index &+ 2]) << 8 | Int(base[index &+ 3])
+            start = index &+ 4
         } else {
             return nil
         }
-        guard length <= end - start else { return nil }
-        index = start + length
-        return (tag, start..<(start + length))
+        // start <= end here, and length < 2^16: no overflow.
+        guard length <= end &- start else { return nil }
+        index = start &+ length
+        return (tag, start, index)
     }
 
     /// A name already checked by ``check(_:failure:tag:)`` (used by ``GeneralName``).
