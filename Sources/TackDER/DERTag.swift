@@ -91,43 +91,43 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// BOOLEAN (universal 1).
-    public static let boolean = DERTag(.universal, isConstructed: false, number: 1)
+    @inlinable public static var boolean: DERTag { DERTag(.universal, isConstructed: false, number: 1) }
     /// INTEGER (universal 2).
-    public static let integer = DERTag(.universal, isConstructed: false, number: 2)
+    @inlinable public static var integer: DERTag { DERTag(.universal, isConstructed: false, number: 2) }
     /// BIT STRING (universal 3).
-    public static let bitString = DERTag(.universal, isConstructed: false, number: 3)
+    @inlinable public static var bitString: DERTag { DERTag(.universal, isConstructed: false, number: 3) }
     /// OCTET STRING (universal 4).
-    public static let octetString = DERTag(.universal, isConstructed: false, number: 4)
+    @inlinable public static var octetString: DERTag { DERTag(.universal, isConstructed: false, number: 4) }
     /// NULL (universal 5).
-    public static let null = DERTag(.universal, isConstructed: false, number: 5)
+    @inlinable public static var null: DERTag { DERTag(.universal, isConstructed: false, number: 5) }
     /// OBJECT IDENTIFIER (universal 6).
-    public static let objectIdentifier = DERTag(.universal, isConstructed: false, number: 6)
+    @inlinable public static var objectIdentifier: DERTag { DERTag(.universal, isConstructed: false, number: 6) }
     /// ENUMERATED (universal 10).
-    public static let enumerated = DERTag(.universal, isConstructed: false, number: 10)
+    @inlinable public static var enumerated: DERTag { DERTag(.universal, isConstructed: false, number: 10) }
     /// UTF8String (universal 12).
-    public static let utf8String = DERTag(.universal, isConstructed: false, number: 12)
+    @inlinable public static var utf8String: DERTag { DERTag(.universal, isConstructed: false, number: 12) }
     /// SEQUENCE and SEQUENCE OF (universal 16, constructed).
-    public static let sequence = DERTag(.universal, isConstructed: true, number: 16)
+    @inlinable public static var sequence: DERTag { DERTag(.universal, isConstructed: true, number: 16) }
     /// SET and SET OF (universal 17, constructed).
-    public static let set = DERTag(.universal, isConstructed: true, number: 17)
+    @inlinable public static var set: DERTag { DERTag(.universal, isConstructed: true, number: 17) }
     /// NumericString (universal 18).
-    public static let numericString = DERTag(.universal, isConstructed: false, number: 18)
+    @inlinable public static var numericString: DERTag { DERTag(.universal, isConstructed: false, number: 18) }
     /// PrintableString (universal 19).
-    public static let printableString = DERTag(.universal, isConstructed: false, number: 19)
+    @inlinable public static var printableString: DERTag { DERTag(.universal, isConstructed: false, number: 19) }
     /// TeletexString, also called T61String (universal 20).
-    public static let teletexString = DERTag(.universal, isConstructed: false, number: 20)
+    @inlinable public static var teletexString: DERTag { DERTag(.universal, isConstructed: false, number: 20) }
     /// IA5String (universal 22).
-    public static let ia5String = DERTag(.universal, isConstructed: false, number: 22)
+    @inlinable public static var ia5String: DERTag { DERTag(.universal, isConstructed: false, number: 22) }
     /// UTCTime (universal 23).
-    public static let utcTime = DERTag(.universal, isConstructed: false, number: 23)
+    @inlinable public static var utcTime: DERTag { DERTag(.universal, isConstructed: false, number: 23) }
     /// GeneralizedTime (universal 24).
-    public static let generalizedTime = DERTag(.universal, isConstructed: false, number: 24)
+    @inlinable public static var generalizedTime: DERTag { DERTag(.universal, isConstructed: false, number: 24) }
     /// VisibleString (universal 26).
-    public static let visibleString = DERTag(.universal, isConstructed: false, number: 26)
+    @inlinable public static var visibleString: DERTag { DERTag(.universal, isConstructed: false, number: 26) }
     /// UniversalString (universal 28).
-    public static let universalString = DERTag(.universal, isConstructed: false, number: 28)
+    @inlinable public static var universalString: DERTag { DERTag(.universal, isConstructed: false, number: 28) }
     /// BMPString (universal 30).
-    public static let bmpString = DERTag(.universal, isConstructed: false, number: 30)
+    @inlinable public static var bmpString: DERTag { DERTag(.universal, isConstructed: false, number: 30) }
 
     /// The tag in ASN.1 notation: `SEQUENCE`, `INTEGER`, `[0]`, `[APPLICATION 3]`,
     /// with ` (constructed)` appended where the bit is unusual for the class.

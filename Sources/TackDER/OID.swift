@@ -51,6 +51,12 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// An identifier of `count` zero octets, for initializers that fill `words` in place.
+    @inlinable
+    internal init(zeroedCount count: Int) {
+        self.count = UInt8(truncatingIfNeeded: count)
+    }
+
     /// Two identifiers are equal when their contents octets are.
     @inlinable
     public static func == (lhs: OID, rhs: OID) -> Bool {
@@ -344,5 +350,55 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
         let trimmed = digits.drop(while: { $0 == 0 })
         if trimmed.isEmpty { return "0" }
         return String(decoding: trimmed.map { UInt8($0 + 48) }, as: UTF8.self)
+    }
+}
+
+extension OID {
+    /// The fast path of ``DERReader/readObjectIdentifier(tag:)``: checks and copies
+    /// `count` contents octets at `base` in one pass, reading whole words.
+    ///
+    /// - Parameters:
+    ///   - base: The first contents octet. The caller guarantees that 56 octets from
+    ///     `base` are readable (they may run past the contents: octets beyond `count`
+    ///     are masked off, never used).
+    ///   - count: The contents length, 1 through 32 (so no arc can exceed
+    ///     ``maximumArcOctets``).
+    /// - Returns: The identifier, or `nil` if the octets break a rule (the caller then
+    ///   takes the general path, which names the rule).
+    @inlinable
+    internal static func readFast(_ base: UnsafePointer<UInt8>, count: Int) -> OID? {
+        // X.690 §8.19.2: the last octet ends an arc, and no arc starts with 0x80.
+        guard base[count &- 1] & 0x80 == 0 else { return nil }
+        var oid = OID(zeroedCount: count)
+        let raw = UnsafeRawPointer(base)
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // Bit 7 of octet 0 of the next word: whether the octet before it ended an arc
+        // (the first octet starts the first arc).
+        var endedCarry: UInt64 = 0x80
+        var badStarts: UInt64 = 0
+        withUnsafeMutableBytes(of: &oid.words) { target in
+            var offset = 0
+            while offset < count {
+                // Octets are numbered little-endian in the word (octet i at bits 8i...),
+                // so the shifts below mean the same on any host.
+                let remaining = count &- offset
+                let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                let word = remaining >= 8 ? loaded : loaded & ((1 &<< UInt64(remaining &* 8)) &- 1)
+                // Bit 7 of each octet that is exactly 0x80 (an exact zero-octet test of word ^ 0x80...).
+                let flipped = word ^ highBits
+                let is80 = ~(((flipped & lowBits) &+ lowBits) | flipped) & highBits
+                // Bit 7 of each octet whose predecessor ended an arc (had bit 7 clear).
+                let ended = ~word & highBits
+                let previousEnded = (ended &<< 8) | endedCarry
+                endedCarry = ended &>> 56
+                // Octets past `count` are zero, never 0x80: they cannot be flagged.
+                badStarts |= is80 & previousEnded
+                target.storeBytes(of: word.littleEndian, toByteOffset: offset, as: UInt64.self)
+                offset &+= 8
+            }
+        }
+        guard badStarts == 0 else { return nil }
+        return oid
     }
 }

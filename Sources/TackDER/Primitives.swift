@@ -263,7 +263,14 @@ extension DERReader {
     ///   ``DERError/Reason/truncatedObjectIdentifier``, or a structural ``DERError``.
     public mutating func readObjectIdentifier(tag: DERTag = .objectIdentifier) throws(DERError) -> OID {
         let element = try readElement(tag)
-        let contents = UnsafeBufferPointer(rebasing: buffer[(element.contentRange.lowerBound - origin)..<(element.contentRange.upperBound - origin)])
+        let start = element.contentRange.lowerBound - origin
+        let count = element.contentLength
+        // Most identifiers sit well inside the input: check and copy them by words.
+        if count >= 1 && count <= 32 && buffer.count - start >= 56, let base = buffer.baseAddress,
+           let oid = OID.readFast(base + start, count: count) {
+            return oid
+        }
+        let contents = UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])
         if let reason = OID.validate(contents) { throw DERError(reason, at: element.offset) }
         return OID(uncheckedContents: contents)
     }

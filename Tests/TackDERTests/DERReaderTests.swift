@@ -255,6 +255,59 @@ struct DERResourceLimitTests {
         }
     }
 
+    @Test("An OID of 56 contents octets is read; 57 octets is refused, also from dotted text")
+    func oidLengthBoundary() throws {
+        // 1.2 followed by arcs of 1 octet each: 0x2A then 0x05 repeated.
+        let ok = [0x06, 56, 0x2A] + [UInt8](repeating: 0x05, count: 55)
+        let oid = try DER.read(ok) { r throws(DERError) in try r.readObjectIdentifier() }
+        #expect(oid.contents.count == OID.maximumLength)
+        #expect(oid == (try OID(dotted: oid.dottedString)))
+        let tooLong = [0x06, 57, 0x2A] + [UInt8](repeating: 0x05, count: 56)
+        #expect(throws: DERError(.objectIdentifierTooLong, at: 0)) {
+            try DER.read(tooLong) { r throws(DERError) in _ = try r.readObjectIdentifier() }
+        }
+        #expect(throws: DERError(.objectIdentifierTooLong, at: 0)) {
+            try OID(dotted: "1.2" + String(repeating: ".5", count: 56))
+        }
+        #expect(throws: DERError(.objectIdentifierTooLong, at: 0)) {
+            try OID(contents: tooLong.dropFirst(2))
+        }
+    }
+
+    @Test("The word-at-a-time identifier path agrees with the octet-by-octet rules")
+    func oidFastPathAgrees() throws {
+        // Contents drawn from octets that matter to the rules (0x80 starts, continuation
+        // octets, ends), placed before 64 octets of padding so the reader takes its fast
+        // path; OID(contents:) always takes the general one.
+        let alphabet: [UInt8] = [0x00, 0x01, 0x2A, 0x7F, 0x80, 0x81, 0xFF]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...32, using: &generator)
+            let contents = (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
+            let padding = [UInt8](repeating: 0x80, count: 64)
+            let encoded = [0x06, UInt8(length)] + contents + [0x04, 64] + padding
+            let fast = try? DER.read(encoded) { r throws(DERError) -> OID in
+                let oid = try r.readObjectIdentifier()
+                _ = try r.readOctetString()
+                return oid
+            }
+            let general = try? OID(contents: contents)
+            #expect(fast == general, "contents \(contents)")
+            if let fast { #expect(fast.contents == contents) }
+        }
+    }
+
+    @Test("Identifiers that differ only past the first 16 octets are unequal and hash apart")
+    func oidLongEquality() throws {
+        let base = [UInt8](repeating: 0x05, count: 40)
+        var other = base
+        other[35] = 0x06
+        let a = try OID(contents: [0x2A] + base), b = try OID(contents: [0x2A] + other)
+        #expect(a != b)
+        #expect(a == (try OID(contents: [0x2A] + base)))
+        #expect(Set([a, b, try OID(contents: [0x2A] + base)]).count == 2)
+    }
+
     @Test("A collection body that reads nothing is an error, not an endless loop")
     func collectionWithoutProgress() {
         // SEQUENCE OF INTEGER holding a BOOLEAN: an OPTIONAL INTEGER read matches nothing.
