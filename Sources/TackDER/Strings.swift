@@ -111,11 +111,12 @@ public enum DERStringKind: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The PrintableString alphabet (X.680 §41.4) as a table: the character at index
-    /// `b` is "1" (0x31, odd) when octet `b` is in the alphabet, "0" (0x30, even)
-    /// otherwise, for the 128 octets below 0x80; octets from 0x80 are never in it. A `StaticString` keeps the table in
-    /// constant data: no initialization, no allocation, also in Embedded Swift. A test
-    /// checks every octet against the one-octet ``isPrintable(_:)-(UInt8)``.
+    /// The PrintableString alphabet (X.680 §41.4) as a table of the 128 octets below
+    /// 0x80: the character at index `b` is "1" (0x31, odd) when octet `b` is in the
+    /// alphabet and "0" (0x30, even) otherwise; octets from 0x80 are never in it. A
+    /// `StaticString` keeps the table in constant data: no initialization and no
+    /// allocation, also in Embedded Swift. A test checks every octet against the
+    /// one-octet `isPrintable`.
     internal static let printableTable: StaticString =
         "00000000000000000000000000000000100000011101111111111111111001010111111111111111111111111110000001111111111111111111111111100000"
 
@@ -133,7 +134,15 @@ public enum DERStringKind: Sendable, Hashable, CaseIterable {
         var folded: UInt8 = 1
         var high: UInt8 = 0
         var index = 0
-        while index < bytes.count {
+        let count = bytes.count
+        // Four octets per round while four remain (index + 4 <= count), then the rest.
+        while count &- index >= 4 {
+            let a = base[index], b = base[index &+ 1], c = base[index &+ 2], d = base[index &+ 3]
+            high |= a | b | c | d
+            folded &= table[Int(a & 0x7F)] & table[Int(b & 0x7F)] & table[Int(c & 0x7F)] & table[Int(d & 0x7F)]
+            index &+= 4
+        }
+        while index < count {
             let byte = base[index]
             high |= byte
             folded &= table[Int(byte & 0x7F)]

@@ -116,6 +116,11 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
                     // OID.maximumArcOctets); other identifiers take the full path.
                     var arcOctets = 0
                     var octet = oid.start
+                    // The X.520 attribute types (2.5.4.n, encoded 55 04 n with n < 0x80,
+                    // checked above) are valid as they stand.
+                    if oid.end &- oid.start == 3 && base[oid.start] == 0x55 && base[oid.start &+ 1] == 0x04 {
+                        octet = oid.end
+                    }
                     while octet < oid.end {
                         let byte = base[octet]
                         if arcOctets == 0 && byte == 0x80 { return nil }
