@@ -257,10 +257,12 @@ extension DERReader {
     /// Reads an OBJECT IDENTIFIER and checks its encoding (X.690 §8.19).
     ///
     /// - Parameter tag: The tag to expect; ``DERTag/objectIdentifier`` by default.
-    /// - Returns: The identifier (stored inline for up to 23 contents octets).
+    /// - Returns: The identifier (stored inline: at most ``OID/maximumLength`` octets).
     /// - Throws: ``DERError/Reason/emptyObjectIdentifier``,
     ///   ``DERError/Reason/nonMinimalObjectIdentifierArc``,
-    ///   ``DERError/Reason/truncatedObjectIdentifier``, or a structural ``DERError``.
+    ///   ``DERError/Reason/truncatedObjectIdentifier``,
+    ///   ``DERError/Reason/objectIdentifierArcTooLong``,
+    ///   ``DERError/Reason/objectIdentifierTooLong``, or a structural ``DERError``.
     public mutating func readObjectIdentifier(tag: DERTag = .objectIdentifier) throws(DERError) -> OID {
         let element = try readElement(tag)
         let start = element.contentRange.lowerBound - origin
