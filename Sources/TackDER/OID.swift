@@ -115,6 +115,11 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``DERError/Reason/invalidObjectIdentifierString`` (offset: the index
     ///   of the character where parsing failed).
     public init(dotted: String) throws(DERError) {
+        // An identifier of at most maximumLength (56) octets has at most 4 characters
+        // per octet in dotted form (a one-octet arc: up to 3 digits and a dot; longer
+        // arcs have fewer per octet), so 256 characters bound every valid string and
+        // keep the base conversion below from doing quadratic work on long input.
+        guard dotted.utf8.count <= 256 else { throw DERError(.objectIdentifierTooLong, at: 0) }
         // Split into arcs of decimal digits, checking the characters.
         var arcs: [[UInt8]] = [[]]
         var position = 0
@@ -358,9 +363,9 @@ extension OID {
     /// `count` contents octets at `base` in one pass, reading whole words.
     ///
     /// - Parameters:
-    ///   - base: The first contents octet. The caller guarantees that 56 octets from
+    ///   - base: The first contents octet. The caller guarantees that 32 octets from
     ///     `base` are readable (they may run past the contents: octets beyond `count`
-    ///     are masked off, never used).
+    ///     are masked off, never used). Whole-word reads end at most 32 octets on.
     ///   - count: The contents length, 1 through 32 (so no arc can exceed
     ///     ``maximumArcOctets``).
     /// - Returns: The identifier, or `nil` if the octets break a rule (the caller then

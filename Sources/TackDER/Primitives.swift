@@ -268,7 +268,7 @@ extension DERReader {
         let start = element.contentRange.lowerBound - origin
         let count = element.contentLength
         // Most identifiers sit well inside the input: check and copy them by words.
-        if count >= 1 && count <= 32 && buffer.count - start >= 56, let base = buffer.baseAddress,
+        if count >= 1 && count <= 32 && buffer.count - start >= 32, let base = buffer.baseAddress,
            let oid = OID.readFast(base + start, count: count) {
             return oid
         }

@@ -272,6 +272,10 @@ struct DERResourceLimitTests {
         #expect(throws: DERError(.objectIdentifierTooLong, at: 0)) {
             try OID(contents: tooLong.dropFirst(2))
         }
+        // A long dotted string is refused before any base conversion.
+        #expect(throws: DERError(.objectIdentifierTooLong, at: 0)) {
+            try OID(dotted: "2." + String(repeating: "9", count: 10_000))
+        }
     }
 
     @Test("The word-at-a-time identifier path agrees with the octet-by-octet rules")
