@@ -171,39 +171,60 @@ extension Certificate {
     ///   offset in ``derEncoded``.
     public func decodeAllExtensions() throws(X509Error) -> DecodedExtensions {
         var decoded = DecodedExtensions()
-        let bytes = derEncoded
-        for raw in extensions {
-            let range = raw.valueRange
-            // The id-ce extensions (2.5.29.n, encoded 55 1D n) are told apart by
-            // their last octet, which avoids comparing whole OIDs.
-            let idCE = raw.oid.withContents { contents -> UInt8? in
-                contents.count == 3 && contents[0] == 0x55 && contents[1] == 0x1D ? contents[2] : nil
-            }
-            switch idCE {
-            case 14: decoded.subjectKeyIdentifier = try SubjectKeyIdentifier(derEncoded: bytes, valueRange: range)
-            case 35: decoded.authorityKeyIdentifier = try AuthorityKeyIdentifier(derEncoded: bytes, valueRange: range)
-            case 19: decoded.basicConstraints = try BasicConstraints(derEncoded: bytes, valueRange: range)
-            case 15: decoded.keyUsage = try KeyUsage(derEncoded: bytes, valueRange: range)
-            case 37: decoded.extendedKeyUsage = try ExtendedKeyUsage(derEncoded: bytes, valueRange: range)
-            case 17: decoded.subjectAlternativeNames = try SubjectAlternativeNames(derEncoded: bytes, valueRange: range)
-            case 18: decoded.issuerAlternativeNames = try IssuerAlternativeNames(derEncoded: bytes, valueRange: range)
-            case 32: decoded.certificatePolicies = try CertificatePolicies(derEncoded: bytes, valueRange: range)
-            case 31: decoded.crlDistributionPoints = try CRLDistributionPoints(derEncoded: bytes, valueRange: range)
-            case 30: decoded.nameConstraints = try NameConstraints(derEncoded: bytes, valueRange: range)
-            case 33: decoded.policyMappings = try PolicyMappings(derEncoded: bytes, valueRange: range)
-            case 36: decoded.policyConstraints = try PolicyConstraints(derEncoded: bytes, valueRange: range)
-            case 54: decoded.inhibitAnyPolicy = try InhibitAnyPolicy(derEncoded: bytes, valueRange: range)
-            default:
-                if raw.oid == AuthorityInformationAccess.oid {
-                    decoded.authorityInformationAccess = try AuthorityInformationAccess(derEncoded: bytes, valueRange: range)
-                } else if raw.oid == SignedCertificateTimestampList.oid {
-                    decoded.signedCertificateTimestamps = try SignedCertificateTimestampList(derEncoded: bytes, valueRange: range)
-                } else {
-                    decoded.unrecognized.append(raw)
+        try decoded.decode(derEncoded, extensions: extensions)
+        return decoded
+    }
+}
+
+/// Which extension an identifier names, for ``DecodedExtensions``'s dispatch.
+private enum KnownExtension {
+    case subjectKeyIdentifier, authorityKeyIdentifier, basicConstraints, keyUsage, extendedKeyUsage
+    case subjectAlternativeNames, issuerAlternativeNames, certificatePolicies, crlDistributionPoints
+    case nameConstraints, policyMappings, policyConstraints, inhibitAnyPolicy
+    case authorityInformationAccess, signedCertificateTimestamps
+
+    /// The extension `oid` names, or `nil` if Tack does not decode it.
+    ///
+    /// The id-ce extensions (2.5.29.n, contents `55 1D n`) are told apart by their
+    /// last octet; the two others are compared octet by octet, which avoids
+    /// building or comparing whole ``OID`` values.
+    @inline(__always)
+    init?(_ oid: borrowing OID) {
+        let known = oid.withContents { (contents) -> KnownExtension? in
+            if contents.count == 3 {
+                guard contents[0] == 0x55, contents[1] == 0x1D else { return nil }
+                switch contents[2] {
+                case 14: return .subjectKeyIdentifier
+                case 35: return .authorityKeyIdentifier
+                case 19: return .basicConstraints
+                case 15: return .keyUsage
+                case 37: return .extendedKeyUsage
+                case 17: return .subjectAlternativeNames
+                case 18: return .issuerAlternativeNames
+                case 32: return .certificatePolicies
+                case 31: return .crlDistributionPoints
+                case 30: return .nameConstraints
+                case 33: return .policyMappings
+                case 36: return .policyConstraints
+                case 54: return .inhibitAnyPolicy
+                default: return nil
                 }
             }
+            // id-pe-authorityInfoAccess, 1.3.6.1.5.5.7.1.1: 2B 06 01 05 05 07 01 01.
+            if contents.count == 8, contents[0] == 0x2B, contents[1] == 0x06, contents[2] == 0x01, contents[3] == 0x05,
+               contents[4] == 0x05, contents[5] == 0x07, contents[6] == 0x01, contents[7] == 0x01 {
+                return .authorityInformationAccess
+            }
+            // The embedded SCT list, 1.3.6.1.4.1.11129.2.4.2: 2B 06 01 04 01 D6 79 02 04 02.
+            if contents.count == 10, contents[0] == 0x2B, contents[1] == 0x06, contents[2] == 0x01, contents[3] == 0x04,
+               contents[4] == 0x01, contents[5] == 0xD6, contents[6] == 0x79, contents[7] == 0x02, contents[8] == 0x04,
+               contents[9] == 0x02 {
+                return .signedCertificateTimestamps
+            }
+            return nil
         }
-        return decoded
+        guard let known else { return nil }
+        self = known
     }
 }
 
@@ -247,6 +268,37 @@ public struct DecodedExtensions: Sendable, Hashable {
 
     /// Creates an empty set of extensions.
     public init() {}
+
+    /// Decodes every extension of `extensions`, whose values lie in `bytes`, into
+    /// this value, in place (a value this size is not worth copying).
+    internal mutating func decode(_ bytes: [UInt8], extensions: [Extension]) throws(X509Error) {
+        let count = extensions.count
+        var index = 0
+        while index < count {
+            let range = extensions[index].valueRange
+            switch KnownExtension(extensions[index].oid) {
+            case .subjectKeyIdentifier?: subjectKeyIdentifier = try SubjectKeyIdentifier(derEncoded: bytes, valueRange: range)
+            case .authorityKeyIdentifier?: authorityKeyIdentifier = try AuthorityKeyIdentifier(derEncoded: bytes, valueRange: range)
+            case .basicConstraints?: basicConstraints = try BasicConstraints(derEncoded: bytes, valueRange: range)
+            case .keyUsage?: keyUsage = try KeyUsage(derEncoded: bytes, valueRange: range)
+            case .extendedKeyUsage?: extendedKeyUsage = try ExtendedKeyUsage(derEncoded: bytes, valueRange: range)
+            case .subjectAlternativeNames?: subjectAlternativeNames = try SubjectAlternativeNames(derEncoded: bytes, valueRange: range)
+            case .issuerAlternativeNames?: issuerAlternativeNames = try IssuerAlternativeNames(derEncoded: bytes, valueRange: range)
+            case .certificatePolicies?: certificatePolicies = try CertificatePolicies(derEncoded: bytes, valueRange: range)
+            case .crlDistributionPoints?: crlDistributionPoints = try CRLDistributionPoints(derEncoded: bytes, valueRange: range)
+            case .nameConstraints?: nameConstraints = try NameConstraints(derEncoded: bytes, valueRange: range)
+            case .policyMappings?: policyMappings = try PolicyMappings(derEncoded: bytes, valueRange: range)
+            case .policyConstraints?: policyConstraints = try PolicyConstraints(derEncoded: bytes, valueRange: range)
+            case .inhibitAnyPolicy?: inhibitAnyPolicy = try InhibitAnyPolicy(derEncoded: bytes, valueRange: range)
+            case .authorityInformationAccess?:
+                authorityInformationAccess = try AuthorityInformationAccess(derEncoded: bytes, valueRange: range)
+            case .signedCertificateTimestamps?:
+                signedCertificateTimestamps = try SignedCertificateTimestampList(derEncoded: bytes, valueRange: range)
+            case nil: unrecognized.append(extensions[index])
+            }
+            index += 1
+        }
+    }
 
     /// The unrecognized extensions marked critical: a certificate carrying any
     /// must be rejected by path validation (RFC 5280 §4.2).

@@ -44,20 +44,22 @@ public struct BasicConstraints: Sendable, Hashable {
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         // Fast path for the three encodings CAs use (30 00; 30 03 01 01 FF;
         // 30 06 01 01 FF 02 01 n with n < 128); the full reader handles the rest.
-        if valueRange.lowerBound >= 0, valueRange.upperBound <= derEncoded.count {
-            let value = derEncoded[valueRange]
-            if value.elementsEqual([0x30, 0x00]) {
+        let lower = valueRange.lowerBound, length = valueRange.count
+        if lower >= 0, valueRange.upperBound <= derEncoded.count, length >= 2, derEncoded[lower] == 0x30,
+           Int(derEncoded[lower + 1]) == length - 2 {
+            if length == 2 {
                 (isCertificateAuthority, pathLengthConstraint) = (false, nil)
                 return
             }
-            if value.elementsEqual([0x30, 0x03, 0x01, 0x01, 0xFF]) {
-                (isCertificateAuthority, pathLengthConstraint) = (true, nil)
-                return
-            }
-            if value.count == 8, value.prefix(7).elementsEqual([0x30, 0x06, 0x01, 0x01, 0xFF, 0x02, 0x01]),
-               let last = value.last, last < 0x80 {
-                (isCertificateAuthority, pathLengthConstraint) = (true, Int(last))
-                return
+            if length >= 5, derEncoded[lower + 2] == 0x01, derEncoded[lower + 3] == 0x01, derEncoded[lower + 4] == 0xFF {
+                if length == 5 {
+                    (isCertificateAuthority, pathLengthConstraint) = (true, nil)
+                    return
+                }
+                if length == 8, derEncoded[lower + 5] == 0x02, derEncoded[lower + 6] == 0x01, derEncoded[lower + 7] < 0x80 {
+                    (isCertificateAuthority, pathLengthConstraint) = (true, Int(derEncoded[lower + 7]))
+                    return
+                }
             }
         }
         (isCertificateAuthority, pathLengthConstraint) = try readX509(derEncoded, range: valueRange) {
