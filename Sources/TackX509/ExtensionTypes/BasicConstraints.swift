@@ -41,7 +41,7 @@ public struct BasicConstraints: Sendable, Hashable {
     ///   including ``TackDER/DERError/Reason/defaultValueEncoded`` for an encoded
     ///   `cA FALSE`, ``TackDER/DERError/Reason/negativeInteger`` and
     ///   ``TackDER/DERError/Reason/integerOverflow`` for the path length.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+    public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
         // Fast path for the three encodings CAs use (30 00; 30 03 01 01 FF;
         // 30 06 01 01 FF 02 01 n with n < 128); the full reader handles the rest.
         let lower = valueRange.lowerBound, length = valueRange.count

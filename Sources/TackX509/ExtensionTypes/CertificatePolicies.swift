@@ -414,7 +414,7 @@ public struct PolicyConstraints: Sendable, Hashable {
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors
     ///   (negative or oversized counts), or
     ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+    public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = PolicyConstraints.oid
         (requireExplicitPolicy, inhibitPolicyMapping) = try readX509(derEncoded, range: valueRange) {
             (reader, failure) throws(DERError) -> (Int?, Int?) in
@@ -455,7 +455,7 @@ public struct InhibitAnyPolicy: Sendable, Hashable {
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` if the value is not
     ///   one non-negative INTEGER that fits `Int`.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+    public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
         skipCerts = try readX509(derEncoded, range: valueRange) { (reader, _) throws(DERError) -> Int in
             try reader.readNonNegativeInt()
         }

@@ -21,12 +21,23 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
     /// The `keyIdentifier` octets, if present: usually the SHA-1 of the issuer's
     /// public key (RFC 5280 §4.2.1.2), to compare with its
     /// ``SubjectKeyIdentifier``.
-    public let keyIdentifier: ArraySlice<UInt8>?
+    public var keyIdentifier: ArraySlice<UInt8>? { keyIdentifierRange.map { storage[$0] } }
     /// The `authorityCertIssuer` names, if present.
-    public let authorityCertIssuer: GeneralNames?
+    public var authorityCertIssuer: GeneralNames? {
+        issuerElement.map { GeneralNames(checked: storage, element: $0, count: issuerCount) }
+    }
     /// The contents octets of `authorityCertSerialNumber` (a two's complement
     /// INTEGER, as in the certificate's serialNumber), if present.
-    public let authorityCertSerialNumber: ArraySlice<UInt8>?
+    public var authorityCertSerialNumber: ArraySlice<UInt8>? { serialNumberRange.map { storage[$0] } }
+
+    // One buffer reference and plain ranges, rather than three references: the
+    // value is cheap to copy and to destroy (decodeAllExtensions makes one per
+    // certificate).
+    @usableFromInline internal let storage: [UInt8]
+    internal let keyIdentifierRange: Range<Int>?
+    internal let issuerElement: DERElement?
+    internal let issuerCount: Int
+    internal let serialNumberRange: Range<Int>?
 
     /// Decodes the extension value in `valueRange` of `derEncoded`.
     ///
@@ -37,36 +48,65 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
     ///   ``X509Error/Reason/invalidExtension(_:detail:)`` when only one of issuer
     ///   and serial number is present, or for a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        // Fast path: a SEQUENCE holding only a keyIdentifier, both with short-form
+        // lengths that fill the value (30 L 80 K id, L = K + 2), which is nearly
+        // every real identifier; the full reader handles the rest.
+        let lower = valueRange.lowerBound, length = valueRange.count
+        if lower >= 0, valueRange.upperBound <= derEncoded.count, length >= 4, derEncoded[lower] == 0x30,
+           Int(derEncoded[lower + 1]) == length - 2, derEncoded[lower + 2] == 0x80,
+           Int(derEncoded[lower + 3]) == length - 4, length - 4 < 0x80 {
+            storage = derEncoded
+            keyIdentifierRange = (lower + 4)..<valueRange.upperBound
+            issuerElement = nil
+            issuerCount = 0
+            serialNumberRange = nil
+            return
+        }
         let oid = AuthorityKeyIdentifier.oid
-        let fields = try readX509(derEncoded, range: valueRange) {
-            (reader, failure) throws(DERError) -> (Range<Int>?, GeneralNames?, Range<Int>?) in
+        typealias Fields = (keyID: Range<Int>?, issuer: DERElement?, issuerCount: Int, serial: Range<Int>?)
+        let fields = try readX509(derEncoded, range: valueRange) { (reader, failure) throws(DERError) -> Fields in
             let offset = reader.offset
-            let fields = try reader.readSequence { (sequence) throws(DERError) -> (Range<Int>?, GeneralNames?, Range<Int>?) in
-                let keyID = try sequence.readOptionalElement(.contextSpecific(0, isConstructed: false))?.contentRange
-                var issuer: GeneralNames? = nil
-                let issuerTag = DERTag.contextSpecific(1, isConstructed: true)
-                if try sequence.peekTag() == issuerTag {
-                    issuer = try GeneralNames.read(&sequence, failure: &failure, oid: oid, tag: issuerTag, context: .name,
-                                                   storage: derEncoded)
-                }
-                var serial: Range<Int>? = nil
-                let serialTag = DERTag.contextSpecific(2, isConstructed: false)
-                if try sequence.peekTag() == serialTag {
-                    serial = try sequence.readIntegerElement(tag: serialTag).contentRange
-                }
-                return (keyID, issuer, serial)
+            var sequence = try reader.enter(.sequence)
+            let keyID = try sequence.readOptionalElement(.contextSpecific(0, isConstructed: false))?.contentRange
+            var issuer: DERElement? = nil
+            var issuerCount = 0
+            let issuerTag = DERTag.contextSpecific(1, isConstructed: true)
+            if try sequence.peekTag() == issuerTag {
+                (issuer, issuerCount) = try GeneralNames.check(&sequence, failure: &failure, oid: oid, tag: issuerTag, context: .name)
             }
+            var serial: Range<Int>? = nil
+            let serialTag = DERTag.contextSpecific(2, isConstructed: false)
+            if try sequence.peekTag() == serialTag {
+                serial = try sequence.readIntegerElement(tag: serialTag).contentRange
+            }
+            try sequence.expectEnd()
             // Checked after the structure, so that DER errors are reported first.
-            guard (fields.1 == nil) == (fields.2 == nil) else {
+            guard (issuer == nil) == (serial == nil) else {
                 throw failure.raise(
                     .invalidExtension(oid, detail: "authorityCertIssuer and authorityCertSerialNumber must be both present or both absent"),
                     at: offset)
             }
-            return fields
+            return (keyID, issuer, issuerCount, serial)
         }
-        keyIdentifier = fields.0.map { derEncoded[$0] }
-        authorityCertIssuer = fields.1
-        authorityCertSerialNumber = fields.2.map { derEncoded[$0] }
+        storage = derEncoded
+        keyIdentifierRange = fields.keyID
+        issuerElement = fields.issuer
+        issuerCount = fields.issuerCount
+        serialNumberRange = fields.serial
+    }
+
+    /// Equal when the three fields are equal (their octets and encodings, not
+    /// the buffers they lie in).
+    public static func == (lhs: AuthorityKeyIdentifier, rhs: AuthorityKeyIdentifier) -> Bool {
+        lhs.keyIdentifier == rhs.keyIdentifier && lhs.authorityCertIssuer == rhs.authorityCertIssuer
+            && lhs.authorityCertSerialNumber == rhs.authorityCertSerialNumber
+    }
+
+    /// Hashes the three fields.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(keyIdentifier)
+        hasher.combine(authorityCertIssuer)
+        hasher.combine(authorityCertSerialNumber)
     }
 }
 

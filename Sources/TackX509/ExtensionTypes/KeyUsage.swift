@@ -55,7 +55,7 @@ public struct KeyUsage: OptionSet, Sendable, Hashable {
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for a malformed BIT
     ///   STRING, or ``X509Error/Reason/invalidExtension(_:detail:)`` for an
     ///   undefined bit or no bit set, at the BIT STRING's offset.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+    public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
         // Fast path: one octet of bits (03 02 u b) with zero padding and at least
         // one bit set, which is every key usage without encipherOnly/decipherOnly
         // pairs; the full reader handles the rest and reports errors.
