@@ -231,6 +231,12 @@ private enum KnownExtension {
 /// Every extension of a certificate, typed; see ``Certificate/decodeAllExtensions()``.
 ///
 /// A field is `nil` when the certificate does not carry that extension.
+///
+/// Equality and hashing are those of the fields. The extensions that few
+/// certificates carry (issuer alternative names, name constraints and the three
+/// policy-mapping controls) are kept apart in a box that is allocated only when
+/// one of them is present, so that the common value stays small and cheap to
+/// return and destroy.
 public struct DecodedExtensions: Sendable, Hashable {
     /// Basic constraints (2.5.29.19).
     public var basicConstraints: BasicConstraints?
@@ -241,9 +247,15 @@ public struct DecodedExtensions: Sendable, Hashable {
     /// Subject alternative names (2.5.29.17).
     public var subjectAlternativeNames: SubjectAlternativeNames?
     /// Issuer alternative names (2.5.29.18).
-    public var issuerAlternativeNames: IssuerAlternativeNames?
+    public var issuerAlternativeNames: IssuerAlternativeNames? {
+        get { rare.first?.issuerAlternativeNames }
+        set { updateRare(isClearing: newValue == nil) { $0.issuerAlternativeNames = newValue } }
+    }
     /// Name constraints (2.5.29.30).
-    public var nameConstraints: NameConstraints?
+    public var nameConstraints: NameConstraints? {
+        get { rare.first?.nameConstraints }
+        set { updateRare(isClearing: newValue == nil) { $0.nameConstraints = newValue } }
+    }
     /// Authority key identifier (2.5.29.35).
     public var authorityKeyIdentifier: AuthorityKeyIdentifier?
     /// Subject key identifier (2.5.29.14).
@@ -251,11 +263,20 @@ public struct DecodedExtensions: Sendable, Hashable {
     /// Certificate policies (2.5.29.32).
     public var certificatePolicies: CertificatePolicies?
     /// Policy mappings (2.5.29.33).
-    public var policyMappings: PolicyMappings?
+    public var policyMappings: PolicyMappings? {
+        get { rare.first?.policyMappings }
+        set { updateRare(isClearing: newValue == nil) { $0.policyMappings = newValue } }
+    }
     /// Policy constraints (2.5.29.36).
-    public var policyConstraints: PolicyConstraints?
+    public var policyConstraints: PolicyConstraints? {
+        get { rare.first?.policyConstraints }
+        set { updateRare(isClearing: newValue == nil) { $0.policyConstraints = newValue } }
+    }
     /// Inhibit anyPolicy (2.5.29.54).
-    public var inhibitAnyPolicy: InhibitAnyPolicy?
+    public var inhibitAnyPolicy: InhibitAnyPolicy? {
+        get { rare.first?.inhibitAnyPolicy }
+        set { updateRare(isClearing: newValue == nil) { $0.inhibitAnyPolicy = newValue } }
+    }
     /// CRL distribution points (2.5.29.31).
     public var crlDistributionPoints: CRLDistributionPoints?
     /// Authority information access (1.3.6.1.5.5.7.1.1).
@@ -266,8 +287,63 @@ public struct DecodedExtensions: Sendable, Hashable {
     /// critical flags.
     public var unrecognized: [Extension] = []
 
+    /// The extensions few certificates carry: empty (no allocation) or one box.
+    private var rare: [RareExtensions] = []
+
+    /// The seldom-seen extensions, boxed together.
+    private struct RareExtensions: Sendable {
+        var issuerAlternativeNames: IssuerAlternativeNames?
+        var nameConstraints: NameConstraints?
+        var policyMappings: PolicyMappings?
+        var policyConstraints: PolicyConstraints?
+        var inhibitAnyPolicy: InhibitAnyPolicy?
+    }
+
+    /// Applies `change` to the box, creating it first unless the change only
+    /// clears a field of a box that does not exist.
+    private mutating func updateRare(isClearing: Bool, _ change: (inout RareExtensions) -> Void) {
+        if rare.isEmpty {
+            if isClearing { return }
+            rare.append(RareExtensions())
+        }
+        change(&rare[0])
+    }
+
     /// Creates an empty set of extensions.
     public init() {}
+
+    /// Equal when every field is equal.
+    public static func == (lhs: DecodedExtensions, rhs: DecodedExtensions) -> Bool {
+        lhs.basicConstraints == rhs.basicConstraints && lhs.keyUsage == rhs.keyUsage
+            && lhs.extendedKeyUsage == rhs.extendedKeyUsage && lhs.subjectAlternativeNames == rhs.subjectAlternativeNames
+            && lhs.issuerAlternativeNames == rhs.issuerAlternativeNames && lhs.nameConstraints == rhs.nameConstraints
+            && lhs.authorityKeyIdentifier == rhs.authorityKeyIdentifier && lhs.subjectKeyIdentifier == rhs.subjectKeyIdentifier
+            && lhs.certificatePolicies == rhs.certificatePolicies && lhs.policyMappings == rhs.policyMappings
+            && lhs.policyConstraints == rhs.policyConstraints && lhs.inhibitAnyPolicy == rhs.inhibitAnyPolicy
+            && lhs.crlDistributionPoints == rhs.crlDistributionPoints
+            && lhs.authorityInformationAccess == rhs.authorityInformationAccess
+            && lhs.signedCertificateTimestamps == rhs.signedCertificateTimestamps && lhs.unrecognized == rhs.unrecognized
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(basicConstraints)
+        hasher.combine(keyUsage)
+        hasher.combine(extendedKeyUsage)
+        hasher.combine(subjectAlternativeNames)
+        hasher.combine(issuerAlternativeNames)
+        hasher.combine(nameConstraints)
+        hasher.combine(authorityKeyIdentifier)
+        hasher.combine(subjectKeyIdentifier)
+        hasher.combine(certificatePolicies)
+        hasher.combine(policyMappings)
+        hasher.combine(policyConstraints)
+        hasher.combine(inhibitAnyPolicy)
+        hasher.combine(crlDistributionPoints)
+        hasher.combine(authorityInformationAccess)
+        hasher.combine(signedCertificateTimestamps)
+        hasher.combine(unrecognized)
+    }
 
     /// Decodes every extension of `extensions`, whose values lie in `bytes`, into
     /// this value, in place (a value this size is not worth copying).
