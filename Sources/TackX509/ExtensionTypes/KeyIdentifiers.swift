@@ -53,8 +53,8 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
         // every real identifier; the full reader handles the rest.
         let lower = valueRange.lowerBound, length = valueRange.count
         if lower >= 0, valueRange.upperBound <= derEncoded.count, length >= 4, derEncoded[lower] == 0x30,
-           Int(derEncoded[lower + 1]) == length - 2, derEncoded[lower + 2] == 0x80,
-           Int(derEncoded[lower + 3]) == length - 4, length - 4 < 0x80 {
+           derEncoded[lower + 1] < 0x80, Int(derEncoded[lower + 1]) == length - 2, derEncoded[lower + 2] == 0x80,
+           Int(derEncoded[lower + 3]) == length - 4 {
             storage = derEncoded
             keyIdentifierRange = (lower + 4)..<valueRange.upperBound
             issuerElement = nil
