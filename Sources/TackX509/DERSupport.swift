@@ -186,3 +186,14 @@ func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     }
     return accumulated & 0x8080_8080_8080_8080 == 0
 }
+
+/// The parts of a checked `SEQUENCE OF` extension value other than the buffer:
+/// the absolute range of the SEQUENCE's contents and its member count. Trivially
+/// copyable, so that ``DecodedExtensions`` can keep one buffer reference for all
+/// its extensions.
+struct CheckedList: Sendable {
+    /// The absolute range of the SEQUENCE's contents.
+    var contentRange: Range<Int>
+    /// The number of members (at least 1).
+    var count: Int
+}
