@@ -73,6 +73,12 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
             return Parts(keyIdentifierRange: (lower + 4)..<valueRange.upperBound, issuerElement: nil, issuerCount: 0,
                          serialNumberRange: nil)
         }
+        return try checkSlowly(derEncoded, valueRange: valueRange)
+    }
+
+    /// The general check, out of line so that the fast path stays small.
+    @inline(never)
+    private static func checkSlowly(_ derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) -> Parts {
         let oid = AuthorityKeyIdentifier.oid
         return try readX509(derEncoded, range: valueRange) { (reader, failure) throws(DERError) -> Parts in
             let offset = reader.offset
@@ -155,7 +161,13 @@ public struct SubjectKeyIdentifier: Sendable, Hashable {
            bytes[lower + 1] < 0x80, Int(bytes[lower + 1]) == upper - lower - 2 {
             return (lower + 2)..<upper
         }
-        return try readX509(bytes, range: valueRange) { (reader, _) throws(DERError) -> Range<Int> in
+        return try checkSlowly(bytes, valueRange: valueRange)
+    }
+
+    /// The general check, out of line so that the fast path stays small.
+    @inline(never)
+    private static func checkSlowly(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> Range<Int> {
+        try readX509(bytes, range: valueRange) { (reader, _) throws(DERError) -> Range<Int> in
             try reader.readOctetString()
         }
     }

@@ -70,8 +70,14 @@ public struct KeyUsage: OptionSet, Sendable, Hashable {
                 return
             }
         }
+        rawValue = try KeyUsage.decodeSlowly(derEncoded, valueRange: valueRange)
+    }
+
+    /// The general decoder, out of line so that the fast path stays small.
+    @inline(never)
+    private static func decodeSlowly(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> UInt16 {
         let oid = KeyUsage.oid
-        rawValue = try readX509(derEncoded, range: valueRange) { (reader, failure) throws(DERError) -> UInt16 in
+        return try readX509(bytes, range: valueRange) { (reader, failure) throws(DERError) -> UInt16 in
             let offset = reader.offset
             let mask = try reader.readNamedBits(highestNamedBit: 8, failure: &failure, oid: oid)
             guard mask != 0 else { throw failure.raise(.invalidExtension(oid, detail: "no key usage bit set"), at: offset) }
