@@ -430,8 +430,8 @@ public struct DecodedExtensions: Sendable, Hashable {
             switch KnownExtension(extensions[index].oid) {
             case .subjectKeyIdentifier?: parts.subjectKeyIdentifier = try SubjectKeyIdentifier.check(bytes, valueRange: range)
             case .authorityKeyIdentifier?: parts.authorityKeyIdentifier = try AuthorityKeyIdentifier.check(bytes, valueRange: range)
-            case .basicConstraints?: basicConstraints = try BasicConstraints(derEncoded: bytes, valueRange: range)
-            case .keyUsage?: keyUsage = try KeyUsage(derEncoded: bytes, valueRange: range)
+            case .basicConstraints?: basicConstraints = try BasicConstraints.decode(bytes, valueRange: range)
+            case .keyUsage?: keyUsage = try KeyUsage.decode(bytes, valueRange: range)
             case .extendedKeyUsage?: parts.extendedKeyUsage = try ExtendedKeyUsage.check(bytes, valueRange: range)
             case .subjectAlternativeNames?: parts.subjectAlternativeNames = try SubjectAlternativeNames.check(bytes, valueRange: range)
             case .issuerAlternativeNames?: issuerAlternativeNames = try IssuerAlternativeNames(derEncoded: bytes, valueRange: range)

@@ -42,27 +42,27 @@ public struct BasicConstraints: Sendable, Hashable {
     ///   `cA FALSE`, ``TackDER/DERError/Reason/negativeInteger`` and
     ///   ``TackDER/DERError/Reason/integerOverflow`` for the path length.
     public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        self = try BasicConstraints.decode(derEncoded, valueRange: valueRange)
+    }
+
+    /// Decodes the extension value in `valueRange` of `bytes` (the body of
+    /// ``init(derEncoded:valueRange:)``, inlined into ``DecodedExtensions``).
+    @inline(__always)
+    internal static func decode(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> BasicConstraints {
         // Fast path for the three encodings CAs use (30 00; 30 03 01 01 FF;
         // 30 06 01 01 FF 02 01 n with n < 128); the full reader handles the rest.
         let lower = valueRange.lowerBound, length = valueRange.count
-        if lower >= 0, valueRange.upperBound <= derEncoded.count, length >= 2, derEncoded[lower] == 0x30,
-           Int(derEncoded[lower + 1]) == length - 2 {
-            if length == 2 {
-                (isCertificateAuthority, pathLengthConstraint) = (false, nil)
-                return
-            }
-            if length >= 5, derEncoded[lower + 2] == 0x01, derEncoded[lower + 3] == 0x01, derEncoded[lower + 4] == 0xFF {
-                if length == 5 {
-                    (isCertificateAuthority, pathLengthConstraint) = (true, nil)
-                    return
-                }
-                if length == 8, derEncoded[lower + 5] == 0x02, derEncoded[lower + 6] == 0x01, derEncoded[lower + 7] < 0x80 {
-                    (isCertificateAuthority, pathLengthConstraint) = (true, Int(derEncoded[lower + 7]))
-                    return
+        if lower >= 0, valueRange.upperBound <= bytes.count, length >= 2, bytes[lower] == 0x30,
+           Int(bytes[lower + 1]) == length - 2 {
+            if length == 2 { return BasicConstraints(isCertificateAuthority: false, pathLengthConstraint: nil) }
+            if length >= 5, bytes[lower + 2] == 0x01, bytes[lower + 3] == 0x01, bytes[lower + 4] == 0xFF {
+                if length == 5 { return BasicConstraints(isCertificateAuthority: true, pathLengthConstraint: nil) }
+                if length == 8, bytes[lower + 5] == 0x02, bytes[lower + 6] == 0x01, bytes[lower + 7] < 0x80 {
+                    return BasicConstraints(isCertificateAuthority: true, pathLengthConstraint: Int(bytes[lower + 7]))
                 }
             }
         }
-        self = try BasicConstraints.decodeSlowly(derEncoded, valueRange: valueRange)
+        return try decodeSlowly(bytes, valueRange: valueRange)
     }
 
     /// The general decoder, out of line so that the fast path stays small.
