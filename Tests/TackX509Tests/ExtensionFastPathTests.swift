@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TackDER
 import TackX509
@@ -71,5 +72,39 @@ struct ExtensionFastPathTests {
         #expect(decoded != DecodedExtensions())
         decoded.inhibitAnyPolicy = nil
         #expect(decoded == DecodedExtensions() && decoded.hashValue == DecodedExtensions().hashValue)
+    }
+
+    @Test("Each property of a decoded certificate's extensions can be cleared and set back, from the value's buffer or another")
+    func decodedExtensionsSetters() throws {
+        let url = CoreFixtures.repositoryRoot.appendingPathComponent("Vectors/extensions/all-extensions.der")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let decoded = try Certificate(derEncoded: bytes).decodeAllExtensions()
+        // A second copy of the certificate: equal values over another buffer.
+        let other = try Certificate(derEncoded: Array(bytes)).decodeAllExtensions()
+        #expect(decoded == other && decoded.hashValue == other.hashValue)
+
+        func roundTrip<T: Equatable>(_ field: WritableKeyPath<DecodedExtensions, T?>) throws {
+            let original = try #require(decoded[keyPath: field], "\(field) is absent from all-extensions.der")
+            var changed = decoded
+            changed[keyPath: field] = nil
+            #expect(changed[keyPath: field] == nil && changed != decoded)
+            changed[keyPath: field] = other[keyPath: field]
+            #expect(changed[keyPath: field] == original && changed == decoded)
+            #expect(changed.hashValue == decoded.hashValue)
+        }
+        try roundTrip(\.subjectKeyIdentifier)
+        try roundTrip(\.authorityKeyIdentifier)
+        try roundTrip(\.basicConstraints)
+        try roundTrip(\.keyUsage)
+        try roundTrip(\.extendedKeyUsage)
+        try roundTrip(\.subjectAlternativeNames)
+        try roundTrip(\.issuerAlternativeNames)
+        try roundTrip(\.nameConstraints)
+        try roundTrip(\.certificatePolicies)
+        try roundTrip(\.policyMappings)
+        try roundTrip(\.policyConstraints)
+        try roundTrip(\.inhibitAnyPolicy)
+        try roundTrip(\.crlDistributionPoints)
+        try roundTrip(\.authorityInformationAccess)
     }
 }
