@@ -136,11 +136,9 @@ extension DERReader {
     /// - Throws: The alphabet error of `kind` at the element's offset.
     @inline(__always)
     func checkString(_ element: DERElement, kind: DERStringKind) throws(DERError) {
+        // TackDER's checks skip ASCII eight octets at a time (URIs and notices run
+        // to 100 octets and more).
         try withBytes(in: element.contentRange) { (contents) throws(DERError) in
-            // ASCII contents are a valid IA5String and a valid UTF8String: test
-            // them eight octets at a time (URIs and notices run to 100 octets and
-            // more); anything else, and every error, goes to the full check.
-            if kind == .ia5 || kind == .utf8, isASCII(contents) { return }
             try kind.validate(contents, offset: element.offset)
         }
     }
@@ -165,26 +163,6 @@ func decodeCheckedString(_ bytes: [UInt8], range: Range<Int>, kind: DERStringKin
         let contents = UnsafeBufferPointer(rebasing: buffer[range])
         return (try? kind.decode(contents, offset: range.lowerBound)) ?? ""
     }
-}
-
-/// Whether every octet of `bytes` is below 0x80, tested a word at a time.
-@inline(__always)
-func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    let count = bytes.count
-    var accumulated: UInt64 = 0
-    var index = 0
-    // index + 8 <= count: each unaligned load stays inside the buffer.
-    while count - index >= 8 {
-        accumulated |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        index += 8
-    }
-    while index < count {
-        accumulated |= UInt64(base[index])
-        index += 1
-    }
-    return accumulated & 0x8080_8080_8080_8080 == 0
 }
 
 /// The parts of a checked `SEQUENCE OF` extension value other than the buffer:
