@@ -164,14 +164,3 @@ func decodeCheckedString(_ bytes: [UInt8], range: Range<Int>, kind: DERStringKin
         return (try? kind.decode(contents, offset: range.lowerBound)) ?? ""
     }
 }
-
-/// The parts of a checked `SEQUENCE OF` extension value other than the buffer:
-/// the absolute range of the SEQUENCE's contents and its member count. Trivially
-/// copyable, so that ``DecodedExtensions`` can keep one buffer reference for all
-/// its extensions.
-struct CheckedList: Sendable {
-    /// The absolute range of the SEQUENCE's contents.
-    var contentRange: Range<Int>
-    /// The number of members (at least 1).
-    var count: Int
-}

@@ -230,224 +230,74 @@ private enum KnownExtension {
 
 /// Every extension of a certificate, typed; see ``Certificate/decodeAllExtensions()``.
 ///
-/// A field is `nil` when the certificate does not carry that extension.
-///
-/// Equality and hashing are those of the fields. Internally the value keeps the
-/// certificate's bytes once and, for each extension that refers to them, only the
-/// checked ranges, building the typed value when the property is read (a few
-/// stores, no parsing). The extensions that few certificates carry (issuer
-/// alternative names, name constraints and the three policy-mapping controls),
-/// and any value assigned through a setter, live in a box allocated only when
-/// needed. This keeps the common value free of per-extension references: cheap
-/// to return and to destroy.
+/// A field is `nil` when the certificate does not carry that extension. The typed
+/// values are checked views over the certificate's bytes (one shared reference to
+/// the array, plus ranges), so building this value copies no extension contents.
 public struct DecodedExtensions: Sendable, Hashable {
     /// Basic constraints (2.5.29.19).
     public var basicConstraints: BasicConstraints?
     /// Key usage (2.5.29.15).
     public var keyUsage: KeyUsage?
     /// Extended key usage (2.5.29.37).
-    public var extendedKeyUsage: ExtendedKeyUsage? {
-        get { parts.extendedKeyUsage.map { ExtendedKeyUsage(storage: storage, list: $0) } ?? boxed.first?.extendedKeyUsage }
-        set { parts.extendedKeyUsage = nil; updateBoxed(isClearing: newValue == nil) { $0.extendedKeyUsage = newValue } }
-    }
+    public var extendedKeyUsage: ExtendedKeyUsage?
     /// Subject alternative names (2.5.29.17).
-    public var subjectAlternativeNames: SubjectAlternativeNames? {
-        get {
-            parts.subjectAlternativeNames.map { SubjectAlternativeNames(storage: storage, parts: $0) }
-                ?? boxed.first?.subjectAlternativeNames
-        }
-        set { parts.subjectAlternativeNames = nil; updateBoxed(isClearing: newValue == nil) { $0.subjectAlternativeNames = newValue } }
-    }
+    public var subjectAlternativeNames: SubjectAlternativeNames?
     /// Issuer alternative names (2.5.29.18).
-    public var issuerAlternativeNames: IssuerAlternativeNames? {
-        get { boxed.first?.issuerAlternativeNames }
-        set { updateBoxed(isClearing: newValue == nil) { $0.issuerAlternativeNames = newValue } }
-    }
+    public var issuerAlternativeNames: IssuerAlternativeNames?
     /// Name constraints (2.5.29.30).
-    public var nameConstraints: NameConstraints? {
-        get { boxed.first?.nameConstraints }
-        set { updateBoxed(isClearing: newValue == nil) { $0.nameConstraints = newValue } }
-    }
+    public var nameConstraints: NameConstraints?
     /// Authority key identifier (2.5.29.35).
-    public var authorityKeyIdentifier: AuthorityKeyIdentifier? {
-        get {
-            parts.authorityKeyIdentifier.map { AuthorityKeyIdentifier(storage: storage, parts: $0) }
-                ?? boxed.first?.authorityKeyIdentifier
-        }
-        set { parts.authorityKeyIdentifier = nil; updateBoxed(isClearing: newValue == nil) { $0.authorityKeyIdentifier = newValue } }
-    }
+    public var authorityKeyIdentifier: AuthorityKeyIdentifier?
     /// Subject key identifier (2.5.29.14).
-    public var subjectKeyIdentifier: SubjectKeyIdentifier? {
-        get {
-            parts.subjectKeyIdentifier.map { SubjectKeyIdentifier(storage: storage, keyIdentifierRange: $0) }
-                ?? boxed.first?.subjectKeyIdentifier
-        }
-        set { parts.subjectKeyIdentifier = nil; updateBoxed(isClearing: newValue == nil) { $0.subjectKeyIdentifier = newValue } }
-    }
+    public var subjectKeyIdentifier: SubjectKeyIdentifier?
     /// Certificate policies (2.5.29.32).
-    public var certificatePolicies: CertificatePolicies? {
-        get { parts.certificatePolicies.map { CertificatePolicies(storage: storage, list: $0) } ?? boxed.first?.certificatePolicies }
-        set { parts.certificatePolicies = nil; updateBoxed(isClearing: newValue == nil) { $0.certificatePolicies = newValue } }
-    }
+    public var certificatePolicies: CertificatePolicies?
     /// Policy mappings (2.5.29.33).
-    public var policyMappings: PolicyMappings? {
-        get { boxed.first?.policyMappings }
-        set { updateBoxed(isClearing: newValue == nil) { $0.policyMappings = newValue } }
-    }
+    public var policyMappings: PolicyMappings?
     /// Policy constraints (2.5.29.36).
-    public var policyConstraints: PolicyConstraints? {
-        get { boxed.first?.policyConstraints }
-        set { updateBoxed(isClearing: newValue == nil) { $0.policyConstraints = newValue } }
-    }
+    public var policyConstraints: PolicyConstraints?
     /// Inhibit anyPolicy (2.5.29.54).
-    public var inhibitAnyPolicy: InhibitAnyPolicy? {
-        get { boxed.first?.inhibitAnyPolicy }
-        set { updateBoxed(isClearing: newValue == nil) { $0.inhibitAnyPolicy = newValue } }
-    }
+    public var inhibitAnyPolicy: InhibitAnyPolicy?
     /// CRL distribution points (2.5.29.31).
-    public var crlDistributionPoints: CRLDistributionPoints? {
-        get {
-            parts.crlDistributionPoints.map { CRLDistributionPoints(storage: storage, list: $0) } ?? boxed.first?.crlDistributionPoints
-        }
-        set { parts.crlDistributionPoints = nil; updateBoxed(isClearing: newValue == nil) { $0.crlDistributionPoints = newValue } }
-    }
+    public var crlDistributionPoints: CRLDistributionPoints?
     /// Authority information access (1.3.6.1.5.5.7.1.1).
-    public var authorityInformationAccess: AuthorityInformationAccess? {
-        get {
-            parts.authorityInformationAccess.map { AuthorityInformationAccess(storage: storage, list: $0) }
-                ?? boxed.first?.authorityInformationAccess
-        }
-        set {
-            parts.authorityInformationAccess = nil
-            updateBoxed(isClearing: newValue == nil) { $0.authorityInformationAccess = newValue }
-        }
-    }
+    public var authorityInformationAccess: AuthorityInformationAccess?
     /// The embedded SCT list (1.3.6.1.4.1.11129.2.4.2).
-    public var signedCertificateTimestamps: SignedCertificateTimestampList? {
-        get {
-            parts.signedCertificateTimestamps.map { SignedCertificateTimestampList(storage: storage, list: $0) }
-                ?? boxed.first?.signedCertificateTimestamps
-        }
-        set {
-            parts.signedCertificateTimestamps = nil
-            updateBoxed(isClearing: newValue == nil) { $0.signedCertificateTimestamps = newValue }
-        }
-    }
+    public var signedCertificateTimestamps: SignedCertificateTimestampList?
     /// The extensions Tack does not decode, in certificate order, with their
     /// critical flags.
     public var unrecognized: [Extension] = []
 
-    /// The certificate's bytes, which `parts` index.
-    private var storage: [UInt8] = []
-    /// The decoded extensions that refer to `storage`, as checked ranges.
-    private var parts = Parts()
-    /// The seldom-seen extensions and assigned values: empty (no allocation) or one box.
-    private var boxed: [Boxed] = []
-
-    /// Checked ranges of the extensions that refer to the certificate's bytes.
-    private struct Parts: Sendable {
-        var subjectKeyIdentifier: Range<Int>?
-        var authorityKeyIdentifier: AuthorityKeyIdentifier.Parts?
-        var extendedKeyUsage: CheckedList?
-        var subjectAlternativeNames: GeneralNames.Parts?
-        var certificatePolicies: CheckedList?
-        var crlDistributionPoints: CheckedList?
-        var authorityInformationAccess: CheckedList?
-        var signedCertificateTimestamps: CheckedList?
-    }
-
-    /// The seldom-seen extensions, and values assigned through the setters.
-    private struct Boxed: Sendable {
-        var issuerAlternativeNames: IssuerAlternativeNames?
-        var nameConstraints: NameConstraints?
-        var policyMappings: PolicyMappings?
-        var policyConstraints: PolicyConstraints?
-        var inhibitAnyPolicy: InhibitAnyPolicy?
-        var subjectKeyIdentifier: SubjectKeyIdentifier?
-        var authorityKeyIdentifier: AuthorityKeyIdentifier?
-        var extendedKeyUsage: ExtendedKeyUsage?
-        var subjectAlternativeNames: SubjectAlternativeNames?
-        var certificatePolicies: CertificatePolicies?
-        var crlDistributionPoints: CRLDistributionPoints?
-        var authorityInformationAccess: AuthorityInformationAccess?
-        var signedCertificateTimestamps: SignedCertificateTimestampList?
-    }
-
-    /// Applies `change` to the box, creating it first unless the change only
-    /// clears a field of a box that does not exist.
-    private mutating func updateBoxed(isClearing: Bool, _ change: (inout Boxed) -> Void) {
-        if boxed.isEmpty {
-            if isClearing { return }
-            boxed.append(Boxed())
-        }
-        change(&boxed[0])
-    }
-
     /// Creates an empty set of extensions.
     public init() {}
-
-    /// Equal when every field is equal.
-    public static func == (lhs: DecodedExtensions, rhs: DecodedExtensions) -> Bool {
-        lhs.basicConstraints == rhs.basicConstraints && lhs.keyUsage == rhs.keyUsage
-            && lhs.extendedKeyUsage == rhs.extendedKeyUsage && lhs.subjectAlternativeNames == rhs.subjectAlternativeNames
-            && lhs.issuerAlternativeNames == rhs.issuerAlternativeNames && lhs.nameConstraints == rhs.nameConstraints
-            && lhs.authorityKeyIdentifier == rhs.authorityKeyIdentifier && lhs.subjectKeyIdentifier == rhs.subjectKeyIdentifier
-            && lhs.certificatePolicies == rhs.certificatePolicies && lhs.policyMappings == rhs.policyMappings
-            && lhs.policyConstraints == rhs.policyConstraints && lhs.inhibitAnyPolicy == rhs.inhibitAnyPolicy
-            && lhs.crlDistributionPoints == rhs.crlDistributionPoints
-            && lhs.authorityInformationAccess == rhs.authorityInformationAccess
-            && lhs.signedCertificateTimestamps == rhs.signedCertificateTimestamps && lhs.unrecognized == rhs.unrecognized
-    }
-
-    /// Hashes every field.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(basicConstraints)
-        hasher.combine(keyUsage)
-        hasher.combine(extendedKeyUsage)
-        hasher.combine(subjectAlternativeNames)
-        hasher.combine(issuerAlternativeNames)
-        hasher.combine(nameConstraints)
-        hasher.combine(authorityKeyIdentifier)
-        hasher.combine(subjectKeyIdentifier)
-        hasher.combine(certificatePolicies)
-        hasher.combine(policyMappings)
-        hasher.combine(policyConstraints)
-        hasher.combine(inhibitAnyPolicy)
-        hasher.combine(crlDistributionPoints)
-        hasher.combine(authorityInformationAccess)
-        hasher.combine(signedCertificateTimestamps)
-        hasher.combine(unrecognized)
-    }
 
     /// Decodes every extension of `extensions`, whose values lie in `bytes`, into
     /// this value, in place (a value this size is not worth copying).
     internal mutating func decode(_ bytes: [UInt8], extensions: [Extension]) throws(X509Error) {
-        storage = bytes
-        let count = extensions.count
-        var index = 0
-        while index < count {
+        for index in extensions.indices {
             let range = extensions[index].valueRange
             switch KnownExtension(extensions[index].oid) {
-            case .subjectKeyIdentifier?: parts.subjectKeyIdentifier = try SubjectKeyIdentifier.check(bytes, valueRange: range)
-            case .authorityKeyIdentifier?: parts.authorityKeyIdentifier = try AuthorityKeyIdentifier.check(bytes, valueRange: range)
+            case .subjectKeyIdentifier?: subjectKeyIdentifier = try SubjectKeyIdentifier(derEncoded: bytes, valueRange: range)
+            case .authorityKeyIdentifier?:
+                authorityKeyIdentifier = try AuthorityKeyIdentifier(derEncoded: bytes, valueRange: range)
             case .basicConstraints?: basicConstraints = try BasicConstraints.decode(bytes, valueRange: range)
             case .keyUsage?: keyUsage = try KeyUsage.decode(bytes, valueRange: range)
-            case .extendedKeyUsage?: parts.extendedKeyUsage = try ExtendedKeyUsage.check(bytes, valueRange: range)
-            case .subjectAlternativeNames?: parts.subjectAlternativeNames = try SubjectAlternativeNames.check(bytes, valueRange: range)
+            case .extendedKeyUsage?: extendedKeyUsage = try ExtendedKeyUsage(derEncoded: bytes, valueRange: range)
+            case .subjectAlternativeNames?:
+                subjectAlternativeNames = try SubjectAlternativeNames(derEncoded: bytes, valueRange: range)
             case .issuerAlternativeNames?: issuerAlternativeNames = try IssuerAlternativeNames(derEncoded: bytes, valueRange: range)
-            case .certificatePolicies?: parts.certificatePolicies = try CertificatePolicies.check(bytes, valueRange: range)
-            case .crlDistributionPoints?: parts.crlDistributionPoints = try CRLDistributionPoints.check(bytes, valueRange: range)
+            case .certificatePolicies?: certificatePolicies = try CertificatePolicies(derEncoded: bytes, valueRange: range)
+            case .crlDistributionPoints?: crlDistributionPoints = try CRLDistributionPoints(derEncoded: bytes, valueRange: range)
             case .nameConstraints?: nameConstraints = try NameConstraints(derEncoded: bytes, valueRange: range)
             case .policyMappings?: policyMappings = try PolicyMappings(derEncoded: bytes, valueRange: range)
             case .policyConstraints?: policyConstraints = try PolicyConstraints(derEncoded: bytes, valueRange: range)
             case .inhibitAnyPolicy?: inhibitAnyPolicy = try InhibitAnyPolicy(derEncoded: bytes, valueRange: range)
             case .authorityInformationAccess?:
-                parts.authorityInformationAccess = try AuthorityInformationAccess.check(bytes, valueRange: range)
+                authorityInformationAccess = try AuthorityInformationAccess(derEncoded: bytes, valueRange: range)
             case .signedCertificateTimestamps?:
-                parts.signedCertificateTimestamps = try SignedCertificateTimestampList.check(bytes, valueRange: range)
+                signedCertificateTimestamps = try SignedCertificateTimestampList(derEncoded: bytes, valueRange: range)
             case nil: unrecognized.append(extensions[index])
             }
-            index += 1
         }
     }
 

@@ -60,20 +60,6 @@ struct ExtensionFastPathTests {
         #expect(first != other)
     }
 
-    @Test("The boxed seldom-seen extensions read back what was set, and clearing them restores equality")
-    func rareExtensionsRoundTrip() {
-        var decoded = DecodedExtensions()
-        #expect(decoded.inhibitAnyPolicy == nil && decoded.nameConstraints == nil)
-        decoded.policyConstraints = nil
-        #expect(decoded == DecodedExtensions())
-        let value = bytes("02 01 03")
-        decoded.inhibitAnyPolicy = try? InhibitAnyPolicy(derEncoded: value, valueRange: 0..<value.count)
-        #expect(decoded.inhibitAnyPolicy?.skipCerts == 3)
-        #expect(decoded != DecodedExtensions())
-        decoded.inhibitAnyPolicy = nil
-        #expect(decoded == DecodedExtensions() && decoded.hashValue == DecodedExtensions().hashValue)
-    }
-
     @Test("Each property of a decoded certificate's extensions can be cleared and set back, from the value's buffer or another")
     func decodedExtensionsSetters() throws {
         let url = CoreFixtures.repositoryRoot.appendingPathComponent("Vectors/extensions/all-extensions.der")

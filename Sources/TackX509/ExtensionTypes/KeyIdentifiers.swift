@@ -32,7 +32,7 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
 
     /// The checked fields as absolute ranges: one buffer reference and plain
     /// ranges rather than three references, so that the value is cheap to copy and
-    /// destroy, and ``DecodedExtensions`` can keep the parts without the buffer.
+    /// destroy.
     internal struct Parts: Sendable {
         var keyIdentifierRange: Range<Int>?
         var issuerElement: DERElement?
@@ -144,11 +144,6 @@ public struct SubjectKeyIdentifier: Sendable, Hashable {
     ///   exactly one OCTET STRING.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         keyIdentifier = derEncoded[try SubjectKeyIdentifier.check(derEncoded, valueRange: valueRange)]
-    }
-
-    /// A value over a checked range of `storage`.
-    internal init(storage: [UInt8], keyIdentifierRange: Range<Int>) {
-        keyIdentifier = storage[keyIdentifierRange]
     }
 
     /// Checks the extension value in `valueRange` of `bytes` and returns the

@@ -34,18 +34,6 @@ public struct SignedCertificateTimestampList: Sendable, Hashable, Sequence {
     ///   one OCTET STRING, or ``X509Error/Reason/invalidExtension(_:detail:)`` at
     ///   the offending length field when the TLS framing is wrong.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
-        self.init(storage: derEncoded, list: try SignedCertificateTimestampList.check(derEncoded, valueRange: valueRange))
-    }
-
-    /// A value over checked parts of `storage` (`contentRange` is the TLS list's).
-    internal init(storage: [UInt8], list: CheckedList) {
-        self.list = storage[list.contentRange]
-        self.count = list.count
-    }
-
-    /// Checks the extension value in `valueRange` of `derEncoded` and returns the
-    /// range of the TLS-encoded list and its SCT count.
-    internal static func check(_ derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) -> CheckedList {
         let oid = SignedCertificateTimestampList.oid
         let range = try readX509(derEncoded, range: valueRange) { (reader, _) throws(DERError) -> Range<Int> in
             try reader.readOctetString()
@@ -72,7 +60,8 @@ public struct SignedCertificateTimestampList: Sendable, Hashable, Sequence {
             position += 2 + length
             count += 1
         }
-        return CheckedList(contentRange: range, count: count)
+        self.list = list
+        self.count = count
     }
 
     /// The number of SCTs.
