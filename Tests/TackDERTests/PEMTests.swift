@@ -1,4 +1,3 @@
-import Foundation
 import TackDER
 import TackTestSupport
 import Testing

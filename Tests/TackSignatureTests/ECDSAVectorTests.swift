@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TackTestSupport
 import TackSignature
+import TackTestSupport
 
 /// The committed vectors of Vectors/signatures/ec (made by its generate.py).
 @Suite("ECDSA vectors generated with Python cryptography")

@@ -1,9 +1,8 @@
-import Foundation
 import Testing
-import TackTestSupport
 
 import TackDER
 import TackSignature
+import TackTestSupport
 
 /// Every RSA self-signature of the system CA bundle's roots verifies.
 ///

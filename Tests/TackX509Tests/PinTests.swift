@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import TackDER
-import TackTestSupport
 import TackSHA2
+import TackTestSupport
 import TackX509
 
 @Suite("Pins: SPKI pins and certificate fingerprints")
