@@ -136,6 +136,8 @@ extension DERReader {
     /// - Throws: The alphabet error of `kind` at the element's offset.
     @inline(__always)
     func checkString(_ element: DERElement, kind: DERStringKind) throws(DERError) {
+        // TackDER's checks skip ASCII eight octets at a time (URIs and notices run
+        // to 100 octets and more).
         try withBytes(in: element.contentRange) { (contents) throws(DERError) in
             try kind.validate(contents, offset: element.offset)
         }
@@ -161,4 +163,15 @@ func decodeCheckedString(_ bytes: [UInt8], range: Range<Int>, kind: DERStringKin
         let contents = UnsafeBufferPointer(rebasing: buffer[range])
         return (try? kind.decode(contents, offset: range.lowerBound)) ?? ""
     }
+}
+
+/// The parts of a checked `SEQUENCE OF` extension value other than the buffer:
+/// the absolute range of the SEQUENCE's contents and its member count. Trivially
+/// copyable, so that ``DecodedExtensions`` can keep one buffer reference for all
+/// its extensions.
+struct CheckedList: Sendable {
+    /// The absolute range of the SEQUENCE's contents.
+    var contentRange: Range<Int>
+    /// The number of members (at least 1).
+    var count: Int
 }

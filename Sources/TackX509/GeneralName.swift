@@ -288,6 +288,12 @@ public struct GeneralNames: Sendable, Hashable, Sequence {
         self.count = count
     }
 
+    /// A checked GeneralNames without its buffer: its element and name count.
+    internal struct Parts: Sendable {
+        var element: DERElement
+        var count: Int
+    }
+
     /// Reads and checks a GeneralNames with `tag`; returns its element and count.
     /// An empty sequence is an error (SIZE (1..MAX)).
     internal static func check(

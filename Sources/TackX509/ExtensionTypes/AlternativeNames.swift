@@ -30,6 +30,20 @@ public struct SubjectAlternativeNames: Sendable, Hashable, Sequence {
         names = try decodeGeneralNamesExtension(derEncoded, valueRange: valueRange, oid: SubjectAlternativeNames.oid)
     }
 
+    /// A value over checked parts of `storage`.
+    internal init(storage: [UInt8], parts: GeneralNames.Parts) {
+        names = GeneralNames(checked: storage, element: parts.element, count: parts.count)
+    }
+
+    /// Checks the extension value in `valueRange` of `bytes` and returns its parts.
+    internal static func check(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> GeneralNames.Parts {
+        let oid = SubjectAlternativeNames.oid
+        return try readX509(bytes, range: valueRange) { (reader, failure) throws(DERError) -> GeneralNames.Parts in
+            let (element, count) = try GeneralNames.check(&reader, failure: &failure, oid: oid, tag: .sequence, context: .name)
+            return GeneralNames.Parts(element: element, count: count)
+        }
+    }
+
     /// The names in encoding order.
     public func makeIterator() -> GeneralNames.Iterator { names.makeIterator() }
 

@@ -41,32 +41,40 @@ public struct BasicConstraints: Sendable, Hashable {
     ///   including ``TackDER/DERError/Reason/defaultValueEncoded`` for an encoded
     ///   `cA FALSE`, ``TackDER/DERError/Reason/negativeInteger`` and
     ///   ``TackDER/DERError/Reason/integerOverflow`` for the path length.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+    public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        self = try BasicConstraints.decode(derEncoded, valueRange: valueRange)
+    }
+
+    /// Decodes the extension value in `valueRange` of `bytes` (the body of
+    /// ``init(derEncoded:valueRange:)``, inlined into ``DecodedExtensions``).
+    @inline(__always)
+    internal static func decode(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> BasicConstraints {
         // Fast path for the three encodings CAs use (30 00; 30 03 01 01 FF;
         // 30 06 01 01 FF 02 01 n with n < 128); the full reader handles the rest.
-        if valueRange.lowerBound >= 0, valueRange.upperBound <= derEncoded.count {
-            let value = derEncoded[valueRange]
-            if value.elementsEqual([0x30, 0x00]) {
-                (isCertificateAuthority, pathLengthConstraint) = (false, nil)
-                return
-            }
-            if value.elementsEqual([0x30, 0x03, 0x01, 0x01, 0xFF]) {
-                (isCertificateAuthority, pathLengthConstraint) = (true, nil)
-                return
-            }
-            if value.count == 8, value.prefix(7).elementsEqual([0x30, 0x06, 0x01, 0x01, 0xFF, 0x02, 0x01]),
-               let last = value.last, last < 0x80 {
-                (isCertificateAuthority, pathLengthConstraint) = (true, Int(last))
-                return
+        let lower = valueRange.lowerBound, length = valueRange.count
+        if lower >= 0, valueRange.upperBound <= bytes.count, length >= 2, bytes[lower] == 0x30,
+           Int(bytes[lower + 1]) == length - 2 {
+            if length == 2 { return BasicConstraints(isCertificateAuthority: false, pathLengthConstraint: nil) }
+            if length >= 5, bytes[lower + 2] == 0x01, bytes[lower + 3] == 0x01, bytes[lower + 4] == 0xFF {
+                if length == 5 { return BasicConstraints(isCertificateAuthority: true, pathLengthConstraint: nil) }
+                if length == 8, bytes[lower + 5] == 0x02, bytes[lower + 6] == 0x01, bytes[lower + 7] < 0x80 {
+                    return BasicConstraints(isCertificateAuthority: true, pathLengthConstraint: Int(bytes[lower + 7]))
+                }
             }
         }
-        (isCertificateAuthority, pathLengthConstraint) = try readX509(derEncoded, range: valueRange) {
-            (reader, _) throws(DERError) -> (Bool, Int?) in
+        return try decodeSlowly(bytes, valueRange: valueRange)
+    }
+
+    /// The general decoder, out of line so that the fast path stays small.
+    @inline(never)
+    private static func decodeSlowly(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> BasicConstraints {
+        let (isCA, pathLength) = try readX509(bytes, range: valueRange) { (reader, _) throws(DERError) -> (Bool, Int?) in
             try reader.readSequence { (sequence) throws(DERError) -> (Bool, Int?) in
                 let isCA = try sequence.readBoolean(default: false)
                 let pathLength: Int? = try sequence.peekTag() == .integer ? sequence.readNonNegativeInt() : nil
                 return (isCA, pathLength)
             }
         }
+        return BasicConstraints(isCertificateAuthority: isCA, pathLengthConstraint: pathLength)
     }
 }

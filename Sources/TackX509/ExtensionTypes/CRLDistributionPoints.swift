@@ -36,14 +36,26 @@ public struct CRLDistributionPoints: Sendable, Hashable, Sequence {
     ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty list, a
     ///   point with only reasons, an undefined reason bit or a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        self.init(storage: derEncoded, list: try CRLDistributionPoints.check(derEncoded, valueRange: valueRange))
+    }
+
+    /// A value over checked parts of `storage`.
+    internal init(storage: [UInt8], list: CheckedList) {
+        self.storage = storage
+        self.contentRange = list.contentRange
+        self.count = list.count
+    }
+
+    /// Checks the extension value in `valueRange` of `bytes` and returns its parts.
+    internal static func check(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> CheckedList {
         let oid = CRLDistributionPoints.oid
-        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
+        let (contentRange, count) = try readX509(bytes, range: valueRange) {
             (reader, failure) throws(DERError) -> (Range<Int>, Int) in
             try reader.readNonEmptySequence(named: "CRLDistributionPoints", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
                 _ = try DistributionPoint.read(&inner, failure: &failure, storage: nil)
             }
         }
-        storage = derEncoded
+        return CheckedList(contentRange: contentRange, count: count)
     }
 
     /// The number of distribution points.

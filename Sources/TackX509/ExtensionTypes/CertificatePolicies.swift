@@ -53,8 +53,20 @@ public struct CertificatePolicies: Sendable, Hashable, Sequence {
     ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty list, a
     ///   duplicate policy, too many policies or an empty qualifier list.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        self.init(storage: derEncoded, list: try CertificatePolicies.check(derEncoded, valueRange: valueRange))
+    }
+
+    /// A value over checked parts of `storage`.
+    internal init(storage: [UInt8], list: CheckedList) {
+        self.storage = storage
+        self.contentRange = list.contentRange
+        self.count = list.count
+    }
+
+    /// Checks the extension value in `valueRange` of `derEncoded` and returns its parts.
+    internal static func check(_ derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) -> CheckedList {
         let oid = CertificatePolicies.oid
-        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
+        let (contentRange, count) = try readX509(derEncoded, range: valueRange) {
             (reader, failure) throws(DERError) -> (Range<Int>, Int) in
             let element = try reader.readElement(.sequence)
             var inner = try reader.contentsReader(of: element)
@@ -73,7 +85,6 @@ public struct CertificatePolicies: Sendable, Hashable, Sequence {
             }
             return (element.contentRange, count)
         }
-        storage = derEncoded
         // Duplicate policy identifiers, compared by their encodings.
         var outer = CheckedElements(bytes: derEncoded, range: contentRange)
         var index = 0
@@ -88,6 +99,7 @@ public struct CertificatePolicies: Sendable, Hashable, Sequence {
             }
             index += 1
         }
+        return CheckedList(contentRange: contentRange, count: count)
     }
 
     /// The encoded range of the policyIdentifier inside a checked PolicyInformation.
@@ -414,7 +426,7 @@ public struct PolicyConstraints: Sendable, Hashable {
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors
     ///   (negative or oversized counts), or
     ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+    public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = PolicyConstraints.oid
         (requireExplicitPolicy, inhibitPolicyMapping) = try readX509(derEncoded, range: valueRange) {
             (reader, failure) throws(DERError) -> (Int?, Int?) in
@@ -455,7 +467,7 @@ public struct InhibitAnyPolicy: Sendable, Hashable {
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` if the value is not
     ///   one non-negative INTEGER that fits `Int`.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+    public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
         skipCerts = try readX509(derEncoded, range: valueRange) { (reader, _) throws(DERError) -> Int in
             try reader.readNonNegativeInt()
         }

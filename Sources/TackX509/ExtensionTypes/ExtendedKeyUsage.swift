@@ -41,14 +41,26 @@ public struct ExtendedKeyUsage: Sendable, Hashable, Sequence {
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors, or
     ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        self.init(storage: derEncoded, list: try ExtendedKeyUsage.check(derEncoded, valueRange: valueRange))
+    }
+
+    /// A value over checked parts of `storage`.
+    internal init(storage: [UInt8], list: CheckedList) {
+        self.storage = storage
+        self.contentRange = list.contentRange
+        self.count = list.count
+    }
+
+    /// Checks the extension value in `valueRange` of `bytes` and returns its parts.
+    internal static func check(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> CheckedList {
         let oid = ExtendedKeyUsage.oid
-        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
+        let (contentRange, count) = try readX509(bytes, range: valueRange) {
             (reader, failure) throws(DERError) -> (Range<Int>, Int) in
             try reader.readNonEmptySequence(named: "ExtKeyUsageSyntax", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
                 try inner.checkObjectIdentifier()
             }
         }
-        storage = derEncoded
+        return CheckedList(contentRange: contentRange, count: count)
     }
 
     /// Whether `purpose` is listed.

@@ -49,8 +49,20 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
     ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence or
     ///   a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        self.init(storage: derEncoded, list: try AuthorityInformationAccess.check(derEncoded, valueRange: valueRange))
+    }
+
+    /// A value over checked parts of `storage`.
+    internal init(storage: [UInt8], list: CheckedList) {
+        self.storage = storage
+        self.contentRange = list.contentRange
+        self.count = list.count
+    }
+
+    /// Checks the extension value in `valueRange` of `bytes` and returns its parts.
+    internal static func check(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> CheckedList {
         let oid = AuthorityInformationAccess.oid
-        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
+        let (contentRange, count) = try readX509(bytes, range: valueRange) {
             (reader, failure) throws(DERError) -> (Range<Int>, Int) in
             try reader.readNonEmptySequence(named: "AuthorityInfoAccessSyntax", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
                 try inner.readSequence { (description) throws(DERError) in
@@ -59,7 +71,7 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
                 }
             }
         }
-        storage = derEncoded
+        return CheckedList(contentRange: contentRange, count: count)
     }
 
     /// The locations whose method is `method`, for example the OCSP URIs.

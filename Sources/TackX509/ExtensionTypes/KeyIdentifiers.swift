@@ -21,12 +21,27 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
     /// The `keyIdentifier` octets, if present: usually the SHA-1 of the issuer's
     /// public key (RFC 5280 §4.2.1.2), to compare with its
     /// ``SubjectKeyIdentifier``.
-    public let keyIdentifier: ArraySlice<UInt8>?
+    public var keyIdentifier: ArraySlice<UInt8>? { parts.keyIdentifierRange.map { storage[$0] } }
     /// The `authorityCertIssuer` names, if present.
-    public let authorityCertIssuer: GeneralNames?
+    public var authorityCertIssuer: GeneralNames? {
+        parts.issuerElement.map { GeneralNames(checked: storage, element: $0, count: parts.issuerCount) }
+    }
     /// The contents octets of `authorityCertSerialNumber` (a two's complement
     /// INTEGER, as in the certificate's serialNumber), if present.
-    public let authorityCertSerialNumber: ArraySlice<UInt8>?
+    public var authorityCertSerialNumber: ArraySlice<UInt8>? { parts.serialNumberRange.map { storage[$0] } }
+
+    /// The checked fields as absolute ranges: one buffer reference and plain
+    /// ranges rather than three references, so that the value is cheap to copy and
+    /// destroy, and ``DecodedExtensions`` can keep the parts without the buffer.
+    internal struct Parts: Sendable {
+        var keyIdentifierRange: Range<Int>?
+        var issuerElement: DERElement?
+        var issuerCount: Int
+        var serialNumberRange: Range<Int>?
+    }
+
+    @usableFromInline internal let storage: [UInt8]
+    internal let parts: Parts
 
     /// Decodes the extension value in `valueRange` of `derEncoded`.
     ///
@@ -37,36 +52,72 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
     ///   ``X509Error/Reason/invalidExtension(_:detail:)`` when only one of issuer
     ///   and serial number is present, or for a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        self.init(storage: derEncoded, parts: try AuthorityKeyIdentifier.check(derEncoded, valueRange: valueRange))
+    }
+
+    /// A value over checked parts of `storage`.
+    internal init(storage: [UInt8], parts: Parts) {
+        self.storage = storage
+        self.parts = parts
+    }
+
+    /// Checks the extension value in `valueRange` of `derEncoded` and returns its parts.
+    internal static func check(_ derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) -> Parts {
+        // Fast path: a SEQUENCE holding only a keyIdentifier, both with short-form
+        // lengths that fill the value (30 L 80 K id, L = K + 2), which is nearly
+        // every real identifier; the full reader handles the rest.
+        let lower = valueRange.lowerBound, length = valueRange.count
+        if lower >= 0, valueRange.upperBound <= derEncoded.count, length >= 4, derEncoded[lower] == 0x30,
+           derEncoded[lower + 1] < 0x80, Int(derEncoded[lower + 1]) == length - 2, derEncoded[lower + 2] == 0x80,
+           Int(derEncoded[lower + 3]) == length - 4 {
+            return Parts(keyIdentifierRange: (lower + 4)..<valueRange.upperBound, issuerElement: nil, issuerCount: 0,
+                         serialNumberRange: nil)
+        }
+        return try checkSlowly(derEncoded, valueRange: valueRange)
+    }
+
+    /// The general check, out of line so that the fast path stays small.
+    @inline(never)
+    private static func checkSlowly(_ derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) -> Parts {
         let oid = AuthorityKeyIdentifier.oid
-        let fields = try readX509(derEncoded, range: valueRange) {
-            (reader, failure) throws(DERError) -> (Range<Int>?, GeneralNames?, Range<Int>?) in
+        return try readX509(derEncoded, range: valueRange) { (reader, failure) throws(DERError) -> Parts in
             let offset = reader.offset
-            let fields = try reader.readSequence { (sequence) throws(DERError) -> (Range<Int>?, GeneralNames?, Range<Int>?) in
-                let keyID = try sequence.readOptionalElement(.contextSpecific(0, isConstructed: false))?.contentRange
-                var issuer: GeneralNames? = nil
-                let issuerTag = DERTag.contextSpecific(1, isConstructed: true)
-                if try sequence.peekTag() == issuerTag {
-                    issuer = try GeneralNames.read(&sequence, failure: &failure, oid: oid, tag: issuerTag, context: .name,
-                                                   storage: derEncoded)
-                }
-                var serial: Range<Int>? = nil
-                let serialTag = DERTag.contextSpecific(2, isConstructed: false)
-                if try sequence.peekTag() == serialTag {
-                    serial = try sequence.readIntegerElement(tag: serialTag).contentRange
-                }
-                return (keyID, issuer, serial)
+            var sequence = try reader.enter(.sequence)
+            let keyID = try sequence.readOptionalElement(.contextSpecific(0, isConstructed: false))?.contentRange
+            var issuer: DERElement? = nil
+            var issuerCount = 0
+            let issuerTag = DERTag.contextSpecific(1, isConstructed: true)
+            if try sequence.peekTag() == issuerTag {
+                (issuer, issuerCount) = try GeneralNames.check(&sequence, failure: &failure, oid: oid, tag: issuerTag, context: .name)
             }
+            var serial: Range<Int>? = nil
+            let serialTag = DERTag.contextSpecific(2, isConstructed: false)
+            if try sequence.peekTag() == serialTag {
+                serial = try sequence.readIntegerElement(tag: serialTag).contentRange
+            }
+            try sequence.expectEnd()
             // Checked after the structure, so that DER errors are reported first.
-            guard (fields.1 == nil) == (fields.2 == nil) else {
+            guard (issuer == nil) == (serial == nil) else {
                 throw failure.raise(
                     .invalidExtension(oid, detail: "authorityCertIssuer and authorityCertSerialNumber must be both present or both absent"),
                     at: offset)
             }
-            return fields
+            return Parts(keyIdentifierRange: keyID, issuerElement: issuer, issuerCount: issuerCount, serialNumberRange: serial)
         }
-        keyIdentifier = fields.0.map { derEncoded[$0] }
-        authorityCertIssuer = fields.1
-        authorityCertSerialNumber = fields.2.map { derEncoded[$0] }
+    }
+
+    /// Equal when the three fields are equal (their octets and encodings, not
+    /// the buffers they lie in).
+    public static func == (lhs: AuthorityKeyIdentifier, rhs: AuthorityKeyIdentifier) -> Bool {
+        lhs.keyIdentifier == rhs.keyIdentifier && lhs.authorityCertIssuer == rhs.authorityCertIssuer
+            && lhs.authorityCertSerialNumber == rhs.authorityCertSerialNumber
+    }
+
+    /// Hashes the three fields.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(keyIdentifier)
+        hasher.combine(authorityCertIssuer)
+        hasher.combine(authorityCertSerialNumber)
     }
 }
 
@@ -92,17 +143,32 @@ public struct SubjectKeyIdentifier: Sendable, Hashable {
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` if the value is not
     ///   exactly one OCTET STRING.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        keyIdentifier = derEncoded[try SubjectKeyIdentifier.check(derEncoded, valueRange: valueRange)]
+    }
+
+    /// A value over a checked range of `storage`.
+    internal init(storage: [UInt8], keyIdentifierRange: Range<Int>) {
+        keyIdentifier = storage[keyIdentifierRange]
+    }
+
+    /// Checks the extension value in `valueRange` of `bytes` and returns the
+    /// absolute range of the identifier octets.
+    internal static func check(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> Range<Int> {
         // Fast path: an OCTET STRING with a short-form length filling the value
         // (every real identifier); anything else goes through the full reader.
         let lower = valueRange.lowerBound, upper = valueRange.upperBound
-        if lower >= 0, upper <= derEncoded.count, upper - lower >= 2, derEncoded[lower] == 0x04,
-           derEncoded[lower + 1] < 0x80, Int(derEncoded[lower + 1]) == upper - lower - 2 {
-            keyIdentifier = derEncoded[(lower + 2)..<upper]
-            return
+        if lower >= 0, upper <= bytes.count, upper - lower >= 2, bytes[lower] == 0x04,
+           bytes[lower + 1] < 0x80, Int(bytes[lower + 1]) == upper - lower - 2 {
+            return (lower + 2)..<upper
         }
-        let range = try readX509(derEncoded, range: valueRange) { (reader, _) throws(DERError) -> Range<Int> in
+        return try checkSlowly(bytes, valueRange: valueRange)
+    }
+
+    /// The general check, out of line so that the fast path stays small.
+    @inline(never)
+    private static func checkSlowly(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> Range<Int> {
+        try readX509(bytes, range: valueRange) { (reader, _) throws(DERError) -> Range<Int> in
             try reader.readOctetString()
         }
-        keyIdentifier = derEncoded[range]
     }
 }

@@ -55,23 +55,37 @@ public struct KeyUsage: OptionSet, Sendable, Hashable {
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for a malformed BIT
     ///   STRING, or ``X509Error/Reason/invalidExtension(_:detail:)`` for an
     ///   undefined bit or no bit set, at the BIT STRING's offset.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+    public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        self = try KeyUsage.decode(derEncoded, valueRange: valueRange)
+    }
+
+    /// Decodes the extension value in `valueRange` of `bytes` (the body of
+    /// ``init(derEncoded:valueRange:)``, inlined into ``DecodedExtensions``).
+    @inline(__always)
+    internal static func decode(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> KeyUsage {
         // Fast path: one octet of bits (03 02 u b) with zero padding and at least
         // one bit set, which is every key usage without encipherOnly/decipherOnly
         // pairs; the full reader handles the rest and reports errors.
         let lower = valueRange.lowerBound
-        if lower >= 0, valueRange.upperBound <= derEncoded.count, valueRange.count == 4,
-           derEncoded[lower] == 0x03, derEncoded[lower + 1] == 0x02, derEncoded[lower + 2] <= 7 {
-            let unused = derEncoded[lower + 2], bits = derEncoded[lower + 3]
+        if lower >= 0, valueRange.upperBound <= bytes.count, valueRange.count == 4,
+           bytes[lower] == 0x03, bytes[lower + 1] == 0x02, bytes[lower + 2] <= 7 {
+            let unused = bytes[lower + 2], bits = bytes[lower + 3]
             if bits != 0, bits & UInt8(truncatingIfNeeded: (1 << unused) - 1) == 0 {
-                var mask: UInt16 = 0
-                for bit in 0..<8 where bits & (0x80 >> bit) != 0 { mask |= 1 << UInt16(bit) }
-                rawValue = mask
-                return
+                // ASN.1 bit n is the octet's bit 7 - n: reverse the octet.
+                var reversed = (bits & 0xF0) >> 4 | (bits & 0x0F) << 4
+                reversed = (reversed & 0xCC) >> 2 | (reversed & 0x33) << 2
+                reversed = (reversed & 0xAA) >> 1 | (reversed & 0x55) << 1
+                return KeyUsage(rawValue: UInt16(reversed))
             }
         }
+        return KeyUsage(rawValue: try decodeSlowly(bytes, valueRange: valueRange))
+    }
+
+    /// The general decoder, out of line so that the fast path stays small.
+    @inline(never)
+    private static func decodeSlowly(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> UInt16 {
         let oid = KeyUsage.oid
-        rawValue = try readX509(derEncoded, range: valueRange) { (reader, failure) throws(DERError) -> UInt16 in
+        return try readX509(bytes, range: valueRange) { (reader, failure) throws(DERError) -> UInt16 in
             let offset = reader.offset
             let mask = try reader.readNamedBits(highestNamedBit: 8, failure: &failure, oid: oid)
             guard mask != 0 else { throw failure.raise(.invalidExtension(oid, detail: "no key usage bit set"), at: offset) }

@@ -34,6 +34,18 @@ public struct SignedCertificateTimestampList: Sendable, Hashable, Sequence {
     ///   one OCTET STRING, or ``X509Error/Reason/invalidExtension(_:detail:)`` at
     ///   the offending length field when the TLS framing is wrong.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
+        self.init(storage: derEncoded, list: try SignedCertificateTimestampList.check(derEncoded, valueRange: valueRange))
+    }
+
+    /// A value over checked parts of `storage` (`contentRange` is the TLS list's).
+    internal init(storage: [UInt8], list: CheckedList) {
+        self.list = storage[list.contentRange]
+        self.count = list.count
+    }
+
+    /// Checks the extension value in `valueRange` of `derEncoded` and returns the
+    /// range of the TLS-encoded list and its SCT count.
+    internal static func check(_ derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) -> CheckedList {
         let oid = SignedCertificateTimestampList.oid
         let range = try readX509(derEncoded, range: valueRange) { (reader, _) throws(DERError) -> Range<Int> in
             try reader.readOctetString()
@@ -60,8 +72,7 @@ public struct SignedCertificateTimestampList: Sendable, Hashable, Sequence {
             position += 2 + length
             count += 1
         }
-        self.list = list
-        self.count = count
+        return CheckedList(contentRange: range, count: count)
     }
 
     /// The number of SCTs.
