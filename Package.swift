@@ -94,23 +94,30 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Test support (Foundation allowed; not a product, not Embedded)
+        .target(name: "TackTestSupport", dependencies: ["TackDER"], swiftSettings: strictSettings),
+
         // MARK: Tests (Swift Testing)
-        .testTarget(name: "TackDERTests", dependencies: ["TackDER"], swiftSettings: strictSettings),
+        .testTarget(name: "TackDERTests", dependencies: ["TackDER", "TackTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "TackSHA2Tests",
-            dependencies: ["TackSHA2"],
+            dependencies: ["TackSHA2", "TackTestSupport"],
             // So the tests know whether the hardware path was compiled in.
             swiftSettings: strictSettings + [.define("TACK_HARDWARE_SHA", .when(traits: ["HardwareSHA"]))]
         ),
-        .testTarget(name: "TackX509Tests", dependencies: ["TackDER", "TackSHA2", "TackX509"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "TackX509Tests",
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "TackSignatureTests",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "TackTrustTests",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
     ],

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 import TackDER
+import TackTestSupport
 
 @Suite("System CA bundle")
 struct CABundleTests {
     @Test("Every certificate of the system CA bundle parses as strict DER and re-encodes byte for byte")
     func bundleRoundTrips() throws {
-        try #require(!systemBundleCertificates.isEmpty, "no /etc/ssl/certs/ca-certificates.crt on this machine")
+        try #require(!SystemCABundle.certificates.isEmpty, "no \(SystemCABundle.path) on this machine")
         var nodes = 0
-        for (index, certificate) in systemBundleCertificates.enumerated() {
+        for (index, certificate) in SystemCABundle.certificates.enumerated() {
             do {
                 let tree = try DERTree.parse(certificate)
                 nodes += tree.nodes.count
@@ -17,6 +18,6 @@ struct CABundleTests {
                 Issue.record("certificate \(index): \(error)")
             }
         }
-        #expect(nodes > systemBundleCertificates.count * 20)
+        #expect(nodes > SystemCABundle.certificates.count * 20)
     }
 }

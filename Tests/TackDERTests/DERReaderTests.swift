@@ -1,5 +1,6 @@
 import Testing
 import TackDER
+import TackTestSupport
 
 @Suite("DER reader")
 struct DERReaderTests {
@@ -7,7 +8,7 @@ struct DERReaderTests {
 
     @Test("A SEQUENCE is read in order and must be consumed entirely")
     func sequenceConsumed() throws {
-        let bytes = hex("30 06 02 01 05 01 01 FF")
+        let bytes = hexBytes("30 06 02 01 05 01 01 FF")
         let (number, flag) = try DER.read(bytes) { reader throws(DERError) in
             try reader.readSequence { seq throws(DERError) in
                 (try seq.readInteger(Int.self), try seq.readBoolean())
@@ -25,7 +26,7 @@ struct DERReaderTests {
     @Test("A missing field reports the offset where it was expected")
     func missingElement() {
         #expect(throws: DERError(.missingElement(expected: .integer), at: 2)) {
-            try DER.read(hex("30 00")) { reader throws(DERError) in
+            try DER.read(hexBytes("30 00")) { reader throws(DERError) in
                 try reader.readSequence { seq throws(DERError) in _ = try seq.readInteger(Int.self) }
             }
         }
@@ -34,7 +35,7 @@ struct DERReaderTests {
     @Test("A wrong tag names both tags and the element's offset")
     func unexpectedTag() {
         #expect(throws: DERError(.unexpectedTag(expected: .integer, found: .boolean), at: 2)) {
-            try DER.read(hex("30 03 01 01 FF")) { reader throws(DERError) in
+            try DER.read(hexBytes("30 03 01 01 FF")) { reader throws(DERError) in
                 try reader.readSequence { seq throws(DERError) in _ = try seq.readInteger(Int.self) }
             }
         }
@@ -43,8 +44,8 @@ struct DERReaderTests {
     @Test("OPTIONAL and EXPLICIT fields read naturally, and absence returns nil")
     func optionalExplicit() throws {
         // SEQUENCE { [0] EXPLICIT INTEGER 2, INTEGER 7 }
-        let present = hex("30 08 A0 03 02 01 02 02 01 07")
-        let absent = hex("30 03 02 01 07")
+        let present = hexBytes("30 08 A0 03 02 01 02 02 01 07")
+        let absent = hexBytes("30 03 02 01 07")
         for (bytes, version) in [(present, 2), (absent, nil)] as [([UInt8], Int?)] {
             let (v, n) = try DER.read(bytes) { reader throws(DERError) in
                 try reader.readSequence { seq throws(DERError) in
@@ -59,7 +60,7 @@ struct DERReaderTests {
     @Test("IMPLICIT tags are read by passing the tag to the typed read")
     func implicitTag() throws {
         // [2] IMPLICIT IA5String "a.b"
-        let name = try DER.read(hex("82 03 61 2E 62")) { reader throws(DERError) in
+        let name = try DER.read(hexBytes("82 03 61 2E 62")) { reader throws(DERError) in
             try reader.readString(.ia5, tag: .contextSpecific(2, isConstructed: false)).value
         }
         #expect(name == "a.b")
@@ -68,7 +69,7 @@ struct DERReaderTests {
     @Test("SEQUENCE OF is read element by element")
     func collection() throws {
         var values: [Int] = []
-        let count = try DER.read(hex("30 09 02 01 01 02 01 02 02 01 03")) { reader throws(DERError) in
+        let count = try DER.read(hexBytes("30 09 02 01 01 02 01 02 02 01 03")) { reader throws(DERError) in
             try reader.readCollection(.sequence) { r throws(DERError) in values.append(try r.readInteger(Int.self)) }
         }
         #expect(count == 3)
@@ -77,7 +78,7 @@ struct DERReaderTests {
 
     @Test("High tag numbers are accepted in their minimal form")
     func highTagNumber() throws {
-        let element = try DER.read(hex("9F 81 00 00")) { r throws(DERError) in try r.readElement() }
+        let element = try DER.read(hexBytes("9F 81 00 00")) { r throws(DERError) in try r.readElement() }
         #expect(element.tag == DERTag(.contextSpecific, isConstructed: false, number: 128))
         #expect(element.contentRange == 4..<4)
     }
@@ -94,7 +95,7 @@ struct DERReaderTests {
 
     @Test("Nesting deeper than the caller's limit is refused at the element that crosses it")
     func nestingLimit() throws {
-        let three = hex("30 04 30 02 30 00")
+        let three = hexBytes("30 04 30 02 30 00")
         #expect(try DERTree.parse(three, limits: DERLimits(maximumDepth: 3)).nodes.count == 3)
         #expect(throws: DERError(.nestingTooDeep, at: 4)) {
             _ = try DERTree.parse(three, limits: DERLimits(maximumDepth: 2))
@@ -103,7 +104,7 @@ struct DERReaderTests {
 
     @Test("Offsets index an ArraySlice by its own indices")
     func sliceOffsets() {
-        let whole = hex("FF FF 02 02 00 01")
+        let whole = hexBytes("FF FF 02 02 00 01")
         #expect(throws: DERError(.nonMinimalInteger, at: 2)) {
             try DER.read(whole[2...]) { r throws(DERError) in _ = try r.readInteger(Int.self) }
         }
@@ -111,7 +112,7 @@ struct DERReaderTests {
 
     @Test("Reading a subrange keeps absolute offsets")
     func rangeOffsets() throws {
-        let whole = hex("30 03 02 01 09 02 02 00 01")
+        let whole = hexBytes("30 03 02 01 09 02 02 00 01")
         let value = try DER.read(whole, range: 2..<5) { r throws(DERError) in try r.readInteger(Int.self) }
         #expect(value == 9)
         #expect(throws: DERError(.nonMinimalInteger, at: 5)) {
@@ -121,7 +122,7 @@ struct DERReaderTests {
 
     @Test("Every proper prefix of a valid document is rejected (drip feed)")
     func dripFeed() throws {
-        let document = try #require(systemBundleCertificates.first ?? nil, "no CA bundle")
+        let document = try #require(SystemCABundle.certificates.first ?? nil, "no CA bundle")
         _ = try DERTree.parse(document)
         for length in 0..<document.count {
             #expect(throws: DERError.self) { _ = try DERTree.parse(Array(document[0..<length])) }
@@ -132,17 +133,17 @@ struct DERReaderTests {
 
     @Test("BOOLEAN accepts 00 and FF only")
     func boolean() throws {
-        #expect(try DER.read(hex("01 01 FF")) { r throws(DERError) in try r.readBoolean() } == true)
-        #expect(try DER.read(hex("01 01 00")) { r throws(DERError) in try r.readBoolean() } == false)
-        #expect(throws: DERError(.invalidBoolean, at: 0)) { try DER.read(hex("01 01 01")) { r throws(DERError) in _ = try r.readBoolean() } }
+        #expect(try DER.read(hexBytes("01 01 FF")) { r throws(DERError) in try r.readBoolean() } == true)
+        #expect(try DER.read(hexBytes("01 01 00")) { r throws(DERError) in try r.readBoolean() } == false)
+        #expect(throws: DERError(.invalidBoolean, at: 0)) { try DER.read(hexBytes("01 01 01")) { r throws(DERError) in _ = try r.readBoolean() } }
     }
 
     @Test("A DEFAULT value that is encoded is refused; absence gives the default")
     func defaultBoolean() throws {
-        #expect(try DER.read(hex("30 00")) { r throws(DERError) in try r.readSequence { r throws(DERError) in try r.readBoolean(default: false) } } == false)
-        #expect(try DER.read(hex("30 03 01 01 FF")) { r throws(DERError) in try r.readSequence { r throws(DERError) in try r.readBoolean(default: false) } })
+        #expect(try DER.read(hexBytes("30 00")) { r throws(DERError) in try r.readSequence { r throws(DERError) in try r.readBoolean(default: false) } } == false)
+        #expect(try DER.read(hexBytes("30 03 01 01 FF")) { r throws(DERError) in try r.readSequence { r throws(DERError) in try r.readBoolean(default: false) } })
         #expect(throws: DERError(.defaultValueEncoded, at: 2)) {
-            try DER.read(hex("30 03 01 01 00")) { r throws(DERError) in try r.readSequence { r throws(DERError) in _ = try r.readBoolean(default: false) } }
+            try DER.read(hexBytes("30 03 01 01 00")) { r throws(DERError) in try r.readSequence { r throws(DERError) in _ = try r.readBoolean(default: false) } }
         }
     }
 
@@ -150,28 +151,28 @@ struct DERReaderTests {
 
     @Test("Small integers decode at every width and report overflow instead of trapping")
     func smallIntegers() throws {
-        #expect(try DER.read(hex("02 01 80")) { r throws(DERError) in try r.readInteger(Int8.self) } == -128)
-        #expect(try DER.read(hex("02 02 00 FF")) { r throws(DERError) in try r.readInteger(UInt8.self) } == 255)
-        #expect(try DER.read(hex("02 09 00 FF FF FF FF FF FF FF FF")) { r throws(DERError) in try r.readInteger(UInt64.self) } == .max)
-        #expect(try DER.read(hex("02 08 80 00 00 00 00 00 00 00")) { r throws(DERError) in try r.readInteger(Int64.self) } == .min)
+        #expect(try DER.read(hexBytes("02 01 80")) { r throws(DERError) in try r.readInteger(Int8.self) } == -128)
+        #expect(try DER.read(hexBytes("02 02 00 FF")) { r throws(DERError) in try r.readInteger(UInt8.self) } == 255)
+        #expect(try DER.read(hexBytes("02 09 00 FF FF FF FF FF FF FF FF")) { r throws(DERError) in try r.readInteger(UInt64.self) } == .max)
+        #expect(try DER.read(hexBytes("02 08 80 00 00 00 00 00 00 00")) { r throws(DERError) in try r.readInteger(Int64.self) } == .min)
         #expect(throws: DERError(.integerOverflow, at: 0)) {
-            try DER.read(hex("02 02 01 00")) { r throws(DERError) in _ = try r.readInteger(UInt8.self) }
+            try DER.read(hexBytes("02 02 01 00")) { r throws(DERError) in _ = try r.readInteger(UInt8.self) }
         }
         #expect(throws: DERError(.integerOverflow, at: 0)) {
-            try DER.read(hex("02 02 00 80")) { r throws(DERError) in _ = try r.readInteger(Int8.self) }
+            try DER.read(hexBytes("02 02 00 80")) { r throws(DERError) in _ = try r.readInteger(Int8.self) }
         }
         #expect(throws: DERError(.negativeInteger, at: 0)) {
-            try DER.read(hex("02 01 FF")) { r throws(DERError) in _ = try r.readInteger(UInt32.self) }
+            try DER.read(hexBytes("02 01 FF")) { r throws(DERError) in _ = try r.readInteger(UInt32.self) }
         }
     }
 
     @Test("Unsigned magnitudes drop the sign octet and refuse negatives")
     func magnitude() throws {
-        let bytes = hex("02 03 00 80 01")
+        let bytes = hexBytes("02 03 00 80 01")
         #expect(try DER.read(bytes) { r throws(DERError) in try r.readUnsignedIntegerMagnitude() } == 3..<5)
-        #expect(try DER.read(hex("02 01 00")) { r throws(DERError) in try r.readUnsignedIntegerMagnitude() } == 2..<3)
+        #expect(try DER.read(hexBytes("02 01 00")) { r throws(DERError) in try r.readUnsignedIntegerMagnitude() } == 2..<3)
         #expect(throws: DERError(.negativeInteger, at: 0)) {
-            try DER.read(hex("02 01 80")) { r throws(DERError) in _ = try r.readUnsignedIntegerMagnitude() }
+            try DER.read(hexBytes("02 01 80")) { r throws(DERError) in _ = try r.readUnsignedIntegerMagnitude() }
         }
     }
 
@@ -179,7 +180,7 @@ struct DERReaderTests {
 
     @Test("BIT STRING reports its bits and unused count")
     func bitString() throws {
-        let bits = try DER.read(hex("03 03 06 A0 40")) { r throws(DERError) in try r.readBitString() }
+        let bits = try DER.read(hexBytes("03 03 06 A0 40")) { r throws(DERError) in try r.readBitString() }
         #expect(bits.bytesRange == 3..<5)
         #expect(bits.unusedBitCount == 6)
         #expect(bits.bitCount == 10)
@@ -187,7 +188,7 @@ struct DERReaderTests {
 
     @Test("OBJECT IDENTIFIER decodes to its dotted form")
     func objectIdentifier() throws {
-        let oid = try DER.read(hex("06 09 2A 86 48 86 F7 0D 01 01 0B")) { r throws(DERError) in try r.readObjectIdentifier() }
+        let oid = try DER.read(hexBytes("06 09 2A 86 48 86 F7 0D 01 01 0B")) { r throws(DERError) in try r.readObjectIdentifier() }
         #expect(oid == OID(1, 2, 840, 113_549, 1, 1, 11))
         #expect(oid.dottedString == "1.2.840.113549.1.1.11")
         #expect(oid.arcs == [1, 2, 840, 113_549, 1, 1, 11])
@@ -231,13 +232,13 @@ struct DERReaderTests {
 
     @Test("Strings decode from every directory string type")
     func strings() throws {
-        #expect(try DER.read(hex("13 02 41 42")) { r throws(DERError) in try r.readString().value } == "AB")
-        #expect(try DER.read(hex("0C 03 E2 82 AC")) { r throws(DERError) in try r.readString().value } == "€")
-        #expect(try DER.read(hex("1E 02 20 AC")) { r throws(DERError) in try r.readString().value } == "€")
-        #expect(try DER.read(hex("1C 04 00 01 F6 00")) { r throws(DERError) in try r.readString().value } == "😀")
-        #expect(try DER.read(hex("14 01 E9")) { r throws(DERError) in try r.readString().value } == "é")
+        #expect(try DER.read(hexBytes("13 02 41 42")) { r throws(DERError) in try r.readString().value } == "AB")
+        #expect(try DER.read(hexBytes("0C 03 E2 82 AC")) { r throws(DERError) in try r.readString().value } == "€")
+        #expect(try DER.read(hexBytes("1E 02 20 AC")) { r throws(DERError) in try r.readString().value } == "€")
+        #expect(try DER.read(hexBytes("1C 04 00 01 F6 00")) { r throws(DERError) in try r.readString().value } == "😀")
+        #expect(try DER.read(hexBytes("14 01 E9")) { r throws(DERError) in try r.readString().value } == "é")
         #expect(throws: DERError(.unexpectedTag(expected: .utf8String, found: .integer), at: 0)) {
-            try DER.read(hex("02 01 00")) { r throws(DERError) in _ = try r.readString() }
+            try DER.read(hexBytes("02 01 00")) { r throws(DERError) in _ = try r.readString() }
         }
     }
 }
@@ -316,7 +317,7 @@ struct DERResourceLimitTests {
     func collectionWithoutProgress() {
         // SEQUENCE OF INTEGER holding a BOOLEAN: an OPTIONAL INTEGER read matches nothing.
         #expect(throws: DERError(.trailingData, at: 2)) {
-            try DER.read(hex("30 03 01 01 FF")) { r throws(DERError) in
+            try DER.read(hexBytes("30 03 01 01 FF")) { r throws(DERError) in
                 try r.readCollection(.sequence) { e throws(DERError) in _ = try e.readOptionalElement(.integer) }
             }
         }

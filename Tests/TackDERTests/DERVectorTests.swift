@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackDER
+import TackTestSupport
 
 /// The reason names used in `Vectors/der/malformed/manifest.tsv`.
 private let reasonsByName: [String: DERError.Reason] = [
@@ -28,7 +29,7 @@ struct MalformedVector: CustomTestStringConvertible, Sendable {
     var testDescription: String { file }
 }
 
-private let vectorDirectory = repositoryRoot.appendingPathComponent("Vectors/der")
+private let vectorDirectory = RepositoryPaths.vectors("der")
 
 private let malformedVectors: [MalformedVector] = {
     let url = vectorDirectory.appendingPathComponent("malformed/manifest.tsv")

@@ -1,5 +1,6 @@
 import Testing
 import TackDER
+import TackTestSupport
 
 @Suite("DER writer")
 struct DERWriterTests {
@@ -18,23 +19,23 @@ struct DERWriterTests {
     @Test("Known integer encodings")
     func integerEncodings() {
         func encode(_ value: Int) -> [UInt8] { var w = DERWriter(); w.writeInteger(value); return w.bytes }
-        #expect(encode(0) == hex("02 01 00"))
-        #expect(encode(128) == hex("02 02 00 80"))
-        #expect(encode(-128) == hex("02 01 80"))
-        #expect(encode(-129) == hex("02 02 FF 7F"))
+        #expect(encode(0) == hexBytes("02 01 00"))
+        #expect(encode(128) == hexBytes("02 02 00 80"))
+        #expect(encode(-128) == hexBytes("02 01 80"))
+        #expect(encode(-129) == hexBytes("02 02 FF 7F"))
         var w = DERWriter()
         w.writeInteger(UInt64.max)
-        #expect(w.bytes == hex("02 09 00 FF FF FF FF FF FF FF FF"))
+        #expect(w.bytes == hexBytes("02 09 00 FF FF FF FF FF FF FF FF"))
     }
 
     @Test("Magnitudes gain a sign octet and lose leading zeros")
     func magnitude() {
         var w = DERWriter()
-        w.writeInteger(magnitude: hex("00 00 80 01"))
-        #expect(w.bytes == hex("02 03 00 80 01"))
+        w.writeInteger(magnitude: hexBytes("00 00 80 01"))
+        #expect(w.bytes == hexBytes("02 03 00 80 01"))
         var zero = DERWriter()
         zero.writeInteger(magnitude: [])
-        #expect(zero.bytes == hex("02 01 00"))
+        #expect(zero.bytes == hexBytes("02 01 00"))
     }
 
     @Test("Lengths use the minimal form at every boundary", arguments: [0, 1, 127, 128, 255, 256, 65535, 65536])
@@ -65,22 +66,22 @@ struct DERWriterTests {
     @Test("SET OF is sorted by encoding (X.690 §11.6)")
     func setOfSorted() {
         var writer = DERWriter()
-        writer.writeSetOf([hex("02 01 05"), hex("01 01 FF"), hex("02 01 01")])
-        #expect(writer.bytes == hex("31 09 01 01 FF 02 01 01 02 01 05"))
+        writer.writeSetOf([hexBytes("02 01 05"), hexBytes("01 01 FF"), hexBytes("02 01 01")])
+        #expect(writer.bytes == hexBytes("31 09 01 01 FF 02 01 01 02 01 05"))
     }
 
     @Test("BIT STRING refuses non-zero padding and counts above 7")
     func bitString() throws {
         var writer = DERWriter()
-        try writer.writeBitString(bytes: hex("A0"), unusedBitCount: 5)
-        #expect(writer.bytes == hex("03 02 05 A0"))
+        try writer.writeBitString(bytes: hexBytes("A0"), unusedBitCount: 5)
+        #expect(writer.bytes == hexBytes("03 02 05 A0"))
         #expect(throws: DERError(.unencodableValue, at: 0)) {
             var w = DERWriter()
-            try w.writeBitString(bytes: hex("A1"), unusedBitCount: 1)
+            try w.writeBitString(bytes: hexBytes("A1"), unusedBitCount: 1)
         }
         #expect(throws: DERError(.unencodableValue, at: 0)) {
             var w = DERWriter()
-            try w.writeBitString(bytes: hex("00"), unusedBitCount: 8)
+            try w.writeBitString(bytes: hexBytes("00"), unusedBitCount: 8)
         }
     }
 
@@ -126,7 +127,7 @@ struct DERWriterTests {
     func highTag() throws {
         var writer = DERWriter()
         writer.writeElement(.contextSpecific(200, isConstructed: false), contents: [])
-        #expect(writer.bytes == hex("9F 81 48 00"))
+        #expect(writer.bytes == hexBytes("9F 81 48 00"))
         let element = try DER.read(writer.bytes) { r throws(DERError) in try r.readElement() }
         #expect(element.tag.number == 200)
     }
@@ -165,7 +166,7 @@ struct OIDTests {
         let uuid = try OID(dotted: "2.25") // small
         #expect(uuid.arcs == [2, 25])
         var writer = DERWriter()
-        writer.writeElement(.objectIdentifier, contents: hex("69 82 DF DA C2 96 A2 85 B7 DD B1 D6 B2 E7 E1 88 B5 FA 9F 76"))
+        writer.writeElement(.objectIdentifier, contents: hexBytes("69 82 DF DA C2 96 A2 85 B7 DD B1 D6 B2 E7 E1 88 B5 FA 9F 76"))
         let big = try DER.read(writer.bytes) { r throws(DERError) in try r.readObjectIdentifier() }
         #expect(big.arcs == nil)
         #expect(big.dottedString.hasPrefix("2.25."))

@@ -1,14 +1,10 @@
-import Foundation
 import TackDER
+import TackTestSupport
 import Testing
 
 /// Reads a file of `Vectors/pem/` (see its README.md).
 private func pemVector(_ name: String) throws -> [UInt8] {
-    let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // TackDERTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // repository root
-    return Array(try Data(contentsOf: root.appendingPathComponent("Vectors/pem/\(name)")))
+    try RepositoryPaths.vectorBytes("pem/" + name)
 }
 
 /// The offset of the first occurrence of `needle` in `haystack`, or -1.

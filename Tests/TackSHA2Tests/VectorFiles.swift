@@ -1,41 +1,15 @@
 import Foundation
+import TackTestSupport
 
 @testable import TackSHA2
 
 /// Reads `Vectors/sha2/<name>` and returns its records: the whitespace-separated
 /// fields of each line that is neither blank nor a `#` comment.
-func vectorRecords(_ name: String, filePath: String = #filePath) throws -> [[String]] {
-    // Tests/TackSHA2Tests/VectorFiles.swift -> repository root.
-    let root = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let text = try String(contentsOf: root.appendingPathComponent("Vectors/sha2/\(name)"), encoding: .utf8)
+func vectorRecords(_ name: String) throws -> [[String]] {
+    let text = try String(contentsOf: RepositoryPaths.vectors("sha2/\(name)"), encoding: .utf8)
     return text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         .map { $0.split(separator: " ").map(String.init) }
         .filter { !$0.isEmpty }
-}
-
-/// Decodes lowercase or uppercase hex; nil on odd length or a non-hex digit.
-func bytes(hex: String) -> [UInt8]? {
-    let digits = Array(hex.utf8)
-    guard digits.count % 2 == 0 else { return nil }
-    var result: [UInt8] = []
-    result.reserveCapacity(digits.count / 2)
-    var index = 0
-    while index < digits.count {
-        guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else { return nil }
-        result.append(high << 4 | low)
-        index += 2
-    }
-    return result
-}
-
-private func nibble(_ digit: UInt8) -> UInt8? {
-    switch digit {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-    default: nil
-    }
 }
 
 /// The message of `lengths.txt`: byte i is (i * 7 + 3) mod 256.

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import TackDER
 import TackSignature
+import TackTestSupport
 import TackX509
 
 /// Certificates from a PEM file under the repository's Vectors/.
 private func certificates(_ relativePath: String) throws -> [Certificate] {
-    let url = RSATestSupport.repositoryRoot.appendingPathComponent(relativePath)
+    let url = RepositoryPaths.root.appendingPathComponent(relativePath)
     let blocks = try PEM.parse([UInt8](Data(contentsOf: url)))
     return try blocks.filter { $0.label == "CERTIFICATE" }.map { try Certificate(derEncoded: $0.bytes) }
 }
@@ -16,11 +17,7 @@ private func certificate(_ relativePath: String) throws -> Certificate {
 }
 
 /// The system CA bundle's certificates (empty when absent).
-private let bundle: [Certificate] = {
-    guard let data = FileManager.default.contents(atPath: "/etc/ssl/certs/ca-certificates.crt"),
-          let blocks = try? PEM.parse([UInt8](data)) else { return [] }
-    return blocks.compactMap { try? Certificate(derEncoded: $0.bytes) }
-}()
+private let bundle: [Certificate] = SystemCABundle.certificates.compactMap { try? Certificate(derEncoded: $0) }
 
 @Suite("Certificate signatures")
 struct CertificateSignatureTests {
@@ -133,7 +130,7 @@ struct CertificateSignatureTests {
 
     @Test("Every self-signed root of the system CA bundle with a supported algorithm verifies")
     func systemBundleRoots() throws {
-        try #require(!bundle.isEmpty, "no /etc/ssl/certs/ca-certificates.crt")
+        try #require(!bundle.isEmpty, "no \(SystemCABundle.path)")
         var verified = 0
         var refused: [String: Int] = [:]
         for root in bundle where root.subjectBytes.elementsEqual(root.issuerBytes) {

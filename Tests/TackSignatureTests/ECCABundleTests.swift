@@ -4,9 +4,10 @@ import Testing
 import TackDER
 import TackSHA2
 import TackSignature
+import TackTestSupport
 
 /// Every ECDSA (and Ed25519, if any) self-signature of the system CA bundle's
-/// roots verifies. Certificates come from the RSA suite's bundle reader; the
+/// roots verifies. Certificates come from TackTestSupport's `SystemCABundle`; the
 /// fields are read here with TackDER, including the named-curve parameter of
 /// the key (RFC 5480 §2.1.1) that the RSA reader skips.
 @Suite("ECDSA and Ed25519 signatures of the system CA bundle")
@@ -89,8 +90,8 @@ struct ECCABundleTests {
 
     @Test("Every self-signed ECDSA root verifies; a flipped TBS bit does not")
     func selfSignatures() throws {
-        let certificates = RSACABundleTests.certificates
-        try #require(!certificates.isEmpty, "no \(RSACABundleTests.bundlePath) on this machine")
+        let certificates = SystemCABundle.certificates
+        try #require(!certificates.isEmpty, "no \(SystemCABundle.path) on this machine")
         var verified: [String: Int] = [:]
         var skipped: [String: Int] = [:]
         for (index, certificate) in certificates.enumerated() {

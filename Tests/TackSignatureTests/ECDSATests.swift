@@ -1,6 +1,7 @@
 import Testing
 import TackSHA2
 import TackSignature
+import TackTestSupport
 
 /// Parsing, validation and API behaviour of ECDSA, on the valid "message 2"
 /// case of each committed vector file.
@@ -22,10 +23,10 @@ struct ECDSATests {
         case .p521: file = "ecdsa_p521_sha512.json"
         }
         let vector = try #require(try ecLoadVectors(file).first { $0.comment == "valid signature, message 2" })
-        let keyBytes = ecHex(vector.key)
+        let keyBytes = hexBytes(vector.key)
         return Sample(
             key: try ECDSAPublicKey(curve: curve, x962Representation: keyBytes), keyBytes: keyBytes,
-            der: ecHex(vector.signature), message: ecHex(vector.message), digest: ecHex(try #require(vector.digest)))
+            der: hexBytes(vector.signature), message: hexBytes(vector.message), digest: hexBytes(try #require(vector.digest)))
     }
 
     static func isMalformedSignature(_ error: SignatureError) -> Bool {
@@ -124,8 +125,8 @@ struct ECDSATests {
 
     @Test("Malformed DER and out-of-range values are refused", arguments: malformedDER.map { $0.0 })
     func malformed(name: String) throws {
-        let der = ecHex(try #require(Self.malformedDER.first { $0.0 == name }).1)
-        #expect((try? ECDSASignature(derEncoded: ecHex("3006020101020101"), curve: .p256)) != nil)
+        let der = hexBytes(try #require(Self.malformedDER.first { $0.0 == name }).1)
+        #expect((try? ECDSASignature(derEncoded: hexBytes("3006020101020101"), curve: .p256)) != nil)
         do {
             _ = try ECDSASignature(derEncoded: der, curve: .p256)
             Issue.record("\(name) parsed")
@@ -136,7 +137,7 @@ struct ECDSATests {
 
     @Test("r and s must be below n; n − 1 is accepted")
     func orderBoundary() throws {
-        let n = ecHex("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
+        let n = hexBytes("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
         var nMinusOne = n
         nMinusOne[31] -= 1
         let one = [UInt8](repeating: 0, count: 31) + [1]
@@ -197,7 +198,7 @@ struct ECDSATests {
     @Test("Coordinates equal to p are refused even though they are ≡ 0")
     func coordinateEqualToP() throws {
         // P-256 p; (0, √b) is on the curve, so (p, √b) would be too if reduced.
-        let p = ecHex("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
+        let p = hexBytes("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
         let point = [0x02] + p
         #expect(throws: SignatureError.self) { try ECDSAPublicKey(curve: .p256, x962Representation: point) }
         let zero = [0x02] + [UInt8](repeating: 0, count: 32)

@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 import TackSignature
+import TackTestSupport
 
 /// The committed vectors of Vectors/signatures/ec (made by its generate.py).
 @Suite("ECDSA vectors generated with Python cryptography")
 struct ECDSAVectorTests {
     static func run(_ vector: ECVectorCase, curve: ECDSAPublicKey.Curve) {
-        let digest = ecHex(vector.digest ?? "")
+        let digest = hexBytes(vector.digest ?? "")
         let outcome: Result<Void, SignatureError> = Result { () throws(SignatureError) in
-            let key = try ECDSAPublicKey(curve: curve, x962Representation: ecHex(vector.key))
-            try key.verifySignature(ecHex(vector.signature), forDigest: digest)
+            let key = try ECDSAPublicKey(curve: curve, x962Representation: hexBytes(vector.key))
+            try key.verifySignature(hexBytes(vector.signature), forDigest: digest)
         }
         switch (vector.result, outcome) {
         case ("valid", .success):

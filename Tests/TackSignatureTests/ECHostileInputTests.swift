@@ -1,5 +1,6 @@
 import Testing
 import TackSignature
+import TackTestSupport
 
 /// Hostile and corrupted inputs: nothing traps, nothing corrupted verifies.
 @Suite("EC hostile inputs")
@@ -42,9 +43,9 @@ struct ECHostileInputTests {
     @Test("No single-byte change of a P-256 signature, key or digest verifies")
     func corruptedECDSA() throws {
         let vector = try #require(try ecLoadVectors("ecdsa_p256_sha256.json").first { $0.comment == "valid signature, message 2" })
-        let key = ecHex(vector.key)
-        let signature = ecHex(vector.signature)
-        let digest = ecHex(try #require(vector.digest))
+        let key = hexBytes(vector.key)
+        let signature = hexBytes(vector.signature)
+        let digest = hexBytes(try #require(vector.digest))
         try ECDSAPublicKey(curve: .p256, x962Representation: key).verifySignature(signature, forDigest: digest)
         func verifies(_ key: [UInt8], _ signature: [UInt8], _ digest: [UInt8]) -> Bool {
             (try? ECDSAPublicKey(curve: .p256, x962Representation: key).verifySignature(signature, forDigest: digest)) != nil
@@ -69,9 +70,9 @@ struct ECHostileInputTests {
     @Test("No single-byte change of an Ed25519 signature or message verifies")
     func corruptedEd25519() throws {
         let vector = try #require(try ecLoadVectors("ed25519.json").first { $0.comment == "valid signature, message 2" })
-        let key = try Ed25519PublicKey(rawRepresentation: ecHex(vector.key))
-        let signature = ecHex(vector.signature)
-        let message = ecHex(vector.message)
+        let key = try Ed25519PublicKey(rawRepresentation: hexBytes(vector.key))
+        let signature = hexBytes(vector.signature)
+        let message = hexBytes(vector.message)
         try key.verifySignature(signature, for: message)
         for index in signature.indices {
             var corrupted = signature

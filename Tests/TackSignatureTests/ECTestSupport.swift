@@ -3,30 +3,7 @@
 
 import Foundation
 import TackSignature
-
-/// The repository root, found from this file's path (Tests/TackSignatureTests/…).
-let ecRepositoryRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// Bytes from a hex string; traps on malformed hex (test data is trusted).
-func ecHex(_ string: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(string.utf8.count / 2)
-    var iterator = string.utf8.makeIterator()
-    func nibble(_ c: UInt8) -> UInt8 {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: fatalError("bad hex digit in test data")
-        }
-    }
-    while let high = iterator.next() {
-        guard let low = iterator.next() else { fatalError("odd-length hex in test data") }
-        bytes.append(nibble(high) << 4 | nibble(low))
-    }
-    return bytes
-}
+import TackTestSupport
 
 /// The name of a `SignatureError` case, without its payload, as the vector
 /// files spell it.
@@ -60,11 +37,6 @@ struct ECVectorFile: Decodable {
 
 /// Loads `Vectors/signatures/ec/<name>`.
 func ecLoadVectors(_ name: String) throws -> [ECVectorCase] {
-    let url = ecRepositoryRoot.appendingPathComponent("Vectors/signatures/ec").appendingPathComponent(name)
+    let url = RepositoryPaths.vectors("signatures/ec/" + name)
     return try JSONDecoder().decode(ECVectorFile.self, from: Data(contentsOf: url)).cases
 }
-
-/// Wycheproof's folder: `<repo>/../shared/vectors/wycheproof`, resolved once
-/// for the whole test target (with the `TACK_WYCHEPROOF_DIR` override and the
-/// walk up for nested worktrees) by the RSA suite's support code.
-let ecWycheproofDirectory: URL = RSATestSupport.wycheproofDirectory

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TackSHA2
 import TackSignature
+import TackTestSupport
 
 /// Wycheproof (github.com/C2SP/wycheproof) ECDSA and EdDSA verification files,
 /// read from `<repo>/../shared/vectors/wycheproof` (never copied here).
@@ -61,13 +62,13 @@ struct ECWycheproofTests {
     /// Loads a file, or nil (after a note) when the Wycheproof folder is absent.
     static func load(_ name: String) throws -> File? {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: ecWycheproofDirectory.path, isDirectory: &isDirectory),
+        guard FileManager.default.fileExists(atPath: RepositoryPaths.wycheproof.path, isDirectory: &isDirectory),
             isDirectory.boolValue
         else {
-            print("Wycheproof folder \(ecWycheproofDirectory.path) is absent; skipping \(name)")
+            print("Wycheproof folder \(RepositoryPaths.wycheproof.path) is absent; skipping \(name)")
             return nil
         }
-        let data = try Data(contentsOf: ecWycheproofDirectory.appendingPathComponent(name))
+        let data = try Data(contentsOf: RepositoryPaths.wycheproof.appendingPathComponent(name))
         return try JSONDecoder().decode(File.self, from: data)
     }
 
@@ -102,15 +103,15 @@ struct ECWycheproofTests {
         var tally = Tally()
         for group in file.testGroups {
             let curve = try #require(Self.curve(group.publicKey.curve), "unsupported curve \(group.publicKey.curve)")
-            let keyBytes = ecHex(try #require(group.publicKey.uncompressed))
+            let keyBytes = hexBytes(try #require(group.publicKey.uncompressed))
             let key = try? ECDSAPublicKey(curve: curve, x962Representation: keyBytes)
             let sha = try #require(group.sha)
             for vector in group.tests {
-                let digest = try #require(Self.digest(ecHex(vector.msg), sha: sha))
+                let digest = try #require(Self.digest(hexBytes(vector.msg), sha: sha))
                 var accepted = false
                 if let key {
                     do throws(SignatureError) {
-                        try key.verifySignature(ecHex(vector.sig), forDigest: digest)
+                        try key.verifySignature(hexBytes(vector.sig), forDigest: digest)
                         accepted = true
                     } catch {
                         accepted = false
@@ -133,12 +134,12 @@ struct ECWycheproofTests {
         for group in file.testGroups {
             #expect(group.publicKey.curve == "edwards25519")
             let keyHex = try #require(group.publicKey.pk)
-            let key = try? Ed25519PublicKey(rawRepresentation: ecHex(keyHex))
+            let key = try? Ed25519PublicKey(rawRepresentation: hexBytes(keyHex))
             for vector in group.tests {
                 var accepted = false
                 if let key {
                     do throws(SignatureError) {
-                        try key.verifySignature(ecHex(vector.sig), for: ecHex(vector.msg))
+                        try key.verifySignature(hexBytes(vector.sig), for: hexBytes(vector.msg))
                         accepted = true
                     } catch {
                         accepted = false

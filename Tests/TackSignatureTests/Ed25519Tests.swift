@@ -1,5 +1,6 @@
 import Testing
 import TackSignature
+import TackTestSupport
 
 @Suite("Ed25519 verification")
 struct Ed25519Tests {
@@ -27,19 +28,19 @@ struct Ed25519Tests {
     @Test("RFC 8032 §7.1 test vectors verify", arguments: rfc8032.map { $0.0 })
     func rfc8032Vector(name: String) throws {
         let vector = try #require(Self.rfc8032.first { $0.0 == name })
-        let key = try Ed25519PublicKey(rawRepresentation: ecHex(vector.1))
-        try key.verifySignature(ecHex(vector.3), for: ecHex(vector.2))
+        let key = try Ed25519PublicKey(rawRepresentation: hexBytes(vector.1))
+        try key.verifySignature(hexBytes(vector.3), for: hexBytes(vector.2))
         // The same signature over a message with one more byte must fail.
         #expect(throws: SignatureError.invalidSignature) {
-            try key.verifySignature(ecHex(vector.3), for: ecHex(vector.2) + [0])
+            try key.verifySignature(hexBytes(vector.3), for: hexBytes(vector.2) + [0])
         }
     }
 
     @Test("Generated vectors from Python cryptography", arguments: try ecLoadVectors("ed25519.json"))
     func generated(vector: ECVectorCase) {
         let outcome: Result<Void, SignatureError> = Result { () throws(SignatureError) in
-            let key = try Ed25519PublicKey(rawRepresentation: ecHex(vector.key))
-            try key.verifySignature(ecHex(vector.signature), for: ecHex(vector.message))
+            let key = try Ed25519PublicKey(rawRepresentation: hexBytes(vector.key))
+            try key.verifySignature(hexBytes(vector.signature), for: hexBytes(vector.message))
         }
         switch (vector.result, outcome) {
         case ("valid", .success):
@@ -55,7 +56,7 @@ struct Ed25519Tests {
     func lengths() throws {
         #expect(throws: SignatureError.self) { try Ed25519PublicKey(rawRepresentation: [UInt8](repeating: 0, count: 31)) }
         #expect(throws: SignatureError.self) { try Ed25519PublicKey(rawRepresentation: [UInt8](repeating: 0, count: 33)) }
-        let key = try Ed25519PublicKey(rawRepresentation: ecHex(Self.rfc8032[0].1))
+        let key = try Ed25519PublicKey(rawRepresentation: hexBytes(Self.rfc8032[0].1))
         for count in [0, 63, 65] {
             #expect(throws: SignatureError.self) { try key.verifySignature([UInt8](repeating: 0, count: count), for: []) }
         }

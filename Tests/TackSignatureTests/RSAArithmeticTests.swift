@@ -1,4 +1,5 @@
 import Foundation
+import TackTestSupport
 import Testing
 
 @testable import TackSignature
@@ -15,13 +16,13 @@ struct RSAArithmeticTests {
         let url = RSATestSupport.vectorDirectory.appendingPathComponent("modexp.json")
         let entries = try #require(RSATestSupport.loadJSON(url) as? [[String: Any]])
         return try entries.map { entry in
-            let n = RSATestSupport.bytes(hex: try #require(entry["n"] as? String))
+            let n = hexBytes(integer: try #require(entry["n"] as? String))
             let cases = try #require(entry["cases"] as? [[Any]])
             let answers = try cases.map { c in
                 (
                     exponent: UInt64(try #require(c[0] as? Int)),
-                    base: RSATestSupport.bytes(hex: try #require(c[1] as? String)),
-                    result: RSATestSupport.bytes(hex: try #require(c[2] as? String))
+                    base: hexBytes(integer: try #require(c[1] as? String)),
+                    result: hexBytes(integer: try #require(c[2] as? String))
                 )
             }
             return ModulusCase(modulus: n, answers: answers)
@@ -100,8 +101,8 @@ struct RSAArithmeticTests {
     @Test("R² mod n is right where Algorithm D must add back", arguments: 0..<addBackCases.count)
     func rSquaredAddBack(_ index: Int) {
         let (modulus, rSquared) = Self.addBackCases[index]
-        let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: RSATestSupport.bytes(hex: modulus)))
-        let expected = RSAPublicKey.limbs(fromBigEndian: RSATestSupport.bytes(hex: rSquared))
+        let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: hexBytes(integer: modulus)))
+        let expected = RSAPublicKey.limbs(fromBigEndian: hexBytes(integer: rSquared))
         let padded = expected + [UInt64](repeating: 0, count: prepared.limbs.count - expected.count)
         #expect(prepared.rSquared == padded)
     }

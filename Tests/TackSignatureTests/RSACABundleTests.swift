@@ -1,8 +1,8 @@
-import Foundation
 import Testing
 
 import TackDER
 import TackSignature
+import TackTestSupport
 
 /// Every RSA self-signature of the system CA bundle's roots verifies.
 ///
@@ -12,15 +12,6 @@ import TackSignature
 /// subjectPublicKeyInfo and the outer signatureAlgorithm and signature.
 @Suite("RSA signatures of the system CA bundle")
 struct RSACABundleTests {
-    static let bundlePath = "/etc/ssl/certs/ca-certificates.crt"
-
-    static let certificates: [[UInt8]] = {
-        guard let text = try? String(contentsOfFile: bundlePath, encoding: .utf8),
-            let blocks = try? PEM.parse(text)
-        else { return [] }
-        return blocks.filter { $0.label == "CERTIFICATE" }.map(\.bytes)
-    }()
-
     struct Fields {
         var tbs: Range<Int>
         var issuer: Range<Int>
@@ -80,10 +71,10 @@ struct RSACABundleTests {
 
     @Test("Every self-signed RSA root with a SHA-2 PKCS #1 v1.5 signature verifies; a flipped TBS bit does not")
     func selfSignatures() throws {
-        try #require(!Self.certificates.isEmpty, "no \(Self.bundlePath) on this machine")
+        try #require(!SystemCABundle.certificates.isEmpty, "no \(SystemCABundle.path) on this machine")
         var verified = 0
         var skipped: [String: Int] = [:]
-        for (index, certificate) in Self.certificates.enumerated() {
+        for (index, certificate) in SystemCABundle.certificates.enumerated() {
             let f = try Self.fields(of: certificate)
             guard f.keyAlgorithm == Self.rsaEncryption else {
                 skipped["non-RSA key", default: 0] += 1
@@ -117,7 +108,7 @@ struct RSACABundleTests {
             }
         }
         let skipNote = skipped.keys.sorted().map { "\($0): \(skipped[$0] ?? 0)" }.joined(separator: ", ")
-        print("CA bundle: \(verified) RSA self-signatures verified of \(Self.certificates.count) certificates; skipped \(skipNote)")
+        print("CA bundle: \(verified) RSA self-signatures verified of \(SystemCABundle.certificates.count) certificates; skipped \(skipNote)")
         #expect(verified > 50)
     }
 }

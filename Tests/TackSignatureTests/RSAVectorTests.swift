@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import TackSignature
+import TackTestSupport
 
 /// Runs Vectors/signatures/rsa/signatures.json (made by generate.py there).
 @Suite("RSA signature vectors")
@@ -51,18 +52,18 @@ struct RSAVectorTests {
                     hash: try hash(named: hashName),
                     mgf1Hash: try hash(named: (c["mgf1Hash"] as? String) ?? hashName),
                     saltLength: (c["saltLength"] as? Int) ?? 0,
-                    message: RSATestSupport.bytes(hex: try #require(c["msg"] as? String)),
-                    digest: RSATestSupport.bytes(hex: try #require(c["digest"] as? String)),
-                    signature: RSATestSupport.bytes(hex: try #require(c["sig"] as? String)),
+                    message: hexBytes(try #require(c["msg"] as? String)),
+                    digest: hexBytes(try #require(c["digest"] as? String)),
+                    signature: hexBytes(try #require(c["sig"] as? String)),
                     valid: try #require(c["valid"] as? Bool),
                     comment: try #require(c["comment"] as? String)
                 )
             }
             return KeyVectors(
                 name: name,
-                modulus: RSATestSupport.bytes(hex: try #require(key["n"] as? String)),
+                modulus: hexBytes(try #require(key["n"] as? String)),
                 exponent: UInt64(try #require(key["e"] as? Int)),
-                pkcs1DER: RSATestSupport.bytes(hex: try #require(key["pkcs1Der"] as? String)),
+                pkcs1DER: hexBytes(try #require(key["pkcs1Der"] as? String)),
                 cases: keyCases
             )
         }

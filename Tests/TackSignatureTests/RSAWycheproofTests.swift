@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import TackSignature
+import TackTestSupport
 
 /// Runs Wycheproof's RSA PKCS #1 v1.5 and RSASSA-PSS verification files
 /// (schemas `rsassa_pkcs1_verify_schema_v1` and `rsassa_pss_verify_schema_v1`)
@@ -22,11 +23,11 @@ import TackSignature
 @Suite("RSA Wycheproof")
 struct RSAWycheproofTests {
     static var directoryExists: Bool {
-        FileManager.default.fileExists(atPath: RSATestSupport.wycheproofDirectory.path)
+        FileManager.default.fileExists(atPath: RepositoryPaths.wycheproof.path)
     }
 
     static func files() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: RSATestSupport.wycheproofDirectory.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.wycheproof.path)) ?? []
         return names.filter {
             ($0.hasPrefix("rsa_signature_") || $0.hasPrefix("rsa_pss_")) && $0.hasSuffix("_test.json")
         }.sorted()
@@ -49,7 +50,7 @@ struct RSAWycheproofTests {
 
     @Test("Every vector of the Wycheproof RSA file agrees with its verdict", .enabled(if: directoryExists), arguments: files())
     func file(_ name: String) throws {
-        let url = RSATestSupport.wycheproofDirectory.appendingPathComponent(name)
+        let url = RepositoryPaths.wycheproof.appendingPathComponent(name)
         let root = try #require(RSATestSupport.loadJSON(url) as? [String: Any])
         let schema = try #require(root["schema"] as? String)
         let isPSS = schema == "rsassa_pss_verify_schema_v1.json"
@@ -73,12 +74,12 @@ struct RSAWycheproofTests {
                 #expect(group["mgf"] as? String == "MGF1")
             }
             // The PKCS #1 RSAPublicKey DER, cross-checked with the raw n and e.
-            let keyDER = RSATestSupport.bytes(hex: try #require(group["publicKeyAsn"] as? String))
+            let keyDER = hexBytes(try #require(group["publicKeyAsn"] as? String))
             let key = try RSAPublicKey(pkcs1DER: keyDER)
             let publicKey = try #require(group["publicKey"] as? [String: Any])
             let rawKey = try RSAPublicKey(
-                modulus: RSATestSupport.bytes(hex: try #require(publicKey["modulus"] as? String)),
-                exponent: RSATestSupport.bytes(hex: try #require(publicKey["publicExponent"] as? String))
+                modulus: hexBytes(try #require(publicKey["modulus"] as? String)),
+                exponent: hexBytes(try #require(publicKey["publicExponent"] as? String))
             )
             #expect(key == rawKey)
             let parameters = isPSS
@@ -89,8 +90,8 @@ struct RSAWycheproofTests {
                 let id = try #require(test["tcId"] as? Int)
                 let result = try #require(test["result"] as? String)
                 let flags = (test["flags"] as? [String]) ?? []
-                let message = RSATestSupport.bytes(hex: try #require(test["msg"] as? String))
-                let signature = RSATestSupport.bytes(hex: try #require(test["sig"] as? String))
+                let message = hexBytes(try #require(test["msg"] as? String))
+                let signature = hexBytes(try #require(test["sig"] as? String))
                 let accepted: Bool
                 do {
                     if let parameters {

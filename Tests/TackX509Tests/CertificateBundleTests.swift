@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 import TackDER
+import TackTestSupport
 import TackX509
 
 @Suite("Certificate: system CA bundle")
 struct CertificateBundleTests {
     @Test("Every certificate of the system CA bundle parses, with v3, a known key and no trailing bytes")
     func bundleParses() throws {
-        let bundle = CoreFixtures.systemBundleCertificates
-        try #require(!bundle.isEmpty, "no \(CoreFixtures.systemBundlePath) on this machine")
+        let bundle = SystemCABundle.certificates
+        try #require(!bundle.isEmpty, "no \(SystemCABundle.path) on this machine")
         var maximumExtensions = 0
         for (index, der) in bundle.enumerated() {
             do {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackDER
+import TackTestSupport
 import TackX509
 
 /// One line of Vectors/certs/malformed/manifest.txt.
@@ -12,7 +13,7 @@ struct MalformedVector: CustomTestStringConvertible, Sendable {
     var testDescription: String { file }
 
     static let all: [MalformedVector] = {
-        let url = CoreFixtures.certsDirectory.appendingPathComponent("malformed/manifest.txt")
+        let url = RepositoryPaths.vectors("certs/malformed/manifest.txt")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let fields = line.split(separator: "\t").map(String.init)
@@ -60,7 +61,7 @@ struct CertificateMalformedTests {
     @Test("Each malformed certificate fails with its own error at the expected byte, or parses and is flagged",
           arguments: MalformedVector.all)
     func malformed(vector: MalformedVector) throws {
-        let der = try CoreFixtures.vector("malformed/" + vector.file)
+        let der = try RepositoryPaths.vectorBytes("certs/malformed/" + vector.file)
         do throws(X509Error) {
             let certificate = try Certificate(derEncoded: der)
             switch vector.expected {
@@ -78,7 +79,7 @@ struct CertificateMalformedTests {
 
     @Test("Every proper prefix of a valid certificate is rejected (drip feed)")
     func dripFeed() throws {
-        let der = try CoreFixtures.vector("malformed/trailing-data.der").dropLast()
+        let der = try RepositoryPaths.vectorBytes("certs/malformed/trailing-data.der").dropLast()
         #expect(throws: Never.self) { try Certificate(derEncoded: Array(der)) }
         for length in 0..<der.count {
             #expect(throws: X509Error.self) { try Certificate(derEncoded: Array(der.prefix(length))) }
@@ -88,7 +89,7 @@ struct CertificateMalformedTests {
     @Test("The exact errors of the named malformed cases")
     func exactErrors() throws {
         func error(_ file: String) throws -> X509Error? {
-            let der = try CoreFixtures.vector("malformed/" + file)
+            let der = try RepositoryPaths.vectorBytes("certs/malformed/" + file)
             do { _ = try Certificate(derEncoded: der); return nil }
             catch { return error }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackDER
+import TackTestSupport
 import TackX509
 
 /// One line of Vectors/certs/manifest.txt.
@@ -15,7 +16,7 @@ struct CertificateVector: CustomTestStringConvertible, Sendable {
     var testDescription: String { file }
 
     static let all: [CertificateVector] = {
-        guard let text = try? String(contentsOf: CoreFixtures.certsDirectory.appendingPathComponent("manifest.txt"),
+        guard let text = try? String(contentsOf: RepositoryPaths.vectors("certs/manifest.txt"),
                                      encoding: .utf8) else { return [] }
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let fields = line.split(separator: "\t").map(String.init)
@@ -25,15 +26,15 @@ struct CertificateVector: CustomTestStringConvertible, Sendable {
     }()
 
     func certificate() throws -> Certificate {
-        let text = try String(contentsOf: CoreFixtures.certsDirectory.appendingPathComponent(file), encoding: .utf8)
-        let ders = CoreFixtures.certificates(inPEM: text)
+        let text = try String(contentsOf: RepositoryPaths.vectors("certs/" + file), encoding: .utf8)
+        let ders = derCertificates(inPEM: text)
         try #require(ders.count == 1, "\(file) holds \(ders.count) certificates")
         return try Certificate(derEncoded: ders[0])
     }
 
     func sibling(_ suffix: String) throws -> String {
         let name = String(file.dropLast(4)) + suffix
-        return try String(contentsOf: CoreFixtures.certsDirectory.appendingPathComponent(name), encoding: .utf8)
+        return try String(contentsOf: RepositoryPaths.vectors("certs/" + name), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
@@ -67,7 +68,7 @@ struct CertificateVectorTests {
           arguments: CertificateVector.all)
     func rebuildFromRawKey(vector: CertificateVector) throws {
         let certificate = try vector.certificate()
-        let raw = CoreFixtures.hex(try vector.sibling(".rawkey.hex"))
+        let raw = hexBytes(try vector.sibling(".rawkey.hex"))
         #expect(Array(certificate.publicKeyInfo.rawKey) == raw)
         let type = try #require(PublicKeyType(name: vector.keyType))
         let spki = try SubjectPublicKeyInfo.encode(rawKey: raw, type: type)
@@ -81,7 +82,7 @@ struct CertificateVectorTests {
           arguments: CertificateVector.all)
     func standaloneSPKI(vector: CertificateVector) throws {
         let certificate = try vector.certificate()
-        let der = try CoreFixtures.vector(String(vector.file.dropLast(4)) + ".spki.der")
+        let der = try RepositoryPaths.vectorBytes("certs/" + String(vector.file.dropLast(4)) + ".spki.der")
         let info = try SubjectPublicKeyInfo(derEncoded: der)
         #expect(info.derEncoded == certificate.spkiBytes)
         #expect(info.algorithm == certificate.publicKeyInfo.algorithm)
@@ -143,8 +144,8 @@ struct CertificateVectorTests {
 
     @Test("The bundled example chain holds the leaf, the intermediate and the root, in that order")
     func exampleChain() throws {
-        let text = try String(contentsOf: CoreFixtures.certsDirectory.appendingPathComponent("chain-example.pem"), encoding: .utf8)
-        let pins = try CoreFixtures.certificates(inPEM: text).map { try Certificate(derEncoded: $0).spkiPin.base64 }
+        let text = try String(contentsOf: RepositoryPaths.vectors("certs/chain-example.pem"), encoding: .utf8)
+        let pins = try derCertificates(inPEM: text).map { try Certificate(derEncoded: $0).spkiPin.base64 }
         let expected = try ["chain-leaf.pem", "chain-intermediate.pem", "chain-root.pem"].map { file in
             try #require(CertificateVector.all.first { $0.file == file }).pin
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackDER
+import TackTestSupport
 import TackX509
 
 /// Runs `openssl x509 -noout -subject -issuer -nameopt RFC2253` on a DER
@@ -111,8 +112,8 @@ func unescapingNonASCII(_ text: String) -> String {
 struct NameBundleTests {
     @Test("Every certificate's names and extensions decode fully")
     func everythingDecodes() throws {
-        let bundle = CoreFixtures.systemBundleCertificates
-        try #require(!bundle.isEmpty, "no \(CoreFixtures.systemBundlePath) on this machine")
+        let bundle = SystemCABundle.certificates
+        try #require(!bundle.isEmpty, "no \(SystemCABundle.path) on this machine")
         var extensionCount = 0
         for (index, der) in bundle.enumerated() {
             do {
@@ -148,8 +149,8 @@ struct NameBundleTests {
 
     @Test("RFC 4514 subjects and issuers equal OpenSSL's -nameopt RFC2253 output")
     func matchesOpenSSL() throws {
-        let bundle = CoreFixtures.systemBundleCertificates
-        try #require(!bundle.isEmpty, "no \(CoreFixtures.systemBundlePath) on this machine")
+        let bundle = SystemCABundle.certificates
+        try #require(!bundle.isEmpty, "no \(SystemCABundle.path) on this machine")
         guard opensslNames(bundle[0]) != nil else {
             print("openssl not found: the RFC 4514 comparison with OpenSSL is skipped")
             return
@@ -173,8 +174,7 @@ struct NameBundleTests {
     @Test("The extension vectors' names equal OpenSSL's, up to the documented divergences")
     func vectorsMatchOpenSSL() throws {
         for file in ["all-extensions.der", "minimal-leaf.der"] {
-            let url = CoreFixtures.repositoryRoot.appendingPathComponent("Vectors/extensions").appendingPathComponent(file)
-            let der = [UInt8](try Data(contentsOf: url))
+            let der = try RepositoryPaths.vectorBytes("extensions/" + file)
             guard let expected = opensslNames(der) else {
                 print("openssl not found: the RFC 4514 comparison with OpenSSL is skipped")
                 return

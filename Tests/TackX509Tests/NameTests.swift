@@ -1,5 +1,6 @@
 import Testing
 import TackDER
+import TackTestSupport
 @testable import TackX509
 
 @Suite("DistinguishedName decoding")
@@ -317,7 +318,7 @@ struct NameMatchKeyTests {
         names.append(try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, [0x02, 0x01, 0x05])]])))
         names.append(try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, [0x04, 0x01, 0x05])]])))
         names.append(try DistinguishedName(derEncoded: [0x30, 0x00]))
-        for der in CoreFixtures.systemBundleCertificates.prefix(30) {
+        for der in SystemCABundle.certificates.prefix(30) {
             let certificate = try Certificate(derEncoded: der)
             names.append(try certificate.subject)
         }
@@ -369,7 +370,7 @@ struct NameFastPathTests {
             encodeName([[.string(AT.organizationName, "Zürich", .bmp)], [.string(AT.commonName, "é", .utf8)]]),
             [0x30, 0x00],
         ]
-        for der in CoreFixtures.systemBundleCertificates.prefix(40) {
+        for der in SystemCABundle.certificates.prefix(40) {
             let certificate = try Certificate(derEncoded: der)
             names.append(Array(certificate.subjectBytes))
         }

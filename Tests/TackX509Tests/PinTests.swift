@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TackDER
 import TackSHA2
+import TackTestSupport
 import TackX509
 
 @Suite("Pins: SPKI pins and certificate fingerprints")
@@ -90,8 +91,8 @@ struct BundlePinTests {
 
     @Test("The pin of every certificate of the system CA bundle equals the OpenSSL pipeline's")
     func bundlePins() throws {
-        let bundle = CoreFixtures.systemBundleCertificates
-        try #require(!bundle.isEmpty, "no \(CoreFixtures.systemBundlePath) on this machine")
+        let bundle = SystemCABundle.certificates
+        try #require(!bundle.isEmpty, "no \(SystemCABundle.path) on this machine")
         guard let expected = try Self.opensslPins(of: bundle) else {
             Issue.record("openssl is not installed: the system CA bundle's pins were not compared with OpenSSL's", severity: .warning)
             return

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackDER
+import TackTestSupport
 import TackX509
 
 @Suite("SPKI: reconstruction from raw key bytes and header prefixes")
@@ -8,10 +9,10 @@ struct SPKITests {
     @Test("The RSA-2048 and P-256 headers are the well-known 24 and 26 bytes")
     func wellKnownHeaders() throws {
         let rsa = try #require(SPKIHeader.rsa(modulusBitCount: 2048))
-        #expect(rsa.bytes == CoreFixtures.hex("30 82 01 22 30 0d 06 09 2a 86 48 86 f7 0d 01 01 01 05 00 03 82 01 0f 00"))
+        #expect(rsa.bytes == hexBytes("30 82 01 22 30 0d 06 09 2a 86 48 86 f7 0d 01 01 01 05 00 03 82 01 0f 00"))
         #expect(rsa.rawKeyByteCount == 270)
         let p256 = try #require(SPKIHeader.forKey(.p256, rawKeyByteCount: 65))
-        #expect(p256.bytes == CoreFixtures.hex("30 59 30 13 06 07 2a 86 48 ce 3d 02 01 06 08 2a 86 48 ce 3d 03 01 07 03 42 00"))
+        #expect(p256.bytes == hexBytes("30 59 30 13 06 07 2a 86 48 ce 3d 02 01 06 08 2a 86 48 ce 3d 03 01 07 03 42 00"))
     }
 
     @Test("The common headers have the lengths and first bytes iOS pinning code uses", arguments: [
@@ -27,13 +28,13 @@ struct SPKITests {
     ])
     func commonHeaders(name: String, expected: String) throws {
         let header = try #require(SPKIHeader.common.first { $0.name == name })
-        #expect(header.bytes == CoreFixtures.hex(expected))
+        #expect(header.bytes == hexBytes(expected))
     }
 
     @Test("Every certificate of the system CA bundle: the SPKI rebuilt from its raw key equals its SPKI byte for byte")
     func bundleRebuild() throws {
-        let bundle = CoreFixtures.systemBundleCertificates
-        try #require(!bundle.isEmpty, "no \(CoreFixtures.systemBundlePath) on this machine")
+        let bundle = SystemCABundle.certificates
+        try #require(!bundle.isEmpty, "no \(SystemCABundle.path) on this machine")
         var rebuilt = 0
         for (index, der) in bundle.enumerated() {
             let certificate = try Certificate(derEncoded: der)
@@ -57,7 +58,7 @@ struct SPKITests {
         ("31 06 02 01 05 02 01 03", X509Error(.der(.unexpectedTag(expected: .sequence, found: .set)), at: 0)),
     ])
     func rsaRawKeyErrors(raw: String, expected: X509Error) {
-        #expect(throws: expected) { try SubjectPublicKeyInfo.encode(rawKey: CoreFixtures.hex(raw), type: .rsa) }
+        #expect(throws: expected) { try SubjectPublicKeyInfo.encode(rawKey: hexBytes(raw), type: .rsa) }
     }
 
     @Test("EC and RFC 8410 raw keys must have the exact length (and 04 for EC)")
@@ -73,7 +74,7 @@ struct SPKITests {
     func rebuildRoundTrip(type: PublicKeyType) throws {
         let raw: [UInt8]
         switch type {
-        case .rsa: raw = CoreFixtures.hex("30 0a 02 03 00 c3 5b 02 03 01 00 01")
+        case .rsa: raw = hexBytes("30 0a 02 03 00 c3 5b 02 03 01 00 01")
         case .p256, .p384, .p521: raw = [0x04] + [UInt8](repeating: 7, count: type.rawKeyByteCount! - 1)
         default: raw = [UInt8](repeating: 9, count: type.rawKeyByteCount!)
         }
@@ -122,7 +123,7 @@ struct SPKITests {
 
     @Test("An RSASSA-PSS key without parameters parses as RSA restricted to PSS")
     func pssKey() throws {
-        let rsaKey = CoreFixtures.hex("30 0a 02 03 00 c3 5b 02 03 01 00 01")
+        let rsaKey = hexBytes("30 0a 02 03 00 c3 5b 02 03 01 00 01")
         let der = Self.spki(algorithm: { $0.writeObjectIdentifier(OID(1, 2, 840, 113549, 1, 1, 10)) }, key: rsaKey)
         let info = try SubjectPublicKeyInfo(derEncoded: der)
         #expect(info.algorithm == .rsaPSS(nil) && info.keyType == nil && info.keySizeInBits == 16)

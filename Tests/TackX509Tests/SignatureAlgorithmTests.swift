@@ -1,11 +1,12 @@
 import Testing
 import TackDER
+import TackTestSupport
 import TackX509
 
 @Suite("Certificate: signature algorithm identifiers")
 struct SignatureAlgorithmTests {
     static func parse(_ hexText: String) throws(X509Error) -> SignatureAlgorithm {
-        let der = CoreFixtures.hex(hexText)
+        let der = hexBytes(hexText)
         return try SignatureAlgorithm(derEncoded: der, range: 0..<der.count)
     }
 
