@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TackTestSupport
 import TackDER
 import TackX509
 
@@ -62,7 +63,7 @@ struct ExtensionFastPathTests {
 
     @Test("Each property of a decoded certificate's extensions can be cleared and set back, from the value's buffer or another")
     func decodedExtensionsSetters() throws {
-        let url = CoreFixtures.repositoryRoot.appendingPathComponent("Vectors/extensions/all-extensions.der")
+        let url = RepositoryPaths.vectors("extensions/all-extensions.der")
         let bytes = [UInt8](try Data(contentsOf: url))
         let decoded = try Certificate(derEncoded: bytes).decodeAllExtensions()
         // A second copy of the certificate: equal values over another buffer.

@@ -1,18 +1,12 @@
 import Foundation
 import Testing
+import TackTestSupport
 import TackDER
 import TackX509
 
-/// x509-limbo, read from `<repo>/../shared/vectors` and never copied into the
-/// repository; a git worktree one level deeper (`<main>/../wt/<name>`) looks one
-/// directory higher too.
-private let limboPath: URL = {
-    let parent = CoreFixtures.repositoryRoot.deletingLastPathComponent()
-    let relative = "shared/vectors/x509-limbo/limbo-shared.json"
-    let candidates = [parent.appendingPathComponent(relative),
-                      parent.deletingLastPathComponent().appendingPathComponent(relative)]
-    return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
-}()
+/// x509-limbo, read from `<repo>/../shared/vectors` (see
+/// `RepositoryPaths.sharedVectors`) and never copied into the repository.
+private let limboPath = RepositoryPaths.sharedVectors("x509-limbo/limbo-shared.json")
 
 @Suite("Names and extensions over x509-limbo")
 struct ExtensionLimboTests {
@@ -32,7 +26,7 @@ struct ExtensionLimboTests {
             var pems = (testCase["trusted_certs"] as? [String] ?? []) + (testCase["untrusted_intermediates"] as? [String] ?? [])
             if let peer = testCase["peer_certificate"] as? String { pems.append(peer) }
             for pem in pems {
-                for der in CoreFixtures.certificates(inPEM: pem) {
+                for der in derCertificates(inPEM: pem) {
                     // Certificates the core parser refuses are its business, not this test's.
                     guard let certificate = try? Certificate(derEncoded: der) else { continue }
                     do {

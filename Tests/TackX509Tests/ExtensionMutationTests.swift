@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TackTestSupport
 import TackDER
 import TackX509
 
@@ -56,7 +57,7 @@ private func decodeAndWalk(_ bytes: [UInt8], _ raw: Extension) throws {
 struct ExtensionMutationTests {
     @Test("Mutated extension values either fail with an error inside the value or decode and iterate fully")
     func mutations() throws {
-        let url = CoreFixtures.repositoryRoot.appendingPathComponent("Vectors/extensions/all-extensions.der")
+        let url = RepositoryPaths.vectors("extensions/all-extensions.der")
         let original = [UInt8](try Data(contentsOf: url))
         let certificate = try Certificate(derEncoded: original)
         var generator = SystemRandomNumberGenerator()

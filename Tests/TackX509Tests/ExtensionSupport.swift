@@ -1,5 +1,6 @@
 import TackDER
 import TackX509
+import TackTestSupport
 
 /// Extension values are decoded from inside a larger buffer, as from a certificate,
 /// so that tests check that offsets are absolute: the value starts at `valuePad`.
@@ -12,7 +13,9 @@ func decodeValue<T>(_ value: [UInt8], _ make: ([UInt8], Range<Int>) throws -> T)
 }
 
 /// Bytes from a hex string.
-func bytes(_ text: String) -> [UInt8] { CoreFixtures.hex(text) }
+func bytes(_ text: String, file: StaticString = #file, line: UInt = #line) -> [UInt8] {
+    hexBytes(text, file: file, line: line)
+}
 
 /// The absolute offset (including ``valuePad``) of the first occurrence of
 /// `pattern` in `value`.

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TackTestSupport
 import TackDER
 import TackX509
 
 /// The certificates of Vectors/extensions (see its README).
 private func extensionVector(_ name: String) throws -> Certificate {
-    let url = CoreFixtures.repositoryRoot.appendingPathComponent("Vectors/extensions").appendingPathComponent(name)
+    let url = RepositoryPaths.vectors("extensions/" + name)
     return try Certificate(derEncoded: [UInt8](try Data(contentsOf: url)))
 }
 
