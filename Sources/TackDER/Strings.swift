@@ -223,12 +223,10 @@ public enum DERStringKind: Sendable, Hashable, CaseIterable {
             guard DERStringKind.isValidUTF8(contents) else { throw DERError(.invalidUTF8String, at: offset) }
             return String(decoding: contents, as: UTF8.self)
         case .printable:
-            for byte in contents where !DERStringKind.isPrintable(byte) {
-                throw DERError(.invalidPrintableString, at: offset)
-            }
+            guard DERStringKind.isPrintable(contents) else { throw DERError(.invalidPrintableString, at: offset) }
             return String(decoding: contents, as: UTF8.self)
         case .ia5:
-            for byte in contents where byte > 0x7F { throw DERError(.invalidIA5String, at: offset) }
+            guard DERStringKind.isASCII(contents) else { throw DERError(.invalidIA5String, at: offset) }
             return String(decoding: contents, as: UTF8.self)
         case .numeric:
             for byte in contents where !(byte == 0x20 || (byte >= 0x30 && byte <= 0x39)) {
