@@ -14,6 +14,15 @@ enum BenchmarkUnit: Sendable {
     /// (DER nodes, certificates); the table also shows nanoseconds per item.
     case itemsPerSecond(itemsPerOperation: Int, label: String)
 
+    /// What one operation handles, in the unit's items: bytes, operations or items.
+    var itemsPerOperation: Int {
+        switch self {
+        case .megabytesPerSecond(let bytes): bytes
+        case .operationsPerSecond: 1
+        case .itemsPerSecond(let items, _): items
+        }
+    }
+
     var label: String {
         switch self {
         case .megabytesPerSecond: "MB/s"

@@ -4,6 +4,7 @@
 //     swift run -c release tack-bench --filter sha256  # names containing "sha256"
 //     swift run -c release tack-bench --json           # one JSON object per line
 //     swift run -c release tack-bench --list           # names only
+//     Benchmarks/count-instructions.sh x509-parse       # instructions per item (valgrind)
 //
 // Every figure is "higher is better" (MB/s or ops/s); `ratio` is tack/openssl.
 //
@@ -41,13 +42,18 @@ struct Options {
     var filters: [String] = []
     var plan = MeasurementPlan()
     var rounds = 1
+    /// `--iterations N`: run each body exactly N times, untimed, for an
+    /// instruction counter (Benchmarks/count-instructions.sh).
+    var iterations: Int? = nil
 }
 
 func usage() -> Never {
     print(
         """
         usage: tack-bench [--json] [--list] [--filter NAME]... [--samples N] [--rounds N] [--openssl-seconds S] [--cpu-time]
-          --filter NAME        run benchmarks whose name contains NAME (repeatable; any match runs)
+               tack-bench --iterations N [--filter NAME]...
+          --filter NAME        run benchmarks whose name contains NAME (repeatable; any match runs);
+                               --filter =NAME runs only the benchmark named exactly NAME
           --json               one JSON object per line instead of a table
           --list               print the benchmark names and exit
           --samples N          timed samples per benchmark (default 15; the median is reported)
@@ -57,6 +63,9 @@ func usage() -> Never {
           --openssl-seconds S  seconds per `openssl speed` measurement (default 1)
           --cpu-time           time by thread CPU time (and OpenSSL by user time) instead of
                                wall clock (ContinuousClock, and `openssl speed -elapsed`)
+          --iterations N       run each selected body exactly N times, untimed and without
+                               references, and print "name items-per-iteration" per line:
+                               for counting instructions (Benchmarks/count-instructions.sh)
         """)
     exit(2)
 }
@@ -77,6 +86,9 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--rounds":
             guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { usage() }
             options.rounds = count
+        case "--iterations":
+            guard let text = remaining.popFirst(), let count = Int(text), count >= 0 else { usage() }
+            options.iterations = count
         case "--cpu-time":
             options.plan.usesCPUTime = true
             OpenSSLSpeed.shared.usesWallClock = false
@@ -91,7 +103,10 @@ func parseOptions(_ arguments: [String]) -> Options {
 
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
 let selected = groups.flatMap { $0.make() }.filter { benchmark in
-    options.filters.isEmpty || options.filters.contains { benchmark.name.contains($0) }
+    options.filters.isEmpty || options.filters.contains { filter in
+        // "=NAME" matches the whole name; anything else, a part of it.
+        filter.hasPrefix("=") ? benchmark.name == filter.dropFirst() : benchmark.name.contains(filter)
+    }
 }
 
 if options.list {
@@ -101,6 +116,16 @@ if options.list {
 if selected.isEmpty {
     FileHandle.standardError.write(Data("tack-bench: no benchmark matches \(options.filters)\n".utf8))
     exit(1)
+}
+
+if let iterations = options.iterations {
+    // Instruction counting: the setup above costs the same whatever N is, so the
+    // difference between two runs is N1 - N2 iterations of the bodies alone.
+    for benchmark in selected {
+        benchmark.run(iterations)
+        print(benchmark.name, benchmark.unit.itemsPerOperation)
+    }
+    exit(0)
 }
 
 let reporter = Reporter(json: options.json)
