@@ -1,4 +1,5 @@
 import Testing
+import TackTestSupport
 @testable import TackSignature
 
 /// Internal arithmetic of the EC code: the field operations against their
@@ -6,19 +7,8 @@ import Testing
 /// NAF recoding against the scalar it encodes.
 @Suite("EC field and scalar arithmetic")
 struct ECArithmeticTests {
-    /// A deterministic xorshift64* stream, so failures reproduce.
-    struct Stream {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state >> 12
-            state ^= state << 25
-            state ^= state >> 27
-            return state &* 0x2545_f491_4f6c_dd1d
-        }
-    }
-
     /// A value below `field.modulus`, with a few extreme ones first.
-    static func element<Limbs: ECLimbs>(_ index: Int, _ stream: inout Stream, _ field: ECMontgomeryField<Limbs>) -> Limbs {
+    static func element<Limbs: ECLimbs>(_ index: Int, _ stream: inout DeterministicStream, _ field: ECMontgomeryField<Limbs>) -> Limbs {
         switch index {
         case 0: return Limbs()
         case 1: return Limbs(small: 1)
@@ -35,7 +25,7 @@ struct ECArithmeticTests {
     }
 
     static func checkField<Limbs: ECLimbs>(_ field: ECMontgomeryField<Limbs>, seed: UInt64) {
-        var stream = Stream(state: seed)
+        var stream = DeterministicStream(state: seed)
         for index in 0..<40 {
             let a = element(index, &stream, field)
             let b = element(index + 7, &stream, field)
@@ -78,7 +68,7 @@ struct ECArithmeticTests {
     func p256Product() {
         let field = P256.curve.field
         #expect(field.shape == .p256Prime)
-        var stream = Stream(state: 99)
+        var stream = DeterministicStream(state: 99)
         for index in 0..<200 {
             let a = Self.element(index, &stream, field)
             let b = Self.element(index + 3, &stream, field)
@@ -104,7 +94,7 @@ struct ECArithmeticTests {
 
     @Test("Width-w NAF digits are odd, bounded, spaced, and sum to the scalar", arguments: [2, 5, 7, 8])
     func wNAF(window: Int) {
-        var stream = Stream(state: UInt64(window))
+        var stream = DeterministicStream(state: UInt64(window))
         for index in 0..<50 {
             let scalar = Self.element(index, &stream, P256.curve.order)
             var digits = [Int8](repeating: 0, count: 257)

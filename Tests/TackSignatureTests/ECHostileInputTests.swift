@@ -5,20 +5,9 @@ import TackTestSupport
 /// Hostile and corrupted inputs: nothing traps, nothing corrupted verifies.
 @Suite("EC hostile inputs")
 struct ECHostileInputTests {
-    struct Stream {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state >> 12
-            state ^= state << 25
-            state ^= state >> 27
-            return state &* 0x2545_f491_4f6c_dd1d
-        }
-        mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
-    }
-
     @Test("Random bytes never trap the decoders, and random points are off the curve")
     func randomInputs() {
-        var stream = Stream(state: 0x7ac1)
+        var stream = DeterministicStream(state: 0x7ac1)
         var uncompressedAccepted = 0
         for round in 0..<3000 {
             // A third of the inputs are uncompressed points of exactly the right
