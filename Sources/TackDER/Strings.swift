@@ -36,6 +36,7 @@ public enum DERStringKind: Sendable, Hashable, CaseIterable {
     /// The string type with the universal tag `tag`, or `nil`.
     ///
     /// - Parameter tag: A universal, primitive tag.
+    @inlinable
     public init?(tag: DERTag) {
         guard tag.tagClass == .universal, !tag.isConstructed else { return nil }
         switch tag.number {

@@ -128,22 +128,16 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
                         if arcOctets >= 4 { return nil }
                         octet &+= 1
                     }
-                    let contents = UnsafeBufferPointer(start: base + value.start, count: value.end &- value.start)
-                    // The string types of names, by tag (universal, primitive); any other
-                    // value type takes the full path.
-                    switch value.tag {
-                    case 0x13: guard DERStringKind.isPrintable(contents) else { return nil }
-                    case 0x0C: guard DERStringKind.isValidUTF8(contents) else { return nil }
-                    case 0x16: guard DERStringKind.isASCII(contents) else { return nil }
-                    case 0x12, 0x14, 0x1A, 0x1C, 0x1E:
-                        guard let kind = DERStringKind(tag: DERTag(.universal, isConstructed: false, number: UInt32(value.tag)))
-                        else { return nil }
-                        do throws(DERError) {
-                            try kind.validate(contents, offset: value.start)
-                        } catch {
-                            return nil
-                        }
-                    default: return nil
+                    // A string value (universal, primitive, of a directory string type),
+                    // checked against its alphabet; any other value takes the full path.
+                    guard value.tag & 0xE0 == 0,
+                          let kind = DERStringKind(tag: DERTag(.universal, isConstructed: false, number: UInt32(value.tag)))
+                    else { return nil }
+                    do throws(DERError) {
+                        try kind.validate(UnsafeBufferPointer(start: base + value.start, count: value.end &- value.start),
+                                          offset: value.start)
+                    } catch {
+                        return nil
                     }
                     attributes &+= 1
                     guard attributes <= maximumAttributesPerRDN else { return nil }
