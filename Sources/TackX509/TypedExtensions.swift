@@ -186,8 +186,7 @@ private enum KnownExtension {
     /// The extension `oid` names, or `nil` if Tack does not decode it.
     ///
     /// The id-ce extensions (2.5.29.n, contents `55 1D n`) are told apart by their
-    /// last octet; the two others are compared octet by octet, which avoids
-    /// building or comparing whole ``OID`` values.
+    /// last octet; the two others are compared with their types' `oid` constants.
     @inline(__always)
     init?(_ oid: borrowing OID) {
         let known = oid.withContents { (contents) -> KnownExtension? in
@@ -210,21 +209,17 @@ private enum KnownExtension {
                 default: return nil
                 }
             }
-            // id-pe-authorityInfoAccess, 1.3.6.1.5.5.7.1.1: 2B 06 01 05 05 07 01 01.
-            if contents.count == 8, contents[0] == 0x2B, contents[1] == 0x06, contents[2] == 0x01, contents[3] == 0x05,
-               contents[4] == 0x05, contents[5] == 0x07, contents[6] == 0x01, contents[7] == 0x01 {
-                return .authorityInformationAccess
-            }
-            // The embedded SCT list, 1.3.6.1.4.1.11129.2.4.2: 2B 06 01 04 01 D6 79 02 04 02.
-            if contents.count == 10, contents[0] == 0x2B, contents[1] == 0x06, contents[2] == 0x01, contents[3] == 0x04,
-               contents[4] == 0x01, contents[5] == 0xD6, contents[6] == 0x79, contents[7] == 0x02, contents[8] == 0x04,
-               contents[9] == 0x02 {
-                return .signedCertificateTimestamps
-            }
             return nil
         }
-        guard let known else { return nil }
-        self = known
+        if let known {
+            self = known
+        } else if oid == AuthorityInformationAccess.oid {
+            self = .authorityInformationAccess
+        } else if oid == SignedCertificateTimestampList.oid {
+            self = .signedCertificateTimestamps
+        } else {
+            return nil
+        }
     }
 }
 
