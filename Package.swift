@@ -120,6 +120,9 @@ let package = Package(
             dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
+        // The command line's own helpers (argument parser, readers); the commands
+        // themselves are tested end to end by scripts/cli-e2e.py on the built binary.
+        .testTarget(name: "TackCLITests", dependencies: ["tack"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )
