@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command (README "Run the tests"; CI runs exactly this through .ci/run).
+# The test command (README "Two commands on a fresh machine"; CI runs exactly this through .ci/run).
 #
 #   scripts/check.sh              # build (no warnings), tests, Embedded check, fuzz smoke
 #   FUZZ_SECONDS=0 scripts/check.sh   # skip the fuzz smoke
