@@ -32,6 +32,12 @@ public struct JSONNumber: Sendable, Hashable {
     public let literal: String
     /// The value when the literal is an integer in `Int64` range; `nil` otherwise.
     public let integer: Int64?
+
+    /// Creates a number (for adapters from other document models).
+    public init(literal: String, integer: Int64?) {
+        self.literal = literal
+        self.integer = integer
+    }
 }
 
 /// One member of a JSON object.
@@ -42,6 +48,13 @@ public struct JSONMember: Sendable, Hashable {
     public let value: JSONValue
     /// The byte offset of the key's opening quote in the document.
     public let offset: Int
+
+    /// Creates a member (for adapters from other document models).
+    public init(key: String, value: JSONValue, offset: Int) {
+        self.key = key
+        self.value = value
+        self.offset = offset
+    }
 }
 
 /// Limits of ``JSONReader``.

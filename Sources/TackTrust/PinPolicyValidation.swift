@@ -139,9 +139,9 @@ extension PinPolicy {
 
 /// RFC 3339 timestamps (UTC) for policies, reports and messages, through TackDER's
 /// ``DERTime`` (years 0...9999).
-enum RFC3339 {
+public enum RFC3339 {
     /// `2026-12-01T12:00:00Z`, or the number of seconds when outside years 0...9999.
-    static func format(_ seconds: Int64) -> String {
+    public static func format(_ seconds: Int64) -> String {
         guard let time = try? DERTime(secondsSince1970: seconds) else { return "\(seconds) s since 1970" }
         return time.description
     }
@@ -149,7 +149,7 @@ enum RFC3339 {
     /// Parses `YYYY-MM-DDTHH:MM:SS`, an optional fraction (ignored: the core counts
     /// whole seconds), and `Z` or a `+HH:MM`/`-HH:MM` offset (RFC 3339 §5.6), into
     /// seconds since 1970. Leap second 60 is refused (RFC 5280 has none either).
-    static func parse(_ text: String) -> Int64? {
+    public static func parse(_ text: String) -> Int64? {
         let b = Array(text.utf8)
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= b.count else { return nil }

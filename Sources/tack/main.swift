@@ -9,6 +9,7 @@ let topLevelHelp = """
 
     COMMANDS:
       pin        print the SPKI pin of each certificate or public key (tack pin --help)
+      verify     validate a served chain to an anchor, then check a pin policy (tack verify --help)
       vectors    run third-party test vectors through Tack's verifiers (tack vectors --help)
       help       show this help
       version    print the version
@@ -20,7 +21,7 @@ let topLevelHelp = """
                  with the file's; prints per-file counts, skipped groups with the reason,
                  the tcIds of disagreements, and ends with `N passed, N failed`
 
-    More commands (show, verify, plist, rotation, lint, scan) are on the way.
+    More commands (show, plist, rotation, lint, scan) are on the way.
     """
 
 let tackVersion = "0.1.0"
@@ -34,6 +35,8 @@ do throws(CLIError) {
         try PinCommand.run(arguments)
     case "vectors":
         try VectorsCommand.run(arguments)
+    case "verify":
+        try VerifyCommand.run(arguments)
     case "help", "--help", "-h":
         emit(topLevelHelp)
     case "version", "--version":
