@@ -34,8 +34,10 @@ struct ChainBuilder {
     private var nodes: [Int: PathNode] = [:]
     /// Prepared verification keys by issuer node number.
     private var keys: [Int: Result<SignatureVerificationKey, SignatureError>] = [:]
-    /// Signature results by (issuer node, subject node).
+    /// Signature results by (issuer node, subject node); CRL `i` is subject `-1 - i`.
     private var signatures: [SignatureLink: SignatureError?] = [:]
+    /// The match keys of the caller's CRL issuer names, computed on first use.
+    private var crlIssuerKeys: [[UInt8]?]? = nil
 
     private(set) var signatureChecks = 0
     private(set) var buildSteps = 0
@@ -186,10 +188,14 @@ struct ChainBuilder {
 
             var pathSoft = soft
             if let failure = PathValidation.checkValidity(issuer, at: options.validationTime) { pathSoft.append(failure) }
-            // Revocation (RFC 5280 §6.3) of `top` by a CRL `issuer` signed: call site
-            // for the CRL type of the `limbo` branch (parse, signature with the
-            // issuer's prepared key, validity, serial lookup). Until it lands,
-            // caller-supplied CRLs are not consulted.
+            switch checkRevocation(of: topNumber, issuedBy: candidate) {
+            case .none: break
+            case .soft(let failure): pathSoft.append(failure)
+            case .hard(let failure):
+                if exhausted != nil { return nil }
+                record(failure, rank: RankedFailure.rank(of: failure))
+                continue
+            }
 
             if issuer.isAnchor {
                 guard pathSoft.isEmpty else {
@@ -264,7 +270,7 @@ struct ChainBuilder {
     /// once per pair per search, the key prepared at most once per issuer.
     /// Each verification is charged to the budget.
     private mutating func checkSignature(of subject: Int, issuedBy issuer: Int) -> TrustFailure? {
-        guard let subjectNode = nodes[subject], let issuerNode = nodes[issuer] else { return nil }
+        guard let subjectNode = nodes[subject] else { return nil }
         let link = SignatureLink(issuer: issuer, subject: subject)
         let outcome: SignatureError?
         if let cached = signatures[link] {
@@ -275,18 +281,7 @@ struct ChainBuilder {
                 return nil
             }
             signatureChecks += 1
-            let key: Result<SignatureVerificationKey, SignatureError>
-            if let prepared = keys[issuer] {
-                key = prepared
-            } else {
-                do {
-                    key = .success(try SignatureVerificationKey(issuerNode.certificate.publicKeyInfo))
-                } catch {
-                    key = .failure(error)
-                }
-                keys[issuer] = key
-            }
-            switch key {
+            switch key(for: issuer) {
             case .failure(let error):
                 outcome = error
             case .success(let prepared):
@@ -300,6 +295,84 @@ struct ChainBuilder {
             signatures[link] = outcome
         }
         return outcome.map { subjectNode.failure(.badSignature($0)) }
+    }
+
+    /// What revocation checking found.
+    private enum RevocationOutcome {
+        /// No CRL of this issuer lists the certificate.
+        case none
+        /// A valid CRL lists it (``TrustFailure/Reason/revoked(revocationTime:)``).
+        case soft(TrustFailure)
+        /// A CRL of this issuer is unusable, or the budget ran out.
+        case hard(TrustFailure)
+    }
+
+    /// The certificate of node `subject` against the caller's CRLs issued by node
+    /// `issuer` (RFC 5280 §6.3.3, complete CRLs only: the parser refuses delta and
+    /// partitioned CRLs).
+    ///
+    /// A CRL is `issuer`'s when its issuer name matches the issuer's subject (§7.1)
+    /// and its authority key identifier does not name another key; CRLs of other
+    /// issuers are ignored. For each of `issuer`'s CRLs: the issuer's key usage must
+    /// allow cRLSign when present (§6.3.3 (f)), the signature must verify under its
+    /// key (§6.3.3 (g); charged to the budget and checked once per CRL and issuer),
+    /// and the CRL must be current (§6.3.3 (a)(2)); otherwise the path fails with
+    /// ``TrustFailure/Reason/invalidRevocationList`` naming the issuer. A listed
+    /// serial (§6.3.3 (i)) is a soft ``TrustFailure/Reason/revoked(revocationTime:)``.
+    private mutating func checkRevocation(of subject: Int, issuedBy issuer: Int) -> RevocationOutcome {
+        guard !options.revocationLists.isEmpty, let subjectNode = nodes[subject], let issuerNode = nodes[issuer],
+              let issuerName = issuerNode.subjectKey else { return .none }
+        if crlIssuerKeys == nil { crlIssuerKeys = options.revocationLists.map { (try? $0.issuer)?.matchKey } }
+        let issuerKeyIdentifier = issuerNode.subjectKeyIdentifier
+        for (index, list) in options.revocationLists.enumerated() where crlIssuerKeys?[index] == issuerName {
+            if let identifier = list.authorityKeyIdentifier.keyIdentifier, let issuerKeyIdentifier,
+               !identifier.elementsEqual(issuerKeyIdentifier) {
+                continue
+            }
+            if case .success(let decoded) = issuerNode.extensions, let usage = decoded.keyUsage, !usage.contains(.cRLSign) {
+                return .hard(issuerNode.failure(.invalidRevocationList))
+            }
+            let link = SignatureLink(issuer: issuer, subject: -1 - index)
+            let valid: Bool
+            if let cached = signatures[link] {
+                valid = cached == nil
+            } else {
+                guard signatureChecks < options.budget.signatureChecks else {
+                    exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
+                    return .hard(exhausted ?? issuerNode.failure(.invalidRevocationList))
+                }
+                signatureChecks += 1
+                var outcome: SignatureError? = nil
+                switch key(for: issuer) {
+                case .failure(let error): outcome = error
+                case .success(let prepared):
+                    do { try list.verifySignature(with: prepared, policy: options.signaturePolicy) } catch { outcome = error }
+                }
+                signatures[link] = outcome
+                valid = outcome == nil
+            }
+            guard valid, list.isCurrent(atSecondsSince1970: options.validationTime) else {
+                return .hard(issuerNode.failure(.invalidRevocationList))
+            }
+            if let time = list.revocationTime(forSerial: subjectNode.certificate.serialNumber) {
+                return .soft(subjectNode.failure(.revoked(revocationTime: time)))
+            }
+        }
+        return .none
+    }
+
+    /// The prepared key of node `issuer`, prepared at most once per search.
+    private mutating func key(for issuer: Int) -> Result<SignatureVerificationKey, SignatureError> {
+        if let prepared = keys[issuer] { return prepared }
+        guard let node = nodes[issuer] else { return .failure(.invalidSignature) }
+        let key: Result<SignatureVerificationKey, SignatureError>
+        do {
+            key = .success(try SignatureVerificationKey(node.certificate.publicKeyInfo))
+        } catch {
+            key = .failure(error)
+        }
+        keys[issuer] = key
+        return key
     }
 
     private func makePath(_ numbers: [Int]) -> VerifiedPath {
