@@ -171,7 +171,7 @@ struct ChainBuilder {
                 record(issuer.failure(.maximumDepthExceeded(limit: options.budget.maxIntermediates + 2)), rank: 5)
                 continue
             }
-            if let depth = options.maximumDepth, path.count + 1 > depth {
+            if let depth = options.maximumDepth, logicalLength(pathNodes, adding: issuer) > depth {
                 record(issuer.failure(.maximumDepthExceeded(limit: depth)), rank: 5)
                 continue
             }
@@ -218,6 +218,16 @@ struct ChainBuilder {
         }
         if tried == 0 { record(top.failure(.unknownIssuer), rank: 0) }
         return nil
+    }
+
+    /// The length of `path` with `issuer` on top, as ``TrustOptions/maximumDepth``
+    /// counts it: self-issued intermediates (a CA's rekeying) are not counted, as
+    /// for pathLenConstraint (RFC 5280 §4.2.1.9, §6.1.4 (l)).
+    private func logicalLength(_ path: [PathNode], adding issuer: PathNode) -> Int {
+        var length = 1
+        for node in path.dropFirst() where !node.isSelfIssued { length += 1 }
+        if issuer.isAnchor || !issuer.isSelfIssued { length += 1 }
+        return length
     }
 
     /// The candidate issuers of `node`, best first: node numbers of anchors and
