@@ -52,18 +52,29 @@ struct ChainBuilder {
     /// step, and the first ones (in candidate preference order) are the useful ones.
     static let maximumRecordedFailures = 64
 
-    init(anchors: AnchorStore, options: TrustOptions, served: [Certificate]) {
+    /// The position in what the peer sent of each of ``served`` (they differ when
+    /// certificates that did not parse were left out).
+    private let positions: [Int]
+
+    /// - Parameters:
+    ///   - served: The leaf, then the intermediates.
+    ///   - positions: The position of each of `served` in what the peer sent, for
+    ///     ``CertificateReference/served(index:)``; `nil` when they are `0..<served.count`.
+    init(anchors: AnchorStore, options: TrustOptions, served: [Certificate], positions: [Int]? = nil) {
         self.anchors = anchors
         self.options = options
         self.served = served
+        let positions = positions ?? Array(served.indices)
+        precondition(positions.count == served.count, "one position per served certificate")
+        self.positions = positions
         var seen: Set<Certificate> = []
-        for (position, certificate) in served.enumerated() {
+        for (number, certificate) in served.enumerated() {
             // The leaf is never its own issuer candidate; a served copy of an anchor
             // adds nothing (the anchor is tried first and ends the path).
-            guard seen.insert(certificate).inserted, position > 0, !anchors.contains(certificate) else { continue }
-            let node = PathNode(certificate, reference: .served(index: position))
-            nodes[position] = node
-            if let key = node.subjectKey { servedBySubject[key, default: []].append(position) }
+            guard seen.insert(certificate).inserted, number > 0, !anchors.contains(certificate) else { continue }
+            let node = PathNode(certificate, reference: .served(index: positions[number]))
+            nodes[number] = node
+            if let key = node.subjectKey { servedBySubject[key, default: []].append(number) }
         }
     }
 
@@ -74,10 +85,10 @@ struct ChainBuilder {
         guard let leafCertificate = served.first else {
             return result(.recoverableFailure(TrustFailure(.unknownIssuer, certificate: nil)), path: nil)
         }
-        let leaf = PathNode(leafCertificate, reference: .served(index: 0))
+        let leaf = PathNode(leafCertificate, reference: .served(index: positions.first ?? 0))
         nodes[0] = leaf
         if let failure = PathValidation.checkLeaf(leaf, purpose: options.purpose) {
-            record(failure, rank: RankedFailure.rank(of: failure))
+            record(failure)
             return result(.fatalFailure(failure), path: nil)
         }
         var soft: [TrustFailure] = []
@@ -168,21 +179,24 @@ struct ChainBuilder {
             // budget's limit, and the whole path within the caller's maximum depth.
             let intermediates = path.count - 1 + (issuer.isAnchor ? 0 : 1)
             if intermediates > options.budget.maxIntermediates {
-                record(issuer.failure(.maximumDepthExceeded(limit: options.budget.maxIntermediates + 2)), rank: 5)
+                record(issuer.failure(.maximumDepthExceeded(limit: options.budget.maxIntermediates + 2)))
                 continue
             }
-            if let depth = options.maximumDepth, path.count + 1 > depth {
-                record(issuer.failure(.maximumDepthExceeded(limit: depth)), rank: 5)
+            if let depth = options.maximumDepth, logicalLength(pathNodes, adding: issuer) > depth {
+                record(issuer.failure(.maximumDepthExceeded(limit: depth)))
                 continue
             }
 
             if let failure = PathValidation.checkIssuer(issuer, above: pathNodes, purpose: options.purpose) {
-                record(failure, rank: RankedFailure.rank(of: failure))
+                record(failure)
                 continue
             }
-            if let failure = checkSignature(of: topNumber, issuedBy: candidate) {
-                if exhausted != nil { return nil }
-                record(failure, rank: RankedFailure.rank(of: failure))
+            let signatureFailure = checkSignature(of: topNumber, issuedBy: candidate)
+            // An exhausted budget leaves the signature unchecked: stop before anything
+            // could treat the candidate as an issuer.
+            if exhausted != nil { return nil }
+            if let signatureFailure {
+                record(signatureFailure)
                 continue
             }
 
@@ -193,9 +207,10 @@ struct ChainBuilder {
             case .soft(let failure): pathSoft.append(failure)
             case .hard(let failure):
                 if exhausted != nil { return nil }
-                record(failure, rank: RankedFailure.rank(of: failure))
+                record(failure)
                 continue
             }
+            if exhausted != nil { return nil }
 
             if issuer.isAnchor {
                 guard pathSoft.isEmpty else {
@@ -216,8 +231,18 @@ struct ChainBuilder {
             if let found { return found }
             if exhausted != nil { return nil }
         }
-        if tried == 0 { record(top.failure(.unknownIssuer), rank: 0) }
+        if tried == 0 { record(top.failure(.unknownIssuer)) }
         return nil
+    }
+
+    /// The length of `path` with `issuer` on top, as ``TrustOptions/maximumDepth``
+    /// counts it: self-issued intermediates (a CA's rekeying) are not counted, as
+    /// for pathLenConstraint (RFC 5280 §4.2.1.9, §6.1.4 (l)).
+    private func logicalLength(_ path: [PathNode], adding issuer: PathNode) -> Int {
+        var length = 1
+        for node in path.dropFirst() where !node.isSelfIssued { length += 1 }
+        if issuer.isAnchor || !issuer.isSelfIssued { length += 1 }
+        return length
     }
 
     /// The candidate issuers of `node`, best first: node numbers of anchors and
@@ -386,8 +411,11 @@ struct ChainBuilder {
         return VerifiedPath(certificates: certificates, references: references)
     }
 
-    /// Keeps `failure` (up to ``maximumRecordedFailures``).
-    private mutating func record(_ failure: TrustFailure, rank: Int) {
+    /// Keeps `failure` (up to ``maximumRecordedFailures``), ranked by its reason, or
+    /// by `rank` (``RankedFailure/softPathRank`` for the fault of a path that
+    /// reached an anchor).
+    private mutating func record(_ failure: TrustFailure, rank: Int? = nil) {
+        let rank = rank ?? RankedFailure.rank(of: failure)
         guard recorded.count < ChainBuilder.maximumRecordedFailures else {
             // Keep a higher-ranked failure even when the list is full.
             if let lowest = recorded.indices.min(by: { recorded[$0].rank < recorded[$1].rank }), recorded[lowest].rank < rank {
@@ -417,12 +445,13 @@ struct RankedFailure {
     static let softPathRank = 100
 
     /// The rank of a hard failure: constraint violations of a candidate issuer (20)
-    /// over bad signatures (10, typically a same-named certificate of another key)
-    /// over depth limits (5) over an unknown issuer (0).
+    /// over depth limits (15: every signature below the limit verified) over bad
+    /// signatures (10, typically a same-named certificate of another key) over an
+    /// unknown issuer (0).
     static func rank(of failure: TrustFailure) -> Int {
         switch failure.reason {
         case .unknownIssuer: return 0
-        case .maximumDepthExceeded: return 5
+        case .maximumDepthExceeded: return 15
         case .badSignature: return 10
         case .expired, .notYetValid, .revoked: return softPathRank
         default: return 20
