@@ -213,6 +213,26 @@ def main():
     small_leaf = cert("example.com", rsa_leaf_key, "Small Root", rsa_small_key, ca=False)
     write("rsa", {"root": rsa_root, "leaf": rsa_leaf, "small-root": small_root, "leaf-under-small-root": small_leaf})
 
+    # revoked: the ICA's CRL lists the leaf (current); a stale CRL (nextUpdate before T);
+    # a CRL listing another serial.
+    rv_leaf_key = key()
+    rv_leaf = cert("example.com", rv_leaf_key, "Tack ICA", ica_key, ca=False, serial=0x7E1001)
+
+    def crl(serials, this_update, next_update):
+        builder = (x509.CertificateRevocationListBuilder().issuer_name(name("Tack ICA"))
+                   .last_update(at(this_update)).next_update(at(next_update))
+                   .add_extension(x509.CRLNumber(1), critical=False)
+                   .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ica_key.public_key()), critical=False))
+        for serial in serials:
+            builder = builder.add_revoked_certificate(
+                x509.RevokedCertificateBuilder().serial_number(serial).revocation_date(at(T - 2 * DAY)).build())
+        return builder.sign(ica_key, hashes.SHA256()).public_bytes(serialization.Encoding.DER)
+
+    write("revoked", {"root": root, "ica": ica, "leaf": rv_leaf,
+                      "crl-revoking-leaf": crl([0x7E1001], T - DAY, T + 6 * DAY),
+                      "crl-stale": crl([], T - 10 * DAY, T - DAY),
+                      "crl-other-serial": crl([0x7E1002], T - DAY, T + 6 * DAY)})
+
     # self-signed: a self-signed server certificate used as its own anchor.
     s_key = key()
     s_leaf = cert("example.com", s_key, "example.com", s_key, ca=False)
