@@ -54,6 +54,7 @@ struct ChainVectorTests {
         case .invalidRevocationList: "invalidRevocationList"
         case .signatureBudgetExhausted: "signatureBudgetExhausted"
         case .buildStepBudgetExhausted: "buildStepBudgetExhausted"
+        case .profileViolation: "profileViolation"
         }
     }
 
