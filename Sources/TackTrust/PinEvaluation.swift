@@ -10,6 +10,13 @@ public struct PinMatch: Sendable, Hashable, CustomStringConvertible {
     /// The 0-based position of the certificate in the verified path (0 is the leaf).
     public let pathIndex: Int
 
+    /// Creates a match.
+    public init(list: PinList, entry: Int, pathIndex: Int) {
+        self.list = list
+        self.entry = entry
+        self.pathIndex = pathIndex
+    }
+
     /// `caIdentities[0] matched path certificate #2`.
     public var description: String { "\(list)[\(entry)] matched path certificate #\(pathIndex + 1)" }
 }

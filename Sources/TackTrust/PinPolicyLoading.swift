@@ -218,7 +218,15 @@ private struct PolicyLoader {
     mutating func finish(rules: [PinRule], at time: Int64, singlePin: PinPolicyIssue.Severity) throws(PinPolicyLoadError) -> LoadedPinPolicy {
         let policy = PinPolicy(rules: rules)
         // Validation names the normalised domain; report the domain as written.
+        let invalidEntries = issues.filter { if case .invalidPin = $0.kind { return true } else { return false } }
         for var issue in policy.validate(at: time, singlePin: singlePin) {
+            // A side whose other entries did not parse already has its errors; the
+            // missing backup would only repeat them.
+            if issue.kind == .missingBackupPin,
+                invalidEntries.contains(where: { $0.rule == issue.rule && $0.list?.isLeafList == issue.list?.isLeafList })
+            {
+                continue
+            }
             if let rule = issue.rule, rule < writtenDomains.count { issue.domain = writtenDomains[rule] }
             issues.append(issue)
         }
