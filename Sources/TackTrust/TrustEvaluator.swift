@@ -21,6 +21,9 @@ public struct TrustEvaluator: Sendable {
     /// Evaluates `leaf` with the untrusted `intermediates` the peer sent (any order,
     /// duplicates, junk and unrelated certificates allowed).
     ///
+    /// ``CertificateReference/served(index:)`` numbers `leaf` 0 and
+    /// `intermediates[i]` `i + 1`.
+    ///
     /// - Parameter preferring: A path predicate (the pin check): when given, the
     ///   search continues past a valid path that does not satisfy it, within the
     ///   same budget, and returns the first valid path that does; if none does, the
@@ -30,8 +33,8 @@ public struct TrustEvaluator: Sendable {
         intermediates: [Certificate],
         preferring: ((VerifiedPath) -> Bool)? = nil
     ) -> TrustResult {
-        let failure = TrustFailure(.unknownIssuer, certificate: .served(index: 0))
-        return TrustResult(verdict: .recoverableFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 0)
+        var builder = ChainBuilder(anchors: anchors, options: options, served: [leaf] + intermediates)
+        return builder.evaluate(preferring: preferring)
     }
 
     /// Evaluates a chain as the peer sent it, as DER: the leaf first. A leaf that
