@@ -74,10 +74,10 @@ enum VerifyCommand {
             return
         }
         guard !args.operands.isEmpty else { throw .usage("tack verify needs a CHAIN file (or - for standard input); see tack verify --help") }
-        guard let host = args.value("--host"), !host.isEmpty else { throw .usage("tack verify needs --host NAME") }
+        guard let host = try args.value("--host"), !host.isEmpty else { throw .usage("tack verify needs --host NAME") }
         if args.isSet("--system-roots") && rootPaths.isEmpty { throw .usage("--system-roots goes with --roots (the system bundle is the default)") }
         let time: Int64
-        if let text = args.value("--at") {
+        if let text = try args.value("--at") {
             guard let parsed = parseTime(text) else { throw .usage("--at \(text): neither RFC 3339 (2026-12-01T12:00:00Z) nor seconds since 1970") }
             time = parsed
         } else {
@@ -88,7 +88,7 @@ enum VerifyCommand {
         var served: [Certificate] = []
         for path in args.operands {
             let name = path == "-" ? "<stdin>" : path
-            for object in try readObjects(try readInput(path), name: name) {
+            for object in try readObjectsStrictly(try readInput(path), name: name) {
                 guard case .certificate(let certificate) = object else { throw CLIError("\(name): a chain holds certificates, not bare public keys") }
                 served.append(certificate)
             }
@@ -98,7 +98,7 @@ enum VerifyCommand {
         if rootPaths.isEmpty || args.isSet("--system-roots") { anchors = anchors.merging(try readRoots(systemBundle)) }
         var policy = PinPolicy(rules: [])
         var warnings: [PinPolicyIssue] = []
-        if let path = args.value("--policy") {
+        if let path = try args.value("--policy") {
             let loaded = try loadPolicy(path, at: time)
             policy = loaded.policy
             warnings = loaded.warnings
@@ -111,9 +111,9 @@ enum VerifyCommand {
             ? PinFailureReport(host: host, port: 443, time: time, evaluation: result.pins, servedChain: served, verifiedChain: result.trust.path?.certificates ?? [])
             : nil
         if args.isSet("--json") {
-            emit(json(result, served: served, warnings: warnings, report: report, host: host, time: time, hasPolicy: args.value("--policy") != nil))
+            emit(json(result, served: served, warnings: warnings, report: report, host: host, time: time, hasPolicy: try args.value("--policy") != nil))
         } else {
-            emit(text(result, served: served, warnings: warnings, report: report, hasPolicy: args.value("--policy") != nil))
+            emit(text(result, served: served, warnings: warnings, report: report, hasPolicy: try args.value("--policy") != nil))
         }
         if status != 0 { exit(status) }
     }
@@ -127,7 +127,7 @@ enum VerifyCommand {
 
     static func readRoots(_ path: String) throws(CLIError) -> AnchorStore {
         var store = AnchorStore()
-        for object in try readObjects(try readInput(path), name: path) {
+        for object in try readObjectsStrictly(try readInput(path), name: path) {
             if case .certificate(let certificate) = object { store.add(certificate) }
         }
         return store
