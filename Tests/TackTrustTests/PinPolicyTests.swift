@@ -124,19 +124,23 @@ struct PinPolicyLoadingTests {
         let bothSides = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"], "leafIdentities": ["\#(pinA)"]}}}"#)
         #expect(bothSides.map(\.list) == [.leafIdentities])
 
-        let plist: JSONValue = .object([
-            JSONMember(key: "NSAppTransportSecurity", value: .object([
-                JSONMember(key: "NSPinnedDomains", value: .object([
-                    JSONMember(key: "example.com", value: .object([
-                        JSONMember(key: "NSIncludesSubdomains", value: .bool(true), offset: 0),
-                        JSONMember(key: "NSPinnedCAIdentities", value: .array([.object([JSONMember(key: "SPKI-SHA256-BASE64", value: .string(pinA), offset: 0)])]), offset: 0),
-                        JSONMember(key: "NSExceptionMinimumTLSVersion", value: .string("TLSv1.2"), offset: 0),
-                    ]), offset: 0)
-                ]), offset: 0)
-            ]), offset: 0),
-            JSONMember(key: "CFBundleIdentifier", value: .string("com.example"), offset: 0),
-        ])
-        let loaded = try PinPolicy.load(infoPlist: plist, at: time2026)
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+              <key>CFBundleIdentifier</key><string>com.example</string>
+              <key>NSAppTransportSecurity</key><dict>
+                <key>NSPinnedDomains</key><dict>
+                  <key>example.com</key><dict>
+                    <key>NSIncludesSubdomains</key><true/>
+                    <key>NSPinnedCAIdentities</key><array><dict><key>SPKI-SHA256-BASE64</key><string>\(pinA)</string></dict></array>
+                    <key>NSExceptionMinimumTLSVersion</key><string>TLSv1.2</string>
+                  </dict>
+                </dict>
+              </dict>
+            </dict></plist>
+            """
+        let loaded = try PinPolicy.load(infoPlist: Array(plist.utf8), at: time2026)
         #expect(loaded.policy.rules.count == 1)
         #expect(loaded.policy.rules[0].scope == .oneLabelDeeper)
         #expect(loaded.policy.rules[0].caIdentities == [testPin(1)])
@@ -169,7 +173,7 @@ struct PinPolicyLoadingTests {
         #expect(reasons(#"{"version": 1, "domains": {"example.com": {"includeSubdomian": true, "caIdentities": ["\#(pinA)", "\#(pinB)"]}}}"#) == [.unknownKey("includeSubdomian")])
         #expect(reasons(#"{"version": 2, "domains": {}}"#) == [.unsupportedVersion])
         #expect(reasons(#"{"domains": {}}"#) == [.missingKey(.version)])
-        #expect(reasons(#"[]"#) == [.wrongType(expected: .object, found: .array)])
+        #expect(reasons(#"[]"#) == [.wrongType(expected: .dictionary, found: .array)])
         #expect(reasons(#"{"version": 1, "domains": {"example.com": {"caIdentities": "\#(pinA)"}}}"#).first == .wrongType(expected: .array, found: .string))
         #expect(reasons(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"], "expires": "tomorrow"}}}"#) == [.invalidDate])
         #expect(reasons(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"], "mode": "audit"}}}"#) == [.invalidMode])
@@ -182,6 +186,57 @@ struct PinPolicyLoadingTests {
     func syntax() {
         #expect(throws: PinPolicyLoadError.json(JSONError(.unexpectedByte(UInt8(ascii: "}")), offset: 26))) {
             try PinPolicy.load(json: Array(#"{"version": 1, "domains": }"#.utf8), at: 0)
+        }
+    }
+
+    @Test("Info.plist errors name the domain, list, entry and the key's byte offset")
+    func plistErrors() {
+        let plist = """
+            <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSPinnedDomains</key><dict>
+            <key>example.com</key><dict><key>NSIncludesSubdomains</key><string>YES</string>
+            <key>NSPinnedCAIdentities</key><array><dict><key>SPKI-SHA256-BASE64</key><string>sha256/\(pinA)</string></dict><dict/></array></dict>
+            </dict></dict></dict></plist>
+            """
+        do {
+            _ = try PinPolicy.load(infoPlist: Array(plist.utf8), at: time2026)
+            Issue.record("accepted")
+        } catch {
+            guard case .invalid(let issues) = error else { Issue.record("\(error)"); return }
+            func offset(of text: String) -> Int? {
+                let bytes = Array(plist.utf8), needle = Array(text.utf8)
+                return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+            }
+            // The bad boolean, the bad pin, the identity without its key, and (no pin left) the empty rule.
+            #expect(issues.count == 4)
+            #expect(issues.allSatisfy { $0.domain == "example.com" && $0.severity == .error })
+            #expect(issues.last?.kind == .emptyRule)
+            let kinds = issues.map(\.kind)
+            #expect(kinds.contains(.format(PinPolicyFormatError(.wrongType(expected: .boolean, found: .string), offset: offset(of: "<key>NSIncludesSubdomains")))))
+            // NSPinnedDomains wants the bare Base64, not OkHttp's sha256/ form.
+            #expect(issues.contains { $0.list == .caIdentities && $0.entry == 0 && { if case .invalidPin = $0.kind { true } else { false } }($0) })
+            #expect(issues.contains { $0.entry == 1 && $0.kind == .format(PinPolicyFormatError(.missingKey(.spkiSHA256Base64), offset: offset(of: "<key>NSPinnedCAIdentities"))) })
+        }
+        #expect(throws: PinPolicyLoadError.self) { try PinPolicy.load(infoPlist: Array("<plist><dict>".utf8), at: 0) }
+        #expect(throws: PinPolicyLoadError.invalid([PinPolicyIssue(.format(PinPolicyFormatError(.missingKey(.appTransportSecurity), offset: nil)), severity: .error, rule: nil, domain: nil)])) {
+            try PinPolicy.load(infoPlist: Array("<plist version=\"1.0\"><dict/></plist>".utf8), at: 0)
+        }
+    }
+
+    @Test("Every Info.plist vector loads to the same rules as its JSON twin", .enabled(if: PolicyVectors.available || ProcessInfo.processInfo.environment["CI"] == "true"))
+    func plistJSONTwins() throws {
+        let directory = RepositoryPaths.vectors("policies")
+        let plists = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".plist") }.sorted()
+        #expect(plists.count >= 10)
+        for name in plists where name != "single-pin.plist" {
+            let stem = String(name.dropLast(".plist".count))
+            let plist = try PinPolicy.load(infoPlist: RepositoryPaths.vectorBytes("policies/\(name)"), at: time2026)
+            let json = try PinPolicy.load(json: RepositoryPaths.vectorBytes("policies/\(stem).json"), at: time2026)
+            // Compare as sets of rules (document order may differ), without the report
+            // URIs, which an Info.plist cannot carry.
+            func withoutReports(_ rules: [PinRule]) -> Set<PinRule> {
+                Set(rules.map { rule in var rule = rule; rule.reportURIs = []; return rule })
+            }
+            #expect(withoutReports(plist.policy.rules) == withoutReports(json.policy.rules), "\(stem)")
         }
     }
 
@@ -254,7 +309,7 @@ struct PinEvaluationTests {
     func caPins() {
         let onIntermediate = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [vectors.intermediate.spkiPin, backup]))
         #expect(onIntermediate.outcome == .satisfied)
-        #expect(onIntermediate.matches == [PinMatch(list: .caIdentities, entry: 0, pathIndex: 1)] as [PinMatch])
+        #expect(onIntermediate.matches == [PinMatch(list: .caIdentities, entry: 0, pathIndex: 1, certificate: .served(index: 1))] as [PinMatch])
         let onAnchor = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [backup, vectors.root.spkiPin]))
         #expect(onAnchor.outcome == .satisfied)
         #expect(onAnchor.matches.map(\.pathIndex) == [2])
@@ -329,18 +384,18 @@ struct PinEvaluationTests {
         let rawPin = SPKIPin(spkiDER: vectors.intermediate.publicKeyInfo.rawKey)
         let evaluation = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [rawPin, backup]))
         #expect(evaluation.outcome == .failed)
-        #expect(evaluation.diagnostics.contains(.rawKeyHash(list: .caIdentities, entry: 0, pathIndex: 1, correctPin: vectors.intermediate.spkiPin)))
+        #expect(evaluation.diagnostics.contains(.rawKeyHash(list: .caIdentities, entry: 0, certificate: .served(index: 1), correctPin: vectors.intermediate.spkiPin)))
     }
 
     @Test("Whole-certificate pins match, with the renewal warning")
     func wholeCertificate() {
         let evaluation = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caCertificates: [vectors.intermediate.fingerprint, CertificateFingerprint(digest: backup.digest)]))
         #expect(evaluation.outcome == .satisfied)
-        #expect(evaluation.matches == [PinMatch(list: .caCertificates, entry: 0, pathIndex: 1)] as [PinMatch])
+        #expect(evaluation.matches == [PinMatch(list: .caCertificates, entry: 0, pathIndex: 1, certificate: .served(index: 1))] as [PinMatch])
         #expect(evaluation.diagnostics.contains(.wholeCertificatePins(list: .caCertificates)))
         let leaf = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [backup, backup2], leafCertificates: [vectors.leaf.fingerprint, CertificateFingerprint(digest: backup.digest)]))
         #expect(leaf.outcome == .failed)  // the CA side misses: AND
-        #expect(leaf.matches == [PinMatch(list: .leafCertificates, entry: 0, pathIndex: 0)] as [PinMatch])
+        #expect(leaf.matches == [PinMatch(list: .leafCertificates, entry: 0, pathIndex: 0, certificate: .served(index: 0))] as [PinMatch])
     }
 
     @Test("The path preference accepts only paths that satisfy the rule")
