@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command (README "Run the tests"; CI runs exactly this through .ci/run).
+# The test command (README "Two commands on a fresh machine"; CI runs exactly this through .ci/run).
 #
 # Everything builds into its own scratch directory, .build/check (override with
 # TACK_CHECK_SCRATCH): test builds use other compiler flags than `swift build` and

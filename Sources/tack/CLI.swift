@@ -318,3 +318,11 @@ func hexString(_ bytes: some Sequence<UInt8>, separator: String = "") -> String 
     }
     return String(decoding: out, as: UTF8.self)
 }
+
+/// Every object in `bytes`, or the first failure: for inputs where one bad block
+/// makes the whole input unusable (a chain to verify, a set of roots).
+func readObjectsStrictly(_ bytes: [UInt8], name: String) throws(CLIError) -> [InputObject] {
+    let result = readObjects(bytes, name: name)
+    if let failure = result.failures.first { throw failure }
+    return result.objects
+}

@@ -10,6 +10,7 @@ let topLevelHelp = """
     COMMANDS:
       pin        print the SPKI pin of each certificate or public key
       show       a readable dump of each certificate: names, validity, key, extensions, pins
+      verify     validate a served chain to an anchor, then check a pin policy
       scan       bulk mode: one JSON line per certificate, on every core
       lint       check Info.plist files and Swift sources for pinning and ATS mistakes
       vectors    run third-party test vectors through Tack's verifiers
@@ -19,6 +20,7 @@ let topLevelHelp = """
     EXAMPLES:
       tack pin Vectors/certs/chain-example.pem
       tack show --json Vectors/certs/chain-leaf.pem
+      tack verify --host www.example.com --roots Vectors/certs/chain-root.pem Vectors/certs/chain-example.pem
       tack scan /etc/ssl/certs/ca-certificates.crt > bundle.jsonl
       tack lint MyApp/
       tack vectors wycheproof ../shared/vectors/wycheproof/testvectors_v1/ecdsa_secp256r1_sha256_test.json
@@ -48,6 +50,7 @@ struct Subcommand {
 
 let subcommands: [Subcommand] = [
     Subcommand(name: "pin", help: PinCommand.help, run: PinCommand.run),
+    Subcommand(name: "verify", help: VerifyCommand.help, run: VerifyCommand.run),
     Subcommand(name: "show", help: ShowCommand.help, run: ShowCommand.run),
     Subcommand(name: "scan", help: ScanCommand.help, run: ScanCommand.run),
     Subcommand(name: "lint", help: LintCommand.help, run: LintCommand.run),
