@@ -123,7 +123,9 @@ run_target() {
     "$SWIFTC" "${COMMON[@]}" -I "$BUILD" "$harness" "${objects[@]}" -o "$binary" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2) || die "linking $name failed"
     # Every target runs under AddressSanitizer: refuse a binary without its runtime.
-    nm "$binary" 2>/dev/null | grep -q " __asan_init" \
+    # (awk reads all of nm's output: grep -q would exit early and, under pipefail,
+    # fail the pipeline through nm's SIGPIPE.)
+    nm "$binary" 2>/dev/null | awk '$NF == "__asan_init" { found = 1 } END { exit !found }' \
         || die "$binary lacks the AddressSanitizer runtime (__asan_init); check COMMON"
 
     local work="$ROOT/.fuzz/$name"
