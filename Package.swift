@@ -98,7 +98,7 @@ let package = Package(
         // MARK: Tools (may use Foundation)
         .executableTarget(
             name: "tack",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -109,7 +109,13 @@ let package = Package(
         ),
 
         // MARK: Test support (Foundation allowed; not a product, not Embedded)
-        .target(name: "TackTestSupport", dependencies: ["TackDER"], swiftSettings: strictSettings),
+        // The limbo harness lives here so that `tack vectors limbo` and the conformance
+        // test share one case-to-TrustEvaluator mapping; `tack` links it for that.
+        .target(
+            name: "TackTestSupport",
+            dependencies: ["TackDER", "TackX509", "TackSignature", "TackTrust"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Tests (Swift Testing)
         .testTarget(name: "TackDERTests", dependencies: ["TackDER", "TackTestSupport"], swiftSettings: strictSettings),
@@ -134,6 +140,9 @@ let package = Package(
             dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
+        // The command line's own helpers (argument parser, readers); the commands
+        // themselves are tested end to end by scripts/cli-e2e.py on the built binary.
+        .testTarget(name: "TackCLITests", dependencies: ["tack"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -216,7 +216,11 @@ public struct RSAPSSParameters: Sendable, Hashable {
 ///   is ``X509Error/Reason/invalidAlgorithmParameters(detail:)``.
 /// - RSASSA-PSS (RFC 4055 §3.1): the parameters MUST be present in a signature's
 ///   AlgorithmIdentifier; see ``RSAPSSParameters`` for their rules.
-/// - ECDSA (RFC 5758 §3.2): "the encoding MUST omit the parameters field".
+/// - ECDSA (RFC 5758 §3.2): "the encoding MUST omit the parameters field". One
+///   exception is deliberate: parameters that are exactly NULL (`05 00`) are
+///   accepted, as OpenSSL, Go and pyca/cryptography accept them, because Java's
+///   `keytool` (JDK 11, earlier JDK 17 updates) writes them;
+///   ``Certificate/hasNullECDSASignatureParameters`` tells such a certificate apart.
 /// - Ed25519 and Ed448 (RFC 8410 §3): "the parameters MUST be absent".
 ///
 /// MD5 and SHA-1 signatures are recognised (``DigestAlgorithm/isCollisionResistant``
@@ -296,7 +300,10 @@ public enum SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
             }
             self = .rsaPKCS1v15(digest)
         } else if let digest = SignatureAlgorithm.ecdsaDigest(oid) {
-            guard raw.parameters == nil else {
+            // RFC 5758 §3.2 requires absent parameters; a NULL (05 00 exactly) is the one
+            // deliberate leniency, for certificates Java's keytool wrote (README,
+            // "Strictness and the deliberate leniencies"; Certificate.hasNullECDSASignatureParameters).
+            guard raw.parameters == nil || raw.hasNullParameters else {
                 throw X509Error(.invalidAlgorithmParameters(detail: "ECDSA parameters must be absent"),
                                 at: raw.parametersOffset)
             }

@@ -62,6 +62,9 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidPublicKey(detail: String)
         /// A value is outside what Tack supports; `detail` says what.
         case unsupported(detail: String)
+        /// A certificate revocation list breaks the RFC 5280 §5 profile or uses a
+        /// feature Tack refuses.
+        case invalidRevocationList(RevocationListProblem)
     }
 
     /// A one-line description: the reason and the offset.
@@ -81,6 +84,7 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidSignatureValue: text = "signature value has unused bits"
         case .invalidPublicKey(let detail): text = "invalid public key: \(detail)"
         case .unsupported(let detail): text = "unsupported: \(detail)"
+        case .invalidRevocationList(let problem): text = "invalid CRL: \(problem)"
         }
         return "X.509 error at byte \(offset): \(text)"
     }

@@ -9,6 +9,7 @@ import TackSignature
 enum VectorsCommand {
     static let help = """
         USAGE: tack vectors wycheproof [--verbose] FILE...
+               tack vectors limbo [OPTIONS] [FILE|-]   (see tack vectors limbo --help)
 
         Runs Wycheproof signature-verification files through Tack's verifiers and compares
         each verdict with the file's `result`. Schemas (any curve, key size or hash):
@@ -50,8 +51,10 @@ enum VectorsCommand {
             emit(help)
         case "wycheproof":
             try runWycheproof(arguments)
+        case "limbo":
+            try LimboCommand.run(arguments)
         default:
-            throw .usage("unknown vector suite \(suite) (wycheproof); see tack vectors --help")
+            throw .usage("unknown vector suite \(suite) (wycheproof, limbo); see tack vectors --help")
         }
     }
 

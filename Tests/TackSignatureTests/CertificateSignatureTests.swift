@@ -41,6 +41,16 @@ struct CertificateSignatureTests {
         #expect(throws: SignatureError.invalidSignature) { try chain[0].verifySignature(issuedBy: chain[2]) }
     }
 
+    @Test("A keytool certificate whose ECDSA identifiers carry NULL (a deliberate leniency) verifies under its own key")
+    func keytoolNullParameters() throws {
+        let keytool = try certificate("Vectors/leniencies/keytool-ecdsa-null.pem")
+        #expect(keytool.hasNullECDSASignatureParameters)
+        try keytool.verifySignature(issuedBy: keytool, policy: .webPKI)
+        // Not under another P-256 key.
+        let other = try certificate("Vectors/certs/p256-ca.pem")
+        #expect(throws: SignatureError.invalidSignature) { try keytool.verifySignature(issuedBy: other) }
+    }
+
     @Test("A flipped bit in the signed bytes is an invalid signature, for every key type", arguments: pairs)
     func tamperedTBS(name: String) throws {
         let ca = try certificate("Vectors/certs/\(name)-ca.pem")

@@ -30,7 +30,7 @@ func reasonName(_ reason: X509Error.Reason) -> String {
             (.truncated, "truncated"), (.lengthExceedsInput, "lengthExceedsInput"), (.trailingData, "trailingData"),
             (.defaultValueEncoded, "defaultValueEncoded"), (.invalidDate, "invalidDate"),
             (.invalidTimeFormat, "invalidTimeFormat"), (.nonMinimalInteger, "nonMinimalInteger"),
-            (.negativeInteger, "negativeInteger"),
+            (.negativeInteger, "negativeInteger"), (.invalidBoolean, "invalidBoolean"),
         ]
         return "der." + (names.first { $0.0 == der }?.1 ?? der.description)
     case .invalidVersion: return "invalidVersion"
@@ -45,6 +45,7 @@ func reasonName(_ reason: X509Error.Reason) -> String {
     case .invalidSignatureValue: return "invalidSignatureValue"
     case .invalidPublicKey: return "invalidPublicKey"
     case .unsupported: return "unsupported"
+    case .invalidRevocationList: return "invalidRevocationList"
     }
 }
 
@@ -69,6 +70,12 @@ struct CertificateMalformedTests {
             case "ok.serialZero": #expect(certificate.isSerialNumberZero)
             case "ok.serialTooLong": #expect(certificate.isSerialNumberTooLong)
             case "ok.extensionCount64": #expect(certificate.extensions.count == Certificate.maximumExtensionCount)
+            case "ok.criticalFalseEncoded":
+                #expect(certificate.hasEncodedDefaultCriticalFlag)
+                #expect(certificate.extensions.first { $0.oid == OID(2, 5, 29, 15) }?.isCritical == false)
+            case "ok.ecdsaNullParameters":
+                #expect(certificate.hasNullECDSASignatureParameters)
+                #expect(certificate.signatureAlgorithm == .ecdsa(.sha256))
             default: Issue.record("\(vector.file) parsed; expected \(vector.expected) at \(vector.offset)")
             }
         } catch {

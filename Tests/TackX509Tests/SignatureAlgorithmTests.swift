@@ -39,8 +39,31 @@ struct SignatureAlgorithmTests {
         #expect(try Self.parse("30 0a " + Self.ecdsaSHA384) == .ecdsa(.sha384))
         #expect(try Self.parse("30 05 06 03 2b 65 70") == .ed25519)
         #expect(try Self.parse("30 05 06 03 2b 65 71") == .ed448)
-        #expect(throws: X509Error.self) { try Self.parse("30 0c " + Self.ecdsaSHA384 + " 05 00") }
         #expect(throws: X509Error.self) { try Self.parse("30 07 06 03 2b 65 70 05 00") }
+        #expect(throws: X509Error.self) { try Self.parse("30 07 06 03 2b 65 71 05 00") }
+    }
+
+    @Test("ECDSA takes NULL parameters as a deliberate leniency (Java keytool), and nothing else but absent ones")
+    func ecdsaNullLeniency() throws {
+        #expect(try Self.parse("30 0c " + Self.ecdsaSHA384 + " 05 00") == .ecdsa(.sha384))
+        #expect(try Self.parse("30 0b 06 07 2a 86 48 ce 3d 04 01 05 00") == .ecdsa(.sha1))
+        // Any other parameters are refused where they start (byte 12).
+        for other in ["30 0d \(Self.ecdsaSHA384) 02 01 00", "30 0c \(Self.ecdsaSHA384) 30 00",
+                      "30 0d \(Self.ecdsaSHA384) 04 01 00", "30 14 \(Self.ecdsaSHA384) 06 08 2a 86 48 ce 3d 03 01 07"] {
+            do throws(X509Error) {
+                let algorithm = try Self.parse(other)
+                Issue.record("accepted \(other) as \(algorithm)")
+            } catch {
+                guard case .invalidAlgorithmParameters = error.reason else {
+                    Issue.record("\(other): \(error)")
+                    continue
+                }
+                #expect(error.offset == 12, "\(other)")
+            }
+        }
+        // NULL with contents is not a DER NULL (X.690 §8.8.2), and one NULL is the most.
+        #expect(throws: X509Error.self) { try Self.parse("30 0d " + Self.ecdsaSHA384 + " 05 01 00") }
+        #expect(throws: X509Error.self) { try Self.parse("30 0e " + Self.ecdsaSHA384 + " 05 00 05 00") }
     }
 
     @Test("An unknown algorithm is kept with its OID and its parameters are not checked")

@@ -400,8 +400,9 @@ def malformed(base_ed, base_ec, base_rsa):
     t = tree(base)
     first = t.children[0].children[7].children[0].children[1]  # key usage, critical TRUE
     first.children[1] = Node(0x01, b"\x00")
-    add("critical-false-encoded.der", t.encode(), "der.defaultValueEncoded", [0, 7, 0, 1, 1],
-        "The Ed25519 leaf whose key usage extension encodes critical BOOLEAN FALSE, the DEFAULT (X.690 §11.5).")
+    add("critical-false-encoded.der", t.encode(), "ok.criticalFalseEncoded", [0, 7, 0, 1, 1],
+        "The Ed25519 leaf whose key usage extension encodes critical BOOLEAN FALSE, the DEFAULT (X.690 §11.5): "
+        "accepted as non-critical and flagged, a deliberate leniency (see Vectors/leniencies).")
 
     t = tree(base)
     t.children[0].children[4].children[0] = Node(0x17, b"251301000000Z")
@@ -460,8 +461,9 @@ def malformed(base_ed, base_ec, base_rsa):
     t = tree(base_ec)
     t.children[0].children[2].children.append(Node(0x05))
     t.children[1].children.append(Node(0x05))
-    add("ecdsa-null-parameters.der", t.encode(), "invalidAlgorithmParameters", [1, 1],
-        "The P-256 leaf whose inner and outer ecdsa-with-SHA256 identifiers both carry NULL; RFC 5758 §3.2 requires absent.")
+    add("ecdsa-null-parameters.der", t.encode(), "ok.ecdsaNullParameters", [1, 1],
+        "The P-256 leaf whose inner and outer ecdsa-with-SHA256 identifiers both carry NULL; RFC 5758 §3.2 requires "
+        "absent: accepted and flagged, a deliberate leniency for Java keytool's certificates (see Vectors/leniencies).")
 
     # RSA base (the RSA-1024 leaf).
     t = tree(base_rsa)
