@@ -305,13 +305,19 @@ public struct DERReader {
             guard count <= 4 else { throw DERError(.unsupportedLength, at: elementOffset) }
             guard end - index >= count else { throw DERError(.truncated, at: elementOffset) }
             guard buffer[index] != 0 else { throw DERError(.nonMinimalLength, at: elementOffset) }
-            length = 0
+            // At most 4 octets: the value is below 2^32, which fits UInt32 on every
+            // platform but not a 32-bit Int (where 2^31 and above would wrap
+            // negative and be misreported as non-minimal).
+            var value: UInt32 = 0
             for _ in 0..<count {
-                // At most 4 octets: length < 2^32, no overflow on 64-bit Int.
-                length = (length << 8) | Int(buffer[index])
+                value = (value << 8) | UInt32(buffer[index])
                 index += 1
             }
-            guard length >= 0x80 else { throw DERError(.nonMinimalLength, at: elementOffset) }
+            guard value >= 0x80 else { throw DERError(.nonMinimalLength, at: elementOffset) }
+            // Compared as unsigned (UInt holds any UInt32 and end - index >= 0),
+            // so the conversion to Int below cannot trap.
+            guard UInt(value) <= UInt(end - index) else { throw DERError(.lengthExceedsInput, at: elementOffset) }
+            length = Int(value)
         }
         guard length <= end - index else { throw DERError(.lengthExceedsInput, at: elementOffset) }
         guard length <= maximumLength else { throw DERError(.elementTooLarge, at: elementOffset) }

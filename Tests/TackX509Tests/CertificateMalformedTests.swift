@@ -45,6 +45,7 @@ func reasonName(_ reason: X509Error.Reason) -> String {
     case .invalidSignatureValue: return "invalidSignatureValue"
     case .invalidPublicKey: return "invalidPublicKey"
     case .unsupported: return "unsupported"
+    case .invalidRevocationList: return "invalidRevocationList"
     }
 }
 
