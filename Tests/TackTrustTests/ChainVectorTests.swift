@@ -55,7 +55,6 @@ struct ChainVectorTests {
         case .profileViolation: "profileViolation"
         case .signatureBudgetExhausted: "signatureBudgetExhausted"
         case .buildStepBudgetExhausted: "buildStepBudgetExhausted"
-        case .profileViolation: "profileViolation"
         }
     }
 
