@@ -116,7 +116,8 @@ struct ChainBuilder {
             return result(.trusted, path: path)
         }
         if let exhausted { return result(.fatalFailure(exhausted), path: nil) }
-        let best = recorded.first { $0.rank == recorded.map(\.rank).max() }
+        var best: RankedFailure? = nil
+        for candidate in recorded where candidate.rank > (best?.rank ?? Int.min) { best = candidate }
         guard let best else {
             return result(.recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 0))), path: nil)
         }
@@ -145,7 +146,7 @@ struct ChainBuilder {
         // Most specific first; the sort is stable, so equal ranks keep search order.
         failures.sort { $0.rank > $1.rank }
         return TrustResult(
-            verdict: verdict, path: path, failures: failures.map(\.failure),
+            verdict: verdict, path: path, failures: failures.map { $0.failure },
             signatureChecks: signatureChecks, buildSteps: buildSteps)
     }
 
@@ -276,7 +277,7 @@ struct ChainBuilder {
             scored.append((number, keyScore(node), node.certificate.validity.notBefore.secondsSince1970))
         }
         scored.sort { $0.score != $1.score ? $0.score < $1.score : $0.notBefore > $1.notBefore }
-        return scored.map(\.number)
+        return scored.map { $0.number }
     }
 
     /// RFC 4158 §5.2 loop detection: `issuer` is already in the path, or a

@@ -162,7 +162,11 @@ def main():
     ku_ica = cert("KU ICA", ki_key, "Tack Root", root_key, ca=True,
                   ku=x509.KeyUsage(True, False, False, False, False, False, True, False, False))
     ku_ica_leaf = cert("example.com", ki_leaf_key, "KU ICA", ki_key, ca=False)
-    write("key-usage", {"root": root, "ica": ica, "leaf": ku_leaf, "ku-ica": ku_ica, "leaf-under-ku-ica": ku_ica_leaf})
+    # An EC leaf whose only usage is keyEncipherment (RSA key transport): unusable for TLS.
+    encipher_leaf = cert("example.com", key(), "Tack ICA", ica_key, ca=False,
+                         ku=x509.KeyUsage(False, False, True, False, False, False, False, False, False))
+    write("key-usage", {"root": root, "ica": ica, "leaf": ku_leaf, "ku-ica": ku_ica, "leaf-under-ku-ica": ku_ica_leaf,
+                        "encipher-leaf": encipher_leaf})
 
     # critical: an unknown critical extension (1.3.6.1.4.1.55555.1) on a leaf, and on an intermediate.
     unknown = x509.UnrecognizedExtension(x509.ObjectIdentifier("1.3.6.1.4.1.55555.1"), b"\x05\x00")
@@ -191,15 +195,20 @@ def main():
     r_decoy = cert("Rank ICA", key(), "Tack Root", root_key, ca=False, ku="ca", eku=False, san=False)
     write("ranking", {"root": root, "ica-expired": r_ica_expired, "junk": junk, "decoy-not-ca": r_decoy, "leaf": r_leaf})
 
-    # decoys: 300 CA certificates named "Decoy ICA" (other keys, SKIs, more recent notBefore)
-    # beside the real one; a leaf with an AKI (the real ICA comes first) and one without.
+    # decoys: the real "Decoy ICA" beside same-named CA decoys (other keys, more recent
+    # notBefore): 100 honest decoys with their own SKIs (the leaf's AKI puts the real
+    # ICA first) and 300 forged decoys whose SKI copies the real ICA's (so the AKI
+    # does not help and every decoy costs a signature check).
     d_key, d_leaf_key = key(), key()
     d_ica = cert("Decoy ICA", d_key, "Tack Root", root_key, ca=True, not_before=T - 400 * DAY)
-    d_leaf_aki = cert("example.com", d_leaf_key, "Decoy ICA", d_key, ca=False)
-    d_leaf_no_aki = cert("example.com", d_leaf_key, "Decoy ICA", d_key, ca=False, aki=False)
-    files = {"root": root, "ica": d_ica, "leaf-aki": d_leaf_aki, "leaf-no-aki": d_leaf_no_aki}
+    d_leaf = cert("example.com", d_leaf_key, "Decoy ICA", d_key, ca=False)
+    files = {"root": root, "ica": d_ica, "leaf": d_leaf}
+    for i in range(100):
+        files["honest-%03d" % i] = cert("Decoy ICA", key(), "Tack Root", root_key, ca=True, not_before=T - 10 * DAY - i)
+    forged_ski = x509.SubjectKeyIdentifier.from_public_key(d_key.public_key())
     for i in range(300):
-        files["decoy-%03d" % i] = cert("Decoy ICA", key(), "Tack Root", root_key, ca=True, not_before=T - 10 * DAY - i)
+        files["forged-%03d" % i] = cert("Decoy ICA", key(), "Tack Root", root_key, ca=True, not_before=T - 10 * DAY - i,
+                                        ski=False, extra=[(forged_ski, False)])
     write("decoys", files)
 
     # rsa: an RSA-2048 root and leaf (SHA-256), and an RSA-1024 leaf the web PKI policy refuses.
