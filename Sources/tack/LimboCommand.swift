@@ -72,12 +72,12 @@ enum LimboCommand {
         }
         guard args.operands.count <= 1 else { throw .usage("tack vectors limbo takes one FILE (or - for standard input)") }
         var timeLimit = 10.0
-        if let text = args.value("--time-limit") {
+        if let text = try args.value("--time-limit") {
             guard let value = Double(text), value > 0 else { throw .usage("--time-limit needs a positive number of seconds") }
             timeLimit = value
         }
         var exceptions = LimboExceptions()
-        if let path = args.value("--exceptions") {
+        if let path = try args.value("--exceptions") {
             do {
                 exceptions = try JSONDecoder().decode(LimboExceptions.self, from: Data(try readInput(path)))
             } catch let error as CLIError {
