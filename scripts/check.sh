@@ -18,8 +18,10 @@
 #      lint findings at their lines, SARIF structure, scan pins = pin's pins);
 #   4. scripts/wycheproof-cli-check.sh: `tack vectors wycheproof` agrees with every
 #      shared Wycheproof file and reports a flipped verdict as a failure;
-#   5. scripts/embedded-check.sh: the core modules compile as Embedded Swift;
-#   6. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
+#   5. scripts/limbo-cli-check.sh: `tack vectors limbo` keeps the x509-limbo harness
+#      contract (the agreement of every case is a Swift test);
+#   6. scripts/embedded-check.sh: the core modules compile as Embedded Swift;
+#   7. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -62,6 +64,9 @@ python3 scripts/cli-e2e.py "$TACK"
 
 step "tack vectors wycheproof against every shared Wycheproof file"
 scripts/wycheproof-cli-check.sh --scratch-path "$SCRATCH"
+
+step "tack vectors limbo harness contract"
+scripts/limbo-cli-check.sh
 
 step "Embedded Swift check"
 scripts/embedded-check.sh
