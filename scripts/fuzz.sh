@@ -34,10 +34,11 @@ der  TackDER  Tests/Fuzz/FuzzDER.swift
 certificate  TackX509  Tests/Fuzz/FuzzCertificate.swift
 spki  TackX509  Tests/Fuzz/FuzzSPKI.swift
 extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
+policy  TackTrust  Tests/Fuzz/FuzzPinPolicy.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed)
+SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/policies)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the
 # arithmetic overflow checks and the bounds checks of Array and ArraySlice
