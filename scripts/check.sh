@@ -16,6 +16,8 @@
 #      certificate under Vectors/ and in the system CA bundle, raw keys included;
 #      scripts/cli-e2e.py: every command end to end on Vectors/ (output, exit status,
 #      lint findings at their lines, SARIF structure, scan pins = pin's pins);
+#      scripts/policy-check.py: `tack verify` over every case of
+#      Vectors/policies/manifest.json (exit status, verdict, pin outcome, diagnostic);
 #   4. scripts/wycheproof-cli-check.sh: `tack vectors wycheproof` agrees with every
 #      shared Wycheproof file and reports a flipped verdict as a failure;
 #   5. scripts/limbo-cli-check.sh: `tack vectors limbo` keeps the x509-limbo harness
@@ -61,6 +63,9 @@ fi
 
 step "every tack command end to end on Vectors/"
 python3 scripts/cli-e2e.py "$TACK"
+
+step "tack verify over the pin-policy manifest"
+python3 scripts/policy-check.py "$TACK"
 
 step "tack vectors wycheproof against every shared Wycheproof file"
 scripts/wycheproof-cli-check.sh --scratch-path "$SCRATCH"
