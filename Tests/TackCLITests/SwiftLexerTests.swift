@@ -12,7 +12,7 @@ struct SwiftLexerTests {
 
     @Test("comments, nested block comments and every string form hide what they hold")
     func hiddenForms() {
-        let source = #"""
+        let source = ##"""
             // SecTrustEvaluate(a)
             /* outer /* inner SecTrustEvaluate(b) */ still comment SecTrustEvaluate(c) */
             let a = "SecTrustEvaluate(d) \"quoted\" \(interpolated("SecTrustEvaluate(e)"))"
@@ -21,7 +21,7 @@ struct SwiftLexerTests {
                 """
             let c = #"raw "SecTrustEvaluate(g)" \#(x)"#
             visible()
-            """#
+            """##
         let names = SwiftLexerTests.identifiers(source)
         #expect(!names.contains("SecTrustEvaluate"))
         #expect(names == ["let", "a", "let", "b", "let", "c", "visible"])
