@@ -379,6 +379,21 @@ def test_rotation():
                       stdout_has=["FAIL  Vectors/certs/p256-leaf.pem"])
 
 
+def test_verify_manifest():
+    """Every case of Vectors/policies/manifest.json through `tack verify`: the exit status
+    (0 trusted, 3 untrusted, 4 pin failure, 1 bad input), Info.plist policies included."""
+    manifest = json.load(open(os.path.join(VECTORS, "policies", "manifest.json")))
+    for case in manifest:
+        args = ["verify", "--host", case["host"], "--at", case["at"]]
+        for root in case["roots"]:
+            args += ["--roots", vector("policies", root)]
+        if case.get("policy"):
+            args += ["--policy", vector("policies", case["policy"])]
+        args.append(vector("policies", case["chain"]))
+        code, _, err = run(*args)
+        check(code == case["exit"], f"verify manifest case {case['name']!r}: exit {code}, expected {case['exit']}", err[:300])
+
+
 def main():
     global TACK
     if len(sys.argv) != 2:
@@ -386,7 +401,7 @@ def main():
         sys.exit(2)
     TACK = os.path.abspath(sys.argv[1])
     for test in (test_usage, test_input_errors, test_pin, test_show, test_scan, test_lint, test_plist, test_policy_convert,
-                 test_rotation):
+                 test_rotation, test_verify_manifest):
         test()
     for failure in failures:
         print("FAIL:", failure)
