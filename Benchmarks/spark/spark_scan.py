@@ -38,7 +38,8 @@ def single(tack, path, jobs):
 def spark(tack, path, cores, partitions_per_core):
     from pyspark import SparkConf, SparkContext
     conf = (SparkConf().setMaster(f"local[{cores}]").setAppName(f"tack-scan-{cores}")
-            .set("spark.ui.enabled", "false").set("spark.driver.memory", "2g"))
+            .set("spark.ui.enabled", "false").set("spark.ui.showConsoleProgress", "false")
+            .set("spark.driver.memory", "2g"))
     context = SparkContext(conf=conf)
     context.setLogLevel("ERROR")
     try:
