@@ -47,6 +47,20 @@ let hardwareSHASettings: [SwiftSetting] =
             .when(traits: ["HardwareSHA"])
         ),
     ]
+#elseif arch(arm64)
+// The ARMv8 path (SHA256HardwareARM.swift) needs the `sha2` target feature.
+// It runs on Apple platforms (every Apple arm64 CPU has the instructions); on
+// other arm64 systems only with -D TACK_ASSUME_ARMV8_SHA2 (see that file).
+let hardwareSHASettings: [SwiftSetting] =
+    isDependencyCheckout
+    ? []
+    : [
+        .define("TACK_HARDWARE_SHA", .when(traits: ["HardwareSHA"])),
+        .unsafeFlags(
+            ["-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+sha2"],
+            .when(traits: ["HardwareSHA"])
+        ),
+    ]
 #else
 let hardwareSHASettings: [SwiftSetting] = []
 #endif
@@ -65,7 +79,7 @@ let package = Package(
     traits: [
         .trait(
             name: "HardwareSHA",
-            description: "SHA-256 on the x86-64 SHA extensions when the CPU has them (checked at run time)."
+            description: "SHA-256 on the x86-64 SHA extensions when the CPU has them (checked at run time), or on the ARMv8 SHA-256 instructions (Apple arm64, or -D TACK_ASSUME_ARMV8_SHA2)."
         ),
         .default(enabledTraits: ["HardwareSHA"]),
     ],
@@ -84,7 +98,7 @@ let package = Package(
         // MARK: Tools (may use Foundation)
         .executableTarget(
             name: "tack",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -95,7 +109,13 @@ let package = Package(
         ),
 
         // MARK: Test support (Foundation allowed; not a product, not Embedded)
-        .target(name: "TackTestSupport", dependencies: ["TackDER"], swiftSettings: strictSettings),
+        // The limbo harness lives here so that `tack vectors limbo` and the conformance
+        // test share one case-to-TrustEvaluator mapping; `tack` links it for that.
+        .target(
+            name: "TackTestSupport",
+            dependencies: ["TackDER", "TackX509", "TackSignature", "TackTrust"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Tests (Swift Testing)
         .testTarget(name: "TackDERTests", dependencies: ["TackDER", "TackTestSupport"], swiftSettings: strictSettings),
@@ -120,6 +140,9 @@ let package = Package(
             dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
+        // The command line's own helpers (argument parser, readers); the commands
+        // themselves are tested end to end by scripts/cli-e2e.py on the built binary.
+        .testTarget(name: "TackCLITests", dependencies: ["tack"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# The test command (README "Run the tests"; CI runs exactly this through .ci/run).
+# The test command (README "Two commands on a fresh machine"; CI runs exactly this through .ci/run).
+#
+# Everything builds into its own scratch directory, .build/check (override with
+# TACK_CHECK_SCRATCH): test builds use other compiler flags than `swift build` and
+# `swift run -c release tack`, and sharing .build made each rebuild the package.
 #
 #   scripts/check.sh              # build (no warnings), tests, Embedded check, fuzz smoke
 #   FUZZ_SECONDS=0 scripts/check.sh   # skip the fuzz smoke
@@ -10,6 +14,8 @@
 #      conformance suites run thousands of vectors and are slow unoptimised;
 #   3. scripts/cli-check.py: `tack pin` equals the OpenSSL pin pipeline on every
 #      certificate under Vectors/ and in the system CA bundle, raw keys included;
+#      scripts/cli-e2e.py: every command end to end on Vectors/ (output, exit status,
+#      lint findings at their lines, SARIF structure, scan pins = pin's pins);
 #   4. scripts/wycheproof-cli-check.sh: `tack vectors wycheproof` agrees with every
 #      shared Wycheproof file and reports a flipped verdict as a failure;
 #   5. scripts/embedded-check.sh: the core modules compile as Embedded Swift;
@@ -18,12 +24,13 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
+SCRATCH="${TACK_CHECK_SCRATCH:-$ROOT/.build/check}"
 
 step() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
 
 step "build (warnings are errors)"
 log="$(mktemp)"
-swift build --build-tests 2>&1 | tee "$log" | grep -E "warning:|error:|Compiling|Build" | grep -v "^\[" || true
+swift build --scratch-path "$SCRATCH" --build-tests 2>&1 | tee "$log" | grep -E "warning:|error:|Compiling|Build" | grep -v "^\[" || true
 if grep -q "error:" "$log"; then echo "check: build failed"; exit 1; fi
 if grep -E "warning:" "$log" | grep -v "^warning: 'main'" | grep -q .; then
     echo "check: the build has warnings:"; grep -E "warning:" "$log" | sort -u; exit 1
@@ -33,7 +40,7 @@ rm -f "$log"
 step "tests (release)"
 log="$(mktemp)"
 set +e
-swift test -c release >"$log" 2>&1
+swift test --scratch-path "$SCRATCH" -c release >"$log" 2>&1
 status=$?
 set -e
 # Suite results, every failure, and the per-file vector counts the suites print.
@@ -43,14 +50,18 @@ if [ "$status" -ne 0 ]; then echo "check: tests failed"; exit "$status"; fi
 
 step "tack pin against the OpenSSL pipeline"
 if command -v openssl >/dev/null; then
-    swift build --product tack 2>&1 | grep -E "error:" || true
-    python3 scripts/cli-check.py "$(swift build --show-bin-path)/tack"
+    swift build --scratch-path "$SCRATCH" --product tack 2>&1 | grep -E "error:" || true
+    TACK="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/tack"
+    python3 scripts/cli-check.py "$TACK"
 else
     echo "check: openssl not found; the CLI differential check needs it"; exit 1
 fi
 
+step "every tack command end to end on Vectors/"
+python3 scripts/cli-e2e.py "$TACK"
+
 step "tack vectors wycheproof against every shared Wycheproof file"
-scripts/wycheproof-cli-check.sh
+scripts/wycheproof-cli-check.sh --scratch-path "$SCRATCH"
 
 step "Embedded Swift check"
 scripts/embedded-check.sh

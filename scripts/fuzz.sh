@@ -10,7 +10,7 @@
 # the modules the target needs, plus everything they depend on (read from
 # `swift package dump-package`, so Package.swift stays the one source of the
 # graph), with swiftc -sanitize=fuzzer,address -O, links the harness against
-# them, and runs libFuzzer over a working corpus in .fuzz/<target>/corpus
+# them (checking that the binary carries the AddressSanitizer runtime), and runs libFuzzer over a working corpus in .fuzz/<target>/corpus
 # (git-ignored) seeded from Vectors/der/ and Vectors/pem/. The corpus is kept
 # between runs, so long local runs build on earlier ones.
 #
@@ -34,13 +34,24 @@ der  TackDER  Tests/Fuzz/FuzzDER.swift
 certificate  TackX509  Tests/Fuzz/FuzzCertificate.swift
 spki  TackX509  Tests/Fuzz/FuzzSPKI.swift
 extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
+crl  TackX509  Tests/Fuzz/FuzzCRL.swift
+chain  TackTrust  Tests/Fuzz/FuzzChainBuilder.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed)
+SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds)
 
-# Same language settings as Package.swift, plus the sanitizers. -O keeps
-# overflow and bounds checks (only -Ounchecked drops them).
+# Same language settings as Package.swift, plus the sanitizers. -O keeps the
+# arithmetic overflow checks and the bounds checks of Array and ArraySlice
+# subscripts, but NOT those of UnsafeBufferPointer and UnsafeRawBufferPointer
+# subscripts, which are debug-only (_debugPrecondition) and compiled out of any
+# optimized build; the DER reader works on such buffers. Out-of-bounds accesses
+# through them are caught by AddressSanitizer instead: every module and the
+# harness are compiled with -sanitize=address, so each heap allocation (the
+# input copy libFuzzer passes, every Array the code builds) is fenced by
+# poisoned redzones and any access to one aborts the run. ASan misses an
+# access that lands inside another live allocation; for line-by-line checks,
+# replay an input under `swift test` (debug build), where the pointer checks run.
 COMMON=(
     -sanitize=fuzzer,address -O -g
     -parse-as-library -swift-version 6
@@ -111,6 +122,11 @@ run_target() {
     # ld.gold warns about ASan's local symbols; the warnings are harmless noise.
     "$SWIFTC" "${COMMON[@]}" -I "$BUILD" "$harness" "${objects[@]}" -o "$binary" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2) || die "linking $name failed"
+    # Every target runs under AddressSanitizer: refuse a binary without its runtime.
+    # (awk reads all of nm's output: grep -q would exit early and, under pipefail,
+    # fail the pipeline through nm's SIGPIPE.)
+    nm "$binary" 2>/dev/null | awk '$NF == "__asan_init" { found = 1 } END { exit !found }' \
+        || die "$binary lacks the AddressSanitizer runtime (__asan_init); check COMMON"
 
     local work="$ROOT/.fuzz/$name"
     local corpus="$work/corpus" artifacts="$work/artifacts" log="$work/last-run.log"

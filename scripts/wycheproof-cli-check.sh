@@ -8,7 +8,7 @@
 #    never copied into the repo; TACK_WYCHEPROOF_DIR overrides the folder, as
 #    for the Swift test suites) must agree: exit status 0, last line
 #    `N passed, 0 failed` with N > 0. Skipped, with a message, when the folder
-#    is absent.
+#    is absent, except in CI (CI=true), where a missing set is a failure.
 # 2. The failure path: Vectors/signatures/wycheproof-cli/eddsa_flipped_result_test.json
 #    (a correct Ed25519 signature rated `invalid`, tcId 2; see its README) must
 #    make the command exit 1, list tcId 2, and end with `2 passed, 1 failed`.
@@ -50,6 +50,8 @@ if [ -d "$WYCHEPROOF" ]; then
     [[ "$last" =~ ^([0-9]+)\ passed,\ 0\ failed$ ]] || fail "Wycheproof disagreements: last line is '$last'"
     [ "${BASH_REMATCH[1]}" -gt 0 ] || fail "no Wycheproof vector ran"
     [ "$status" -eq 0 ] || fail "exit status $status with '$last'"
+elif [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; then
+    fail "$WYCHEPROOF is absent, and CI=true makes a missing vector set a failure"
 else
     echo "wycheproof-cli-check: $WYCHEPROOF is absent; skipping the Wycheproof files"
 fi

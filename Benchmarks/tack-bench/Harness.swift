@@ -48,8 +48,9 @@ enum BenchmarkUnit: Sendable {
 /// inputs) before building the `Benchmark`, and pass every result to
 /// ``blackHole(_:)`` so the optimizer cannot delete the work.
 struct Benchmark {
-    /// The benchmark's name, e.g. `sha256-hw-1024`. Names are stable: they key
-    /// committed baselines and `--filter`.
+    /// The benchmark's name, e.g. `sha256-hw-1024`. Names are stable: `--filter`
+    /// selects by them, and the figures quoted in issue closing notes name them
+    /// (no baseline file is committed).
     let name: String
     let unit: BenchmarkUnit
     let run: (_ iterations: Int) -> Void

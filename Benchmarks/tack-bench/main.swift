@@ -32,6 +32,7 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("x509", x509Benchmarks),
     ("rsa", rsaBenchmarks),
     ("ec", ecBenchmarks),
+    ("trust", trustBenchmarks),
 ]
 
 // MARK: - Command line

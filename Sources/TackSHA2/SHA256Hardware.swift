@@ -5,9 +5,9 @@
 //
 // The code exists only on x86-64 and only when the `HardwareSHA` package trait
 // is on: the intrinsics must be compiled with the SHA and SSSE3 target
-// features, which Package.swift passes to this module (see there). Everywhere
-// else `hardwareSHA256IsAvailable` is a constant `false` and only the portable
-// path is compiled.
+// features, which Package.swift passes to this module (see there). The arm64
+// path is SHA256HardwareARM.swift; everywhere else `hardwareSHA256IsAvailable`
+// is a constant `false` and only the portable path is compiled.
 
 #if TACK_HARDWARE_SHA && arch(x86_64)
 import _Builtin_intrinsics.intel
@@ -283,10 +283,11 @@ func sha256CompressHardwarePair(
     secondState = b.state
 }
 
-#else
+#elseif !(TACK_HARDWARE_SHA && arch(arm64))
 
-/// The hardware path is not compiled in (not x86-64, or the `HardwareSHA`
-/// package trait is off), so it is never available.
+/// The hardware path is not compiled in (neither x86-64 nor arm64, or the
+/// `HardwareSHA` package trait is off), so it is never available. The arm64
+/// path is in SHA256HardwareARM.swift.
 let hardwareSHA256IsAvailable = false
 
 #endif

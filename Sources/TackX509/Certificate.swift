@@ -44,7 +44,10 @@ public import TackDER
 /// negative or longer than 20 octets are accepted and flagged
 /// (``isSerialNumberZero``, ``isSerialNumberNegative``, ``isSerialNumberTooLong``);
 /// the choice between UTCTime and GeneralizedTime for a given year is not enforced
-/// (Go and webpki do not either). Neither the signature nor the validity period is
+/// (Go and webpki do not either). Two encodings that real certificates carry are
+/// accepted in exactly one form each and flagged: ECDSA signature algorithms with
+/// NULL parameters (``hasNullECDSASignatureParameters``, Java's `keytool`) and an
+/// encoded `critical` FALSE (``hasEncodedDefaultCriticalFlag``, RFC 8410 §10.2). Neither the signature nor the validity period is
 /// checked here: that is the verifier's work.
 public struct Certificate: Sendable, Hashable {
     /// The certificate's version (RFC 5280 §4.1.2.1).
@@ -268,6 +271,43 @@ public struct Certificate: Sendable, Hashable {
     /// a leading 0x00 are fine); for a negative value every octet counts.
     public var isSerialNumberTooLong: Bool { serialNumberMagnitude.count > 20 }
 
+    // MARK: Deliberate encoding leniencies
+
+    /// Whether the ECDSA signature algorithm carries NULL parameters (`05 00`), which
+    /// RFC 5758 §3.2 forbids ("the encoding MUST omit the parameters field") but Java's
+    /// `keytool` (JDK 11, earlier JDK 17 updates) writes, and OpenSSL, Go and
+    /// pyca/cryptography accept. Parsing accepts exactly this form (any other
+    /// parameters are an error); this flag lets a linter report it. `false` for every
+    /// other algorithm.
+    public var hasNullECDSASignatureParameters: Bool {
+        guard case .ecdsa = signatureAlgorithm else { return false }
+        // Parsing admitted no parameters or exactly NULL, and an ECDSA OID never ends
+        // in 05 00, so the identifier's last two octets tell the two apart.
+        return derEncoded[signatureAlgorithmRange].suffix(2).elementsEqual([0x05, 0x00])
+    }
+
+    /// Whether an extension encodes `critical` as BOOLEAN FALSE, its DEFAULT, which DER
+    /// omits (X.690 §11.5) but RFC 8410's own sample certificate (§10.2) encodes.
+    /// Parsing accepts exactly `01 01 00` there (other BOOLEAN contents are an error)
+    /// and treats it as non-critical; this flag lets a linter report it.
+    public var hasEncodedDefaultCriticalFlag: Bool {
+        extensions.contains { (item) in
+            guard !item.isCritical else { return false }
+            // The extension's SEQUENCE ends with its value: extnID, then either the
+            // encoded BOOLEAN or directly the OCTET STRING.
+            let next = try? DER.read(derEncoded, range: item.offset..<item.valueRange.upperBound) {
+                (reader) throws(DERError) -> DERTag? in
+                try reader.readSequence { (fields) throws(DERError) -> DERTag? in
+                    _ = try fields.readElement()
+                    let tag = try fields.peekTag()
+                    while !fields.isAtEnd { _ = try fields.readElement() }
+                    return tag
+                }
+            }
+            return next == .boolean
+        }
+    }
+
     // MARK: Equality
 
     /// Two certificates are equal when their DER encodings are equal.
@@ -371,9 +411,13 @@ extension DERReader {
     /// Reads `critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING` (RFC 5280 §4.1)
     /// with one element parse each, where `readBoolean(default:)` followed by
     /// `readOctetString()` would parse the OCTET STRING twice for the usual
-    /// non-critical extension. The rules are the reader's: the BOOLEAN is 0xFF (a
-    /// FALSE equals the DEFAULT and must be omitted, X.690 §11.5; other contents are
-    /// not a DER BOOLEAN, §11.1), and the value is a primitive OCTET STRING.
+    /// non-critical extension. The BOOLEAN is one octet, 0xFF or 0x00 (other contents
+    /// are not a DER BOOLEAN, X.690 §11.1), and the value is a primitive OCTET STRING.
+    ///
+    /// An encoded FALSE equals the DEFAULT, which DER omits (X.690 §11.5); it is
+    /// accepted all the same, as a deliberate leniency (README, "Strictness and the
+    /// deliberate leniencies"): RFC 8410's own sample certificate (§10.2) encodes it.
+    /// ``Certificate/hasEncodedDefaultCriticalFlag`` tells such a certificate apart.
     internal mutating func readCriticalAndValue() throws(DERError) -> (Bool, Range<Int>) {
         guard !isAtEnd else { throw DERError(.missingElement(expected: .octetString), at: offset) }
         let first = try readElement()
@@ -383,11 +427,10 @@ extension DERReader {
         }
         let byte: UInt8? = first.contentLength == 1 ? withBytes(in: first.contentRange) { $0.first } : nil
         switch byte {
-        case 0xFF?: break
-        case 0x00?: throw DERError(.defaultValueEncoded, at: first.offset)
+        case 0xFF?: return (true, try readOctetString())
+        case 0x00?: return (false, try readOctetString())
         default: throw DERError(.invalidBoolean, at: first.offset)
         }
-        return (true, try readOctetString())
     }
 
     /// Throws the reader's error for an element whose tag is not `tag`.

@@ -10,8 +10,9 @@ public enum PinParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text is not hexadecimal; `offset` is the UTF-8 offset of the first bad character.
     case invalidHex(offset: Int)
     /// The text has a `name/` prefix other than `sha256/` (HPKP and OkHttp define only
-    /// `sha256/`; OkHttp's legacy `sha1/` is refused on purpose).
-    case unknownPrefix(String)
+    /// `sha256/`; OkHttp's legacy `sha1/` is refused on purpose). The prefix is the
+    /// text before the first `/`.
+    case unknownPrefix
 
     /// A one-line description.
     public var description: String {
@@ -19,7 +20,7 @@ public enum PinParseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongLength(let count): "pin is " + String(count) + " bytes, not the 32 of SHA-256"
         case .invalidBase64(let error): "pin is not valid Base64 (character " + String(error.offset) + ")"
         case .invalidHex(let offset): "pin is not valid hex (character " + String(offset) + ")"
-        case .unknownPrefix(let prefix): "unknown pin prefix \"" + prefix + "/\" (expected sha256/)"
+        case .unknownPrefix: "unknown pin prefix (expected sha256/)"
         }
     }
 }
@@ -239,8 +240,7 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
     case .sha256Base64:
         let prefix = Array(sha256Prefix.utf8)
         guard utf8.count >= prefix.count, utf8[..<prefix.count].elementsEqual(prefix) else {
-            let end = slash ?? utf8.count
-            throw PinParseError.unknownPrefix(String(decoding: utf8[..<end], as: UTF8.self))
+            throw PinParseError.unknownPrefix
         }
         do {
             bytes = try Base64.decode(utf8[prefix.count...])

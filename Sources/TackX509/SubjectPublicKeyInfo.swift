@@ -119,7 +119,7 @@ public enum PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
 /// - EC (RFC 5480 §2.1.1): the parameters are a named-curve OID. Explicit curve
 ///   parameters (a SEQUENCE, `specifiedCurve`) are rejected with
 ///   ``X509Error/Reason/explicitCurveParameters``, and NULL (`implicitCurve`) or absent
-///   parameters with ``X509Error/Reason/invalidAlgorithmParameters(detail:)``, as RFC
+///   parameters with ``X509Error/Reason/invalidAlgorithmParameters(_:)``, as RFC
 ///   5480 §2.1.1 forbids both in certificates. On P-256, P-384 and P-521 the point is
 ///   `04 ‖ X ‖ Y` (65, 97 or 133 bytes) or compressed `02/03 ‖ X` (33, 49 or 67 bytes);
 ///   the point at infinity (`00`) and the hybrid forms (`06`, `07`) are rejected.
@@ -203,9 +203,9 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
     ///   - bytes: The DER of exactly one SubjectPublicKeyInfo.
     ///   - limits: DER limits; ``Certificate/defaultLimits`` by default.
     /// - Throws: ``X509Error`` at the offending byte: ``X509Error/Reason/der(_:)``,
-    ///   ``X509Error/Reason/invalidAlgorithmParameters(detail:)``,
+    ///   ``X509Error/Reason/invalidAlgorithmParameters(_:)``,
     ///   ``X509Error/Reason/explicitCurveParameters`` or
-    ///   ``X509Error/Reason/invalidPublicKey(detail:)``.
+    ///   ``X509Error/Reason/invalidPublicKey(_:)``.
     public init(derEncoded bytes: [UInt8], limits: DERLimits = Certificate.defaultLimits) throws(X509Error) {
         try self.init(derEncoded: bytes, range: 0..<bytes.count, limits: limits)
     }
@@ -243,7 +243,7 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
             if oid == AlgorithmOID.rsaEncryption {
                 // RFC 3279 §2.3.1: "the parameters component of that type SHALL be the ASN.1 type NULL".
                 guard raw.algorithm.hasNullParameters else {
-                    throw X509Error(.invalidAlgorithmParameters(detail: "RSA key parameters must be NULL"),
+                    throw X509Error(.invalidAlgorithmParameters(.mustBeNull),
                                     at: raw.algorithm.parametersOffset)
                 }
                 algorithm = .rsa
@@ -259,14 +259,14 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
             exponentRange = exponent
         } else if oid == AlgorithmOID.ecPublicKey {
             guard let parameters = raw.algorithm.parameters else {
-                throw X509Error(.invalidAlgorithmParameters(detail: "EC key without a named curve"),
+                throw X509Error(.invalidAlgorithmParameters(.missingNamedCurve),
                                 at: raw.algorithm.range.lowerBound)
             }
             if parameters.tag == .sequence {
                 throw X509Error(.explicitCurveParameters, at: parameters.offset)
             }
             guard parameters.tag == .objectIdentifier else {
-                throw X509Error(.invalidAlgorithmParameters(detail: "EC key parameters are not a named curve"),
+                throw X509Error(.invalidAlgorithmParameters(.notANamedCurve),
                                 at: parameters.offset)
             }
             let curveOID: OID
@@ -284,12 +284,12 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
                                                               offset: raw.keyOffset)
         } else if let (kind, length) = SubjectPublicKeyInfo.rfc8410Algorithm(oid) {
             guard raw.algorithm.parameters == nil else {
-                throw X509Error(.invalidAlgorithmParameters(detail: "parameters must be absent (RFC 8410)"),
+                throw X509Error(.invalidAlgorithmParameters(.mustBeAbsent),
                                 at: raw.algorithm.parametersOffset)
             }
             try SubjectPublicKeyInfo.requireWholeOctets(raw)
             guard key.bytesRange.count == length else {
-                throw X509Error(.invalidPublicKey(detail: "wrong key length for \(kind.description)"),
+                throw X509Error(.invalidPublicKey(.wrongLength),
                                 at: raw.keyOffset)
             }
             algorithm = kind
@@ -329,7 +329,7 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
 
     private static func requireWholeOctets(_ raw: RawSubjectPublicKeyInfo) throws(X509Error) {
         guard raw.key.unusedBitCount == 0 else {
-            throw X509Error(.invalidPublicKey(detail: "key BIT STRING has unused bits"), at: raw.keyOffset)
+            throw X509Error(.invalidPublicKey(.unusedBits), at: raw.keyOffset)
         }
     }
 
@@ -354,10 +354,10 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
         let (modulus, modulusOffset, exponent, exponentOffset) = result
         // A minimal non-negative INTEGER's magnitude is a single 0x00 only for zero.
         if modulus.count == 1 && bytes[modulus.lowerBound] == 0 {
-            throw X509Error(.invalidPublicKey(detail: "RSA modulus is zero"), at: modulusOffset)
+            throw X509Error(.invalidPublicKey(.zeroModulus), at: modulusOffset)
         }
         if exponent.count == 1 && bytes[exponent.lowerBound] == 0 {
-            throw X509Error(.invalidPublicKey(detail: "RSA public exponent is zero"), at: exponentOffset)
+            throw X509Error(.invalidPublicKey(.zeroExponent), at: exponentOffset)
         }
         return (modulus, exponent)
     }
@@ -366,18 +366,18 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
     private static func checkPoint(_ bytes: [UInt8], range: Range<Int>, curve: NamedCurve,
                                    offset: Int) throws(X509Error) -> ECPointFormat {
         guard let first = range.first.map({ bytes[$0] }) else {
-            throw X509Error(.invalidPublicKey(detail: "empty EC point"), at: offset)
+            throw X509Error(.invalidPublicKey(.emptyPoint), at: offset)
         }
         let format: ECPointFormat
         switch first {
         case 0x04: format = .uncompressed
         case 0x02, 0x03: format = .compressed
-        default: throw X509Error(.invalidPublicKey(detail: "EC point is neither uncompressed nor compressed"), at: offset)
+        default: throw X509Error(.invalidPublicKey(.invalidPointEncoding), at: offset)
         }
         if let size = curve.coordinateByteCount {
             let expected = format == .uncompressed ? 1 + 2 * size : 1 + size
             guard range.count == expected else {
-                throw X509Error(.invalidPublicKey(detail: "EC point has the wrong length for its curve"), at: offset)
+                throw X509Error(.invalidPublicKey(.wrongLength), at: offset)
             }
         }
         return format

@@ -1,4 +1,4 @@
-// Shared command-line plumbing: errors, output, argument scanning, input files.
+// Shared command-line plumbing: errors, output, the argument parser, input files.
 
 import Foundation
 import TackDER
@@ -15,7 +15,10 @@ struct CLIError: Error, CustomStringConvertible {
         self.status = status
     }
 
+    /// A usage error: `main` prints the message, then the command's usage, and exits 2.
     static func usage(_ message: String) -> CLIError { CLIError(message, status: 2) }
+
+    var isUsageError: Bool { status == 2 }
 }
 
 /// Writes to standard output, unbuffered.
@@ -28,14 +31,26 @@ func warn(_ message: String) {
     FileHandle.standardError.write(Data(("tack: " + message + "\n").utf8))
 }
 
-/// A minimal scanner for `--flag value`, `--flag=value`, `--switch` and operands.
+/// The one command-line parser every command uses: `--flag value`, `--flag=value`,
+/// `--switch`, operands, `--` (everything after it is an operand) and `-` (an operand:
+/// standard input). Options may come before, between or after operands.
+///
+/// Every command declares its options up front; anything else is a usage error
+/// (`main` then prints the command's usage and exits 2). `--help` and `-h` are always
+/// accepted and reported by ``wantsHelp``. A valued option given twice keeps every
+/// value in order (``values(_:)``); ``value(_:)`` refuses a repeat of an option that
+/// takes one value.
 struct Arguments {
     private(set) var operands: [String] = []
-    private var options: [String: String] = [:]
+    private var options: [String: [String]] = [:]
     private var switches: Set<String> = []
 
-    /// Splits `arguments`; `valued` lists the options that take a value.
-    init(_ arguments: [String], valued: Set<String>, switches allowed: Set<String>) throws(CLIError) {
+    /// Splits `arguments`.
+    /// - Parameters:
+    ///   - valued: The options that take a value (`--format`).
+    ///   - switches: The options that take none (`--json`).
+    init(_ arguments: [String], valued: Set<String> = [], switches allowed: Set<String> = []) throws(CLIError) {
+        let allowedSwitches = allowed.union(["--help", "-h"])
         var index = 0
         var onlyOperands = false
         while index < arguments.count {
@@ -45,7 +60,10 @@ struct Arguments {
                 operands.append(argument)
                 continue
             }
-            if argument == "--" { onlyOperands = true; continue }
+            if argument == "--" {
+                onlyOperands = true
+                continue
+            }
             var name = argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "=") {
@@ -53,14 +71,17 @@ struct Arguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             if valued.contains(name) {
+                let value: String
                 if let inlineValue {
-                    options[name] = inlineValue
+                    value = inlineValue
                 } else {
                     guard index < arguments.count else { throw .usage("\(name) needs a value") }
-                    options[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 }
-            } else if allowed.contains(name), inlineValue == nil {
+                options[name, default: []].append(value)
+            } else if allowedSwitches.contains(name) {
+                guard inlineValue == nil else { throw .usage("\(name) takes no value") }
                 switches.insert(name)
             } else {
                 throw .usage("unknown option \(argument)")
@@ -68,25 +89,101 @@ struct Arguments {
         }
     }
 
-    func value(_ name: String) -> String? { options[name] }
+    /// Whether `--help` or `-h` was given.
+    var wantsHelp: Bool { switches.contains("--help") || switches.contains("-h") }
+
+    /// The value of a single-valued option, or `nil`; a usage error if it was given twice.
+    func value(_ name: String) throws(CLIError) -> String? {
+        guard let values = options[name] else { return nil }
+        guard values.count == 1, let only = values.first else { throw .usage("\(name) given more than once") }
+        return only
+    }
+
+    /// Every value of a repeatable option, in order.
+    func values(_ name: String) -> [String] { options[name] ?? [] }
+
     func isSet(_ name: String) -> Bool { switches.contains(name) }
 }
 
-/// Reads a file's bytes, or standard input for `-`.
+/// Reads a file's bytes, or standard input for `-`. Failures carry the operating
+/// system's reason: `PATH: no such file or directory`, `PATH: is a directory`,
+/// `PATH: permission denied`.
 func readInput(_ path: String) throws(CLIError) -> [UInt8] {
     if path == "-" {
         return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw CLIError("\(path): cannot read the file")
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw CLIError("\(path): \(systemReason(errno))") }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw CLIError("\(path): \(systemReason(errno))") }
+    if status.st_mode & S_IFMT == S_IFDIR { throw CLIError("\(path): \(systemReason(EISDIR))") }
+    var bytes: [UInt8] = []
+    if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw CLIError("\(path): \(systemReason(errno))")
+        }
+        if count == 0 { break }
+        bytes.append(contentsOf: chunk[0..<count])
     }
-    return [UInt8](data)
+    return bytes
 }
+
+/// `strerror` with a lowercase first letter, as it reads after `path: `.
+func systemReason(_ code: Int32) -> String {
+    let text = String(cString: strerror(code))
+    return text.prefix(1).lowercased() + text.dropFirst()
+}
+
+/// The display name of an input path.
+func inputName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
 /// One object found in an input file: a certificate or a bare public key.
 enum InputObject {
     case certificate(Certificate)
     case publicKey(SubjectPublicKeyInfo)
+}
+
+/// What ``readObjects(_:name:)`` found: the objects that parsed, in file order, and a
+/// failure for each that did not. One bad PEM block does not hide the good ones.
+struct InputObjects {
+    var objects: [InputObject] = []
+    var failures: [CLIError] = []
+}
+
+/// Whether `bytes` contains `marker`.
+func contains(_ bytes: [UInt8], _ marker: String) -> Bool {
+    let marker = Array(marker.utf8)
+    guard let first = marker.first, bytes.count >= marker.count else { return false }
+    for start in 0...(bytes.count - marker.count) where bytes[start] == first {
+        if bytes[start..<(start + marker.count)].elementsEqual(marker) { return true }
+    }
+    return false
+}
+
+/// Whether `bytes` is text: valid UTF-8 with no control characters other than tab,
+/// CR and LF. DER is not (a certificate starts 0x30 0x82, and 0x82 cannot follow an
+/// ASCII byte in UTF-8).
+func isPlainText(_ bytes: some Sequence<UInt8>) -> Bool {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var sawAny = false
+    while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar):
+            sawAny = true
+            if scalar.value < 0x20 && scalar != "\n" && scalar != "\r" && scalar != "\t" { return false }
+            if scalar.value == 0x7F { return false }
+        case .emptyInput:
+            return sawAny
+        case .error:
+            return false
+        }
+    }
 }
 
 /// Every certificate and public key in `bytes`: PEM with any number of blocks and
@@ -95,56 +192,90 @@ enum InputObject {
 ///
 /// Errors name the file, the object's index (1-based, in file order) and the byte
 /// offset: within the file for PEM framing errors, within the object's DER otherwise.
-func readObjects(_ bytes: [UInt8], name: String) throws(CLIError) -> [InputObject] {
+/// A block that fails is reported and the others are still returned.
+func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
+    var result = InputObjects()
     // PEM if any encapsulation boundary appears; a DER certificate cannot contain
     // "-----BEGIN " or "-----END " before its first byte fails to parse anyway.
-    func contains(_ text: String) -> Bool {
-        let marker = Array(text.utf8)
-        guard bytes.count >= marker.count else { return false }
-        return (0...(bytes.count - marker.count)).contains { start in
-            bytes[start] == 0x2D && bytes[start..<(start + marker.count)].elementsEqual(marker)
-        }
-    }
-    let isPEM = contains("-----BEGIN ") || contains("-----END ")
+    let isPEM = contains(bytes, "-----BEGIN ") || contains(bytes, "-----END ")
     if !isPEM {
-        guard !bytes.isEmpty else { throw CLIError("\(name): empty input") }
-        do {
-            return [.certificate(try Certificate(derEncoded: bytes))]
-        } catch let certificateError {
-            if let key = try? SubjectPublicKeyInfo(derEncoded: bytes) { return [.publicKey(key)] }
-            throw CLIError("\(name): certificate #1: \(certificateError)")
+        guard !bytes.isEmpty else {
+            result.failures.append(CLIError("\(name): empty input"))
+            return result
         }
+        do {
+            result.objects.append(.certificate(try Certificate(derEncoded: bytes)))
+        } catch let certificateError {
+            if let key = try? SubjectPublicKeyInfo(derEncoded: bytes) {
+                result.objects.append(.publicKey(key))
+            } else if isPlainText(bytes) {
+                result.failures.append(CLIError("\(name): neither PEM nor DER: the file is plain text with no -----BEGIN line"))
+            } else {
+                result.failures.append(CLIError("\(name): certificate #1: \(certificateError)"))
+            }
+        }
+        return result
     }
     let blocks: [PEMBlock]
     do {
         blocks = try PEM.parse(bytes)
     } catch {
-        throw CLIError("\(name): \(error)")
+        result.failures.append(CLIError("\(name): \(error)"))
+        return result
     }
-    var objects: [InputObject] = []
     var index = 0
     for block in blocks {
         switch block.label {
-        case "CERTIFICATE", "X509 CERTIFICATE":
+        case "CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE":
             index += 1
             do {
-                objects.append(.certificate(try Certificate(derEncoded: block.bytes)))
+                result.objects.append(.certificate(try Certificate(derEncoded: block.bytes)))
             } catch {
-                throw CLIError("\(name): certificate #\(index) (PEM block at byte \(block.offset)): \(error)")
+                result.failures.append(CLIError("\(name): certificate #\(index) (PEM block at byte \(block.offset)): \(error)"))
             }
         case "PUBLIC KEY":
             index += 1
             do {
-                objects.append(.publicKey(try SubjectPublicKeyInfo(derEncoded: block.bytes)))
+                result.objects.append(.publicKey(try SubjectPublicKeyInfo(derEncoded: block.bytes)))
             } catch {
-                throw CLIError("\(name): public key #\(index) (PEM block at byte \(block.offset)): \(error)")
+                result.failures.append(CLIError("\(name): public key #\(index) (PEM block at byte \(block.offset)): \(error)"))
             }
         default:
             continue  // private keys, CSRs, parameters: not ours to pin
         }
     }
-    guard !objects.isEmpty else { throw CLIError("\(name): no CERTIFICATE or PUBLIC KEY block found") }
-    return objects
+    if result.objects.isEmpty && result.failures.isEmpty {
+        result.failures.append(CLIError("\(name): no CERTIFICATE or PUBLIC KEY block found"))
+    }
+    return result
+}
+
+/// Reads every certificate of every input (`-` is standard input), reporting each
+/// failure on standard error as it goes. Used by the commands that take certificate
+/// files; returns the certificates with their file names and the failure count.
+func readCertificates(_ paths: [String]) -> (certificates: [(file: String, certificate: Certificate)], failures: Int) {
+    var certificates: [(file: String, certificate: Certificate)] = []
+    var failures = 0
+    for path in paths {
+        let name = inputName(path)
+        let found: InputObjects
+        do {
+            found = readObjects(try readInput(path), name: name)
+        } catch {
+            warn(error.description)
+            failures += 1
+            continue
+        }
+        for object in found.objects {
+            switch object {
+            case .certificate(let certificate): certificates.append((name, certificate))
+            case .publicKey: warn("\(name): a PUBLIC KEY, not a certificate: skipped")
+            }
+        }
+        for failure in found.failures { warn(failure.description) }
+        failures += found.failures.count
+    }
+    return (certificates, failures)
 }
 
 /// A JSON string literal.
@@ -164,7 +295,34 @@ func jsonString(_ text: String) -> String {
     return out + "\""
 }
 
+/// A JSON object from ordered key/value pairs whose values are already JSON.
+func jsonObject(_ fields: [(String, String)]) -> String {
+    "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+}
+
+/// A JSON array of strings.
+func jsonArray(_ items: [String]) -> String {
+    "[" + items.map(jsonString).joined(separator: ", ") + "]"
+}
+
 /// Lowercase hex with a separator between octets.
 func hexString(_ bytes: some Sequence<UInt8>, separator: String = "") -> String {
-    bytes.map { String(format: "%02x", $0) }.joined(separator: separator)
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    var first = true
+    for byte in bytes {
+        if !first { out.append(contentsOf: separator.utf8) }
+        first = false
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// Every object in `bytes`, or the first failure: for inputs where one bad block
+/// makes the whole input unusable (a chain to verify, a set of roots).
+func readObjectsStrictly(_ bytes: [UInt8], name: String) throws(CLIError) -> [InputObject] {
+    let result = readObjects(bytes, name: name)
+    if let failure = result.failures.first { throw failure }
+    return result.objects
 }

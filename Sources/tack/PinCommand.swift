@@ -22,7 +22,8 @@ enum PinCommand {
           --format base64   NSPinnedDomains SPKI-SHA256-BASE64 form (default)
           --format sha256   OkHttp / HPKP form: sha256/BASE64
           --format hex      lowercase hex
-          --format json     a JSON array: pins in every form, subject, issuer, key, validity,
+          --format json     a JSON array of objects, one per certificate or key (also with
+                            --raw-key): pins in every form, subject, issuer, key, validity,
                             certificate SHA-256
           --raw-key FILE    the raw public key bytes from SecKeyCopyExternalRepresentation
                             (RSA: PKCS#1 RSAPublicKey DER; EC: 04||X||Y; Ed25519/X25519: 32 bytes).
@@ -33,52 +34,70 @@ enum PinCommand {
         bytes (in hex) that precede the raw key in it: the bytes an app prepends to the
         output of SecKeyCopyExternalRepresentation before hashing.
 
+        Given a certificate, a PEM file or a SubjectPublicKeyInfo, --raw-key says so and
+        prints that input's pin; a wrong key length prints the expected and actual lengths.
+
+        EXAMPLES:
+          tack pin Vectors/certs/chain-example.pem
+          openssl s_client -connect example.com:443 -showcerts </dev/null | tack pin -
+          tack pin --raw-key Vectors/certs/p256-leaf.rawkey.hex --key-type p256
+
         Exit status: 0 on success, 1 if an input could not be read or parsed (the message
-        names the file, the certificate's index and the byte offset), 2 on a usage error.
+        names the file, the certificate's index and the byte offset; the certificates that
+        parse are still printed), 2 on a usage error.
         """
 
     static func run(_ arguments: [String]) throws(CLIError) {
-        let args = try Arguments(arguments, valued: ["--format", "--raw-key", "--key-type"], switches: ["--help", "-h"])
-        if args.isSet("--help") || args.isSet("-h") {
+        let args = try Arguments(arguments, valued: ["--format", "--raw-key", "--key-type"])
+        if args.wantsHelp {
             emit(help)
             return
         }
-        let format = try OutputFormat(args.value("--format") ?? "base64")
-        if let rawKeyPath = args.value("--raw-key") {
+        let format = try OutputFormat(try args.value("--format") ?? "base64")
+        if let rawKeyPath = try args.value("--raw-key") {
             guard args.operands.isEmpty else { throw .usage("--raw-key takes no other files") }
-            guard let typeName = args.value("--key-type") else { throw .usage("--raw-key needs --key-type") }
+            guard let typeName = try args.value("--key-type") else { throw .usage("--raw-key needs --key-type") }
             guard let type = PublicKeyType(name: typeName) else {
-                throw .usage("unknown key type \(typeName) (rsa, p256, p384, p521, ed25519, x25519)")
+                throw .usage("unknown key type \(typeName) (rsa, p256, p384, p521, ed25519, x25519, ed448, x448)")
             }
             try pinRawKey(path: rawKeyPath, type: type, format: format)
             return
         }
-        guard args.value("--key-type") == nil else { throw .usage("--key-type goes with --raw-key") }
+        guard try args.value("--key-type") == nil else { throw .usage("--key-type goes with --raw-key") }
         guard !args.operands.isEmpty else { throw .usage("tack pin needs at least one FILE (or - for standard input)") }
 
+        // Every good certificate is printed, even beside a bad one; each failure is
+        // reported on standard error and the exit status is 1.
         var records: [String] = []
-        var failures: [CLIError] = []
+        var failures = 0
         for path in args.operands {
-            let name = path == "-" ? "<stdin>" : path
+            let name = inputName(path)
+            let found: InputObjects
             do {
-                let objects = try readObjects(try readInput(path), name: name)
-                for object in objects {
-                    switch format {
-                    case .json: records.append(jsonRecord(object, file: name))
-                    default: emit(line(object, format: format))
-                    }
-                }
+                found = readObjects(try readInput(path), name: name)
             } catch {
-                failures.append(error)
+                failures += 1
                 warn(error.description)
+                continue
             }
+            for object in found.objects {
+                switch format {
+                case .json: records.append(jsonRecord(object, file: name))
+                default: emit(line(object, format: format))
+                }
+            }
+            for failure in found.failures { warn(failure.description) }
+            failures += found.failures.count
         }
-        if format == .json {
-            emit("[\n" + records.map { "  " + $0 }.joined(separator: ",\n") + "\n]")
+        if format == .json { emit(jsonList(records)) }
+        if failures > 0 {
+            throw CLIError("\(failures) input\(failures == 1 ? "" : "s") failed")
         }
-        if let first = failures.first {
-            throw CLIError("\(failures.count) input\(failures.count == 1 ? "" : "s") failed", status: first.status)
-        }
+    }
+
+    /// `--format json` prints one shape for every input: an array of objects.
+    private static func jsonList(_ records: [String]) -> String {
+        records.isEmpty ? "[]" : "[\n" + records.map { "  " + $0 }.joined(separator: ",\n") + "\n]"
     }
 
     enum OutputFormat: Equatable {
@@ -137,13 +156,13 @@ enum PinCommand {
         fields.append(("spkiSHA256Base64", jsonString(pin.base64)))
         fields.append(("spkiSHA256Pin", jsonString(pin.sha256Base64)))
         fields.append(("spkiSHA256Hex", jsonString(pin.hex)))
-        return "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+        return jsonObject(fields)
     }
 
-    /// Raw key bytes from a file that holds them as binary, hex text or Base64 text.
-    private static func rawKeyBytes(_ bytes: [UInt8]) -> [UInt8] {
-        let isText = bytes.allSatisfy { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || ($0 >= 0x20 && $0 < 0x7F) }
-        guard isText, !bytes.isEmpty else { return bytes }
+    /// Raw key bytes from a file that holds them as binary, hex text or Base64 text;
+    /// `nil` for text that is none of these.
+    private static func rawKeyBytes(_ bytes: [UInt8]) -> [UInt8]? {
+        guard isPlainText(bytes) else { return bytes }
         let text = String(decoding: bytes, as: UTF8.self)
         let compact = text.filter { !$0.isWhitespace && $0 != ":" }
         if compact.count % 2 == 0, compact.allSatisfy(\.isHexDigit) {
@@ -151,19 +170,87 @@ enum PinCommand {
             var index = compact.startIndex
             while index < compact.endIndex {
                 let next = compact.index(index, offsetBy: 2)
-                guard let byte = UInt8(compact[index..<next], radix: 16) else { return bytes }
+                guard let byte = UInt8(compact[index..<next], radix: 16) else { return nil }
                 out.append(byte)
                 index = next
             }
             return out
         }
         if let decoded = try? Base64.decode(text, options: .ignoringWhitespace) { return decoded }
-        return bytes
+        return nil
+    }
+
+    /// The most likely mistakes with `--raw-key`, recognised before the raw key is
+    /// encoded: a PEM file, a DER certificate or SubjectPublicKeyInfo (already what the
+    /// pin is computed over), a raw key of another type, a wrong length, a compressed
+    /// or non-point EC key. Returns the message, or `nil` if nothing is recognised.
+    private static func rawKeyMistake(file bytes: [UInt8], raw: [UInt8]?, type: PublicKeyType, name: String) -> String? {
+        let drop = "drop --raw-key and --key-type (tack pin \(name))"
+        if contains(bytes, "-----BEGIN ") {
+            let found = readObjects(bytes, name: name)
+            switch found.objects.first {
+            case .certificate(let certificate)?:
+                return "\(name): this is a PEM certificate, not a raw key; \(drop); its SPKI pin is \(certificate.spkiPin.base64)"
+            case .publicKey(let key)?:
+                return "\(name): this is a PEM PUBLIC KEY (a SubjectPublicKeyInfo), not a raw key; \(drop); its pin is \(SPKIPin(key).base64)"
+            case nil:
+                return "\(name): this is a PEM file, not a raw key, and it holds no certificate or public key"
+            }
+        }
+        guard let raw else {
+            return "\(name): the file is plain text but neither hex nor Base64, so not a raw key"
+        }
+        if let certificate = try? Certificate(derEncoded: raw) {
+            return "\(name): this is a DER certificate, not a raw key; \(drop); its SPKI pin is \(certificate.spkiPin.base64)"
+        }
+        if let key = try? SubjectPublicKeyInfo(derEncoded: raw) {
+            return "\(name): this is already a SubjectPublicKeyInfo; \(drop); its pin is \(SPKIPin(key).base64)"
+        }
+        // A fixed-length key of another type given with this one's --key-type.
+        let otherTypes = PublicKeyType.allCases.filter { other in
+            other != type && other.rawKeyByteCount == raw.count
+                && ([.p256, .p384, .p521].contains(other) ? raw.first == 0x04 : true)
+        }
+        switch type {
+        case .rsa:
+            if (try? SubjectPublicKeyInfo.encode(rawKey: raw, type: .rsa)) == nil, !otherTypes.isEmpty {
+                let names = otherTypes.map(\.name).joined(separator: " or ")
+                return "\(name): \(raw.count) bytes that are not a PKCS #1 RSAPublicKey; it has the length of a raw \(names) key: try --key-type \(otherTypes[0].name)"
+            }
+        case .p256, .p384, .p521:
+            let expected = type.rawKeyByteCount ?? 0
+            let coordinate = (expected - 1) / 2
+            if raw.count == coordinate + 1, raw.first == 0x02 || raw.first == 0x03 {
+                return "\(name): raw \(type) key is a compressed point (\(raw.count) bytes starting 0x0\(raw[0])); SecKeyCopyExternalRepresentation gives the uncompressed \(expected)-byte form 04 ‖ X ‖ Y"
+            }
+            if raw.count != expected {
+                var message = "\(name): raw \(type) key is \(raw.count) bytes, expected \(expected) (04 ‖ X ‖ Y, \(coordinate)-byte coordinates)"
+                if !otherTypes.isEmpty { message += "; \(raw.count) bytes is a raw \(otherTypes.map(\.name).joined(separator: " or ")) key" }
+                return message
+            }
+            if raw.first != 0x04 {
+                return "\(name): raw \(type) key starts with 0x\(hexString(raw.prefix(1))), expected 0x04 (an uncompressed point 04 ‖ X ‖ Y)"
+            }
+        case .ed25519, .ed448, .x25519, .x448:
+            let expected = type.rawKeyByteCount ?? 0
+            if raw.count != expected {
+                var message = "\(name): raw \(type) key is \(raw.count) bytes, expected \(expected)"
+                if !otherTypes.isEmpty { message += "; \(raw.count) bytes is a raw \(otherTypes.map(\.name).joined(separator: " or ")) key" }
+                return message
+            }
+        }
+        return nil
     }
 
     private static func pinRawKey(path: String, type: PublicKeyType, format: OutputFormat) throws(CLIError) {
-        let name = path == "-" ? "<stdin>" : path
-        let raw = rawKeyBytes(try readInput(path))
+        let name = inputName(path)
+        let bytes = try readInput(path)
+        guard !bytes.isEmpty else { throw CLIError("\(name): empty input") }
+        let decoded = rawKeyBytes(bytes)
+        if let mistake = rawKeyMistake(file: bytes, raw: decoded, type: type, name: name) {
+            throw CLIError(mistake)
+        }
+        let raw = decoded ?? bytes
         let spki: [UInt8]
         do {
             spki = try SubjectPublicKeyInfo.encode(rawKey: raw, type: type)
@@ -174,12 +261,13 @@ enum PinCommand {
         let header = spki.prefix(spki.count - raw.count)
         switch format {
         case .json:
-            emit("""
-                {"file": \(jsonString(name)), "keyType": \(jsonString(type.name)), \
-                "spkiSHA256Base64": \(jsonString(pin.base64)), "spkiSHA256Pin": \(jsonString(pin.sha256Base64)), \
-                "spkiSHA256Hex": \(jsonString(pin.hex)), "spkiHeaderHex": \(jsonString(hexString(header))), \
-                "spkiHex": \(jsonString(hexString(spki)))}
-                """)
+            let record = jsonObject([
+                ("file", jsonString(name)), ("kind", jsonString("rawKey")), ("keyType", jsonString(type.name)),
+                ("spkiSHA256Base64", jsonString(pin.base64)), ("spkiSHA256Pin", jsonString(pin.sha256Base64)),
+                ("spkiSHA256Hex", jsonString(pin.hex)), ("spkiHeaderHex", jsonString(hexString(header))),
+                ("spkiHex", jsonString(hexString(spki))),
+            ])
+            emit(jsonList([record]))
         case .pin(let pinFormat):
             emit("\(pin.formatted(pinFormat))  (\(type.name) raw key, \(raw.count) bytes)")
             emit("SPKI header (\(header.count) bytes): \(hexString(header, separator: " "))")

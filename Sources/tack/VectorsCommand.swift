@@ -9,6 +9,7 @@ import TackSignature
 enum VectorsCommand {
     static let help = """
         USAGE: tack vectors wycheproof [--verbose] FILE...
+               tack vectors limbo [OPTIONS] [FILE|-]   (see tack vectors limbo --help)
 
         Runs Wycheproof signature-verification files through Tack's verifiers and compares
         each verdict with the file's `result`. Schemas (any curve, key size or hash):
@@ -50,8 +51,10 @@ enum VectorsCommand {
             emit(help)
         case "wycheproof":
             try runWycheproof(arguments)
+        case "limbo":
+            try LimboCommand.run(arguments)
         default:
-            throw .usage("unknown vector suite \(suite) (wycheproof); see tack vectors --help")
+            throw .usage("unknown vector suite \(suite) (wycheproof, limbo); see tack vectors --help")
         }
     }
 
@@ -321,14 +324,7 @@ private struct WycheproofReport {
 
 /// A short rendering of a verification error.
 private func describe(_ error: SignatureError) -> String {
-    switch error {
-    case .invalidSignature: "invalid signature"
-    case .malformedPublicKey(let reason): "malformed public key: \(reason)"
-    case .malformedSignature(let reason): "malformed signature: \(reason)"
-    case .unsupported(let reason): "unsupported: \(reason)"
-    case .algorithmKeyMismatch(let reason): "algorithm/key mismatch: \(reason)"
-    case .invalidParameters(let reason): "invalid parameters: \(reason)"
-    }
+    error.description
 }
 
 // MARK: - Running a file
@@ -463,8 +459,9 @@ private enum WycheproofRunner {
                     "RSA key size \(keySize) bits outside \(RSAPublicKey.minimumModulusBitCount)"
                         + "-\(RSAPublicKey.maximumModulusBitCount)")
             }
+            let keyResult = try rsaKey(group, key: key, path: path)
             do throws(SignatureError) {
-                let publicKey = try rsaKey(group, key: key, path: path)
+                let publicKey = try keyResult.get()
                 if let parameters { return .run(.rsaPSS(publicKey, parameters)) }
                 return .run(.rsaPKCS1(publicKey, hash))
             } catch .unsupported(let reason) {
@@ -509,21 +506,25 @@ private enum WycheproofRunner {
     /// PKCS #1 DER of `publicKeyAsn`/`keyAsn`, else `n`/`e` (older schemas).
     private static func rsaKey(
         _ group: WycheproofFile.Group, key: WycheproofFile.Key?, path: String
-    ) throws(SignatureError) -> RSAPublicKey {
-        func bytes(_ hex: String, _ field: String) throws(SignatureError) -> [UInt8] {
-            guard let bytes = decodeHex(hex) else { throw .malformedPublicKey(reason: "\(field) is not hex") }
-            return bytes
+    ) throws(CLIError) -> Result<RSAPublicKey, SignatureError> {
+        func bytes(_ hex: String, _ field: String) throws(CLIError) -> [UInt8] {
+            try hexBytes(hex, path: path, tcId: nil, field: field)
         }
         if let modulus = key?.modulus, let exponent = key?.publicExponent {
-            return try RSAPublicKey(modulus: try bytes(modulus, "modulus"), exponent: try bytes(exponent, "publicExponent"))
+            let n = try bytes(modulus, "modulus")
+            let e = try bytes(exponent, "publicExponent")
+            return Result { () throws(SignatureError) in try RSAPublicKey(modulus: n, exponent: e) }
         }
         if let asn = group.publicKeyAsn ?? group.keyAsn {
-            return try RSAPublicKey(pkcs1DER: try bytes(asn, "publicKeyAsn"))
+            let der = try bytes(asn, "publicKeyAsn")
+            return Result { () throws(SignatureError) in try RSAPublicKey(pkcs1DER: der) }
         }
         if let n = group.n, let e = group.e {
-            return try RSAPublicKey(modulus: try bytes(n, "n"), exponent: try bytes(e, "e"))
+            let modulus = try bytes(n, "n")
+            let exponent = try bytes(e, "e")
+            return Result { () throws(SignatureError) in try RSAPublicKey(modulus: modulus, exponent: exponent) }
         }
-        throw .malformedPublicKey(reason: "the group has no RSA key (publicKey, publicKeyAsn or n/e)")
+        throw CLIError("\(path): an RSA group has no key (publicKey, publicKeyAsn or n/e)", status: 2)
     }
 }
 

@@ -8,40 +8,94 @@ let topLevelHelp = """
     USAGE: tack <command> [options]
 
     COMMANDS:
-      pin        print the SPKI pin of each certificate or public key (tack pin --help)
-      vectors    run third-party test vectors through Tack's verifiers (tack vectors --help)
-      help       show this help
+      pin        print the SPKI pin of each certificate or public key
+      show       a readable dump of each certificate: names, validity, key, extensions, pins
+      verify     validate a served chain to an anchor, then check a pin policy
+      scan       bulk mode: one JSON line per certificate, on every core
+      lint       check Info.plist files and Swift sources for pinning and ATS mistakes
+      vectors    run third-party test vectors through Tack's verifiers
+      help       show this help (tack help COMMAND, or tack COMMAND --help)
       version    print the version
 
-    TEST VECTORS:
-      tack vectors wycheproof FILE...
-                 runs Wycheproof signature-verification files (ECDSA, Ed25519, RSA PKCS#1
-                 v1.5, RSASSA-PSS; any curve, key size or hash) and compares each verdict
-                 with the file's; prints per-file counts, skipped groups with the reason,
-                 the tcIds of disagreements, and ends with `N passed, N failed`
+    EXAMPLES:
+      tack pin Vectors/certs/chain-example.pem
+      tack show --json Vectors/certs/chain-leaf.pem
+      tack verify --host www.example.com --roots Vectors/certs/chain-root.pem Vectors/certs/chain-example.pem
+      tack scan /etc/ssl/certs/ca-certificates.crt > bundle.jsonl
+      tack lint MyApp/
+      tack vectors wycheproof ../shared/vectors/wycheproof/testvectors_v1/ecdsa_secp256r1_sha256_test.json
 
-    More commands (show, verify, plist, rotation, lint, scan) are on the way.
+    Exit status: 0 on success, 1 when an input fails (or lint finds an error),
+    2 on a usage error.
     """
 
 let tackVersion = "0.1.0"
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-let command = arguments.isEmpty ? "help" : arguments.removeFirst()
+/// A subcommand: its name, its help (printed by --help) and its entry point.
+struct Subcommand {
+    let name: String
+    let help: String
+    let run: ([String]) throws(CLIError) -> Void
 
-do throws(CLIError) {
-    switch command {
-    case "pin":
-        try PinCommand.run(arguments)
-    case "vectors":
-        try VectorsCommand.run(arguments)
-    case "help", "--help", "-h":
-        emit(topLevelHelp)
-    case "version", "--version":
-        emit("tack \(tackVersion)")
-    default:
-        throw CLIError.usage("unknown command \(command); see tack help")
+    /// The help's first paragraph (its USAGE lines), printed after a usage error.
+    var usage: String {
+        var lines: [Substring] = []
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.allSatisfy(\.isWhitespace) { break }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
     }
-} catch {
-    warn(error.description)
-    exit(error.status)
+}
+
+let subcommands: [Subcommand] = [
+    Subcommand(name: "pin", help: PinCommand.help, run: PinCommand.run),
+    Subcommand(name: "verify", help: VerifyCommand.help, run: VerifyCommand.run),
+    Subcommand(name: "show", help: ShowCommand.help, run: ShowCommand.run),
+    Subcommand(name: "scan", help: ScanCommand.help, run: ScanCommand.run),
+    Subcommand(name: "lint", help: LintCommand.help, run: LintCommand.run),
+    Subcommand(name: "vectors", help: VectorsCommand.help, run: VectorsCommand.run),
+]
+
+/// Prints `text` to standard error (usage after a usage error goes there, not to
+/// standard output, so a pipeline never reads it as data).
+func emitError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard !arguments.isEmpty else {
+    emitError(topLevelHelp)
+    exit(2)
+}
+let command = arguments.removeFirst()
+
+switch command {
+case "help", "--help", "-h":
+    if let name = arguments.first {
+        guard let subcommand = subcommands.first(where: { $0.name == name }) else {
+            warn("unknown command \(name); see tack help")
+            exit(2)
+        }
+        emit(subcommand.help)
+    } else {
+        emit(topLevelHelp)
+    }
+case "version", "--version":
+    emit("tack \(tackVersion)")
+default:
+    guard let subcommand = subcommands.first(where: { $0.name == command }) else {
+        warn("unknown command \(command)")
+        emitError(topLevelHelp)
+        exit(2)
+    }
+    do {
+        try subcommand.run(arguments)
+    } catch {
+        warn(error.description)
+        if error.isUsageError {
+            emitError(subcommand.usage + "\nSee tack \(subcommand.name) --help.")
+        }
+        exit(error.status)
+    }
 }

@@ -18,7 +18,7 @@ struct SignatureAlgorithmTests {
     func pkcs1Parameters() throws {
         #expect(try Self.parse("30 0d " + Self.sha256RSA + " 05 00") == .rsaPKCS1v15(.sha256))
         #expect(try Self.parse("30 0b " + Self.sha256RSA) == .rsaPKCS1v15(.sha256))
-        #expect(throws: X509Error(.invalidAlgorithmParameters(detail: "RSA PKCS #1 v1.5 parameters must be NULL"), at: 13)) {
+        #expect(throws: X509Error(.invalidAlgorithmParameters(.mustBeNull), at: 13)) {
             try Self.parse("30 0e " + Self.sha256RSA + " 02 01 00")
         }
     }
@@ -39,8 +39,31 @@ struct SignatureAlgorithmTests {
         #expect(try Self.parse("30 0a " + Self.ecdsaSHA384) == .ecdsa(.sha384))
         #expect(try Self.parse("30 05 06 03 2b 65 70") == .ed25519)
         #expect(try Self.parse("30 05 06 03 2b 65 71") == .ed448)
-        #expect(throws: X509Error.self) { try Self.parse("30 0c " + Self.ecdsaSHA384 + " 05 00") }
         #expect(throws: X509Error.self) { try Self.parse("30 07 06 03 2b 65 70 05 00") }
+        #expect(throws: X509Error.self) { try Self.parse("30 07 06 03 2b 65 71 05 00") }
+    }
+
+    @Test("ECDSA takes NULL parameters as a deliberate leniency (Java keytool), and nothing else but absent ones")
+    func ecdsaNullLeniency() throws {
+        #expect(try Self.parse("30 0c " + Self.ecdsaSHA384 + " 05 00") == .ecdsa(.sha384))
+        #expect(try Self.parse("30 0b 06 07 2a 86 48 ce 3d 04 01 05 00") == .ecdsa(.sha1))
+        // Any other parameters are refused where they start (byte 12).
+        for other in ["30 0d \(Self.ecdsaSHA384) 02 01 00", "30 0c \(Self.ecdsaSHA384) 30 00",
+                      "30 0d \(Self.ecdsaSHA384) 04 01 00", "30 14 \(Self.ecdsaSHA384) 06 08 2a 86 48 ce 3d 03 01 07"] {
+            do throws(X509Error) {
+                let algorithm = try Self.parse(other)
+                Issue.record("accepted \(other) as \(algorithm)")
+            } catch {
+                guard case .invalidAlgorithmParameters = error.reason else {
+                    Issue.record("\(other): \(error)")
+                    continue
+                }
+                #expect(error.offset == 12, "\(other)")
+            }
+        }
+        // NULL with contents is not a DER NULL (X.690 §8.8.2), and one NULL is the most.
+        #expect(throws: X509Error.self) { try Self.parse("30 0d " + Self.ecdsaSHA384 + " 05 01 00") }
+        #expect(throws: X509Error.self) { try Self.parse("30 0e " + Self.ecdsaSHA384 + " 05 00 05 00") }
     }
 
     @Test("An unknown algorithm is kept with its OID and its parameters are not checked")
@@ -69,17 +92,17 @@ struct SignatureAlgorithmTests {
 
     @Test("RSASSA-PSS parameter errors", arguments: [
         // Missing parameters in a signature algorithm.
-        ("30 0b \(pss)", "invalidAlgorithmParameters", 0),
+        ("30 0b \(pss)", "invalidAlgorithmParameters.missing", 0),
         // Encoded DEFAULT salt length 20.
         ("30 12 \(pss) 30 05 a2 03 02 01 14", "der.defaultValueEncoded", 15),
         // Trailer field other than 1.
-        ("30 12 \(pss) 30 05 a3 03 02 01 02", "invalidAlgorithmParameters", 15),
+        ("30 12 \(pss) 30 05 a3 03 02 01 02", "invalidAlgorithmParameters.trailerFieldNotOne", 15),
         // Encoded DEFAULT trailer field 1.
         ("30 12 \(pss) 30 05 a3 03 02 01 01", "der.defaultValueEncoded", 15),
         // Negative salt length.
-        ("30 12 \(pss) 30 05 a2 03 02 01 ff", "invalidAlgorithmParameters", 15),
+        ("30 12 \(pss) 30 05 a2 03 02 01 ff", "invalidAlgorithmParameters.negativeSaltLength", 15),
         // MD5 as the PSS hash.
-        ("30 1d \(pss) 30 10 a0 0e 30 0c 06 08 2a 86 48 86 f7 0d 02 05 05 00", "invalidAlgorithmParameters", 17),
+        ("30 1d \(pss) 30 10 a0 0e 30 0c 06 08 2a 86 48 86 f7 0d 02 05 05 00", "invalidAlgorithmParameters.unsupportedHash", 17),
         // Explicit SHA-1 hash, the DEFAULT.
         ("30 1a \(pss) 30 0d a0 0b 30 09 06 05 2b 0e 03 02 1a 05 00", "der.defaultValueEncoded", 17),
     ])
@@ -88,7 +111,7 @@ struct SignatureAlgorithmTests {
             let algorithm = try Self.parse(hexText)
             Issue.record("parsed as \(algorithm)")
         } catch {
-            #expect(reasonName(error.reason) == expected, "\(error)")
+            #expect(error.code == expected, "\(error)")
             #expect(error.offset == offset, "\(error)")
         }
     }

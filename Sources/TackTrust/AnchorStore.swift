@@ -1,0 +1,165 @@
+public import TackDER
+public import TackX509
+
+/// A set of trust anchors, indexed by subject name and subject key identifier so
+/// that finding the issuer candidates of a certificate never scans the store.
+///
+/// Every certificate added is an anchor, self-signed or not (its name and key are
+/// what is trusted; RFC 5280 §6.1.1 (d)). The two anchor modes of Apple's
+/// platform map to building a store from your certificates only
+/// (`SecTrustSetAnchorCertificates`) or ``merging(_:)`` it with the system's
+/// (`SecTrustSetAnchorCertificatesOnly(false)`).
+///
+/// Lookups use two hash indexes built as anchors are added:
+/// - subject name, by ``TackX509/DistinguishedName/matchKey``: two names share a
+///   key exactly when they match under RFC 5280 §7.1, so the issuer candidates of
+///   a certificate are one dictionary lookup of its issuer's key;
+/// - subject key identifier (RFC 5280 §4.2.1.2), for callers that hold an
+///   authority key identifier.
+///
+/// An anchor whose subject name does not decode is kept (it is still counted and
+/// listed) but cannot be found by name.
+public struct AnchorStore: Sendable {
+    /// The anchors, in insertion order; ``CertificateReference/anchor(index:)`` indexes this.
+    public private(set) var certificates: [Certificate] = []
+
+    /// Anchor indexes by the match key of their subject name.
+    private var bySubject: [[UInt8]: [Int]] = [:]
+    /// Anchor indexes by subject key identifier.
+    private var byKeyIdentifier: [[UInt8]: [Int]] = [:]
+    /// Every anchor's position, by DER (for dropping duplicates and ``index(of:)``).
+    private var positions: [Certificate: Int] = [:]
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Creates a store holding `certificates` (duplicates dropped).
+    public init(_ certificates: [Certificate]) {
+        for certificate in certificates { add(certificate) }
+    }
+
+    /// Creates a store from a PEM bundle (such as `/etc/ssl/certs/ca-certificates.crt`),
+    /// strictly: every block must be a `CERTIFICATE` (or OpenSSL's `TRUSTED CERTIFICATE`
+    /// label is refused too: its trailing trust settings are not a certificate) that
+    /// parses.
+    ///
+    /// - Parameter pemBundle: The bundle's bytes.
+    /// - Throws: ``AnchorStoreError`` for the first broken entry, with its offset.
+    public init<Bytes: Collection<UInt8>>(pemBundle: Bytes) throws(AnchorStoreError) {
+        var skipped: [AnchorStoreError] = []
+        try self.init(pemBundle: pemBundle, skippingMalformed: false, skipped: &skipped)
+    }
+
+    /// Creates a store from a PEM bundle, skipping and reporting the entries that
+    /// are not certificates Tack parses, as a system bundle may hold (an unusual
+    /// label, a certificate with a form Tack refuses).
+    ///
+    /// A PEM structure error (an unterminated block, broken Base64) still throws:
+    /// the file is damaged, and reading it as fewer anchors without a word would
+    /// hide that.
+    ///
+    /// - Parameters:
+    ///   - pemBundle: The bundle's bytes.
+    ///   - skipped: Receives one ``AnchorStoreError`` per skipped entry, in file order.
+    /// - Throws: ``AnchorStoreError/pem(_:)`` for a damaged file.
+    public init<Bytes: Collection<UInt8>>(pemBundle: Bytes, skipped: inout [AnchorStoreError]) throws(AnchorStoreError) {
+        try self.init(pemBundle: pemBundle, skippingMalformed: true, skipped: &skipped)
+    }
+
+    private init<Bytes: Collection<UInt8>>(
+        pemBundle: Bytes, skippingMalformed: Bool, skipped: inout [AnchorStoreError]
+    ) throws(AnchorStoreError) {
+        let blocks: [PEMBlock]
+        do {
+            blocks = try PEM.parse(pemBundle)
+        } catch {
+            throw .pem(error)
+        }
+        for block in blocks {
+            let problem: AnchorStoreError
+            if block.label == "CERTIFICATE" {
+                do {
+                    add(try Certificate(derEncoded: block.bytes))
+                    continue
+                } catch {
+                    problem = .malformedCertificate(offset: block.offset, error)
+                }
+            } else {
+                problem = .notACertificate(offset: block.offset)
+            }
+            guard skippingMalformed else { throw problem }
+            skipped.append(problem)
+        }
+    }
+
+    /// Adds an anchor (a certificate already present is not added twice).
+    public mutating func add(_ certificate: Certificate) {
+        guard positions[certificate] == nil else { return }
+        let index = certificates.count
+        positions[certificate] = index
+        certificates.append(certificate)
+        if let subject = try? certificate.subject {
+            bySubject[subject.matchKey, default: []].append(index)
+        }
+        if let identifier = try? certificate.subjectKeyIdentifier {
+            byKeyIdentifier[Array(identifier.keyIdentifier), default: []].append(index)
+        }
+    }
+
+    /// The number of anchors.
+    public var count: Int { certificates.count }
+
+    /// Whether `certificate` (the same DER) is an anchor of this store.
+    public func contains(_ certificate: Certificate) -> Bool { positions[certificate] != nil }
+
+    /// The index of `certificate` (the same DER) in ``certificates``, or `nil`.
+    public func index(of certificate: Certificate) -> Int? { positions[certificate] }
+
+    /// The indexes (into ``certificates``) of the anchors whose subject matches
+    /// `name` under RFC 5280 §7.1: the candidates to have issued a certificate
+    /// whose issuer is `name`.
+    public func anchors(subjectMatching name: DistinguishedName) -> [Int] {
+        bySubject[name.matchKey] ?? []
+    }
+
+    /// The indexes of the anchors whose subject name has the match key `key`
+    /// (``TackX509/DistinguishedName/matchKey``).
+    internal func anchors(subjectMatchKey key: [UInt8]) -> [Int] {
+        bySubject[key] ?? []
+    }
+
+    /// The indexes (into ``certificates``) of the anchors whose subject key
+    /// identifier is `keyIdentifier`.
+    public func anchors<Bytes: Collection<UInt8>>(keyIdentifier: Bytes) -> [Int] {
+        byKeyIdentifier[Array(keyIdentifier)] ?? []
+    }
+
+    /// This store's anchors followed by `other`'s (duplicates dropped): "your
+    /// anchors plus the system's" (`SecTrustSetAnchorCertificatesOnly(false)`).
+    /// Indexes of this store's anchors are unchanged in the result.
+    public func merging(_ other: AnchorStore) -> AnchorStore {
+        var merged = self
+        for certificate in other.certificates { merged.add(certificate) }
+        return merged
+    }
+}
+
+/// Why a PEM bundle could not be loaded into an ``AnchorStore``, or why one of its
+/// entries was skipped.
+public enum AnchorStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The PEM text is damaged (RFC 7468).
+    case pem(PEMError)
+    /// A `CERTIFICATE` block at `offset` (of its BEGIN line) does not parse.
+    case malformedCertificate(offset: Int, X509Error)
+    /// A block at `offset` has a label other than `CERTIFICATE`.
+    case notACertificate(offset: Int)
+
+    /// One line a person can act on.
+    public var description: String {
+        switch self {
+        case .pem(let error): return "damaged PEM bundle: \(error)"
+        case .malformedCertificate(let offset, let error): return "certificate at offset \(offset) does not parse: \(error)"
+        case .notACertificate(let offset): return "PEM block at offset \(offset) is not a CERTIFICATE"
+        }
+    }
+}

@@ -1,0 +1,460 @@
+import TackDER
+import TackSignature
+import TackX509
+
+/// One path search: depth-first from the leaf over every candidate issuer
+/// (RFC 4158 §2.3 "forward" building), with RFC 5280 §6 validation as each
+/// certificate joins the path, every step charged to the ``Budget``.
+///
+/// The certificates are numbered once per search: the served certificates
+/// (`0` is the leaf) keep their positions, anchors follow them. Everything
+/// derived from a certificate is computed at most once per search and kept:
+/// its decoded names and extensions (``PathNode``), its prepared verification key
+/// (once per issuer), and each (issuer, certificate) signature result, so paths
+/// that share a link pay for its signature once.
+///
+/// Order of candidates (RFC 4158 §3.5 sorting, as Go and swift-certificates do):
+/// anchors before served intermediates (a path should end as soon as it can);
+/// within each, a subject key identifier equal to the certificate's authority key
+/// identifier first, then identifiers that do not contradict (either absent),
+/// then mismatches; ties by the most recent `notBefore`.
+///
+/// Loops (RFC 4158 §5.2): a certificate never appears twice in a path, and no two
+/// certificates of a path share both subject name and public key.
+struct ChainBuilder {
+    let anchors: AnchorStore
+    let options: TrustOptions
+    /// The peer's certificates: leaf first, in the order given.
+    let served: [Certificate]
+
+    /// Served intermediates (positions ≥ 1) by subject match key, duplicates (same
+    /// DER as an earlier one or as an anchor) left out.
+    private var servedBySubject: [[UInt8]: [Int]] = [:]
+    /// Prepared nodes by number (served position, or `served.count + anchor index`).
+    private var nodes: [Int: PathNode] = [:]
+    /// Prepared verification keys by issuer node number.
+    private var keys: [Int: Result<SignatureVerificationKey, SignatureError>] = [:]
+    /// Signature results by (issuer node, subject node); CRL `i` is subject `-1 - i`.
+    private var signatures: [SignatureLink: SignatureError?] = [:]
+    /// The match keys of the caller's CRL issuer names, computed on first use.
+    private var crlIssuerKeys: [[UInt8]?]? = nil
+
+    private(set) var signatureChecks = 0
+    private(set) var buildSteps = 0
+    /// Failures recorded, with their rank; see ``record(_:rank:)``.
+    private var recorded: [RankedFailure] = []
+    /// The first valid path, kept while looking for one `preferring` accepts.
+    private var firstValid: VerifiedPath? = nil
+    /// The budget failure that stopped the search, if any.
+    private var exhausted: TrustFailure? = nil
+
+    /// The most failures a result lists; a hostile bag can produce one per build
+    /// step, and the first ones (in candidate preference order) are the useful ones.
+    static let maximumRecordedFailures = 64
+
+    /// The position in what the peer sent of each of ``served`` (they differ when
+    /// certificates that did not parse were left out).
+    private let positions: [Int]
+
+    /// - Parameters:
+    ///   - served: The leaf, then the intermediates.
+    ///   - positions: The position of each of `served` in what the peer sent, for
+    ///     ``CertificateReference/served(index:)``; `nil` when they are `0..<served.count`.
+    init(anchors: AnchorStore, options: TrustOptions, served: [Certificate], positions: [Int]? = nil) {
+        self.anchors = anchors
+        self.options = options
+        self.served = served
+        let positions = positions ?? Array(served.indices)
+        precondition(positions.count == served.count, "one position per served certificate")
+        self.positions = positions
+        var seen: Set<Certificate> = []
+        for (number, certificate) in served.enumerated() {
+            // The leaf is never its own issuer candidate; a served copy of an anchor
+            // adds nothing (the anchor is tried first and ends the path).
+            guard seen.insert(certificate).inserted, number > 0, !anchors.contains(certificate) else { continue }
+            let node = PathNode(certificate, reference: .served(index: positions[number]))
+            nodes[number] = node
+            if let key = node.subjectKey { servedBySubject[key, default: []].append(number) }
+        }
+    }
+
+    // MARK: - Entry point
+
+    /// Runs the search and returns the verdict.
+    mutating func evaluate(preferring: ((VerifiedPath) -> Bool)?) -> TrustResult {
+        guard let leafCertificate = served.first else {
+            return result(.recoverableFailure(TrustFailure(.unknownIssuer, certificate: nil)), path: nil)
+        }
+        let leaf = PathNode(leafCertificate, reference: .served(index: positions.first ?? 0))
+        nodes[0] = leaf
+        if let failure = PathValidation.checkLeaf(leaf, purpose: options.purpose) {
+            record(failure)
+            return result(.fatalFailure(failure), path: nil)
+        }
+        var soft: [TrustFailure] = []
+        if let failure = PathValidation.checkValidity(leaf, at: options.validationTime) { soft.append(failure) }
+
+        if let anchorIndex = anchors.index(of: leafCertificate) {
+            // The leaf is itself an anchor (a pinned self-signed certificate): its
+            // name and key are trusted directly, as Go and Apple's platform do.
+            let path = VerifiedPath(certificates: [leafCertificate], references: [.anchor(index: anchorIndex)])
+            if soft.isEmpty { firstValid = path } else { record(soft[0], rank: RankedFailure.softPathRank) }
+        } else {
+            var path = [0]
+            if let stop = extend(&path, soft: soft, preferring: preferring) {
+                return finish(found: stop)
+            }
+        }
+        return finish(found: nil)
+    }
+
+    /// Turns the search's findings into a result: a preferred path, else the first
+    /// valid path, else the budget failure, else the most specific failure.
+    private mutating func finish(found: VerifiedPath?) -> TrustResult {
+        if let path = found ?? firstValid {
+            if let failure = checkPeerName() { return result(verdict(for: failure), path: nil) }
+            return result(.trusted, path: path)
+        }
+        if let exhausted { return result(.fatalFailure(exhausted), path: nil) }
+        let best = recorded.first { $0.rank == recorded.map(\.rank).max() }
+        guard let best else {
+            return result(.recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 0))), path: nil)
+        }
+        if best.rank == RankedFailure.softPathRank, let failure = checkPeerName() {
+            return result(.recoverableFailure(failure), path: nil)
+        }
+        return result(verdict(for: best.failure), path: nil)
+    }
+
+    private func verdict(for failure: TrustFailure) -> TrustVerdict {
+        failure.isFatal ? .fatalFailure(failure) : .recoverableFailure(failure)
+    }
+
+    /// The leaf against the expected peer name, once a path is found.
+    private func checkPeerName() -> TrustFailure? {
+        guard let name = options.peerName, let leaf = served.first else { return nil }
+        do {
+            return try leaf.matches(peerName: name) ? nil : TrustFailure(.peerNameMismatch, certificate: .served(index: 0))
+        } catch {
+            return TrustFailure(.malformed(error), certificate: .served(index: 0))
+        }
+    }
+
+    private func result(_ verdict: TrustVerdict, path: VerifiedPath?) -> TrustResult {
+        var failures = recorded
+        // Most specific first; the sort is stable, so equal ranks keep search order.
+        failures.sort { $0.rank > $1.rank }
+        return TrustResult(
+            verdict: verdict, path: path, failures: failures.map(\.failure),
+            signatureChecks: signatureChecks, buildSteps: buildSteps)
+    }
+
+    // MARK: - Search
+
+    /// Tries every candidate issuer of the certificate on top of `path`.
+    ///
+    /// - Parameters:
+    ///   - path: Node numbers, leaf first; restored before returning.
+    ///   - soft: The soft failures (validity, revocation) of the path so far.
+    /// - Returns: A path `preferring` accepts (or the first valid path when there is
+    ///   no predicate), which ends the search; `nil` to go on. An exhausted budget
+    ///   also ends the search, through ``exhausted``.
+    private mutating func extend(
+        _ path: inout [Int], soft: [TrustFailure], preferring: ((VerifiedPath) -> Bool)?
+    ) -> VerifiedPath? {
+        guard let topNumber = path.last, let top = nodes[topNumber] else { return nil }
+        let pathNodes = path.compactMap { nodes[$0] }
+        var tried = 0
+        for candidate in candidates(for: top) {
+            if exhausted != nil { return nil }
+            buildSteps += 1
+            guard buildSteps <= options.budget.buildSteps else {
+                exhausted = TrustFailure(.buildStepBudgetExhausted, certificate: nil)
+                return nil
+            }
+            guard let issuer = nodes[candidate], !formsLoop(issuer, candidate, path: path, pathNodes: pathNodes) else { continue }
+            tried += 1
+
+            // Depth: intermediates (everything but the leaf and the anchor) within the
+            // budget's limit, and the whole path within the caller's maximum depth.
+            let intermediates = path.count - 1 + (issuer.isAnchor ? 0 : 1)
+            if intermediates > options.budget.maxIntermediates {
+                record(issuer.failure(.maximumDepthExceeded(limit: options.budget.maxIntermediates + 2)))
+                continue
+            }
+            if let depth = options.maximumDepth, logicalLength(pathNodes, adding: issuer) > depth {
+                record(issuer.failure(.maximumDepthExceeded(limit: depth)))
+                continue
+            }
+
+            if let failure = PathValidation.checkIssuer(issuer, above: pathNodes, purpose: options.purpose) {
+                record(failure)
+                continue
+            }
+            let signatureFailure = checkSignature(of: topNumber, issuedBy: candidate)
+            // An exhausted budget leaves the signature unchecked: stop before anything
+            // could treat the candidate as an issuer.
+            if exhausted != nil { return nil }
+            if let signatureFailure {
+                record(signatureFailure)
+                continue
+            }
+
+            var pathSoft = soft
+            if let failure = PathValidation.checkValidity(issuer, at: options.validationTime) { pathSoft.append(failure) }
+            switch checkRevocation(of: topNumber, issuedBy: candidate) {
+            case .none: break
+            case .soft(let failure): pathSoft.append(failure)
+            case .hard(let failure):
+                if exhausted != nil { return nil }
+                record(failure)
+                continue
+            }
+            if exhausted != nil { return nil }
+
+            if issuer.isAnchor {
+                guard pathSoft.isEmpty else {
+                    record(pathSoft[0], rank: RankedFailure.softPathRank)
+                    continue
+                }
+                let verified = makePath(path + [candidate])
+                if let preferring {
+                    if preferring(verified) { return verified }
+                    if firstValid == nil { firstValid = verified }
+                    continue
+                }
+                return verified
+            }
+            path.append(candidate)
+            let found = extend(&path, soft: pathSoft, preferring: preferring)
+            path.removeLast()
+            if let found { return found }
+            if exhausted != nil { return nil }
+        }
+        if tried == 0 { record(top.failure(.unknownIssuer)) }
+        return nil
+    }
+
+    /// The length of `path` with `issuer` on top, as ``TrustOptions/maximumDepth``
+    /// counts it: self-issued intermediates (a CA's rekeying) are not counted, as
+    /// for pathLenConstraint (RFC 5280 §4.2.1.9, §6.1.4 (l)).
+    private func logicalLength(_ path: [PathNode], adding issuer: PathNode) -> Int {
+        var length = 1
+        for node in path.dropFirst() where !node.isSelfIssued { length += 1 }
+        if issuer.isAnchor || !issuer.isSelfIssued { length += 1 }
+        return length
+    }
+
+    /// The candidate issuers of `node`, best first: node numbers of anchors and
+    /// served intermediates whose subject matches its issuer name.
+    private mutating func candidates(for node: PathNode) -> [Int] {
+        guard let issuerKey = node.issuerKey else { return [] }
+        var anchorNumbers: [Int] = []
+        for index in anchors.anchors(subjectMatchKey: issuerKey) {
+            let number = served.count + index
+            if nodes[number] == nil {
+                nodes[number] = PathNode(anchors.certificates[index], reference: .anchor(index: index))
+            }
+            anchorNumbers.append(number)
+        }
+        let authorityKey = node.authorityKeyIdentifier
+        return sorted(anchorNumbers, authorityKey: authorityKey)
+            + sorted(servedBySubject[issuerKey] ?? [], authorityKey: authorityKey)
+    }
+
+    /// `numbers` in preference order for a certificate whose authority key
+    /// identifier is `authorityKey`.
+    private func sorted(_ numbers: [Int], authorityKey: ArraySlice<UInt8>?) -> [Int] {
+        guard numbers.count > 1 else { return numbers }
+        func keyScore(_ node: PathNode) -> Int {
+            guard let authorityKey, let subjectKey = node.subjectKeyIdentifier else { return 1 }
+            return authorityKey.elementsEqual(subjectKey) ? 0 : 2
+        }
+        var scored: [(number: Int, score: Int, notBefore: Int64)] = []
+        for number in numbers {
+            guard let node = nodes[number] else { continue }
+            scored.append((number, keyScore(node), node.certificate.validity.notBefore.secondsSince1970))
+        }
+        scored.sort { $0.score != $1.score ? $0.score < $1.score : $0.notBefore > $1.notBefore }
+        return scored.map(\.number)
+    }
+
+    /// RFC 4158 §5.2 loop detection: `issuer` is already in the path, or a
+    /// certificate of the path has its subject name and public key.
+    private func formsLoop(_ issuer: PathNode, _ number: Int, path: [Int], pathNodes: [PathNode]) -> Bool {
+        if path.contains(number) { return true }
+        for node in pathNodes where node.certificate == issuer.certificate { return true }
+        guard let subjectKey = issuer.subjectKey else { return false }
+        for node in pathNodes where node.subjectKey == subjectKey && node.certificate.spkiBytes == issuer.certificate.spkiBytes {
+            return true
+        }
+        return false
+    }
+
+    /// The signature of node `subject` under node `issuer`'s key, verified at most
+    /// once per pair per search, the key prepared at most once per issuer.
+    /// Each verification is charged to the budget.
+    private mutating func checkSignature(of subject: Int, issuedBy issuer: Int) -> TrustFailure? {
+        guard let subjectNode = nodes[subject] else { return nil }
+        let link = SignatureLink(issuer: issuer, subject: subject)
+        let outcome: SignatureError?
+        if let cached = signatures[link] {
+            outcome = cached
+        } else {
+            guard signatureChecks < options.budget.signatureChecks else {
+                exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
+                return nil
+            }
+            signatureChecks += 1
+            switch key(for: issuer) {
+            case .failure(let error):
+                outcome = error
+            case .success(let prepared):
+                do {
+                    try subjectNode.certificate.verifySignature(with: prepared, policy: options.signaturePolicy)
+                    outcome = nil
+                } catch {
+                    outcome = error
+                }
+            }
+            signatures[link] = outcome
+        }
+        return outcome.map { subjectNode.failure(.badSignature($0)) }
+    }
+
+    /// What revocation checking found.
+    private enum RevocationOutcome {
+        /// No CRL of this issuer lists the certificate.
+        case none
+        /// A valid CRL lists it (``TrustFailure/Reason/revoked(revocationTime:)``).
+        case soft(TrustFailure)
+        /// A CRL of this issuer is unusable, or the budget ran out.
+        case hard(TrustFailure)
+    }
+
+    /// The certificate of node `subject` against the caller's CRLs issued by node
+    /// `issuer` (RFC 5280 §6.3.3, complete CRLs only: the parser refuses delta and
+    /// partitioned CRLs).
+    ///
+    /// A CRL is `issuer`'s when its issuer name matches the issuer's subject (§7.1)
+    /// and its authority key identifier does not name another key; CRLs of other
+    /// issuers are ignored. For each of `issuer`'s CRLs: the issuer's key usage must
+    /// allow cRLSign when present (§6.3.3 (f)), the signature must verify under its
+    /// key (§6.3.3 (g); charged to the budget and checked once per CRL and issuer),
+    /// and the CRL must be current (§6.3.3 (a)(2)); otherwise the path fails with
+    /// ``TrustFailure/Reason/invalidRevocationList`` naming the issuer. A listed
+    /// serial (§6.3.3 (i)) is a soft ``TrustFailure/Reason/revoked(revocationTime:)``.
+    private mutating func checkRevocation(of subject: Int, issuedBy issuer: Int) -> RevocationOutcome {
+        guard !options.revocationLists.isEmpty, let subjectNode = nodes[subject], let issuerNode = nodes[issuer],
+              let issuerName = issuerNode.subjectKey else { return .none }
+        if crlIssuerKeys == nil { crlIssuerKeys = options.revocationLists.map { (try? $0.issuer)?.matchKey } }
+        let issuerKeyIdentifier = issuerNode.subjectKeyIdentifier
+        for (index, list) in options.revocationLists.enumerated() where crlIssuerKeys?[index] == issuerName {
+            if let identifier = list.authorityKeyIdentifier.keyIdentifier, let issuerKeyIdentifier,
+               !identifier.elementsEqual(issuerKeyIdentifier) {
+                continue
+            }
+            if case .success(let decoded) = issuerNode.extensions, let usage = decoded.keyUsage, !usage.contains(.cRLSign) {
+                return .hard(issuerNode.failure(.invalidRevocationList))
+            }
+            let link = SignatureLink(issuer: issuer, subject: -1 - index)
+            let valid: Bool
+            if let cached = signatures[link] {
+                valid = cached == nil
+            } else {
+                guard signatureChecks < options.budget.signatureChecks else {
+                    exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
+                    return .hard(exhausted ?? issuerNode.failure(.invalidRevocationList))
+                }
+                signatureChecks += 1
+                var outcome: SignatureError? = nil
+                switch key(for: issuer) {
+                case .failure(let error): outcome = error
+                case .success(let prepared):
+                    do { try list.verifySignature(with: prepared, policy: options.signaturePolicy) } catch { outcome = error }
+                }
+                signatures[link] = outcome
+                valid = outcome == nil
+            }
+            guard valid, list.isCurrent(atSecondsSince1970: options.validationTime) else {
+                return .hard(issuerNode.failure(.invalidRevocationList))
+            }
+            if let time = list.revocationTime(forSerial: subjectNode.certificate.serialNumber) {
+                return .soft(subjectNode.failure(.revoked(revocationTime: time)))
+            }
+        }
+        return .none
+    }
+
+    /// The prepared key of node `issuer`, prepared at most once per search.
+    private mutating func key(for issuer: Int) -> Result<SignatureVerificationKey, SignatureError> {
+        if let prepared = keys[issuer] { return prepared }
+        guard let node = nodes[issuer] else { return .failure(.invalidSignature) }
+        let key: Result<SignatureVerificationKey, SignatureError>
+        do {
+            key = .success(try SignatureVerificationKey(node.certificate.publicKeyInfo))
+        } catch {
+            key = .failure(error)
+        }
+        keys[issuer] = key
+        return key
+    }
+
+    private func makePath(_ numbers: [Int]) -> VerifiedPath {
+        var certificates: [Certificate] = []
+        var references: [CertificateReference] = []
+        for number in numbers {
+            guard let node = nodes[number] else { continue }
+            certificates.append(node.certificate)
+            references.append(node.reference)
+        }
+        return VerifiedPath(certificates: certificates, references: references)
+    }
+
+    /// Keeps `failure` (up to ``maximumRecordedFailures``), ranked by its reason, or
+    /// by `rank` (``RankedFailure/softPathRank`` for the fault of a path that
+    /// reached an anchor).
+    private mutating func record(_ failure: TrustFailure, rank: Int? = nil) {
+        let rank = rank ?? RankedFailure.rank(of: failure)
+        guard recorded.count < ChainBuilder.maximumRecordedFailures else {
+            // Keep a higher-ranked failure even when the list is full.
+            if let lowest = recorded.indices.min(by: { recorded[$0].rank < recorded[$1].rank }), recorded[lowest].rank < rank {
+                recorded[lowest] = RankedFailure(failure: failure, rank: rank)
+            }
+            return
+        }
+        recorded.append(RankedFailure(failure: failure, rank: rank))
+    }
+}
+
+/// An (issuer, subject) pair of node numbers.
+struct SignatureLink: Hashable {
+    let issuer: Int
+    let subject: Int
+}
+
+/// A failure and how specific it is: when no path is valid, the highest rank is
+/// reported (webpki's `most_specific` idea: an expired intermediate on a path that
+/// otherwise reaches an anchor says more than "unknown issuer").
+struct RankedFailure {
+    let failure: TrustFailure
+    let rank: Int
+
+    /// A path reached an anchor and its only faults are soft (validity, revocation):
+    /// the most specific answer there is.
+    static let softPathRank = 100
+
+    /// The rank of a hard failure: constraint violations of a candidate issuer (20)
+    /// over depth limits (15: every signature below the limit verified) over bad
+    /// signatures (10, typically a same-named certificate of another key) over an
+    /// unknown issuer (0).
+    static func rank(of failure: TrustFailure) -> Int {
+        switch failure.reason {
+        case .unknownIssuer: return 0
+        case .maximumDepthExceeded: return 15
+        case .badSignature: return 10
+        case .expired, .notYetValid, .revoked: return softPathRank
+        default: return 20
+        }
+    }
+}

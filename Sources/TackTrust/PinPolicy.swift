@@ -1,0 +1,236 @@
+public import TackX509
+
+/// Which hosts a ``PinRule`` covers, relative to its ``PinRule/domain``.
+///
+/// The default, and the only scopes an `Info.plist` can express, are App Transport
+/// Security's: the domain alone, or the domain and names exactly one label deeper
+/// (`NSIncludesSubdomains`). The other two exist for policies carried over from
+/// TrustKit and OkHttp, and must be asked for by name.
+public enum HostScope: Sendable, Hashable, CustomStringConvertible {
+    /// Only the domain itself.
+    case exact
+    /// The domain and names exactly one label deeper: `example.com` covers
+    /// `api.example.com`, not `v1.api.example.com` (ATS `NSIncludesSubdomains`).
+    case oneLabelDeeper
+    /// The domain and every name below it at any depth (TrustKit's
+    /// `kTSKIncludeSubdomains`; OkHttp's `**.example.com`).
+    case anyDepth
+    /// Names exactly one label deeper, not the domain itself (OkHttp's `*.example.com`).
+    case subdomainsOneLabel
+
+    /// Whether the scope covers the domain itself.
+    var coversDomain: Bool { self != .subdomainsOneLabel }
+    /// Whether the scope covers names one label deeper.
+    var coversOneLabel: Bool { self != .exact }
+
+    /// The scope's name in Tack's JSON policy (`"subdomains"`).
+    public var description: String {
+        switch self {
+        case .exact: return "none"
+        case .oneLabelDeeper: return "one-label"
+        case .anyDepth: return "any-depth"
+        case .subdomainsOneLabel: return "okhttp-single"
+        }
+    }
+}
+
+/// What a rule does when its pins do not match.
+public enum PinEnforcement: Sendable, Hashable {
+    /// The connection is refused (fail closed).
+    case enforce
+    /// A failure report is produced and the trust verdict stands.
+    case reportOnly
+}
+
+/// Which list of a rule a pin belongs to.
+public enum PinList: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// SPKI pins matched against certificates above the leaf (`NSPinnedCAIdentities`).
+    case caIdentities
+    /// SPKI pins matched against the leaf (`NSPinnedLeafIdentities`).
+    case leafIdentities
+    /// Whole-certificate SHA-256 fingerprints matched against certificates above the leaf.
+    case caCertificates
+    /// Whole-certificate SHA-256 fingerprints matched against the leaf.
+    case leafCertificates
+
+    /// Whether the list matches the leaf (otherwise it matches certificates above it).
+    public var isLeafList: Bool { self == .leafIdentities || self == .leafCertificates }
+    /// Whether entries are whole-certificate fingerprints rather than SPKI pins.
+    public var isCertificateList: Bool { self == .caCertificates || self == .leafCertificates }
+
+    /// The list's key in Tack's JSON policy.
+    public var description: String {
+        switch self {
+        case .caIdentities: return "caIdentities"
+        case .leafIdentities: return "leafIdentities"
+        case .caCertificates: return "caCertificates"
+        case .leafCertificates: return "leafCertificates"
+        }
+    }
+}
+
+/// The pins of one domain: the `NSPinnedDomains` entry of Tack.
+///
+/// Semantics (App Transport Security's): a CA pin matches any certificate of the
+/// *verified path* above the leaf (intermediates and the anchor), never the leaf; a
+/// leaf pin matches only the leaf. Entries of one side combine with OR; when both
+/// sides have entries, each side needs its own match (AND). SPKI pins and
+/// whole-certificate fingerprints of one side are one OR-list.
+public struct PinRule: Sendable, Hashable {
+    /// The domain, lowercase ASCII, no trailing dot.
+    public var domain: String
+    /// Which hosts the rule covers.
+    public var scope: HostScope
+    /// SPKI pins of certificates above the leaf (`NSPinnedCAIdentities`).
+    public var caIdentities: [SPKIPin]
+    /// SPKI pins of the leaf (`NSPinnedLeafIdentities`).
+    public var leafIdentities: [SPKIPin]
+    /// Whole-certificate fingerprints of an intermediate or anchor. They break at every
+    /// renewal of that certificate; prefer ``caIdentities``.
+    public var caCertificates: [CertificateFingerprint]
+    /// Whole-certificate fingerprints of the leaf. They break at every renewal.
+    public var leafCertificates: [CertificateFingerprint]
+    /// Enforce or report only.
+    public var enforcement: PinEnforcement
+    /// Seconds since 1970 after which the rule is no longer enforced (so a stale app
+    /// cannot brick itself), or `nil` for no expiration.
+    public var expiration: Int64?
+    /// Where a failure report should go (kept as data; the core sends nothing).
+    public var reportURIs: [String]
+    /// Whether the policy explicitly accepts a side with a single pin (no backup).
+    public var waivesBackupPin: Bool
+
+    /// Creates a rule; `domain` is normalised (ASCII lowercase, one trailing dot removed).
+    public init(
+        domain: String,
+        scope: HostScope = .exact,
+        caIdentities: [SPKIPin] = [],
+        leafIdentities: [SPKIPin] = [],
+        caCertificates: [CertificateFingerprint] = [],
+        leafCertificates: [CertificateFingerprint] = [],
+        enforcement: PinEnforcement = .enforce,
+        expiration: Int64? = nil,
+        reportURIs: [String] = [],
+        waivesBackupPin: Bool = false
+    ) {
+        self.domain = HostName.normalized(domain)
+        self.scope = scope
+        self.caIdentities = caIdentities
+        self.leafIdentities = leafIdentities
+        self.caCertificates = caCertificates
+        self.leafCertificates = leafCertificates
+        self.enforcement = enforcement
+        self.expiration = expiration
+        self.reportURIs = reportURIs
+        self.waivesBackupPin = waivesBackupPin
+    }
+
+    /// The number of entries in `list`.
+    public func count(of list: PinList) -> Int {
+        switch list {
+        case .caIdentities: return caIdentities.count
+        case .leafIdentities: return leafIdentities.count
+        case .caCertificates: return caCertificates.count
+        case .leafCertificates: return leafCertificates.count
+        }
+    }
+
+    /// Whether the rule constrains certificates above the leaf.
+    public var hasCAPins: Bool { !caIdentities.isEmpty || !caCertificates.isEmpty }
+    /// Whether the rule constrains the leaf.
+    public var hasLeafPins: Bool { !leafIdentities.isEmpty || !leafCertificates.isEmpty }
+
+    /// Whether the rule has expired at `time` (expiration is exclusive: a rule expiring
+    /// at T is enforced up to T - 1).
+    public func isExpired(at time: Int64) -> Bool {
+        guard let expiration else { return false }
+        return time >= expiration
+    }
+
+    /// How specifically the rule covers `host` (normalised), or `nil` if it does not.
+    /// Larger is more specific: an exact match beats any subdomain match, and a longer
+    /// domain beats a shorter one.
+    func specificity(for host: String) -> Int? {
+        if host == domain { return scope.coversDomain ? Int.max : nil }
+        guard host.utf8.count > domain.utf8.count + 1, host.hasSuffix("." + domain) else { return nil }
+        let prefix = host.utf8.dropLast(domain.utf8.count + 1)
+        let isOneLabel = !prefix.contains(UInt8(ascii: "."))
+        switch scope {
+        case .exact: return nil
+        case .oneLabelDeeper, .subdomainsOneLabel: guard isOneLabel else { return nil }
+        case .anyDepth: break
+        }
+        return domain.utf8.count
+    }
+}
+
+/// A pin policy: rules keyed by domain; the most specific covering rule applies to a
+/// host, and a host no rule covers is not pinned.
+///
+/// Pinning only ever tightens trust: the policy is consulted after path validation
+/// succeeded, and a pinned CA is never an anchor.
+public struct PinPolicy: Sendable, Hashable {
+    /// The rules, in document order.
+    public var rules: [PinRule]
+
+    /// Creates a policy.
+    public init(rules: [PinRule]) {
+        self.rules = rules
+    }
+
+    /// The index of the rule that applies to `host`, or `nil` when the host is not
+    /// pinned. Case-insensitive; one trailing dot of `host` is ignored. Of several
+    /// covering rules, the most specific wins (exact domain first, then the longest
+    /// domain); a remaining tie goes to the first in document order (validation reports
+    /// such overlaps as ``PinPolicyIssue/Kind/duplicateDomain(firstRule:)``).
+    public func ruleIndex(for host: String) -> Int? {
+        let name = HostName.normalized(host)
+        var best: (index: Int, specificity: Int)?
+        for (index, rule) in rules.enumerated() {
+            guard let specificity = rule.specificity(for: name) else { continue }
+            if let current = best, specificity <= current.specificity { continue }
+            best = (index, specificity)
+        }
+        return best?.index
+    }
+
+    /// The rule that applies to `host`, or `nil` when the host is not pinned.
+    public func rule(for host: String) -> PinRule? {
+        ruleIndex(for: host).map { rules[$0] }
+    }
+}
+
+/// Host-name normalisation shared by rules and lookups.
+enum HostName {
+    /// ASCII lowercase, one trailing dot removed (a fully-qualified `example.com.` is
+    /// `example.com`). Non-ASCII names are kept as given; validation refuses them.
+    static func normalized(_ name: String) -> String {
+        var bytes = Array(name.utf8)
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        for index in bytes.indices where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") {
+            bytes[index] += 0x20
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `name` is a plausible DNS name: ASCII letters, digits, `-` and `.`,
+    /// labels of 1...63 octets, 253 octets at most (RFC 1035 §2.3.4); IDNs as A-labels.
+    static func isValid(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count <= 253 else { return false }
+        var labelLength = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard labelLength > 0 else { return false }
+                labelLength = 0
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                labelLength += 1
+                guard labelLength <= 63 else { return false }
+            default:
+                return false
+            }
+        }
+        return labelLength > 0
+    }
+}

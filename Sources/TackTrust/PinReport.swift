@@ -1,0 +1,73 @@
+public import TackX509
+internal import TackDER
+
+/// A pin-validation failure report, modelled on the HPKP report (RFC 7469 §3) and
+/// TrustKit's: the core builds the document; sending it to the rule's report URIs is
+/// the application's business.
+public struct PinFailureReport: Sendable {
+    /// The host connected to.
+    public var host: String
+    /// The port connected to.
+    public var port: Int
+    /// When the check ran, in seconds since 1970.
+    public var time: Int64
+    /// The pin check.
+    public var evaluation: PinEvaluation
+    /// The certificates as served, leaf first.
+    public var servedChain: [Certificate]
+    /// The verified path, leaf first (empty when the chain was not trusted).
+    public var verifiedChain: [Certificate]
+
+    /// Creates a report.
+    public init(host: String, port: Int, time: Int64, evaluation: PinEvaluation, servedChain: [Certificate], verifiedChain: [Certificate]) {
+        self.host = host
+        self.port = port
+        self.time = time
+        self.evaluation = evaluation
+        self.servedChain = servedChain
+        self.verifiedChain = verifiedChain
+    }
+
+    /// The report as a JSON object. Keys as in RFC 7469 §3.1 (`date-time`, `hostname`,
+    /// `port`, `effective-expiration-date`, `include-subdomains`, `noted-hostname`,
+    /// `served-certificate-chain`, `validated-certificate-chain`, `known-pins` as
+    /// `pin-sha256="…"` directives) plus TrustKit's `enforce-pinning` and
+    /// `validation-result`, and the rule's report URIs.
+    public var json: String {
+        let rule = evaluation.rule
+        func pem(_ certificate: Certificate) -> String { PEM.encode(label: "CERTIFICATE", bytes: certificate.derEncoded) }
+        var knownPins: [String] = []
+        if let rule {
+            knownPins += (rule.caIdentities + rule.leafIdentities).map { "pin-sha256=\"\($0.base64)\"" }
+            knownPins += (rule.caCertificates + rule.leafCertificates).map { "cert-sha256=\"\($0.base64)\"" }
+        }
+        let result: String
+        switch evaluation.outcome {
+        case .notEvaluated: result = "chain-not-trusted"
+        case .notPinned: result = "not-pinned"
+        case .satisfied: result = "success"
+        case .failed, .failedReportOnly: result = "pin-validation-failed"
+        case .ruleExpired(let would): result = would ? "rule-expired" : "rule-expired-pin-validation-failed"
+        }
+        var fields: [(String, String)] = [
+            ("date-time", JSONText.string(RFC3339.format(time))),
+            ("hostname", JSONText.string(host)),
+            ("port", "\(port)"),
+        ]
+        if let rule {
+            fields.append(("noted-hostname", JSONText.string(rule.domain)))
+            fields.append(("include-subdomains", rule.scope == .exact ? "false" : "true"))
+            fields.append(("effective-expiration-date", rule.expiration.map { JSONText.string(RFC3339.format($0)) } ?? "null"))
+            fields.append(("enforce-pinning", rule.enforcement == .enforce ? "true" : "false"))
+            fields.append(("report-uris", JSONText.strings(rule.reportURIs)))
+        }
+        fields += [
+            ("served-certificate-chain", JSONText.strings(servedChain.map(pem))),
+            ("validated-certificate-chain", JSONText.strings(verifiedChain.map(pem))),
+            ("known-pins", JSONText.strings(knownPins)),
+            ("validation-result", JSONText.string(result)),
+            ("diagnostics", JSONText.strings(evaluation.diagnostics.map(\.description))),
+        ]
+        return "{\n" + fields.map { "  " + JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ",\n") + "\n}"
+    }
+}

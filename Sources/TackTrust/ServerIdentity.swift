@@ -1,0 +1,189 @@
+public import TackX509
+
+extension Certificate {
+    /// Whether this (leaf) certificate carries `peerName` (RFC 6125 / RFC 9525).
+    ///
+    /// - DNS names are compared with `dNSName` subject alternative names,
+    ///   case-insensitively on A-labels (RFC 9525 §6.3); one trailing dot on the
+    ///   reference name is ignored. A presented wildcard matches only as the entire
+    ///   left-most label (`*.example.com`), standing for exactly one non-empty label
+    ///   (RFC 9525 §6.3 items 1-3), and only when at least two labels follow it, so
+    ///   `*` and `*.com` match nothing. As Chromium, Go and webpki do, a wildcard
+    ///   never stands for an IDNA A-label (`xn--…`, RFC 6125 §7.2). Partial-label
+    ///   wildcards (`ba*.example.com`) are not wildcards and match nothing.
+    /// - IP addresses are compared as bytes with `iPAddress` subject alternative
+    ///   names only, IPv4 with 4-octet and IPv6 with 16-octet names (RFC 9525 §6.4).
+    /// - E-mail addresses (client certificates) are compared with `rfc822Name`
+    ///   subject alternative names: the local part exactly, the domain
+    ///   case-insensitively (RFC 5280 §7.5).
+    ///
+    /// There is no fallback to the subject common name, with or without a subject
+    /// alternative name extension (RFC 9525 §6.2; CA/Browser Forum BR §7.1.4.3).
+    ///
+    /// - Parameter peerName: The reference identifier.
+    /// - Returns: Whether one presented identifier matches it.
+    /// - Throws: ``X509Error`` if the subject alternative name extension is malformed.
+    public func matches(peerName: PeerName) throws(X509Error) -> Bool {
+        guard let names = try subjectAlternativeNames else { return false }
+        switch peerName {
+        case .dns(let reference):
+            guard let reference = DNSNameBytes(reference: reference) else { return false }
+            for case .dnsName(let presented) in names.names {
+                if reference.isMatched(byPresented: presented) { return true }
+            }
+            return false
+        case .ipAddress(let reference):
+            guard reference.count == 4 || reference.count == 16 else { return false }
+            for case .ipAddress(let presented) in names.names where presented.bytes.elementsEqual(reference) {
+                return true
+            }
+            return false
+        case .email(let reference):
+            guard let reference = Mailbox(reference) else { return false }
+            for case .rfc822Name(let presented) in names.names {
+                if let presented = Mailbox(presented), presented == reference { return true }
+            }
+            return false
+        }
+    }
+}
+
+// MARK: - DNS names
+
+/// ASCII lowercasing of one octet.
+@inline(__always)
+func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    byte &- 0x41 < 26 ? byte | 0x20 : byte
+}
+
+/// Whether two octet sequences are equal ignoring ASCII case.
+func asciiCaseInsensitiveEqual<A: Collection, B: Collection>(_ lhs: A, _ rhs: B) -> Bool
+where A.Element == UInt8, B.Element == UInt8 {
+    guard lhs.count == rhs.count else { return false }
+    return zip(lhs, rhs).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
+}
+
+/// A syntactically valid DNS name in A-label form, lowercased, split into labels.
+///
+/// Labels are 1...63 octets of letters, digits and hyphens (the preferred name
+/// syntax of RFC 1034 §3.5, which RFC 5280 §4.2.1.6 requires of dNSName; CA/B
+/// Forum BR §7.1.4.2.1 has forbidden underscores since 2019), and the whole name
+/// is at most 253 octets (RFC 1035 §2.3.4). Non-ASCII text is refused: names are
+/// compared in A-label form.
+struct DNSNameBytes: Equatable {
+    /// The lowercased labels, left to right.
+    var labels: [ArraySlice<UInt8>]
+
+    /// Wraps labels already checked and lowercased.
+    init(labels: [ArraySlice<UInt8>]) {
+        self.labels = labels
+    }
+
+    /// Parses a reference identifier (what the caller asked for): no wildcard,
+    /// one trailing dot allowed and dropped.
+    init?(reference text: String) {
+        var octets = Array(text.utf8)
+        if octets.last == UInt8(ascii: ".") { octets.removeLast() }
+        guard let labels = DNSNameBytes.split(octets, allowWildcard: false) else { return nil }
+        self.labels = labels
+    }
+
+    /// Parses a presented or constraint name: no trailing dot; with
+    /// `allowWildcard`, the first label may be exactly `*`.
+    init?(presented text: String, allowWildcard: Bool) {
+        guard let labels = DNSNameBytes.split(Array(text.utf8), allowWildcard: allowWildcard) else { return nil }
+        self.labels = labels
+    }
+
+    /// Whether the first label is the wildcard `*`.
+    var isWildcard: Bool { labels.first?.elementsEqual([UInt8(ascii: "*")]) ?? false }
+
+    /// Splits and checks `octets`, lowercasing them.
+    private static func split(_ octets: [UInt8], allowWildcard: Bool) -> [ArraySlice<UInt8>]? {
+        // RFC 1035 §2.3.4: 255 octets on the wire, 253 in text form.
+        guard !octets.isEmpty, octets.count <= 253 else { return nil }
+        let lowered = octets.map(asciiLowercased)
+        let labels = lowered.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        for (position, label) in labels.enumerated() {
+            // RFC 1035 §2.3.4: labels of 63 octets or less; empty labels are not names.
+            guard !label.isEmpty, label.count <= 63 else { return nil }
+            if label.elementsEqual([UInt8(ascii: "*")]) {
+                guard allowWildcard, position == 0 else { return nil }
+                continue
+            }
+            for byte in label {
+                let isLetterOrDigit = (byte &- 0x61 < 26) || (byte &- 0x30 < 10)
+                guard isLetterOrDigit || byte == UInt8(ascii: "-") else { return nil }
+            }
+        }
+        return labels
+    }
+
+    /// Whether the certificate's `dNSName` `presented` identifies this reference name
+    /// (RFC 9525 §6.3, with the wildcard rules of ``Certificate/matches(peerName:)``).
+    func isMatched(byPresented presented: String) -> Bool {
+        guard let name = DNSNameBytes(presented: presented, allowWildcard: true) else { return false }
+        guard name.isWildcard else { return name.labels.elementsEqual(labels, by: ==) }
+        // `*` plus at least two labels: `*.com` never matches (RFC 9525 §6.3, CA/B BR §3.2.2.6).
+        guard name.labels.count >= 3, name.labels.count == labels.count, let first = labels.first else { return false }
+        // A wildcard never stands for an A-label (RFC 6125 §7.2; Chromium, Go and webpki).
+        if first.starts(with: Array("xn--".utf8)) { return false }
+        return name.labels.dropFirst().elementsEqual(labels.dropFirst(), by: ==)
+    }
+
+    /// Whether this name is `base` or a name below it (RFC 5280 §4.2.1.10: "any DNS
+    /// name that can be constructed by simply adding zero or more labels to the
+    /// left-hand side"). A wildcard label counts as one label.
+    func isWithinSubtree(of base: DNSNameBytes) -> Bool {
+        guard labels.count >= base.labels.count else { return false }
+        return labels.suffix(base.labels.count).elementsEqual(base.labels, by: ==)
+    }
+
+    /// For a wildcard name `*.R`: whether some name it stands for (`L.R`, one label
+    /// `L`) is within `base`, which is so when `base` is within `R`'s subtree or `base`
+    /// is exactly one label below `R`. Excluded subtrees use this, so that a
+    /// wildcard cannot smuggle an excluded host past them (CVE-2025-61727).
+    func wildcardMayMatchWithin(_ base: DNSNameBytes) -> Bool {
+        guard isWildcard else { return isWithinSubtree(of: base) }
+        let rest = labels.dropFirst()
+        if isWithinSubtree(of: base) { return true }
+        return base.labels.count == rest.count + 1 && base.labels.dropFirst().elementsEqual(rest, by: ==)
+    }
+}
+
+// MARK: - E-mail addresses
+
+/// An RFC 822 mailbox as certificates carry it (`local@domain`): the local part
+/// compared exactly, the domain a DNS name compared case-insensitively
+/// (RFC 5280 §4.2.1.6 and §7.5). Quoted local parts are not supported.
+struct Mailbox: Equatable {
+    /// The local part, as given.
+    var localPart: ArraySlice<UInt8>
+    /// The domain.
+    var domain: DNSNameBytes
+
+    /// Parses `text`: exactly one `@`, a non-empty local part without spaces, and
+    /// a valid domain.
+    init?(_ text: String) {
+        let octets = Array(text.utf8)
+        guard let at = octets.firstIndex(of: UInt8(ascii: "@")),
+            octets[(at + 1)...].firstIndex(of: UInt8(ascii: "@")) == nil
+        else { return nil }
+        let local = octets[..<at]
+        guard !local.isEmpty, local.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        guard let domain = DNSNameBytes(presented: String(decoding: octets[(at + 1)...], as: UTF8.self), allowWildcard: false)
+        else { return nil }
+        localPart = local
+        self.domain = domain
+    }
+
+    static func == (lhs: Mailbox, rhs: Mailbox) -> Bool {
+        lhs.localPart.elementsEqual(rhs.localPart) && lhs.domain == rhs.domain
+    }
+}
+
+extension DNSNameBytes {
+    static func == (lhs: DNSNameBytes, rhs: DNSNameBytes) -> Bool {
+        lhs.labels.elementsEqual(rhs.labels, by: ==)
+    }
+}

@@ -1,0 +1,160 @@
+public import TackDER
+public import TackSignature
+public import TackX509
+
+/// Why a certificate path could not be trusted, and which certificate it concerns.
+///
+/// Failures are values: an enumerated ``Reason`` (wrapping the lower layer's
+/// typed error where there is one) and a ``CertificateReference``. Text comes
+/// only from ``description``.
+public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public var reason: Reason
+    /// The certificate it concerns, or `nil` when it concerns no single certificate
+    /// (an exhausted budget, for example).
+    public var certificate: CertificateReference?
+
+    /// Creates a failure.
+    public init(_ reason: Reason, certificate: CertificateReference?) {
+        self.reason = reason
+        self.certificate = certificate
+    }
+
+    /// The failure reasons, in the platform's vocabulary.
+    public enum Reason: Sendable, Hashable {
+        // MARK: Recoverable (the platform lets a user override these)
+        /// The certificate's `notAfter` is before the validation time.
+        case expired(notAfter: Int64)
+        /// The certificate's `notBefore` is after the validation time.
+        case notYetValid(notBefore: Int64)
+        /// The leaf does not carry the expected peer name.
+        case peerNameMismatch
+        /// No path from this certificate reaches an anchor: no candidate issuer was found.
+        case unknownIssuer
+        /// The certificate is revoked by a CRL the caller supplied.
+        case revoked(revocationTime: Int64)
+
+        // MARK: Fatal
+        /// The certificate does not parse (strict RFC 5280 / DER).
+        case malformed(X509Error)
+        /// The signature does not verify under the issuer's key, or the algorithm or
+        /// key is refused by the ``SignaturePolicy``.
+        case badSignature(SignatureError)
+        /// An issuer is not a CA: no basicConstraints with cA TRUE (or a v1/v2 certificate
+        /// used as an intermediate).
+        case issuerNotCA
+        /// A CA's pathLenConstraint is exceeded.
+        case pathLengthExceeded(limit: Int)
+        /// An issuer has keyUsage without keyCertSign (or a CRL issuer without cRLSign).
+        case missingKeyCertSign
+        /// The leaf's key usage does not allow the wanted use.
+        case keyUsageMismatch
+        /// The extended key usage of the leaf, or of an intermediate that has one,
+        /// does not allow the wanted purpose.
+        case extendedKeyUsageMismatch
+        /// A critical extension Tack does not process.
+        case unknownCriticalExtension(OID)
+        /// A name of this certificate is outside the permitted subtrees, or inside the
+        /// excluded subtrees, of the constraining CA.
+        case nameConstraintViolation(constrainedBy: CertificateReference)
+        /// A CA's name constraints use a form Tack cannot evaluate while critical.
+        case unsupportedNameConstraint
+        /// The path would be longer than the maximum depth.
+        case maximumDepthExceeded(limit: Int)
+        /// A caller-supplied CRL for this issuer is malformed, badly signed or out of date.
+        case invalidRevocationList
+        /// The search ran out of signature checks.
+        case signatureBudgetExhausted
+        /// The search ran out of build steps.
+        case buildStepBudgetExhausted
+        /// The certificate breaks a rule of the RFC 5280 / CA/Browser Forum profile
+        /// that path validation enforces on the certificates the peer sent.
+        case profileViolation(ProfileViolation)
+    }
+
+    /// A rule of the certificate profile (RFC 5280 §4, CA/Browser Forum Baseline
+    /// Requirements §7.1) that a certificate of the path breaks. Anchors are held
+    /// to a subset (see the README's leniencies).
+    public enum ProfileViolation: Sendable, Hashable, CustomStringConvertible {
+        /// A certificate that is not self-issued lacks an authority key identifier
+        /// with a keyIdentifier (RFC 5280 §4.2.1.1).
+        case missingAuthorityKeyIdentifier
+        /// A CA certificate lacks a subject key identifier (RFC 5280 §4.2.1.2).
+        case missingSubjectKeyIdentifier
+        /// An extension that must be non-critical is critical: the authority or subject
+        /// key identifier (§4.2.1.1, §4.2.1.2) or authority information access (§4.2.2.1).
+        case mustBeNonCritical(OID)
+        /// A CA certificate's basic constraints are not critical (RFC 5280 §4.2.1.9).
+        case nonCriticalBasicConstraints
+        /// A CA certificate has an empty subject (RFC 5280 §4.1.2.6).
+        case emptyCASubject
+        /// Name constraints in a certificate that is not a CA (RFC 5280 §4.2.1.10).
+        case nameConstraintsInEndEntity
+        /// keyCertSign without cA TRUE (RFC 5280 §4.2.1.3, §4.2.1.9).
+        case keyCertSignWithoutCA
+        /// An end-entity certificate with cA TRUE but no keyCertSign (CA/B BR §7.1.2.7.8:
+        /// cA MUST be FALSE in subscriber certificates).
+        case endEntityMarkedCA
+        /// An empty subject without a critical subject alternative name (RFC 5280
+        /// §4.1.2.6, §4.2.1.6).
+        case emptySubjectWithoutCriticalSAN
+        /// A critical subject alternative name beside a non-empty subject (CA/B BR
+        /// §7.1.2.7.12; RFC 5280 §4.2.1.6 "SHOULD mark ... non-critical").
+        case criticalSANWithSubject
+        /// A self-signed certificate's authority key identifier names another key
+        /// than its subject key identifier (RFC 5280 §4.2.1.1).
+        case authorityKeyIdentifierMismatch
+
+        /// The rule, briefly.
+        public var description: String {
+            switch self {
+            case .missingAuthorityKeyIdentifier: return "no authority key identifier"
+            case .missingSubjectKeyIdentifier: return "CA certificate without subject key identifier"
+            case .mustBeNonCritical(let oid): return "extension \(oid) must not be critical"
+            case .nonCriticalBasicConstraints: return "CA basic constraints not critical"
+            case .emptyCASubject: return "CA certificate with an empty subject"
+            case .nameConstraintsInEndEntity: return "name constraints in a non-CA certificate"
+            case .keyCertSignWithoutCA: return "keyCertSign without cA"
+            case .endEntityMarkedCA: return "end-entity certificate with cA TRUE"
+            case .emptySubjectWithoutCriticalSAN: return "empty subject without a critical subject alternative name"
+            case .criticalSANWithSubject: return "critical subject alternative name with a non-empty subject"
+            case .authorityKeyIdentifierMismatch: return "authority key identifier of a self-signed certificate names another key"
+            }
+        }
+    }
+
+    /// Whether the platform would call this failure fatal rather than recoverable.
+    public var isFatal: Bool {
+        switch reason {
+        case .expired, .notYetValid, .peerNameMismatch, .unknownIssuer, .revoked: return false
+        default: return true
+        }
+    }
+
+    /// One line a person can act on.
+    public var description: String {
+        let subject = certificate.map { " (\($0))" } ?? ""
+        switch reason {
+        case .expired(let notAfter): return "certificate expired at \(notAfter) s since 1970\(subject)"
+        case .notYetValid(let notBefore): return "certificate not valid before \(notBefore) s since 1970\(subject)"
+        case .peerNameMismatch: return "the leaf does not match the expected peer name\(subject)"
+        case .unknownIssuer: return "no trusted issuer found\(subject)"
+        case .revoked(let time): return "certificate revoked at \(time) s since 1970\(subject)"
+        case .malformed(let error): return "malformed certificate\(subject): \(error)"
+        case .badSignature(let error): return "signature check failed\(subject): \(error)"
+        case .issuerNotCA: return "issuer is not a CA\(subject)"
+        case .pathLengthExceeded(let limit): return "path length constraint \(limit) exceeded\(subject)"
+        case .missingKeyCertSign: return "issuer key usage lacks keyCertSign\(subject)"
+        case .keyUsageMismatch: return "key usage does not allow this use\(subject)"
+        case .extendedKeyUsageMismatch: return "extended key usage does not allow this purpose\(subject)"
+        case .unknownCriticalExtension(let oid): return "unknown critical extension \(oid)\(subject)"
+        case .nameConstraintViolation(let by): return "name constraint of \(by) violated\(subject)"
+        case .unsupportedNameConstraint: return "critical name constraint of an unsupported form\(subject)"
+        case .maximumDepthExceeded(let limit): return "path longer than the maximum depth \(limit)\(subject)"
+        case .invalidRevocationList: return "the supplied CRL is invalid\(subject)"
+        case .signatureBudgetExhausted: return "signature budget exhausted"
+        case .buildStepBudgetExhausted: return "path-building budget exhausted"
+        case .profileViolation(let violation): return "profile violation\(subject): \(violation)"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// The facts `tack show` and `tack scan` report about one certificate, computed once,
+// and their one JSON form (snake_case keys, times in RFC 3339).
+
+import Foundation
+import TackDER
+import TackX509
+
+/// The summary of one certificate that `show --json` and `scan` print.
+struct CertificateSummary {
+    let subject: String
+    let issuer: String
+    /// The serial number's content octets in lowercase hex (two's complement, as encoded).
+    let serial: String
+    let notBefore: DERTime
+    let notAfter: DERTime
+    let keyType: String
+    let keyBits: Int?
+    let spkiPin: SPKIPin
+    let fingerprint: CertificateFingerprint
+    let signatureAlgorithm: String
+    let dnsNames: [String]
+    let ipAddresses: [String]
+    let isCA: Bool?
+
+    init(_ certificate: Certificate) {
+        subject = (try? certificate.subject.rfc4514String) ?? "(undecodable subject)"
+        issuer = (try? certificate.issuer.rfc4514String) ?? "(undecodable issuer)"
+        serial = hexString(certificate.serialNumber)
+        notBefore = certificate.validity.notBefore
+        notAfter = certificate.validity.notAfter
+        keyType = certificate.publicKeyInfo.algorithm.description
+        keyBits = certificate.publicKeyInfo.keySizeInBits
+        spkiPin = certificate.spkiPin
+        fingerprint = certificate.fingerprint
+        signatureAlgorithm = certificate.signatureAlgorithm.description
+        let names = (try? certificate.subjectAlternativeNames)??.names
+        dnsNames = names?.dnsNames ?? []
+        ipAddresses = names?.ipAddresses.map(\.description) ?? []
+        isCA = (try? certificate.basicConstraints)??.isCertificateAuthority
+    }
+
+    /// The JSON fields, in a fixed order; `extra` comes first (for example the file).
+    func jsonFields() -> [(String, String)] {
+        [
+            ("subject", jsonString(subject)),
+            ("issuer", jsonString(issuer)),
+            ("serial", jsonString(serial)),
+            ("not_before", jsonString(notBefore.description)),
+            ("not_after", jsonString(notAfter.description)),
+            ("key_type", jsonString(keyType)),
+            ("key_bits", keyBits.map(String.init) ?? "null"),
+            ("signature_algorithm", jsonString(signatureAlgorithm)),
+            ("spki_sha256", jsonString(spkiPin.base64)),
+            ("sha256", jsonString(fingerprint.hex)),
+            ("dns_names", jsonArray(dnsNames)),
+            ("ip_addresses", jsonArray(ipAddresses)),
+            ("is_ca", isCA.map { $0 ? "true" : "false" } ?? "null"),
+        ]
+    }
+}

@@ -1,0 +1,128 @@
+// `tack vectors limbo`: runs an x509-limbo suite (github.com/C2SP/x509-limbo) through
+// TackTrust and writes the suite's `LimboResult` JSON. The case-to-evaluation mapping
+// is TackTestSupport's LimboHarness, which the conformance test uses too.
+
+import Foundation
+import TackTestSupport
+
+enum LimboCommand {
+    static let help = """
+        USAGE: tack vectors limbo [--include GLOB]... [--exclude GLOB]... [--time-limit SECONDS]
+                                  [--exceptions FILE] [FILE|-]
+
+        Validates every case of an x509-limbo suite (default: standard input) with TackTrust,
+        under the case's validation time, peer name, extended key usage, key usage, maximum
+        chain depth, CRLs and validation kind (SERVER or CLIENT), and writes the harness
+        contract's result document to standard output:
+          {"version": 1, "harness": "tack-VERSION",
+           "results": [{"id", "actual_result": "SUCCESS"|"FAILURE"|"SKIPPED", "context"}]}
+
+        A case is SKIPPED only when it needs a limbo feature Tack deliberately does not
+        implement (or an unknown one); `context` gives the reason. A case with no verdict
+        within the time limit is a FAILURE with context `TIMEOUT`.
+
+        Standard error: agreement with `expected_result` by id prefix, every disagreeing id
+        (with Tack's reason), the cases listed as deliberate divergences in the exceptions
+        file, and the plain last line `N passed, N failed, N skipped`.
+
+        OPTIONS:
+          --include GLOB       run only ids matching GLOB (`*`, `?`; repeatable, comma-separated)
+          --exclude GLOB       skip ids matching GLOB (not reported at all)
+          --time-limit S       seconds per case before TIMEOUT (default 10)
+          --exceptions FILE    deliberate divergences (Vectors/limbo/exceptions.json) to mark
+                               in the statistics
+
+        Exit status: 0 if every evaluated case agrees (or is a listed divergence), 1 otherwise,
+        2 on a usage error or an unreadable suite.
+        """
+
+    static func run(_ arguments: [String]) throws(CLIError) {
+        // --include/--exclude may repeat: gather them before the shared scanner.
+        var includes: [String] = []
+        var excludes: [String] = []
+        var rest: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            for (flag, isInclude) in [("--include", true), ("--exclude", false)] {
+                var value: String?
+                if argument == flag {
+                    guard index < arguments.count else { throw .usage("\(flag) needs a value") }
+                    value = arguments[index]
+                    index += 1
+                } else if argument.hasPrefix(flag + "=") {
+                    value = String(argument.dropFirst(flag.count + 1))
+                }
+                if let value {
+                    let globs = value.split(separator: ",").map(String.init)
+                    if isInclude { includes += globs } else { excludes += globs }
+                }
+            }
+            if argument == "--include" || argument == "--exclude" || argument.hasPrefix("--include=")
+                || argument.hasPrefix("--exclude=") {
+                continue
+            }
+            rest.append(argument)
+        }
+        let args = try Arguments(rest, valued: ["--time-limit", "--exceptions"], switches: ["--help", "-h"])
+        if args.isSet("--help") || args.isSet("-h") {
+            emit(help)
+            return
+        }
+        guard args.operands.count <= 1 else { throw .usage("tack vectors limbo takes one FILE (or - for standard input)") }
+        var timeLimit = 10.0
+        if let text = try args.value("--time-limit") {
+            guard let value = Double(text), value > 0 else { throw .usage("--time-limit needs a positive number of seconds") }
+            timeLimit = value
+        }
+        var exceptions = LimboExceptions()
+        if let path = try args.value("--exceptions") {
+            do {
+                exceptions = try JSONDecoder().decode(LimboExceptions.self, from: Data(try readInput(path)))
+            } catch let error as CLIError {
+                throw CLIError(error.description, status: 2)
+            } catch {
+                throw CLIError("\(path): not an exceptions file: \(error)", status: 2)
+            }
+        }
+
+        let path = args.operands.first ?? "-"
+        let suite: LimboSuite
+        do {
+            suite = try JSONDecoder().decode(LimboSuite.self, from: Data(try readInput(path)))
+        } catch let error as CLIError {
+            throw CLIError(error.description, status: 2)
+        } catch {
+            throw CLIError("\(path): not a limbo suite: \(error)", status: 2)
+        }
+
+        let now = Int64(Date().timeIntervalSince1970)
+        var results: [LimboResult] = []
+        var tally = LimboTally()
+        for testCase in suite.testcases {
+            if !includes.isEmpty, !includes.contains(where: { LimboHarness.glob($0, matches: testCase.id) }) { continue }
+            if excludes.contains(where: { LimboHarness.glob($0, matches: testCase.id) }) { continue }
+            let result = LimboHarness.evaluate(testCase, now: now, timeLimit: timeLimit)
+            results.append(result)
+            tally.record(result, expected: testCase.expected_result, exceptions: exceptions)
+        }
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(LimboResultDocument(harness: "tack-\(tackVersion)", results: results))
+            FileHandle.standardOutput.write(data)
+            FileHandle.standardOutput.write(Data("\n".utf8))
+        } catch {
+            throw CLIError("cannot encode the results: \(error)")
+        }
+        for line in tally.reportLines {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        if !tally.disagreements.isEmpty {
+            // The last line of standard error stays the plain count line.
+            exit(1)
+        }
+    }
+}

@@ -1,0 +1,326 @@
+// `tack scan`: bulk mode. One JSON object per certificate per line, in input order,
+// computed on every core.
+
+import Dispatch
+import Foundation
+import TackDER
+import TackX509
+
+enum ScanCommand {
+    static let help = """
+        USAGE: tack scan [--jobs N] [--quiet] [FILE...|-]
+
+        Reads certificates in bulk and writes one JSON object per certificate per line, in
+        input order. Inputs: PEM files (any number of blocks), DER files, or text with one
+        Base64 DER certificate per line (blank lines skipped); with no FILE or with `-`,
+        standard input, which is read as it streams: one Base64 line in, one JSON line out,
+        so tack scan works as the command of Spark's RDD.pipe or Hadoop streaming.
+
+        Each line has: subject, issuer (RFC 4514), serial (hex), not_before, not_after
+        (RFC 3339), key_type, key_bits, signature_algorithm, spki_sha256 (the Base64 pin),
+        sha256 (hex fingerprint of the certificate), dns_names, ip_addresses, is_ca, and
+        file and index (1-based, per file) to find the input again. A certificate that does
+        not parse gives a line with file, index, error (the reason) and offset (the byte
+        offset within that certificate's DER, or within the line for bad Base64), and the
+        scan goes on.
+
+        At the end, the count, the failures and the rate go to standard error; while it runs
+        a progress line is shown there when standard error is a terminal.
+
+        OPTIONS:
+          --jobs N    worker threads (default: every core, \(ProcessInfo.processInfo.activeProcessorCount) here)
+          --quiet     no count, rate or progress on standard error
+
+        EXAMPLES:
+          tack scan /etc/ssl/certs/ca-certificates.crt > bundle.jsonl
+          zcat ct-dump.b64.gz | tack scan | jq -r 'select(.key_bits < 2048) | .subject'
+
+        Exit status: 0 when every certificate parsed, 1 if any did not (or an input could not
+        be read), 2 on a usage error.
+        """
+
+    /// Lines per batch: large enough that a batch split across the workers amortises
+    /// the hand-off (about a millisecond of work per worker per chunk at ~50 µs per
+    /// certificate), small enough that output starts at once and memory stays flat.
+    static let batchSize = 4096
+
+    static func run(_ arguments: [String]) throws(CLIError) {
+        let args = try Arguments(arguments, valued: ["--jobs"], switches: ["--quiet"])
+        if args.wantsHelp {
+            emit(help)
+            return
+        }
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        if let text = try args.value("--jobs") {
+            guard let count = Int(text), (1...1024).contains(count) else { throw .usage("--jobs needs a number from 1 to 1024, not \(text)") }
+            jobs = count
+        }
+        let quiet = args.isSet("--quiet")
+        var scanner = Scanner(workers: jobs, progress: !quiet && isatty(STDERR_FILENO) == 1)
+        let paths = args.operands.isEmpty ? ["-"] : args.operands
+        var unreadable = 0
+        for path in paths {
+            let name = inputName(path)
+            if path == "-" {
+                scanner.scanStream(FileHandle.standardInput, name: name)
+                continue
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try readInput(path)
+            } catch {
+                warn(error.description)
+                unreadable += 1
+                continue
+            }
+            scanner.scanFile(bytes, name: name)
+        }
+        scanner.finish()
+        if !quiet {
+            let seconds = scanner.elapsedSeconds
+            let rate = seconds > 0 ? Double(scanner.count) / seconds : 0
+            warn("scanned \(scanner.count) certificate\(scanner.count == 1 ? "" : "s") (\(scanner.failures) failed) in "
+                 + String(format: "%.2f s: %.0f certificates/s on %d thread%@", seconds, rate, jobs, jobs == 1 ? "" : "s"))
+        }
+        if unreadable > 0 || scanner.failures > 0 {
+            throw CLIError("\(unreadable + scanner.failures) input\(unreadable + scanner.failures == 1 ? "" : "s") failed")
+        }
+    }
+}
+
+/// One unit of work: the bytes of a certificate (DER) or of a Base64 line.
+private enum ScanItem: Sendable {
+    case der([UInt8])
+    case base64(ArraySlice<UInt8>)
+    /// A PEM block or framing error found while splitting the input.
+    case failure(String, offset: Int)
+}
+
+/// Splits inputs into items, runs batches of them across the workers, and writes the
+/// results in input order.
+private struct Scanner {
+    let workers: Int
+    let progress: Bool
+    private(set) var count = 0
+    private(set) var failures = 0
+    private let start = ContinuousClock.now
+    private var lastProgress = ContinuousClock.now
+
+    init(workers: Int, progress: Bool) {
+        self.workers = workers
+        self.progress = progress
+    }
+
+    var elapsedSeconds: Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// A whole file: PEM blocks, one DER certificate, or Base64 lines.
+    mutating func scanFile(_ bytes: [UInt8], name: String) {
+        if contains(bytes, "-----BEGIN ") || contains(bytes, "-----END ") {
+            var items: [ScanItem] = []
+            do {
+                for block in try PEM.parse(bytes) where ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE"].contains(block.label) {
+                    items.append(.der(block.bytes))
+                }
+            } catch {
+                items.append(.failure("\(error)", offset: error.offset ?? 0))
+            }
+            run(items, name: name, firstIndex: 1)
+        } else if isPlainText(bytes) {
+            run(lines(bytes[...]), name: name, firstIndex: 1)
+        } else {
+            run([.der(bytes)], name: name, firstIndex: 1)
+        }
+    }
+
+    /// Standard input: PEM (read whole) if it starts with a PEM boundary, otherwise
+    /// Base64 lines processed batch by batch as they arrive.
+    mutating func scanStream(_ handle: FileHandle, name: String) {
+        var pending: [UInt8] = []
+        var index = 1
+        var decided = false
+        var isPEM = false
+        while true {
+            let chunk = handle.availableData
+            let atEnd = chunk.isEmpty
+            pending.append(contentsOf: chunk)
+            if !decided {
+                guard let first = pending.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
+                    if atEnd { return }
+                    continue
+                }
+                // Wait for enough bytes to see a boundary, or for the end of input.
+                if pending.count - first < 11 && !atEnd { continue }
+                decided = true
+                isPEM = pending[first...].starts(with: Array("-----BEGIN ".utf8)) || pending[first] == 0x30 && !isPlainText(Array(pending.prefix(64)))
+            }
+            if isPEM {
+                if atEnd { scanFile(pending, name: name); return }
+                continue
+            }
+            // Every complete line; the partial last line waits for the next chunk.
+            let end = atEnd ? pending.count : (pending.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
+            if end > 0 {
+                let items = lines(pending[0..<end])
+                var offset = 0
+                while offset < items.count {
+                    let batch = Array(items[offset..<min(offset + ScanCommand.batchSize, items.count)])
+                    run(batch, name: name, firstIndex: index)
+                    index += batch.count
+                    offset += batch.count
+                }
+                pending.removeFirst(end)
+            }
+            if atEnd { return }
+        }
+    }
+
+    /// The non-blank lines of `bytes` (CR LF or LF), as Base64 items.
+    private func lines(_ bytes: ArraySlice<UInt8>) -> [ScanItem] {
+        var items: [ScanItem] = []
+        var lineStart = bytes.startIndex
+        var position = bytes.startIndex
+        func add(_ end: Int) {
+            var stop = end
+            if stop > lineStart, bytes[stop - 1] == 0x0D { stop -= 1 }
+            var first = lineStart
+            while first < stop, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+            while stop > first, bytes[stop - 1] == 0x20 || bytes[stop - 1] == 0x09 { stop -= 1 }
+            if stop > first { items.append(.base64(ArraySlice(bytes[first..<stop]))) }
+        }
+        while position < bytes.endIndex {
+            if bytes[position] == 0x0A {
+                add(position)
+                lineStart = position + 1
+            }
+            position += 1
+        }
+        if lineStart < bytes.endIndex { add(bytes.endIndex) }
+        return items
+    }
+
+    /// Processes `items` on the workers and writes their lines in order.
+    private mutating func run(_ items: [ScanItem], name: String, firstIndex: Int) {
+        var offset = 0
+        while offset < items.count {
+            let batch = items[offset..<min(offset + ScanCommand.batchSize, items.count)]
+            runBatch(Array(batch), name: name, firstIndex: firstIndex + offset)
+            offset += batch.count
+        }
+    }
+
+    private mutating func runBatch(_ items: [ScanItem], name: String, firstIndex: Int) {
+        let results = ResultSlots(count: items.count)
+        let file = jsonString(name)
+        // Contiguous chunks, a few per worker so that a slow chunk does not idle the rest.
+        let chunkCount = min(items.count, workers == 1 ? 1 : workers * 4)
+        guard chunkCount > 0 else { return }
+        let work: @Sendable (Int) -> Void = { chunk in
+            let lower = items.count * chunk / chunkCount
+            let upper = items.count * (chunk + 1) / chunkCount
+            for position in lower..<upper {
+                results.set(position, scanLine(items[position], file: file, index: firstIndex + position))
+            }
+        }
+        if chunkCount == 1 {
+            work(0)
+        } else {
+            // concurrentPerform's width is the machine's; --jobs caps it through the
+            // chunk count only when lower, so run on a queue of exactly `workers`.
+            let group = DispatchGroup()
+            let queue = DispatchQueue(label: "tack.scan", attributes: .concurrent)
+            let gate = DispatchSemaphore(value: workers)
+            for chunk in 0..<chunkCount {
+                gate.wait()
+                queue.async(group: group) {
+                    work(chunk)
+                    gate.signal()
+                }
+            }
+            group.wait()
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(items.count * 600)
+        for position in 0..<items.count {
+            let (line, failed) = results.get(position)
+            output.append(contentsOf: line.utf8)
+            output.append(0x0A)
+            if failed { failures += 1 }
+        }
+        writeAll(output)
+        count += items.count
+        if progress, ContinuousClock.now - lastProgress > .milliseconds(250) {
+            lastProgress = .now
+            let rate = elapsedSeconds > 0 ? Double(count) / elapsedSeconds : 0
+            FileHandle.standardError.write(Data(String(format: "\r%d certificates, %.0f/s ", count, rate).utf8))
+        }
+    }
+
+    mutating func finish() {
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+/// The JSON line for one item, and whether it is an error line.
+private func scanLine(_ item: ScanItem, file: String, index: Int) -> (String, Bool) {
+    func failure(_ reason: String, offset: Int) -> (String, Bool) {
+        (jsonObject([("file", file), ("index", String(index)), ("error", jsonString(reason)), ("offset", String(offset))]), true)
+    }
+    let der: [UInt8]
+    switch item {
+    case .der(let bytes):
+        der = bytes
+    case .base64(let line):
+        do {
+            der = try Base64.decode(line)
+        } catch {
+            return failure("not Base64: \(error)", offset: error.offset)
+        }
+    case .failure(let reason, let offset):
+        return failure(reason, offset: offset)
+    }
+    do {
+        let certificate = try Certificate(derEncoded: der)
+        let fields = [("file", file), ("index", String(index))] + CertificateSummary(certificate).jsonFields()
+        return (jsonObject(fields), false)
+    } catch {
+        return failure(error.description, offset: error.offset)
+    }
+}
+
+/// Per-item result slots written by the workers (each slot by exactly one worker,
+/// read only after they all finish, so no lock is needed).
+private final class ResultSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<(String, Bool)>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: ("", false))
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ index: Int, _ value: (String, Bool)) { slots[index] = value }
+
+    func get(_ index: Int) -> (String, Bool) { slots[index] }
+}
+
+/// Writes every byte to standard output, retrying short writes.
+private func writeAll(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                exit(1)  // EPIPE or a closed output: nothing more can be reported there
+            }
+            offset += written
+        }
+    }
+}

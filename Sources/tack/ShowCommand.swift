@@ -1,0 +1,279 @@
+// `tack show`: a readable dump of each certificate, focused on what pinning needs.
+
+import Foundation
+import TackDER
+import TackX509
+
+enum ShowCommand {
+    static let help = """
+        USAGE: tack show [--json] [--now RFC3339] FILE...
+
+        Prints each certificate (PEM with any number of blocks, DER, or `openssl s_client
+        -showcerts` output; `-` reads standard input): subject, issuer, serial, validity with
+        the days left (or how long ago it expired), subject alternative names, key type and
+        size, signature algorithm, every extension with its critical flag and decoded value,
+        the SPKI pin (what NSPinnedDomains and OkHttp pin) and the certificate's SHA-256
+        fingerprint.
+
+        OPTIONS:
+          --json          a JSON array with one object per certificate (the fields of
+                          tack scan, plus file, index, version, days_left and extensions)
+          --now TIME      the time the days left are counted from (default: the clock),
+                          for example 2026-01-01T00:00:00Z
+
+        EXAMPLES:
+          tack show Vectors/certs/chain-example.pem
+          tack show --json Vectors/certs/p256-leaf.pem | python3 -m json.tool
+
+        Exit status: 0 on success, 1 if an input could not be read or a certificate did not
+        parse (the others are still shown), 2 on a usage error.
+        """
+
+    static func run(_ arguments: [String]) throws(CLIError) {
+        let args = try Arguments(arguments, valued: ["--now"], switches: ["--json"])
+        if args.wantsHelp {
+            emit(help)
+            return
+        }
+        guard !args.operands.isEmpty else { throw .usage("tack show needs at least one FILE (or - for standard input)") }
+        let now: Int64
+        if let text = try args.value("--now") {
+            guard let time = parseRFC3339(text) else { throw .usage("--now needs a time such as 2026-01-01T00:00:00Z, not \(text)") }
+            now = time
+        } else {
+            now = Int64(Date().timeIntervalSince1970)
+        }
+        let (certificates, failures) = readCertificates(args.operands)
+        if args.isSet("--json") {
+            let records = certificates.enumerated().map { index, entry in
+                jsonRecord(entry.certificate, file: entry.file, index: index + 1, now: now)
+            }
+            emit(records.isEmpty ? "[]" : "[\n" + records.map { "  " + $0 }.joined(separator: ",\n") + "\n]")
+        } else {
+            for (index, entry) in certificates.enumerated() {
+                if index > 0 { emit("") }
+                emit(text(entry.certificate, file: entry.file, index: index + 1, count: certificates.count, now: now))
+            }
+        }
+        if failures > 0 { throw CLIError("\(failures) input\(failures == 1 ? "" : "s") failed") }
+    }
+
+    // MARK: Text
+
+    private static func text(_ certificate: Certificate, file: String, index: Int, count: Int, now: Int64) -> String {
+        let summary = CertificateSummary(certificate)
+        var lines = ["Certificate \(index) of \(count) (\(file))"]
+        func add(_ label: String, _ value: String) {
+            lines.append("  " + label.padding(toLength: 20, withPad: " ", startingAt: 0) + value)
+        }
+        add("Subject:", summary.subject)
+        add("Issuer:", summary.issuer)
+        add("Serial:", hexString(certificate.serialNumber, separator: ":"))
+        add("Version:", "v\(certificate.version.rawValue + 1)")
+        add("Not before:", summary.notBefore.description)
+        add("Not after:", summary.notAfter.description + "  (" + validityPhrase(certificate.validity, now: now) + ")")
+        let sans = ((try? certificate.subjectAlternativeNames) ?? nil).map { Array($0.names).map(\.description) } ?? []
+        add("Alternative names:", sans.isEmpty ? "(none)" : sans.joined(separator: ", "))
+        add("Key:", summary.keyType + (summary.keyBits.map { " (\($0) bits)" } ?? ""))
+        add("Signature:", summary.signatureAlgorithm)
+        add("SPKI pin:", summary.spkiPin.base64)
+        add("SPKI pin (OkHttp):", summary.spkiPin.sha256Base64)
+        add("SHA-256:", summary.fingerprint.colonHex)
+        if certificate.extensions.isEmpty {
+            add("Extensions:", "(none)")
+        } else {
+            lines.append("  Extensions:")
+            for ext in certificate.extensions {
+                let (name, value) = describe(ext, in: certificate)
+                lines.append("    \(name)\(ext.isCritical ? " (critical)" : ""): \(value)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "364 days left", "expired 12 days ago", "not valid until 2027-…, in 3 days".
+    static func validityPhrase(_ validity: Certificate.Validity, now: Int64) -> String {
+        let start = validity.notBefore.secondsSince1970
+        let end = validity.notAfter.secondsSince1970
+        func days(_ seconds: Int64) -> String {
+            let count = seconds / 86_400
+            return "\(count) day\(count == 1 ? "" : "s")"
+        }
+        if now < start { return "not yet valid: starts in \(days(start - now))" }
+        if now > end { return "expired \(days(now - end)) ago" }
+        return "\(days(end - now)) left"
+    }
+
+    /// The extension's name and its decoded value (or the decoding error).
+    static func describe(_ ext: Extension, in certificate: Certificate) -> (name: String, value: String) {
+        func value(_ body: () throws(X509Error) -> String) -> String {
+            do { return try body() } catch { return "malformed: \(error)" }
+        }
+        switch ext.oid {
+        case BasicConstraints.oid:
+            return ("basicConstraints", value { () throws(X509Error) in
+                guard let constraints = try certificate.basicConstraints else { return "" }
+                var text = constraints.isCertificateAuthority ? "CA:TRUE" : "CA:FALSE"
+                if let length = constraints.pathLengthConstraint { text += ", pathlen:\(length)" }
+                return text
+            })
+        case KeyUsage.oid:
+            return ("keyUsage", value { () throws(X509Error) in
+                guard let usage = try certificate.keyUsage else { return "" }
+                return keyUsageNames(usage).joined(separator: ", ")
+            })
+        case ExtendedKeyUsage.oid:
+            return ("extendedKeyUsage", value { () throws(X509Error) in
+                guard let usage = try certificate.extendedKeyUsage else { return "" }
+                return usage.map(purposeName).joined(separator: ", ")
+            })
+        case SubjectAlternativeNames.oid:
+            return ("subjectAltName", value { () throws(X509Error) in
+                (try certificate.subjectAlternativeNames).map { Array($0.names).map(\.description).joined(separator: ", ") } ?? ""
+            })
+        case IssuerAlternativeNames.oid:
+            return ("issuerAltName", value { () throws(X509Error) in
+                (try certificate.issuerAlternativeNames).map { Array($0.names).map(\.description).joined(separator: ", ") } ?? ""
+            })
+        case SubjectKeyIdentifier.oid:
+            return ("subjectKeyIdentifier", value { () throws(X509Error) in
+                (try certificate.subjectKeyIdentifier).map { hexString($0.keyIdentifier, separator: ":") } ?? ""
+            })
+        case AuthorityKeyIdentifier.oid:
+            return ("authorityKeyIdentifier", value { () throws(X509Error) in
+                guard let identifier = try certificate.authorityKeyIdentifier else { return "" }
+                var parts: [String] = []
+                if let key = identifier.keyIdentifier { parts.append("keyid:" + hexString(key, separator: ":")) }
+                if let issuer = identifier.authorityCertIssuer { parts.append("issuer:" + Array(issuer).map(\.description).joined(separator: ", ")) }
+                if let serial = identifier.authorityCertSerialNumber { parts.append("serial:" + hexString(serial, separator: ":")) }
+                return parts.joined(separator: ", ")
+            })
+        case NameConstraints.oid:
+            return ("nameConstraints", value { () throws(X509Error) in
+                guard let constraints = try certificate.nameConstraints else { return "" }
+                var parts: [String] = []
+                if let permitted = constraints.permittedSubtrees {
+                    parts.append("permitted: " + Array(permitted).map { "\($0)" }.joined(separator: ", "))
+                }
+                if let excluded = constraints.excludedSubtrees {
+                    parts.append("excluded: " + Array(excluded).map { "\($0)" }.joined(separator: ", "))
+                }
+                return parts.joined(separator: "; ")
+            })
+        case CertificatePolicies.oid:
+            return ("certificatePolicies", value { () throws(X509Error) in
+                (try certificate.certificatePolicies).map { Array($0).map(\.policyIdentifier.dottedString).joined(separator: ", ") } ?? ""
+            })
+        case PolicyMappings.oid:
+            return ("policyMappings", value { () throws(X509Error) in
+                (try certificate.policyMappings).map {
+                    Array($0).map { "\($0.issuerDomainPolicy.dottedString) → \($0.subjectDomainPolicy.dottedString)" }.joined(separator: ", ")
+                } ?? ""
+            })
+        case PolicyConstraints.oid:
+            return ("policyConstraints", value { () throws(X509Error) in
+                guard let constraints = try certificate.policyConstraints else { return "" }
+                var parts: [String] = []
+                if let skip = constraints.requireExplicitPolicy { parts.append("requireExplicitPolicy:\(skip)") }
+                if let skip = constraints.inhibitPolicyMapping { parts.append("inhibitPolicyMapping:\(skip)") }
+                return parts.joined(separator: ", ")
+            })
+        case InhibitAnyPolicy.oid:
+            return ("inhibitAnyPolicy", value { () throws(X509Error) in
+                (try certificate.inhibitAnyPolicy).map { "skipCerts:\($0.skipCerts)" } ?? ""
+            })
+        case CRLDistributionPoints.oid:
+            return ("crlDistributionPoints", value { () throws(X509Error) in
+                guard let points = try certificate.crlDistributionPoints else { return "" }
+                return Array(points).map { point -> String in
+                    switch point.name {
+                    case .fullName(let names)?: Array(names).map(\.description).joined(separator: ", ")
+                    case .nameRelativeToCRLIssuer?: "(name relative to the CRL issuer)"
+                    case nil: "(no name)"
+                    }
+                }.joined(separator: "; ")
+            })
+        case AuthorityInformationAccess.oid:
+            return ("authorityInfoAccess", value { () throws(X509Error) in
+                guard let access = try certificate.authorityInformationAccess else { return "" }
+                return Array(access).map { description -> String in
+                    let method = switch description.method {
+                    case AuthorityInformationAccess.ocsp: "OCSP"
+                    case AuthorityInformationAccess.caIssuers: "CA Issuers"
+                    default: description.method.dottedString
+                    }
+                    return "\(method) - \(description.location)"
+                }.joined(separator: ", ")
+            })
+        case SignedCertificateTimestampList.oid:
+            return ("signedCertificateTimestamps", value { () throws(X509Error) in
+                (try certificate.signedCertificateTimestamps).map { "\($0.count) SCT\($0.count == 1 ? "" : "s")" } ?? ""
+            })
+        default:
+            let bytes = certificate.derEncoded[ext.valueRange]
+            return (ext.oid.dottedString, "\(bytes.count) bytes: " + hexString(bytes.prefix(32), separator: ":") + (bytes.count > 32 ? "…" : ""))
+        }
+    }
+
+    static func keyUsageNames(_ usage: KeyUsage) -> [String] {
+        let names: [(KeyUsage, String)] = [
+            (.digitalSignature, "digitalSignature"), (.nonRepudiation, "nonRepudiation"),
+            (.keyEncipherment, "keyEncipherment"), (.dataEncipherment, "dataEncipherment"),
+            (.keyAgreement, "keyAgreement"), (.keyCertSign, "keyCertSign"), (.cRLSign, "cRLSign"),
+            (.encipherOnly, "encipherOnly"), (.decipherOnly, "decipherOnly"),
+        ]
+        return names.filter { usage.contains($0.0) }.map(\.1)
+    }
+
+    static func purposeName(_ oid: OID) -> String {
+        switch oid {
+        case ExtendedKeyUsage.serverAuth: "serverAuth"
+        case ExtendedKeyUsage.clientAuth: "clientAuth"
+        case ExtendedKeyUsage.codeSigning: "codeSigning"
+        case ExtendedKeyUsage.emailProtection: "emailProtection"
+        case ExtendedKeyUsage.timeStamping: "timeStamping"
+        case ExtendedKeyUsage.ocspSigning: "OCSPSigning"
+        case ExtendedKeyUsage.anyExtendedKeyUsage: "anyExtendedKeyUsage"
+        default: oid.dottedString
+        }
+    }
+
+    // MARK: JSON
+
+    private static func jsonRecord(_ certificate: Certificate, file: String, index: Int, now: Int64) -> String {
+        let summary = CertificateSummary(certificate)
+        var fields: [(String, String)] = [("file", jsonString(file)), ("index", String(index)),
+                                          ("version", String(certificate.version.rawValue + 1))]
+        fields += summary.jsonFields()
+        let end = certificate.validity.notAfter.secondsSince1970
+        fields.append(("days_left", String((end - now) / 86_400)))
+        fields.append(("spki_sha256_hex", jsonString(summary.spkiPin.hex)))
+        let extensions = certificate.extensions.map { ext -> String in
+            let (name, value) = describe(ext, in: certificate)
+            return jsonObject([("oid", jsonString(ext.oid.dottedString)), ("name", jsonString(name)),
+                               ("critical", ext.isCritical ? "true" : "false"), ("value", jsonString(value))])
+        }
+        fields.append(("extensions", "[" + extensions.joined(separator: ", ") + "]"))
+        return jsonObject(fields)
+    }
+}
+
+/// Seconds since 1970 for `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339, UTC, no fraction), or `nil`.
+func parseRFC3339(_ text: String) -> Int64? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x20,
+          bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+        var value = 0
+        for byte in bytes[range] {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+          let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+          let time = try? DERTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    else { return nil }
+    return time.secondsSince1970
+}
