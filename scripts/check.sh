@@ -18,7 +18,9 @@
 #      lint findings at their lines, SARIF structure, scan pins = pin's pins);
 #   4. scripts/wycheproof-cli-check.sh: `tack vectors wycheproof` agrees with every
 #      shared Wycheproof file and reports a flipped verdict as a failure;
-#   5. scripts/embedded-check.sh: the core modules compile as Embedded Swift;
+#   5. scripts/embedded-check.sh: the core modules compile as Embedded Swift for
+#      armv7em and riscv32 (object sizes printed), and the known-answer program
+#      (Tests/Embedded) runs on aarch64, armv7 and riscv64 under user-mode QEMU;
 #   6. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -63,7 +65,7 @@ python3 scripts/cli-e2e.py "$TACK"
 step "tack vectors wycheproof against every shared Wycheproof file"
 scripts/wycheproof-cli-check.sh --scratch-path "$SCRATCH"
 
-step "Embedded Swift check"
+step "Embedded Swift: compile for armv7em/riscv32, run known answers on aarch64/armv7/riscv64 (QEMU)"
 scripts/embedded-check.sh
 
 if [ "$FUZZ_SECONDS" -gt 0 ]; then
