@@ -235,6 +235,8 @@ def generate():
             data = json.load(f)
         for case in data["cases"]:
             hash_name = case["hash"].replace("-", "").lower()
+            # The program hashes the message itself; the file's digest must agree.
+            assert hashlib.new(hash_name, bytes.fromhex(case["message"])).hexdigest() == case["digest"], case["comment"]
             w(f"    (.{curves[data['curve']]}, \"{case['key']}\", \"{case['message']}\", .{hash_name}, "
               f"\"{case['signature']}\", {'true' if case['result'] == 'valid' else 'false'}),  // {case['comment']}")
     w("]")
