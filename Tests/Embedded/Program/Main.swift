@@ -69,7 +69,7 @@ struct Tally {
 struct EmbeddedKnownAnswers {
     static func main() {
         var tally = Tally()
-        print("\(architecture): Tack core known answers (Embedded Swift, Int is \(Int.bitWidth) bits)")
+        print("\(architecture): Tack core known answers (Int is \(Int.bitWidth) bits)")
 
         // SHA-2 on every compression path this build and CPU can run.
         var implementations: [SHA2Implementation] = [.portable]
