@@ -2,6 +2,7 @@
 // Vectors/certs (RSA PKCS #1 v1.5 and PSS, ECDSA P-256/384/521, Ed25519), and the
 // ECDSA, Ed25519 and RSA-2048 vectors of Vectors/signatures.
 
+#if !CORE_ONLY
 import TackDER
 import TackSHA2
 import TackSignature
@@ -72,3 +73,5 @@ func verifies(_ body: () throws(SignatureError) -> Void) -> Bool {
         return false
     }
 }
+
+#endif
