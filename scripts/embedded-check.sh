@@ -193,8 +193,29 @@ build_target() {
         cat "$out/program.log"
         return 1
     fi
+    # The core's String comparisons (Unicode canonical equivalence) and Character
+    # handling need the Embedded standard library's Unicode data tables.
+    local tables
+    tables="$(dirname "$(command -v "$SWIFTC")")/../lib/swift/embedded/$t/libswiftUnicodeDataTables.a"
+    if [ "$target" = riscv64 ]; then
+        # The toolchain's riscv64 tables are marked soft-float and GNU ld refuses
+        # to mix them with the lp64d objects the Linux C library needs. They are
+        # lookup tables and integer-only functions (no floating-point argument
+        # crosses them), so a copy marked double-float (ELF e_flags
+        # EF_RISCV_FLOAT_ABI_DOUBLE, 0x4) links as it is.
+        rm -rf "$out/tables" && mkdir -p "$out/tables"
+        (cd "$out/tables" && riscv64-linux-gnu-ar x "$tables" && python3 -c '
+import glob, struct
+for name in glob.glob("*.o"):
+    data = bytearray(open(name, "rb").read())
+    flags = struct.unpack_from("<I", data, 48)[0]
+    struct.pack_into("<I", data, 48, (flags & ~0x6) | 0x4)
+    open(name, "wb").write(data)
+' && riscv64-linux-gnu-ar rcs ../libswiftUnicodeDataTables-lp64d.a ./*.o) || return 1
+        tables="$out/libswiftUnicodeDataTables-lp64d.a"
+    fi
     # shellcheck disable=SC2046
-    if ! $(linker "$target") -o "$out/known-answers" "$out/program.o" "${objects[@]}" >"$out/link.log" 2>&1; then
+    if ! $(linker "$target") -o "$out/known-answers" "$out/program.o" "${objects[@]}" "$tables" >"$out/link.log" 2>&1; then
         echo "embedded: $target test program FAILED to link"
         cat "$out/link.log"
         return 1
