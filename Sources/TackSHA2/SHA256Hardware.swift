@@ -224,68 +224,63 @@ func sha256CompressHardware(_ state: inout SHA256Core.State, _ blocks: UnsafeRaw
 }
 
 /// Two independent compressions on the SHA extensions, their rounds
-/// alternating so that the two dependency chains overlap: one block from
-/// `first(i)` into `firstState` and one from `second(i)` into `secondState`,
-/// for i in 0..<blockCount. The same per-lane code as
-/// `sha256CompressHardware`, so each lane computes exactly what it would.
-@inline(__always)
+/// alternating so that the two dependency chains overlap: blocks
+/// 0..<blockCount of `first` into `firstState` and of `second` into
+/// `secondState`. The same per-lane code as `sha256CompressHardware`, so each
+/// lane computes exactly what it would alone.
+///
+/// Kept out of line with its loop inside: inlined into a larger caller, the
+/// 32 group bodies exceeded the inliner's budget and stayed calls with a
+/// run-time group number (measured: slower than one message at a time).
+@inline(never)
 func sha256CompressHardwarePair(
-    _ firstState: inout SHA256Core.State, _ secondState: inout SHA256Core.State, blockCount: Int,
-    blocks: (Int) -> (UnsafeRawPointer, UnsafeRawPointer)
+    _ firstState: inout SHA256Core.State, _ secondState: inout SHA256Core.State,
+    _ first: SHA256PaddedBlocks, _ second: SHA256PaddedBlocks, blockCount: Int
 ) {
     var a = SHA256HardwareLane(firstState)
     var b = SHA256HardwareLane(secondState)
     for index in 0..<blockCount {
-        let (blockA, blockB) = blocks(index)
-        sha256CompressHardwareBlockPair(&a, &b, blockA, blockB)
+        let blockA = first.block(index)
+        let blockB = second.block(index)
+        a.begin(blockA)
+        b.begin(blockB)
+        a.rounds(group: 0)
+        b.rounds(group: 0)
+        a.rounds(group: 1)
+        b.rounds(group: 1)
+        a.rounds(group: 2)
+        b.rounds(group: 2)
+        a.rounds(group: 3)
+        b.rounds(group: 3)
+        a.rounds(group: 4)
+        b.rounds(group: 4)
+        a.rounds(group: 5)
+        b.rounds(group: 5)
+        a.rounds(group: 6)
+        b.rounds(group: 6)
+        a.rounds(group: 7)
+        b.rounds(group: 7)
+        a.rounds(group: 8)
+        b.rounds(group: 8)
+        a.rounds(group: 9)
+        b.rounds(group: 9)
+        a.rounds(group: 10)
+        b.rounds(group: 10)
+        a.rounds(group: 11)
+        b.rounds(group: 11)
+        a.rounds(group: 12)
+        b.rounds(group: 12)
+        a.rounds(group: 13)
+        b.rounds(group: 13)
+        a.rounds(group: 14)
+        b.rounds(group: 14)
+        a.rounds(group: 15)
+        b.rounds(group: 15)
+        a.end()
+        b.end()
     }
     firstState = a.state
     secondState = b.state
-}
-
-/// One block into each of two lanes, their round groups alternating. Kept
-/// out of line: inlined into its callers, the 32 group bodies exceed the
-/// inliner's budget and stay calls with a run-time group number.
-@inline(never)
-private func sha256CompressHardwareBlockPair(
-    _ a: inout SHA256HardwareLane, _ b: inout SHA256HardwareLane, _ blockA: UnsafeRawPointer, _ blockB: UnsafeRawPointer
-) {
-    a.begin(blockA)
-    b.begin(blockB)
-    a.rounds(group: 0)
-    b.rounds(group: 0)
-    a.rounds(group: 1)
-    b.rounds(group: 1)
-    a.rounds(group: 2)
-    b.rounds(group: 2)
-    a.rounds(group: 3)
-    b.rounds(group: 3)
-    a.rounds(group: 4)
-    b.rounds(group: 4)
-    a.rounds(group: 5)
-    b.rounds(group: 5)
-    a.rounds(group: 6)
-    b.rounds(group: 6)
-    a.rounds(group: 7)
-    b.rounds(group: 7)
-    a.rounds(group: 8)
-    b.rounds(group: 8)
-    a.rounds(group: 9)
-    b.rounds(group: 9)
-    a.rounds(group: 10)
-    b.rounds(group: 10)
-    a.rounds(group: 11)
-    b.rounds(group: 11)
-    a.rounds(group: 12)
-    b.rounds(group: 12)
-    a.rounds(group: 13)
-    b.rounds(group: 13)
-    a.rounds(group: 14)
-    b.rounds(group: 14)
-    a.rounds(group: 15)
-    b.rounds(group: 15)
-    a.end()
-    b.end()
 }
 
 #elseif !(TACK_HARDWARE_SHA && arch(arm64))

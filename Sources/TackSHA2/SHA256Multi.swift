@@ -101,7 +101,7 @@ extension ArraySlice: SHA256ContiguousMessage where Element == UInt8 {}
     /// §5.1.1, §5.2.1): its whole 64-byte blocks read in place, then one or
     /// two padded tail blocks written into `tail` (the last 0–63 bytes, the
     /// 1 bit, zeros, and the 64-bit big-endian bit length).
-    private struct SHA256PaddedMessage {
+    struct SHA256PaddedBlocks {
         let base: UnsafeRawPointer?
         let wholeBlockCount: Int
         let tail: UnsafeMutableRawPointer
@@ -159,12 +159,12 @@ extension ArraySlice: SHA256ContiguousMessage where Element == UInt8 {}
         return withUnsafeMutableBytes(of: &tails) { tailBytes in
             // A 256-byte tuple always has a base address.
             let tailBase = tailBytes.baseAddress.unsafelyUnwrapped
-            let a = SHA256PaddedMessage(first, tail: tailBase)
-            let b = SHA256PaddedMessage(second, tail: tailBase + 128)
+            let a = SHA256PaddedBlocks(first, tail: tailBase)
+            let b = SHA256PaddedBlocks(second, tail: tailBase + 128)
             var stateA = SHA256.initialState
             var stateB = SHA256.initialState
             let common = min(a.blockCount, b.blockCount)
-            sha256CompressHardwarePair(&stateA, &stateB, blockCount: common) { index in (a.block(index), b.block(index)) }
+            sha256CompressHardwarePair(&stateA, &stateB, a, b, blockCount: common)
             a.compressRemaining(from: common, into: &stateA)
             b.compressRemaining(from: common, into: &stateB)
             return (stateA, stateB)
