@@ -201,13 +201,18 @@ extension SHA2Digest {
 public enum SHA2Implementation: Sendable, Hashable {
     /// Plain Swift, on every platform.
     case portable
-    /// The x86-64 SHA extensions (`SHA256RNDS2`, `SHA256MSG1`, `SHA256MSG2`),
-    /// used only where the CPU reports them (CPUID leaf 7, EBX bit 29) along
-    /// with SSSE3, and only when the module was built with the hardware path:
-    /// on x86-64, with the `HardwareSHA` package trait (on by default), when
-    /// Tack is the root package or a path dependency (see Package.swift:
-    /// SwiftPM does not allow the compiler flags this path needs in a package
-    /// resolved by version).
+    /// The CPU's SHA-256 instructions, only when the module was built with the
+    /// hardware path (the `HardwareSHA` package trait, on by default, when Tack
+    /// is the root package or a path dependency: see Package.swift, SwiftPM does
+    /// not allow the compiler flags this path needs in a package resolved by
+    /// version) and the CPU has them:
+    /// - x86-64: the SHA extensions (`SHA256RNDS2`, `SHA256MSG1`, `SHA256MSG2`),
+    ///   where CPUID reports them (leaf 7, EBX bit 29) along with SSSE3;
+    /// - arm64: the ARMv8 Cryptographic Extension (`SHA256H`, `SHA256H2`,
+    ///   `SHA256SU0`, `SHA256SU1`) on Apple platforms, whose arm64 CPUs all have
+    ///   it, and in builds that state the CPU has it (`-D TACK_ASSUME_ARMV8_SHA2`).
+    ///   Elsewhere (Linux arm64) only the C library can ask the CPU
+    ///   (`getauxval`), which the core does not call, so the portable path runs.
     case hardware
 
     /// Whether this implementation can run on the current CPU.

@@ -157,7 +157,7 @@ struct SHA256Core: Sendable {
     static func compress(
         _ state: inout State, _ blocks: UnsafeRawPointer, _ blockCount: Int, _ implementation: SHA2Implementation
     ) {
-        #if TACK_HARDWARE_SHA && arch(x86_64)
+        #if TACK_HARDWARE_SHA && (arch(x86_64) || arch(arm64))
             if implementation == .hardware {
                 sha256CompressHardware(&state, blocks, blockCount)
                 return

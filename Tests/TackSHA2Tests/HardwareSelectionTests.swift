@@ -20,7 +20,12 @@ struct HardwareSelectionTests {
             let cpuHasIt = flags.contains("sha_ni") && flags.contains("ssse3")
             #expect(SHA2Implementation.hardware.isAvailable == cpuHasIt)
             #expect(SHA2Implementation.bestAvailable == (cpuHasIt ? .hardware : .portable))
+        #elseif TACK_HARDWARE_SHA && arch(arm64) && (os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+            // Every Apple arm64 CPU has the ARMv8 SHA-256 instructions.
+            #expect(SHA2Implementation.hardware.isAvailable)
+            #expect(SHA2Implementation.bestAvailable == .hardware)
         #elseif !TACK_HARDWARE_SHA || !arch(x86_64)
+            // Includes Linux arm64: the core cannot ask the C library (getauxval).
             #expect(!SHA2Implementation.hardware.isAvailable)
             #expect(SHA2Implementation.bestAvailable == .portable)
         #endif
