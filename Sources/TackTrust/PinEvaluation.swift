@@ -165,7 +165,7 @@ extension PinPolicy {
     /// - Returns: The evaluation.
     public func evaluate(host: String, trust: TrustResult, servedChain: [Certificate], at time: Int64) -> PinEvaluation {
         let name = HostName.normalized(host)
-        let servedPins = servedChain.map(\.spkiPin)
+        let servedPins = servedChain.map { $0.spkiPin }
         let index = ruleIndex(for: name)
         let rule = index.map { rules[$0] }
         guard trust.verdict.isTrusted, let path = trust.path else {
@@ -209,7 +209,7 @@ extension PinPolicy {
         // The header trap: SHA-256 of the raw key bytes (the BIT STRING contents of the
         // SPKI, which is what SecKeyCopyExternalRepresentation returns for RSA and EC),
         // for the path's certificates and those served off the path.
-        let onPath = Set(path.certificates.map(\.derEncoded))
+        let onPath = Set(path.certificates.map { $0.derEncoded })
         var keyed: [(Certificate, CertificateReference, SPKIPin)] = []
         for (position, certificate) in path.certificates.enumerated() {
             keyed.append((certificate, path.references[position], pathPins.spki[position]))
@@ -283,9 +283,9 @@ struct PathPins {
     init(_ path: VerifiedPath, rule: PinRule?) {
         let certificates = path.certificates
         references = path.references
-        spki = certificates.map(\.spkiPin)
+        spki = certificates.map { $0.spkiPin }
         let needsFingerprints = rule.map { !$0.caCertificates.isEmpty || !$0.leafCertificates.isEmpty } ?? false
-        fingerprints = needsFingerprints ? certificates.map(\.fingerprint) : []
+        fingerprints = needsFingerprints ? certificates.map { $0.fingerprint } : []
     }
 
     struct Result {

@@ -149,7 +149,7 @@ public enum PinPolicyLoadError: Error, Sendable, Equatable, CustomStringConverti
         switch self {
         case .json(let error): return error.description
         case .propertyList(let error): return "property list: \(error)"
-        case .invalid(let issues): return issues.map(\.description).joined(separator: "\n")
+        case .invalid(let issues): return issues.map { $0.description }.joined(separator: "\n")
         }
     }
 }

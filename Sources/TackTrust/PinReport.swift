@@ -66,7 +66,7 @@ public struct PinFailureReport: Sendable {
             ("validated-certificate-chain", JSONText.strings(verifiedChain.map(pem))),
             ("known-pins", JSONText.strings(knownPins)),
             ("validation-result", JSONText.string(result)),
-            ("diagnostics", JSONText.strings(evaluation.diagnostics.map(\.description))),
+            ("diagnostics", JSONText.strings(evaluation.diagnostics.map { $0.description })),
         ]
         return "{\n" + fields.map { "  " + JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ",\n") + "\n}"
     }
