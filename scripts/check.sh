@@ -13,7 +13,9 @@
 #   4. scripts/wycheproof-cli-check.sh: `tack vectors wycheproof` agrees with every
 #      shared Wycheproof file and reports a flipped verdict as a failure;
 #   5. scripts/embedded-check.sh: the core modules compile as Embedded Swift;
-#   6. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
+#   6. scripts/check-public-api.sh: no Unsafe type in the public API of TackX509,
+#      TackSignature and TackTrust (symbol graphs);
+#   7. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -54,6 +56,9 @@ scripts/wycheproof-cli-check.sh
 
 step "Embedded Swift check"
 scripts/embedded-check.sh
+
+step "public API of TackX509, TackSignature and TackTrust has no Unsafe type"
+scripts/check-public-api.sh
 
 if [ "$FUZZ_SECONDS" -gt 0 ]; then
     step "fuzz smoke (${FUZZ_SECONDS} s per target)"
