@@ -25,7 +25,9 @@
 #   6. scripts/embedded-check.sh: the core modules compile as Embedded Swift for
 #      armv7em and riscv32 (object sizes printed), and the known-answer program
 #      (Tests/Embedded) runs on aarch64, armv7 and riscv64 under user-mode QEMU;
-#   7. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
+#   7. scripts/check-public-api.sh: no Unsafe type in the public API of TackX509,
+#      TackSignature and TackTrust (symbol graphs);
+#   8. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -77,6 +79,9 @@ scripts/limbo-cli-check.sh
 
 step "Embedded Swift: compile for armv7em/riscv32, run known answers on aarch64/armv7/riscv64 (QEMU)"
 scripts/embedded-check.sh
+
+step "public API of TackX509, TackSignature and TackTrust has no Unsafe type"
+scripts/check-public-api.sh
 
 if [ "$FUZZ_SECONDS" -gt 0 ]; then
     step "fuzz smoke (${FUZZ_SECONDS} s per target)"

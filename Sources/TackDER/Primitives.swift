@@ -105,7 +105,7 @@ extension DERReader {
     ///
     /// - Parameter element: An element read by this reader.
     /// - Throws: ``DERError/Reason/emptyInteger`` or ``DERError/Reason/nonMinimalInteger``.
-    public func checkInteger(_ element: DERElement) throws(DERError) {
+    internal func checkInteger(_ element: DERElement) throws(DERError) {
         let start = element.contentRange.lowerBound - origin
         let count = element.contentLength
         guard count > 0 else { throw DERError(.emptyInteger, at: element.offset) }
@@ -122,7 +122,8 @@ extension DERReader {
     ///
     /// - Parameter element: An INTEGER element with at least one contents octet.
     /// - Returns: `true` if the sign bit is set.
-    public func isNegativeInteger(_ element: DERElement) -> Bool {
+    @usableFromInline
+    internal func isNegativeInteger(_ element: DERElement) -> Bool {
         guard element.contentLength > 0 else { return false }
         return buffer[element.contentRange.lowerBound - origin] & 0x80 != 0
     }
@@ -150,7 +151,7 @@ extension DERReader {
     /// - Returns: The value.
     /// - Throws: ``DERError/Reason/integerOverflow`` or ``DERError/Reason/negativeInteger``.
     @inlinable
-    public func integerValue<T: FixedWidthInteger>(of element: DERElement, as type: T.Type) throws(DERError) -> T {
+    internal func integerValue<T: FixedWidthInteger>(of element: DERElement, as type: T.Type) throws(DERError) -> T {
         let negative = isNegativeInteger(element)
         if negative && !T.isSigned { throw DERError(.negativeInteger, at: element.offset) }
         // A minimal encoding of a value that fits T has at most bitWidth/8 octets, plus

@@ -1,3 +1,5 @@
+import TackSHA2
+
 /// A hash function usable with RSA signatures (PKCS #1 v1.5 and PSS) and as
 /// the hash of PSS's mask generation function MGF1.
 ///
@@ -48,6 +50,111 @@ public enum RSAHash: Sendable, Hashable, CaseIterable {
             [0x30, 0x41, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x02, 0x05, 0x00, 0x04, 0x30]
         case .sha512:
             [0x30, 0x51, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40]
+        }
+    }
+}
+
+// The hashing RSA verification needs, on top of TackSHA2: the message digest,
+// MGF1 (RFC 8017 §B.2.1) and PSS's H' (RFC 8017 §9.1.2 steps 12 and 13).
+//
+// TackSHA2's functions are distinct types; `RSAHash` picks one with a switch
+// and the work itself is written once, generic over `SHA2HashFunction`
+// (no existentials, so it stays Embedded-clean).
+
+extension RSAHash {
+    /// Hashes `bytes` and passes the digest to `body`.
+    func withDigest<Result>(
+        of bytes: UnsafeRawBufferPointer,
+        _ body: (UnsafeRawBufferPointer) throws(SignatureError) -> Result
+    ) throws(SignatureError) -> Result {
+        switch self {
+        case .sha224: try SHA224.hash(bytes).withUnsafeBytes(body)
+        case .sha256: try SHA256.hash(bytes).withUnsafeBytes(body)
+        case .sha384: try SHA384.hash(bytes).withUnsafeBytes(body)
+        case .sha512: try SHA512.hash(bytes).withUnsafeBytes(body)
+        }
+    }
+
+    /// XORs MGF1(seed, target.count) with this hash into `target`
+    /// (RFC 8017 §B.2.1; §9.1.2 steps 7 and 8 in one pass).
+    func xorMGF1Mask(seed: UnsafeRawBufferPointer, into target: UnsafeMutableBufferPointer<UInt8>) {
+        switch self {
+        case .sha224: xorMGF1(SHA224.self, seed: seed, into: target)
+        case .sha256: xorMGF1(SHA256.self, seed: seed, into: target)
+        case .sha384: xorMGF1(SHA384.self, seed: seed, into: target)
+        case .sha512: xorMGF1(SHA512.self, seed: seed, into: target)
+        }
+    }
+
+    /// Whether Hash(0x00 × 8 || mHash || salt) equals `expected`
+    /// (RFC 8017 §9.1.2 steps 12 to 14).
+    func pssHashMatches(
+        messageDigest: UnsafeRawBufferPointer, salt: UnsafeRawBufferPointer, expected: UnsafeRawBufferPointer
+    ) -> Bool {
+        switch self {
+        case .sha224: pssHash(SHA224.self, messageDigest, salt, expected)
+        case .sha256: pssHash(SHA256.self, messageDigest, salt, expected)
+        case .sha384: pssHash(SHA384.self, messageDigest, salt, expected)
+        case .sha512: pssHash(SHA512.self, messageDigest, salt, expected)
+        }
+    }
+}
+
+/// MGF1 (RFC 8017 §B.2.1): T = Hash(seed || C) for C = 0, 1, … as 4-byte
+/// big-endian counters, XORed into `target` as it is produced. The mask
+/// never exceeds 1 KiB (an 8192-bit modulus), so the counter stays far
+/// below the 2^32 · hLen limit of step 1.
+private func xorMGF1<H: SHA2HashFunction>(
+    _: H.Type, seed: UnsafeRawBufferPointer, into target: UnsafeMutableBufferPointer<UInt8>
+) {
+    var counter: UInt32 = 0
+    var offset = 0
+    while offset < target.count {
+        var hasher = H()
+        hasher.update(seed)
+        withUnsafeBytes(of: counter.bigEndian) { hasher.update($0) }
+        let block = hasher.finalize()
+        block.withUnsafeBytes { bytes in
+            var i = 0
+            while i < bytes.count && offset + i < target.count {
+                target[offset + i] ^= bytes[i]
+                i += 1
+            }
+        }
+        offset += H.digestByteCount
+        counter += 1
+    }
+}
+
+/// H' = Hash(0x00 × 8 || mHash || salt), compared with `expected`.
+private func pssHash<H: SHA2HashFunction>(
+    _: H.Type, _ messageDigest: UnsafeRawBufferPointer, _ salt: UnsafeRawBufferPointer,
+    _ expected: UnsafeRawBufferPointer
+) -> Bool {
+    var hasher = H()
+    let zeros: UInt64 = 0
+    withUnsafeBytes(of: zeros) { hasher.update($0) }
+    hasher.update(messageDigest)
+    hasher.update(salt)
+    let digest = hasher.finalize()
+    return digest.withUnsafeBytes { bytes in
+        guard bytes.count == expected.count else { return false }
+        var difference: UInt8 = 0
+        for i in 0..<bytes.count {
+            difference |= bytes[i] ^ expected[i]
+        }
+        return difference == 0
+    }
+}
+
+extension RSAPublicKey {
+    /// Hashes `message` with `hash` and passes the digest to `body`.
+    func withDigest<Result>(
+        of message: some Collection<UInt8>, hash: RSAHash,
+        _ body: (UnsafeRawBufferPointer) throws(SignatureError) -> Result
+    ) throws(SignatureError) -> Result {
+        try Self.withContiguousBytes(message) { (bytes) throws(SignatureError) -> Result in
+            try hash.withDigest(of: UnsafeRawBufferPointer(bytes), body)
         }
     }
 }

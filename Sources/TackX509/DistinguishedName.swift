@@ -32,7 +32,7 @@ public import TackDER
 /// RFC 5280 §7.1 comparison that chain building needs, use ``matches(_:)``.
 public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConvertible {
     /// The buffer that holds the encoding.
-    @usableFromInline internal let storage: [UInt8]
+    internal let storage: [UInt8]
     /// The absolute range of the whole Name (the RDNSequence TLV) in the buffer.
     public let encodedRange: Range<Int>
     /// The absolute range of the RDNSequence's contents.
@@ -275,7 +275,7 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
 /// Equality and hashing compare encodings byte for byte; RFC 5280 §7.1 matching
 /// (set equality with string folding) is ``matches(_:)``.
 public struct RelativeDistinguishedName: Sendable, Hashable, Sequence {
-    @usableFromInline internal let storage: [UInt8]
+    internal let storage: [UInt8]
     /// The absolute range of the RDN's SET (or IMPLICIT `[1]`) TLV.
     public let encodedRange: Range<Int>
     internal let contentRange: Range<Int>
@@ -360,7 +360,7 @@ public struct RelativeDistinguishedName: Sendable, Hashable, Sequence {
     /// The value is kept as its encoding; ``stringValue`` decodes it when it is one of
     /// the directory string types.
     public struct Attribute: Sendable, Hashable {
-        @usableFromInline internal let storage: [UInt8]
+        internal let storage: [UInt8]
         /// The attribute type, for example ``DistinguishedName/AttributeType/commonName``.
         public let type: OID
         /// The value's element (tag and absolute ranges).

@@ -274,7 +274,7 @@ public struct IPAddressName: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Equality and hashing compare the encodings.
 public struct GeneralNames: Sendable, Hashable, Sequence {
-    @usableFromInline internal let storage: [UInt8]
+    internal let storage: [UInt8]
     /// The absolute range of the whole encoding (the SEQUENCE, or an IMPLICITly
     /// tagged `[n]` in AuthorityKeyIdentifier and DistributionPoint).
     public let encodedRange: Range<Int>

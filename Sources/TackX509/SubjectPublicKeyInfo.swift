@@ -81,8 +81,9 @@ public enum PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
 ///   32 and 56 bytes (RFC 8032 §5.1.5, §5.2.5; RFC 7748 §5).
 public struct SubjectPublicKeyInfo: Sendable, Hashable {
     /// The buffer the SubjectPublicKeyInfo was read from: a certificate's DER, or the
-    /// SPKI's own DER when it was parsed alone. All ranges index it.
-    public let buffer: [UInt8]
+    /// SPKI's own DER when it was parsed alone. All ranges index it. Internal: the
+    /// public view is ``derEncoded`` and the slices, never the whole certificate.
+    internal let buffer: [UInt8]
     /// The absolute range of the whole SubjectPublicKeyInfo SEQUENCE (its TLV).
     public let range: Range<Int>
     /// The key's algorithm.

@@ -230,38 +230,38 @@ private enum KnownExtension {
 /// the array, plus ranges), so building this value copies no extension contents.
 public struct DecodedExtensions: Sendable, Hashable {
     /// Basic constraints (2.5.29.19).
-    public var basicConstraints: BasicConstraints?
+    public internal(set) var basicConstraints: BasicConstraints?
     /// Key usage (2.5.29.15).
-    public var keyUsage: KeyUsage?
+    public internal(set) var keyUsage: KeyUsage?
     /// Extended key usage (2.5.29.37).
-    public var extendedKeyUsage: ExtendedKeyUsage?
+    public internal(set) var extendedKeyUsage: ExtendedKeyUsage?
     /// Subject alternative names (2.5.29.17).
-    public var subjectAlternativeNames: SubjectAlternativeNames?
+    public internal(set) var subjectAlternativeNames: SubjectAlternativeNames?
     /// Issuer alternative names (2.5.29.18).
-    public var issuerAlternativeNames: IssuerAlternativeNames?
+    public internal(set) var issuerAlternativeNames: IssuerAlternativeNames?
     /// Name constraints (2.5.29.30).
-    public var nameConstraints: NameConstraints?
+    public internal(set) var nameConstraints: NameConstraints?
     /// Authority key identifier (2.5.29.35).
-    public var authorityKeyIdentifier: AuthorityKeyIdentifier?
+    public internal(set) var authorityKeyIdentifier: AuthorityKeyIdentifier?
     /// Subject key identifier (2.5.29.14).
-    public var subjectKeyIdentifier: SubjectKeyIdentifier?
+    public internal(set) var subjectKeyIdentifier: SubjectKeyIdentifier?
     /// Certificate policies (2.5.29.32).
-    public var certificatePolicies: CertificatePolicies?
+    public internal(set) var certificatePolicies: CertificatePolicies?
     /// Policy mappings (2.5.29.33).
-    public var policyMappings: PolicyMappings?
+    public internal(set) var policyMappings: PolicyMappings?
     /// Policy constraints (2.5.29.36).
-    public var policyConstraints: PolicyConstraints?
+    public internal(set) var policyConstraints: PolicyConstraints?
     /// Inhibit anyPolicy (2.5.29.54).
-    public var inhibitAnyPolicy: InhibitAnyPolicy?
+    public internal(set) var inhibitAnyPolicy: InhibitAnyPolicy?
     /// CRL distribution points (2.5.29.31).
-    public var crlDistributionPoints: CRLDistributionPoints?
+    public internal(set) var crlDistributionPoints: CRLDistributionPoints?
     /// Authority information access (1.3.6.1.5.5.7.1.1).
-    public var authorityInformationAccess: AuthorityInformationAccess?
+    public internal(set) var authorityInformationAccess: AuthorityInformationAccess?
     /// The embedded SCT list (1.3.6.1.4.1.11129.2.4.2).
-    public var signedCertificateTimestamps: SignedCertificateTimestampList?
+    public internal(set) var signedCertificateTimestamps: SignedCertificateTimestampList?
     /// The extensions Tack does not decode, in certificate order, with their
     /// critical flags.
-    public var unrecognized: [Extension] = []
+    public internal(set) var unrecognized: [Extension] = []
 
     /// Creates an empty set of extensions.
     public init() {}

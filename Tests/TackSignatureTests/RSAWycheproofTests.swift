@@ -22,15 +22,10 @@ import TackTestSupport
 /// or a folder present without any RSA file, fails.
 @Suite("RSA Wycheproof")
 struct RSAWycheproofTests {
-    static var directoryExists: Bool {
-        FileManager.default.fileExists(atPath: RepositoryPaths.wycheproof.path)
-    }
-
     static func files() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.wycheproof.path)) ?? []
-        return names.filter {
+        WycheproofFile.fileNames {
             ($0.hasPrefix("rsa_signature_") || $0.hasPrefix("rsa_pss_")) && $0.hasSuffix("_test.json")
-        }.sorted()
+        }
     }
 
     static func hash(named name: String) -> RSAHash? {
@@ -51,50 +46,47 @@ struct RSAWycheproofTests {
     }
 
     @Test("Every vector of the Wycheproof RSA file agrees with its verdict",
-          .enabled(if: directoryExists, "Wycheproof is not in ../shared/vectors/wycheproof"), arguments: files())
+          .enabled(if: WycheproofFile.folderPresent, "the shared Wycheproof folder is absent"), arguments: files())
     func file(_ name: String) throws {
-        let url = RepositoryPaths.wycheproof.appendingPathComponent(name)
-        let root = try #require(RSATestSupport.loadJSON(url) as? [String: Any])
-        let schema = try #require(root["schema"] as? String)
-        let isPSS = schema == "rsassa_pss_verify_schema_v1.json"
-        #expect(isPSS || schema == "rsassa_pkcs1_verify_schema_v1.json")
-        let groups = try #require(root["testGroups"] as? [[String: Any]])
+        let root = try WycheproofFile.load(name)
+        let isPSS = root.schema == "rsassa_pss_verify_schema_v1.json"
+        #expect(isPSS || root.schema == "rsassa_pkcs1_verify_schema_v1.json")
 
         var checked = 0, skipped = 0
         var verdictCounts: [String: Int] = [:]
         var disagreements: [Int] = []
         var skipReasons: Set<String> = []
-        for group in groups {
-            let tests = try #require(group["tests"] as? [[String: Any]])
-            let shaName = try #require(group["sha"] as? String)
-            let mgfShaName = isPSS ? try #require(group["mgfSha"] as? String) : shaName
+        for group in root.testGroups {
+            let tests = group.tests
+            let shaName = try #require(group.sha)
+            let mgfShaName = isPSS ? try #require(group.mgfSha) : shaName
             guard let hash = Self.hash(named: shaName), let mgf1Hash = Self.hash(named: mgfShaName) else {
                 skipped += tests.count
                 skipReasons.insert("hash \(shaName)/\(mgfShaName) not offered")
                 continue
             }
             if isPSS {
-                #expect(group["mgf"] as? String == "MGF1")
+                #expect(group.mgf == "MGF1")
             }
             // The PKCS #1 RSAPublicKey DER, cross-checked with the raw n and e.
-            let keyDER = hexBytes(try #require(group["publicKeyAsn"] as? String))
+            let keyDER = hexBytes(try #require(group.publicKeyAsn))
             let key = try RSAPublicKey(pkcs1DER: keyDER)
-            let publicKey = try #require(group["publicKey"] as? [String: Any])
+            let publicKey = try #require(group.publicKey)
             let rawKey = try RSAPublicKey(
-                modulus: hexBytes(try #require(publicKey["modulus"] as? String)),
-                exponent: hexBytes(try #require(publicKey["publicExponent"] as? String))
+                modulus: hexBytes(try #require(publicKey.modulus)),
+                exponent: hexBytes(try #require(publicKey.publicExponent))
             )
             #expect(key == rawKey)
             let parameters = isPSS
-                ? try PSSParameters(hash: hash, mgf1Hash: mgf1Hash, saltLength: try #require(group["sLen"] as? Int))
+                ? try PSSParameters(hash: hash, mgf1Hash: mgf1Hash, saltLength: try #require(group.sLen))
                 : nil
 
             for test in tests {
-                let id = try #require(test["tcId"] as? Int)
-                let result = try #require(test["result"] as? String)
-                let flags = (test["flags"] as? [String]) ?? []
-                let message = hexBytes(try #require(test["msg"] as? String))
-                let signature = hexBytes(try #require(test["sig"] as? String))
+                let id = test.tcId
+                let result = test.result
+                let flags = test.flags ?? []
+                let message = hexBytes(test.msg)
+                let signature = hexBytes(test.sig)
                 let accepted: Bool
                 do {
                     if let parameters {

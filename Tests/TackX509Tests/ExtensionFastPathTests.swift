@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TackTestSupport
 import TackDER
-import TackX509
+@testable import TackX509
 
 /// The key identifier of an AuthorityKeyIdentifier that holds only one, read with
 /// TackDER's general reader (the reference for the decoder's fast path); `nil` if

@@ -81,7 +81,7 @@ struct SPKITests {
         let info = try SubjectPublicKeyInfo(rawKey: raw, type: type)
         #expect(info.keyType == type)
         #expect(Array(info.rawKey) == raw)
-        #expect(info.range == 0..<info.buffer.count)
+        #expect(info.range == 0..<info.derEncoded.count)
         if type == .rsa {
             #expect(info.keySizeInBits == 16)
             #expect(info.rsaPublicExponent.map(Array.init) == [0x01, 0x00, 0x01])

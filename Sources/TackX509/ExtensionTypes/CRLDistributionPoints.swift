@@ -22,7 +22,7 @@ public struct CRLDistributionPoints: Sendable, Hashable, Sequence {
     /// `id-ce-cRLDistributionPoints`, 2.5.29.31.
     public static let oid = OID(2, 5, 29, 31)
 
-    @usableFromInline internal let storage: [UInt8]
+    internal let storage: [UInt8]
     internal let contentRange: Range<Int>
     /// The number of distribution points (at least 1).
     public let count: Int

@@ -38,7 +38,7 @@ public struct CertificatePolicies: Sendable, Hashable, Sequence {
     /// limit, not an RFC one).
     public static let maximumPolicyCount = 64
 
-    @usableFromInline internal let storage: [UInt8]
+    internal let storage: [UInt8]
     internal let contentRange: Range<Int>
     /// The number of policies (at least 1).
     public let count: Int
@@ -172,7 +172,7 @@ public struct PolicyInformation: Sendable, Hashable {
 
 /// The qualifiers of one policy, decoded when iterated.
 public struct PolicyQualifiers: Sendable, Hashable, Sequence {
-    @usableFromInline internal let storage: [UInt8]
+    internal let storage: [UInt8]
     internal let contentRange: Range<Int>
 
     internal init(storage: [UInt8], contentRange: Range<Int>) {
@@ -290,174 +290,5 @@ public struct UserNotice: Sendable, Hashable {
         try reader.checkString(element, kind: kind)
         guard let storage else { return nil }
         return decodeCheckedString(storage, range: element.contentRange, kind: kind)
-    }
-}
-
-/// The policy mappings extension (RFC 5280 §4.2.1.5): equivalences between the
-/// issuer's policies and the subject's.
-///
-/// ```
-/// PolicyMappings ::= SEQUENCE SIZE (1..MAX) OF SEQUENCE {
-///      issuerDomainPolicy      CertPolicyId,
-///      subjectDomainPolicy     CertPolicyId }
-/// ```
-///
-/// Mappings to or from `anyPolicy` are decoded as they are; rejecting them is
-/// path validation's job (RFC 5280 §6.1.4 (a)).
-public struct PolicyMappings: Sendable, Hashable, Sequence {
-    /// `id-ce-policyMappings`, 2.5.29.33.
-    public static let oid = OID(2, 5, 29, 33)
-
-    /// One mapping.
-    public struct Mapping: Sendable, Hashable {
-        /// The issuer's policy.
-        public let issuerDomainPolicy: OID
-        /// The subject's equivalent policy.
-        public let subjectDomainPolicy: OID
-
-        /// Creates a mapping.
-        ///
-        /// - Parameters:
-        ///   - issuerDomainPolicy: The issuer's policy.
-        ///   - subjectDomainPolicy: The subject's equivalent policy.
-        public init(issuerDomainPolicy: OID, subjectDomainPolicy: OID) {
-            self.issuerDomainPolicy = issuerDomainPolicy
-            self.subjectDomainPolicy = subjectDomainPolicy
-        }
-    }
-
-    @usableFromInline internal let storage: [UInt8]
-    internal let contentRange: Range<Int>
-    /// The number of mappings (at least 1).
-    public let count: Int
-
-    /// Decodes the extension value in `valueRange` of `derEncoded`.
-    ///
-    /// - Parameters:
-    ///   - derEncoded: The certificate's bytes.
-    ///   - valueRange: The absolute range of the DER value (the extnValue contents).
-    /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors, or
-    ///   ``X509Error/Reason/invalidExtension(_:_:)`` for an empty sequence.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
-        let oid = PolicyMappings.oid
-        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
-            (reader) throws(X509Error) -> (Range<Int>, Int) in
-            try reader.readNonEmptySequence(of: oid) { (inner) throws(X509Error) in
-                try der(inner.readSequence { (pair) throws(DERError) in
-                    try pair.checkObjectIdentifier()
-                    try pair.checkObjectIdentifier()
-                })
-            }
-        }
-        storage = derEncoded
-    }
-
-    /// The number of mappings.
-    public var underestimatedCount: Int { count }
-
-    /// The mappings in encoding order.
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the mappings.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next mapping, or `nil` at the end.
-        public mutating func next() -> Mapping? {
-            guard let element = elements.next() else { return nil }
-            return rereadChecked(elements.bytes, element: element) { (reader) throws(DERError) -> Mapping in
-                try reader.readSequence { (pair) throws(DERError) -> Mapping in
-                    Mapping(issuerDomainPolicy: try pair.readObjectIdentifier(), subjectDomainPolicy: try pair.readObjectIdentifier())
-                }
-            }
-        }
-    }
-
-    /// Equal when the encodings are equal.
-    public static func == (lhs: PolicyMappings, rhs: PolicyMappings) -> Bool {
-        encodingsEqual(lhs.storage, lhs.contentRange, rhs.storage, rhs.contentRange)
-    }
-
-    /// Hashes the encoding.
-    public func hash(into hasher: inout Hasher) { encodedHash(storage, contentRange, into: &hasher) }
-}
-
-/// The policy constraints extension (RFC 5280 §4.2.1.11).
-///
-/// ```
-/// PolicyConstraints ::= SEQUENCE {
-///      requireExplicitPolicy   [0] SkipCerts OPTIONAL,
-///      inhibitPolicyMapping    [1] SkipCerts OPTIONAL }
-/// SkipCerts ::= INTEGER (0..MAX)
-/// ```
-///
-/// An empty sequence is rejected ("Conforming CAs MUST NOT issue certificates
-/// where policy constraints is an empty sequence").
-public struct PolicyConstraints: Sendable, Hashable {
-    /// `id-ce-policyConstraints`, 2.5.29.36.
-    public static let oid = OID(2, 5, 29, 36)
-
-    /// `requireExplicitPolicy`: certificates after which an acceptable policy is
-    /// required, if present.
-    public let requireExplicitPolicy: Int?
-    /// `inhibitPolicyMapping`: certificates after which mapping is not allowed, if
-    /// present.
-    public let inhibitPolicyMapping: Int?
-
-    /// Decodes the extension value in `valueRange` of `derEncoded`.
-    ///
-    /// - Parameters:
-    ///   - derEncoded: The certificate's bytes.
-    ///   - valueRange: The absolute range of the DER value (the extnValue contents).
-    /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors
-    ///   (negative or oversized counts), or
-    ///   ``X509Error/Reason/invalidExtension(_:_:)`` for an empty sequence.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
-        let oid = PolicyConstraints.oid
-        (requireExplicitPolicy, inhibitPolicyMapping) = try readX509(derEncoded, range: valueRange) {
-            (reader) throws(X509Error) -> (Int?, Int?) in
-            let offset = reader.offset
-            let fields = try der(reader.readSequence { (sequence) throws(DERError) -> (Int?, Int?) in
-                let requireTag = DERTag.contextSpecific(0, isConstructed: false)
-                let inhibitTag = DERTag.contextSpecific(1, isConstructed: false)
-                let require: Int? = try sequence.peekTag() == requireTag ? sequence.readNonNegativeInt(tag: requireTag) : nil
-                let inhibit: Int? = try sequence.peekTag() == inhibitTag ? sequence.readNonNegativeInt(tag: inhibitTag) : nil
-                return (require, inhibit)
-            })
-            guard fields.0 != nil || fields.1 != nil else {
-                throw X509Error(.invalidExtension(oid, .emptyPolicyConstraints), at: offset)
-            }
-            return fields
-        }
-    }
-}
-
-/// The inhibit anyPolicy extension (RFC 5280 §4.2.1.14): the number of further
-/// certificates in the path after which `anyPolicy` no longer matches.
-///
-/// ```
-/// InhibitAnyPolicy ::= SkipCerts
-/// SkipCerts ::= INTEGER (0..MAX)
-/// ```
-public struct InhibitAnyPolicy: Sendable, Hashable {
-    /// `id-ce-inhibitAnyPolicy`, 2.5.29.54.
-    public static let oid = OID(2, 5, 29, 54)
-
-    /// The SkipCerts value.
-    public let skipCerts: Int
-
-    /// Decodes the extension value in `valueRange` of `derEncoded`.
-    ///
-    /// - Parameters:
-    ///   - derEncoded: The certificate's bytes.
-    ///   - valueRange: The absolute range of the DER value (the extnValue contents).
-    /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` if the value is not
-    ///   one non-negative INTEGER that fits `Int`.
-    public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
-        skipCerts = try readX509(derEncoded, range: valueRange) { (reader) throws(DERError) -> Int in
-            try reader.readNonNegativeInt()
-        }
     }
 }

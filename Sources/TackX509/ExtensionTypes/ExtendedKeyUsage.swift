@@ -28,7 +28,7 @@ public struct ExtendedKeyUsage: Sendable, Hashable, Sequence {
     /// `id-kp-OCSPSigning`, 1.3.6.1.5.5.7.3.9.
     public static let ocspSigning = OID(1, 3, 6, 1, 5, 5, 7, 3, 9)
 
-    @usableFromInline internal let storage: [UInt8]
+    internal let storage: [UInt8]
     internal let contentRange: Range<Int>
     /// The number of purposes (at least 1).
     public let count: Int

@@ -7,9 +7,9 @@ extension DERReader {
     /// - Throws: ``TackDER/DERError/Reason/negativeInteger`` or
     ///   ``TackDER/DERError/Reason/integerOverflow`` at the INTEGER's offset.
     mutating func readNonNegativeInt(tag: DERTag = .integer) throws(DERError) -> Int {
-        let element = try readIntegerElement(tag: tag)
-        let value = try integerValue(of: element, as: Int.self)
-        guard value >= 0 else { throw DERError(.negativeInteger, at: element.offset) }
+        let start = offset
+        let value = try readInteger(Int.self, tag: tag)
+        guard value >= 0 else { throw DERError(.negativeInteger, at: start) }
         return value
     }
 

@@ -35,7 +35,7 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
         }
     }
 
-    @usableFromInline internal let storage: [UInt8]
+    internal let storage: [UInt8]
     internal let contentRange: Range<Int>
     /// The number of access descriptions (at least 1).
     public let count: Int

@@ -40,7 +40,7 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
         var serialNumberRange: Range<Int>?
     }
 
-    @usableFromInline internal let storage: [UInt8]
+    internal let storage: [UInt8]
     internal let parts: Parts
 
     /// Decodes the extension value in `valueRange` of `derEncoded`.

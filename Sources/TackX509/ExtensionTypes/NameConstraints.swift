@@ -66,7 +66,7 @@ public struct NameConstraints: Sendable, Hashable {
 /// A `GeneralSubtrees` list of name constraints: the base names of its subtrees
 /// (the only part RFC 5280 allows to vary), decoded when iterated.
 public struct GeneralSubtrees: Sendable, Hashable, Sequence {
-    @usableFromInline internal let storage: [UInt8]
+    internal let storage: [UInt8]
     internal let contentRange: Range<Int>
     /// The number of subtrees (at least 1).
     public let count: Int

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The public API of TackX509, TackSignature and TackTrust takes and returns safe
+# types only (brief: "no raw pointers in public API"; issue 13). This dumps the
+# symbol graphs of those modules (public and open symbols, as
+# `swift package dump-symbol-graph` lists them) and fails if any declaration
+# mentions an `Unsafe…` type (UnsafePointer, UnsafeBufferPointer, UnsafeRawBufferPointer,
+# their mutable forms). Default implementations inherited from standard-library
+# protocols (Sequence's withContiguousStorageIfAvailable) are not Tack's API and
+# are skipped. TackDER keeps a documented
+# low-level layer and is not checked here.
+#
+#   scripts/check-public-api.sh
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+swift package dump-symbol-graph >"$log" 2>&1 || { cat "$log"; echo "check-public-api: dump-symbol-graph failed"; exit 1; }
+dir="$(sed -n 's/.*Emitting symbol graph.* to \(.*\)$/\1/p; s/.*Files written to \(.*\)$/\1/p' "$log" | tail -n 1)"
+[ -n "$dir" ] && [ -d "$dir" ] || dir="$(find .build -type d -name symbolgraph | head -n 1)"
+[ -d "$dir" ] || { echo "check-public-api: no symbol graph directory found"; exit 1; }
+
+python3 - "$dir" <<'PY'
+import json, os, sys
+directory = sys.argv[1]
+modules = ["TackX509", "TackSignature", "TackTrust"]
+failures = []
+checked = 0
+for name in sorted(os.listdir(directory)):
+    if not name.endswith(".symbols.json"):
+        continue
+    module = name.split(".")[0].split("@")[0]
+    if module not in modules:
+        continue
+    with open(os.path.join(directory, name)) as f:
+        graph = json.load(f)
+    for symbol in graph.get("symbols", []):
+        if symbol.get("accessLevel") not in ("public", "open"):
+            continue
+        # Default implementations a Tack type inherits from a standard-library
+        # protocol (Sequence.withContiguousStorageIfAvailable, ...) are the
+        # standard library's API, listed as synthesized symbols: not Tack's.
+        if "::SYNTHESIZED::" in symbol.get("identifier", {}).get("precise", ""):
+            continue
+        checked += 1
+        text = "".join(fragment.get("spelling", "") for fragment in symbol.get("declarationFragments", []))
+        if "Unsafe" in text:
+            failures.append("%s: %s" % (module, text))
+if checked == 0:
+    print("check-public-api: no public symbol of %s found in %s" % (", ".join(modules), directory))
+    sys.exit(1)
+for line in failures:
+    print("check-public-api: unsafe type in public API: " + line)
+print("check-public-api: %d public symbols of %s checked, %d mention an Unsafe type"
+      % (checked, ", ".join(modules), len(failures)))
+sys.exit(1 if failures else 0)
+PY
