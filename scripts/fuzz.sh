@@ -34,10 +34,13 @@ der  TackDER  Tests/Fuzz/FuzzDER.swift
 certificate  TackX509  Tests/Fuzz/FuzzCertificate.swift
 spki  TackX509  Tests/Fuzz/FuzzSPKI.swift
 extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
+crl  TackX509  Tests/Fuzz/FuzzCRL.swift
+chain  TackTrust  Tests/Fuzz/FuzzChainBuilder.swift
+policy  TackTrust  Tests/Fuzz/FuzzPinPolicy.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed)
+SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the
 # arithmetic overflow checks and the bounds checks of Array and ArraySlice
@@ -121,7 +124,9 @@ run_target() {
     "$SWIFTC" "${COMMON[@]}" -I "$BUILD" "$harness" "${objects[@]}" -o "$binary" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2) || die "linking $name failed"
     # Every target runs under AddressSanitizer: refuse a binary without its runtime.
-    nm "$binary" 2>/dev/null | grep -q " __asan_init" \
+    # (awk reads all of nm's output: grep -q would exit early and, under pipefail,
+    # fail the pipeline through nm's SIGPIPE.)
+    nm "$binary" 2>/dev/null | awk '$NF == "__asan_init" { found = 1 } END { exit !found }' \
         || die "$binary lacks the AddressSanitizer runtime (__asan_init); check COMMON"
 
     local work="$ROOT/.fuzz/$name"

@@ -1,6 +1,9 @@
 // SHA-256 throughput, both implementations, against OpenSSL (issue 3):
 // `sha256-portable-N` vs OpenSSL's scalar code and `sha256-hw-N` vs OpenSSL as
-// it runs by default (SHA-NI where present), for one-shot hashes of N bytes.
+// it runs by default (SHA-NI where present), for one-shot hashes of N bytes;
+// `sha256-hw-xK-N` (issue 12): K different messages of N bytes hashed together
+// by `SHA256.hashes(of:)` (interleaved on SHA-NI) against OpenSSL hashing
+// messages of N bytes one by one (its MB/s for N-byte messages).
 
 import TackSHA2
 
@@ -32,6 +35,23 @@ func sha2Benchmarks() -> [Benchmark] {
                             hasher.update(bytes)
                             blackHole(hasher.finalize())
                         }
+                    }
+                })
+        }
+    }
+    if SHA2Implementation.hardware.isAvailable {
+        for (count, size) in [(2, 1024), (4, 294)] {
+            let messages = (0..<count).map { lane in
+                (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7 &+ lane) }
+            }
+            benchmarks.append(
+                Benchmark(
+                    name: "sha256-hw-x\(count)-\(size)",
+                    unit: .megabytesPerSecond(bytesPerOperation: count * size),
+                    openssl: .evp("sha256", bytes: size, scalar: false)
+                ) { iterations in
+                    for _ in 0..<iterations {
+                        blackHole(SHA256.hashes(of: messages))
                     }
                 })
         }

@@ -32,6 +32,8 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("x509", x509Benchmarks),
     ("rsa", rsaBenchmarks),
     ("ec", ecBenchmarks),
+    ("trust", trustBenchmarks),
+    ("scan", scanBenchmarks),
 ]
 
 // MARK: - Command line

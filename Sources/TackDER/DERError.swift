@@ -130,13 +130,86 @@ public struct DERError: Error, Sendable, Hashable, CustomStringConvertible {
         case unencodableValue
     }
 
+    /// A stable identifier of the error's reason: `der.` and the reason's
+    /// ``Reason/code`` (for example `der.nonMinimalLength`).
+    public var code: String { "der." + reason.code }
+
     /// A one-line description: the reason and the offset.
     public var description: String {
         "DER error at byte \(offset): \(reason)"
     }
 }
 
+/// An error type of a higher layer that wraps ``DERError``.
+///
+/// Readers of X.509 and other formats built on DER throw their own error type,
+/// which keeps the DER error whole (reason and offset) instead of flattening it to
+/// text. ``DER/read(_:range:limits:throwing:_:)`` accepts a closure that throws
+/// such a type, so a decoder can raise its own semantic errors directly.
+public protocol DERErrorWrapping: Error {
+    /// Wraps a DER-level error, keeping its reason and offset.
+    ///
+    /// - Parameter error: The DER error.
+    init(_ error: DERError)
+}
+
+extension DERError: DERErrorWrapping {
+    /// Returns `error` itself: a DER error wraps itself.
+    ///
+    /// - Parameter error: The DER error.
+    public init(_ error: DERError) {
+        self = error
+    }
+}
+
 extension DERError.Reason: CustomStringConvertible {
+    /// A stable identifier of the rule: the case's name (for example
+    /// `nonMinimalLength`), for tools, logs and test manifests. It does not change
+    /// between releases; payloads are not part of it.
+    public var code: String {
+        switch self {
+        case .truncated: "truncated"
+        case .indefiniteLength: "indefiniteLength"
+        case .nonMinimalLength: "nonMinimalLength"
+        case .unsupportedLength: "unsupportedLength"
+        case .lengthExceedsInput: "lengthExceedsInput"
+        case .nonMinimalTagNumber: "nonMinimalTagNumber"
+        case .tagNumberTooLarge: "tagNumberTooLarge"
+        case .trailingData: "trailingData"
+        case .unexpectedTag: "unexpectedTag"
+        case .missingElement: "missingElement"
+        case .nestingTooDeep: "nestingTooDeep"
+        case .elementTooLarge: "elementTooLarge"
+        case .wrongConstructedBit: "wrongConstructedBit"
+        case .invalidBoolean: "invalidBoolean"
+        case .defaultValueEncoded: "defaultValueEncoded"
+        case .invalidNull: "invalidNull"
+        case .emptyInteger: "emptyInteger"
+        case .nonMinimalInteger: "nonMinimalInteger"
+        case .integerOverflow: "integerOverflow"
+        case .negativeInteger: "negativeInteger"
+        case .invalidBitStringUnusedBits: "invalidBitStringUnusedBits"
+        case .nonZeroBitStringPadding: "nonZeroBitStringPadding"
+        case .emptyObjectIdentifier: "emptyObjectIdentifier"
+        case .nonMinimalObjectIdentifierArc: "nonMinimalObjectIdentifierArc"
+        case .truncatedObjectIdentifier: "truncatedObjectIdentifier"
+        case .objectIdentifierArcTooLong: "objectIdentifierArcTooLong"
+        case .objectIdentifierTooLong: "objectIdentifierTooLong"
+        case .invalidTimeFormat: "invalidTimeFormat"
+        case .fractionalSecondsNotAllowed: "fractionalSecondsNotAllowed"
+        case .invalidDate: "invalidDate"
+        case .invalidPrintableString: "invalidPrintableString"
+        case .invalidIA5String: "invalidIA5String"
+        case .invalidNumericString: "invalidNumericString"
+        case .invalidVisibleString: "invalidVisibleString"
+        case .invalidUTF8String: "invalidUTF8String"
+        case .invalidBMPString: "invalidBMPString"
+        case .invalidUniversalString: "invalidUniversalString"
+        case .invalidObjectIdentifierString: "invalidObjectIdentifierString"
+        case .unencodableValue: "unencodableValue"
+        }
+    }
+
     /// A short human-readable description of the rule, for diagnostics.
     public var description: String {
         switch self {

@@ -72,6 +72,41 @@ public enum DER {
         }
     }
 
+    /// Reads the subrange `range` of `bytes` with a `body` that throws a
+    /// higher layer's error, which wraps this reader's ``DERError``s.
+    ///
+    /// A decoder of X.509 or another format uses it to raise its own semantic
+    /// errors from inside `body`, directly and typed, while DER-level errors (a
+    /// range outside `bytes`, trailing bytes) arrive wrapped in `Failure`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The buffer.
+    ///   - range: The part of `bytes` to read. Must lie within `bytes`.
+    ///   - limits: Depth and size limits.
+    ///   - failure: The error type `body` throws.
+    ///   - body: Reads the structure from the reader.
+    /// - Returns: What `body` returns.
+    /// - Throws: `Failure` from `body`, or a wrapped ``DERError`` as
+    ///   ``read(_:range:limits:_:)`` throws it.
+    @inlinable
+    public static func read<T, Failure: DERErrorWrapping>(
+        _ bytes: [UInt8],
+        range: Range<Int>,
+        limits: DERLimits = .default,
+        throwing failure: Failure.Type,
+        _ body: (inout DERReader) throws(Failure) -> T
+    ) throws(Failure) -> T {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else {
+            throw Failure(DERError(.lengthExceedsInput, at: range.lowerBound))
+        }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> T in
+            var reader = DERReader(buffer: buffer, origin: 0, range: range, depth: 0, limits: limits)
+            let result = try body(&reader)
+            guard reader.isAtEnd else { throw Failure(DERError(.trailingData, at: reader.offset)) }
+            return result
+        }
+    }
+
     /// Reads an `ArraySlice`; offsets are the slice's own indices.
     ///
     /// - Parameters:
@@ -476,6 +511,10 @@ public struct DERReader {
     /// Reads a constructed element with `tag`, hands its contents to `body`, and
     /// requires that `body` read all of them.
     ///
+    /// `body` throws ``DERError`` or a higher layer's error that wraps it
+    /// (``DERErrorWrapping``); errors of the header and of unread contents are
+    /// then thrown wrapped in that type.
+    ///
     /// - Parameters:
     ///   - tag: The required tag (its constructed bit must be set).
     ///   - body: Reads the contents.
@@ -483,13 +522,14 @@ public struct DERReader {
     /// - Throws: ``DERError`` from the header, from `body`, or
     ///   ``DERError/Reason/trailingData`` if `body` leaves contents unread.
     @inlinable
-    public mutating func readConstructed<T>(
+    public mutating func readConstructed<T, Failure: DERErrorWrapping>(
         _ tag: DERTag,
-        _ body: (inout DERReader) throws(DERError) -> T
-    ) throws(DERError) -> T {
-        var inner = try enter(tag)
+        _ body: (inout DERReader) throws(Failure) -> T
+    ) throws(Failure) -> T {
+        var inner: DERReader
+        do { inner = try enter(tag) } catch { throw Failure(error) }
         let result = try body(&inner)
-        try inner.expectEnd()
+        guard inner.isAtEnd else { throw Failure(DERError(.trailingData, at: inner.offset)) }
         return result
     }
 
@@ -501,13 +541,15 @@ public struct DERReader {
     /// - Returns: What `body` returns, or `nil` if the field is absent.
     /// - Throws: As ``readConstructed(_:_:)``.
     @inlinable
-    public mutating func readOptionalConstructed<T>(
+    public mutating func readOptionalConstructed<T, Failure: DERErrorWrapping>(
         _ tag: DERTag,
-        _ body: (inout DERReader) throws(DERError) -> T
-    ) throws(DERError) -> T? {
-        guard var inner = try enterOptional(tag) else { return nil }
+        _ body: (inout DERReader) throws(Failure) -> T
+    ) throws(Failure) -> T? {
+        let optional: DERReader?
+        do { optional = try enterOptional(tag) } catch { throw Failure(error) }
+        guard var inner = optional else { return nil }
         let result = try body(&inner)
-        try inner.expectEnd()
+        guard inner.isAtEnd else { throw Failure(DERError(.trailingData, at: inner.offset)) }
         return result
     }
 
@@ -517,7 +559,7 @@ public struct DERReader {
     /// - Returns: What `body` returns.
     /// - Throws: As ``readConstructed(_:_:)``.
     @inlinable
-    public mutating func readSequence<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
+    public mutating func readSequence<T, Failure: DERErrorWrapping>(_ body: (inout DERReader) throws(Failure) -> T) throws(Failure) -> T {
         try readConstructed(.sequence, body)
     }
 
@@ -527,7 +569,7 @@ public struct DERReader {
     /// - Returns: What `body` returns, or `nil`.
     /// - Throws: As ``readConstructed(_:_:)``.
     @inlinable
-    public mutating func readOptionalSequence<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T? {
+    public mutating func readOptionalSequence<T, Failure: DERErrorWrapping>(_ body: (inout DERReader) throws(Failure) -> T) throws(Failure) -> T? {
         try readOptionalConstructed(.sequence, body)
     }
 
@@ -540,7 +582,7 @@ public struct DERReader {
     /// - Returns: What `body` returns.
     /// - Throws: As ``readConstructed(_:_:)``.
     @inlinable
-    public mutating func readSet<T>(_ body: (inout DERReader) throws(DERError) -> T) throws(DERError) -> T {
+    public mutating func readSet<T, Failure: DERErrorWrapping>(_ body: (inout DERReader) throws(Failure) -> T) throws(Failure) -> T {
         try readConstructed(.set, body)
     }
 
@@ -579,10 +621,10 @@ public struct DERReader {
     /// - Returns: What `body` returns.
     /// - Throws: As ``readConstructed(_:_:)``.
     @inlinable
-    public mutating func readExplicit<T>(
+    public mutating func readExplicit<T, Failure: DERErrorWrapping>(
         _ number: UInt32,
-        _ body: (inout DERReader) throws(DERError) -> T
-    ) throws(DERError) -> T {
+        _ body: (inout DERReader) throws(Failure) -> T
+    ) throws(Failure) -> T {
         try readConstructed(.contextSpecific(number, isConstructed: true), body)
     }
 
@@ -594,10 +636,10 @@ public struct DERReader {
     /// - Returns: What `body` returns, or `nil` if the field is absent.
     /// - Throws: As ``readConstructed(_:_:)``.
     @inlinable
-    public mutating func readOptionalExplicit<T>(
+    public mutating func readOptionalExplicit<T, Failure: DERErrorWrapping>(
         _ number: UInt32,
-        _ body: (inout DERReader) throws(DERError) -> T
-    ) throws(DERError) -> T? {
+        _ body: (inout DERReader) throws(Failure) -> T
+    ) throws(Failure) -> T? {
         try readOptionalConstructed(.contextSpecific(number, isConstructed: true), body)
     }
 

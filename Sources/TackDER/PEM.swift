@@ -302,10 +302,10 @@ extension PEM {
                     }
                 }
                 guard let found else {
-                    return .failure(.missingEndLine(label: label, offset: beginOffset))
+                    return .failure(.missingEndLine(offset: beginOffset))
                 }
                 guard found.label == label else {
-                    return .failure(.labelMismatch(begin: label, end: found.label, offset: found.start))
+                    return .failure(.labelMismatch(beginOffset: beginOffset, offset: found.start))
                 }
                 let body = UnsafeBufferPointer(rebasing: input[bodyStart..<found.start])
                 switch Base64.decodeBuffer(body, offsetBase: bodyStart, ignoringWhitespace: true) {

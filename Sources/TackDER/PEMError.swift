@@ -20,19 +20,17 @@ public enum PEMError: Error, Equatable, Sendable {
     /// (RFC 7468 §2: every pre-encapsulation boundary is followed by a
     /// post-encapsulation boundary).
     ///
-    /// - Parameters:
-    ///   - label: The label of the unterminated block.
-    ///   - offset: The offset of its BEGIN line.
-    case missingEndLine(label: String, offset: Int)
+    /// - Parameter offset: The offset of the unterminated block's BEGIN line
+    ///   (the label is there, in the caller's input).
+    case missingEndLine(offset: Int)
 
     /// The END line's label differs from the BEGIN line's (RFC 7468 §2: the
     /// labels must match).
     ///
     /// - Parameters:
-    ///   - begin: The label on the BEGIN line.
-    ///   - end: The label on the END line.
+    ///   - beginOffset: The offset of the BEGIN line.
     ///   - offset: The offset of the END line.
-    case labelMismatch(begin: String, end: String, offset: Int)
+    case labelMismatch(beginOffset: Int, offset: Int)
 
     /// An END line outside any block, which usually means the input was cut
     /// or spliced and a BEGIN line was lost.
@@ -51,8 +49,8 @@ public enum PEMError: Error, Equatable, Sendable {
         case .noBlock:
             return nil
         case .malformedBoundary(let offset),
-            .missingEndLine(_, let offset),
-            .labelMismatch(_, _, let offset),
+            .missingEndLine(let offset),
+            .labelMismatch(_, let offset),
             .unmatchedEndLine(let offset):
             return offset
         case .invalidBase64(let error):
@@ -67,10 +65,10 @@ extension PEMError: CustomStringConvertible {
         switch self {
         case .noBlock: return "PEM error: no PEM block found"
         case .malformedBoundary(let offset): return "PEM error at byte \(offset): malformed BEGIN/END line"
-        case .missingEndLine(let label, let offset):
-            return "PEM error at byte \(offset): no END line for BEGIN \(label)"
-        case .labelMismatch(let begin, let end, let offset):
-            return "PEM error at byte \(offset): END \(end) closes BEGIN \(begin)"
+        case .missingEndLine(let offset):
+            return "PEM error at byte \(offset): the BEGIN line has no END line"
+        case .labelMismatch(let beginOffset, let offset):
+            return "PEM error at byte \(offset): the END label differs from the BEGIN label at byte \(beginOffset)"
         case .unmatchedEndLine(let offset): return "PEM error at byte \(offset): END line without a BEGIN line"
         case .invalidBase64(let error): return "PEM block: \(error)"
         }

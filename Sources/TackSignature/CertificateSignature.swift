@@ -68,9 +68,9 @@ public struct SignatureVerificationKey: Sendable {
     /// Prepares the key of a SubjectPublicKeyInfo.
     ///
     /// - Parameter publicKeyInfo: The key, typically the issuer certificate's.
-    /// - Throws: ``SignatureError/unsupported(reason:)`` for algorithms Tack does not
+    /// - Throws: ``SignatureError/unsupported(_:)`` for algorithms Tack does not
     ///   verify (Ed448, X25519/X448, other curves), or the key's own errors
-    ///   (``SignatureError/malformedPublicKey(reason:)``, RSA size limits).
+    ///   (``SignatureError/malformedPublicKey(_:)``, RSA size limits).
     public init(_ publicKeyInfo: SubjectPublicKeyInfo) throws(SignatureError) {
         algorithm = publicKeyInfo.algorithm
         switch publicKeyInfo.algorithm {
@@ -78,32 +78,27 @@ public struct SignatureVerificationKey: Sendable {
             storage = .rsa(try SignatureVerificationKey.rsaKey(publicKeyInfo))
         case .rsaPSS(let parameters):
             storage = .rsaPSSOnly(try SignatureVerificationKey.rsaKey(publicKeyInfo), parameters)
-        case .ec(let named):
-            let curve: ECDSAPublicKey.Curve
-            switch named {
-            case .p256: curve = .p256
-            case .p384: curve = .p384
-            case .p521: curve = .p521
-            case .other(let oid): throw .unsupported(reason: "EC curve \(oid) (Tack verifies P-256, P-384 and P-521)")
-            }
+        case .ec(let curve):
             storage = .ecdsa(try ECDSAPublicKey(curve: curve, x962Representation: publicKeyInfo.rawKey))
+        case .ecOtherCurve(let oid):
+            throw .unsupported(.curve(oid))
         case .ed25519:
             storage = .ed25519(try Ed25519PublicKey(rawRepresentation: publicKeyInfo.rawKey))
         case .ed448:
-            throw .unsupported(reason: "Ed448 keys (Tack verifies Ed25519 only)")
+            throw .unsupported(.ed448)
         case .x25519, .x448:
-            throw .algorithmKeyMismatch(reason: "\(publicKeyInfo.algorithm) is a key-agreement key and cannot sign")
+            throw .algorithmKeyMismatch(.keyAgreementKey(publicKeyInfo.algorithm))
         case .unknown(let oid):
-            throw .unsupported(reason: "public key algorithm \(oid)")
+            throw .unsupported(.publicKeyAlgorithm(oid))
         }
     }
 
     private static func rsaKey(_ info: SubjectPublicKeyInfo) throws(SignatureError) -> RSAPublicKey {
         guard let modulus = info.rsaModulus, let exponentBytes = info.rsaPublicExponent else {
-            throw .malformedPublicKey(reason: "RSA key without modulus or exponent")
+            throw .malformedPublicKey(.missingRSAComponents)
         }
         // RSAPublicKey bounds exponents at 33 bits; anything over 8 octets is out of range.
-        guard exponentBytes.count <= 8 else { throw .unsupported(reason: "RSA public exponent above 64 bits") }
+        guard exponentBytes.count <= 8 else { throw .unsupported(.rsaExponentTooLarge) }
         var exponent: UInt64 = 0
         for byte in exponentBytes { exponent = exponent << 8 | UInt64(byte) }
         return try RSAPublicKey(modulus: modulus, exponent: exponent)
@@ -120,9 +115,9 @@ public struct SignatureVerificationKey: Sendable {
     ///     `signatureAlgorithm`).
     ///   - policy: Further restrictions; ``SignaturePolicy/default`` by default.
     /// - Throws: ``SignatureError/invalidSignature`` when the signature does not
-    ///   verify; ``SignatureError/algorithmKeyMismatch(reason:)`` when the algorithm
+    ///   verify; ``SignatureError/algorithmKeyMismatch(_:)`` when the algorithm
     ///   and key do not belong together or the policy forbids the pairing;
-    ///   ``SignatureError/unsupported(reason:)`` for refused algorithms (MD5, SHA-1,
+    ///   ``SignatureError/unsupported(_:)`` for refused algorithms (MD5, SHA-1,
     ///   Ed448, unknown); and the scheme's own errors for malformed signatures.
     public func verifySignature(
         _ signature: some Collection<UInt8>,
@@ -135,7 +130,7 @@ public struct SignatureVerificationKey: Sendable {
             try SignatureVerificationKey.check(key, policy)
             try key.verifyPKCS1v15Signature(signature, for: message, hash: try SignatureVerificationKey.rsaHash(digest, algorithm))
         case (.rsaPKCS1v15, .rsaPSSOnly):
-            throw .algorithmKeyMismatch(reason: "\(algorithm) with an RSASSA-PSS key (RFC 4055 §1.2: PSS keys sign with PSS only)")
+            throw .algorithmKeyMismatch(.pkcs1SignatureWithPSSKey)
         case (.rsaPSS(let parameters), .rsa(let key)):
             try SignatureVerificationKey.check(key, policy)
             try key.verifyPSSSignature(signature, for: message, parameters: try SignatureVerificationKey.pss(parameters, algorithm))
@@ -147,7 +142,7 @@ public struct SignatureVerificationKey: Sendable {
                 guard keyParameters.digest == parameters.digest,
                       keyParameters.maskGenerationDigest == parameters.maskGenerationDigest,
                       parameters.saltLength >= keyParameters.saltLength else {
-                    throw .algorithmKeyMismatch(reason: "RSASSA-PSS parameters differ from those the key is restricted to")
+                    throw .algorithmKeyMismatch(.pssParametersDiffer)
                 }
             }
             try key.verifyPSSSignature(signature, for: message, parameters: try SignatureVerificationKey.pss(parameters, algorithm))
@@ -159,7 +154,7 @@ public struct SignatureVerificationKey: Sendable {
                 case .p521: .sha512
                 }
                 guard digest == matched else {
-                    throw .algorithmKeyMismatch(reason: "\(algorithm) with a \(key.curve.name) key is refused by policy (the hash must match the curve)")
+                    throw .algorithmKeyMismatch(.hashDoesNotMatchCurve(digest, key.curve))
                 }
             }
             switch digest {
@@ -167,28 +162,22 @@ public struct SignatureVerificationKey: Sendable {
             case .sha256: try key.verifySignature(signature, for: message, hash: SHA256.self)
             case .sha384: try key.verifySignature(signature, for: message, hash: SHA384.self)
             case .sha512: try key.verifySignature(signature, for: message, hash: SHA512.self)
-            case .md5, .sha1: throw .unsupported(reason: "\(algorithm) is refused: \(digest) is not collision resistant")
+            case .md5, .sha1: throw .unsupported(.weakDigest(digest))
             }
         case (.ed25519, .ed25519(let key)):
             try key.verifySignature(signature, for: message)
         case (.ed448, _):
-            throw .unsupported(reason: "Ed448 signatures (Tack verifies Ed25519 only)")
+            throw .unsupported(.ed448)
         case (.unknown(let oid), _):
-            throw .unsupported(reason: "signature algorithm \(oid)")
+            throw .unsupported(.signatureAlgorithm(oid))
         default:
-            throw .algorithmKeyMismatch(reason: "\(algorithm) signature with \(SignatureVerificationKey.article(algorithm: self.algorithm)) key")
+            throw .algorithmKeyMismatch(.algorithm(algorithm, key: self.algorithm))
         }
-    }
-
-    private static func article(algorithm: PublicKeyAlgorithm) -> String {
-        let name = algorithm.description
-        let vowels: Set<Character> = ["A", "E", "I", "O", "U"]
-        return (name.first.map { vowels.contains($0) } ?? false ? "an " : "a ") + name
     }
 
     private static func check(_ key: RSAPublicKey, _ policy: SignaturePolicy) throws(SignatureError) {
         guard key.modulusBitCount >= policy.minimumRSAModulusBitCount else {
-            throw .unsupported(reason: "\(key.modulusBitCount)-bit RSA key is below the policy's minimum of \(policy.minimumRSAModulusBitCount) bits")
+            throw .unsupported(.rsaModulusBelowPolicy(bits: key.modulusBitCount, minimum: policy.minimumRSAModulusBitCount))
         }
     }
 
@@ -198,7 +187,7 @@ public struct SignatureVerificationKey: Sendable {
         case .sha256: return .sha256
         case .sha384: return .sha384
         case .sha512: return .sha512
-        case .md5, .sha1: throw .unsupported(reason: "\(algorithm) is refused: \(digest) is not collision resistant")
+        case .md5, .sha1: throw .unsupported(.weakDigest(digest))
         }
     }
 

@@ -74,6 +74,7 @@ enum P521 {
             0x97ee72995ef42640, 0x17afbd17273e662c, 0x98f54449579b4468,
             0x5c8a5fb42c7d1bd9, 0x39296a789a3bc004, 0x0000000000000118
         )),
-        coordinateByteCount: 66
+        coordinateByteCount: 66,
+        fieldShape: .p521Prime
     )
 }

@@ -1,4 +1,5 @@
 public import TackSHA2
+public import TackX509
 
 /// An ECDSA public key on P-256, P-384 or P-521, validated on construction.
 ///
@@ -14,33 +15,9 @@ public import TackSHA2
 /// inputs are well-formed but the signature does not match, another case when
 /// an input is malformed or the signature's curve differs from the key's.
 public struct ECDSAPublicKey: Sendable, Hashable {
-    /// A supported curve.
-    public enum Curve: Sendable, Hashable, CaseIterable {
-        /// P-256 (secp256r1, prime256v1), SEC 2 v2 §2.4.2.
-        case p256
-        /// P-384 (secp384r1), SEC 2 v2 §2.5.1.
-        case p384
-        /// P-521 (secp521r1), SEC 2 v2 §2.6.1.
-        case p521
-
-        /// Bytes in a field element or scalar: 32, 48 or 66.
-        public var scalarByteCount: Int {
-            switch self {
-            case .p256: 32
-            case .p384: 48
-            case .p521: 66
-            }
-        }
-
-        /// The curve's name in FIPS 186-4: "P-256", "P-384" or "P-521".
-        public var name: String {
-            switch self {
-            case .p256: "P-256"
-            case .p384: "P-384"
-            case .p521: "P-521"
-            }
-        }
-    }
+    /// The curves ECDSA verification supports: TackX509's ``TackX509/ECCurve``
+    /// (P-256, P-384, P-521), the one curve type of every module.
+    public typealias Curve = ECCurve
 
     private enum Point: Sendable {
         case p256(ECAffinePoint<ECLimbs4>)
@@ -71,7 +48,7 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     /// - Parameters:
     ///   - curve: The curve named by the key's parameters.
     ///   - x962Representation: The encoded point.
-    /// - Throws: ``SignatureError/malformedPublicKey(reason:)`` when the point
+    /// - Throws: ``SignatureError/malformedPublicKey(_:)`` when the point
     ///   fails decoding or validation.
     public init(curve: Curve, x962Representation: some Collection<UInt8>) throws(SignatureError) {
         let bytes = Array(x962Representation)
@@ -102,11 +79,11 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     ///   - signature: The parsed signature.
     ///   - digest: The hash of the signed message.
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does not
-    ///   match; ``SignatureError/algorithmKeyMismatch(reason:)`` if the
+    ///   match; ``SignatureError/algorithmKeyMismatch(_:)`` if the
     ///   signature was parsed for another curve.
     public func verifySignature(_ signature: ECDSASignature, forDigest digest: some Collection<UInt8>) throws(SignatureError) {
         guard signature.curve == curve else {
-            throw .algorithmKeyMismatch(reason: "signature parsed for \(signature.curve.name), key is on \(curve.name)")
+            throw .algorithmKeyMismatch(.curve(signature: signature.curve, key: curve))
         }
         let digestBytes = Array(digest)
         let isValid: Bool
@@ -124,7 +101,7 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     /// - Parameters:
     ///   - derEncoded: The `Ecdsa-Sig-Value` DER bytes (RFC 5480 §2.2).
     ///   - digest: The hash of the signed message.
-    /// - Throws: ``SignatureError/malformedSignature(reason:)`` if the DER is not
+    /// - Throws: ``SignatureError/malformedSignature(_:)`` if the DER is not
     ///   strict or r or s is out of range; ``SignatureError/invalidSignature`` if
     ///   the signature does not match.
     public func verifySignature(_ derEncoded: some Collection<UInt8>, forDigest digest: some Collection<UInt8>) throws(SignatureError) {
@@ -140,7 +117,7 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     ///     TBSCertificate).
     ///   - hash: The hash named by the signature algorithm, for example
     ///     `SHA256.self` for ecdsa-with-SHA256 (RFC 5758 §3.2).
-    /// - Throws: ``SignatureError/malformedSignature(reason:)`` if the DER is not
+    /// - Throws: ``SignatureError/malformedSignature(_:)`` if the DER is not
     ///   strict or r or s is out of range; ``SignatureError/invalidSignature`` if
     ///   the signature does not match.
     public func verifySignature<Hash: SHA2HashFunction>(
@@ -157,7 +134,7 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     ///   - message: The signed bytes.
     ///   - hash: The hash named by the signature algorithm.
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does not
-    ///   match; ``SignatureError/algorithmKeyMismatch(reason:)`` if the
+    ///   match; ``SignatureError/algorithmKeyMismatch(_:)`` if the
     ///   signature was parsed for another curve.
     public func verifySignature<Hash: SHA2HashFunction>(
         _ signature: ECDSASignature, for message: some Collection<UInt8>, hash: Hash.Type
@@ -183,36 +160,36 @@ extension ECWeierstrassCurve {
     /// Decodes and validates an encoded point (see ``ECDSAPublicKey/init(curve:x962Representation:)``).
     func decodePoint(_ bytes: [UInt8]) throws(SignatureError) -> ECAffinePoint<Limbs> {
         let width = coordinateByteCount
-        guard let prefix = bytes.first else { throw .malformedPublicKey(reason: "empty point") }
+        guard let prefix = bytes.first else { throw .malformedPublicKey(.emptyPoint) }
         switch prefix {
         case 0x04:
             guard bytes.count == 1 + 2 * width else {
-                throw .malformedPublicKey(reason: "uncompressed point must be \(1 + 2 * width) bytes, got \(bytes.count)")
+                throw .malformedPublicKey(.wrongLength(expected: 1 + 2 * width, found: bytes.count))
             }
             let x = try decodeCoordinate(bytes[1...width])
             let y = try decodeCoordinate(bytes[(1 + width)...])
             let point = ECAffinePoint(x: field.toMontgomery(x), y: field.toMontgomery(y))
-            guard isOnCurve(point) else { throw .malformedPublicKey(reason: "point is not on the curve") }
+            guard isOnCurve(point) else { throw .malformedPublicKey(.notOnCurve) }
             return point
         case 0x02, 0x03:
             guard bytes.count == 1 + width else {
-                throw .malformedPublicKey(reason: "compressed point must be \(1 + width) bytes, got \(bytes.count)")
+                throw .malformedPublicKey(.wrongLength(expected: 1 + width, found: bytes.count))
             }
             let x = field.toMontgomery(try decodeCoordinate(bytes[1...]))
             guard let y = solveY(x: x, yIsOdd: prefix == 0x03) else {
-                throw .malformedPublicKey(reason: "compressed x-coordinate is not on the curve")
+                throw .malformedPublicKey(.compressedCoordinateNotOnCurve)
             }
             return ECAffinePoint(x: x, y: y)
         case 0x00:
-            throw .malformedPublicKey(reason: "the point at infinity is not a valid public key")
+            throw .malformedPublicKey(.pointAtInfinity)
         default:
-            throw .malformedPublicKey(reason: "unsupported point encoding (only 0x02, 0x03 and 0x04 are accepted)")
+            throw .malformedPublicKey(.unsupportedPointEncoding(prefix))
         }
     }
 
     private func decodeCoordinate(_ bytes: ArraySlice<UInt8>) throws(SignatureError) -> Limbs {
         guard let value = Limbs(bigEndian: bytes), value.isLess(than: field.modulus) else {
-            throw .malformedPublicKey(reason: "coordinate is not below the field prime")
+            throw .malformedPublicKey(.coordinateOutOfRange)
         }
         return value
     }

@@ -28,7 +28,7 @@ public struct ECDSASignature: Sendable, Hashable {
     /// - Parameters:
     ///   - derEncoded: The DER bytes of the signature.
     ///   - curve: The curve of the key that will check it.
-    /// - Throws: ``SignatureError/malformedSignature(reason:)`` when the
+    /// - Throws: ``SignatureError/malformedSignature(_:)`` when the
     ///   encoding is not strict DER or r or s is out of range.
     public init(derEncoded: some Collection<UInt8>, curve: ECDSAPublicKey.Curve) throws(SignatureError) {
         let bytes = Array(derEncoded)
@@ -43,7 +43,7 @@ public struct ECDSASignature: Sendable, Hashable {
                 }
             }
         } catch {
-            throw .malformedSignature(reason: "not a strict DER ECDSA-Sig-Value: \(error)")
+            throw .malformedSignature(.encoding(error))
         }
         let rBytes = bytes[ranges.r]
         let sBytes = bytes[ranges.s]
@@ -57,13 +57,13 @@ public struct ECDSASignature: Sendable, Hashable {
     /// - Parameters:
     ///   - rawRepresentation: r ‖ s.
     ///   - curve: The curve of the key that will check it.
-    /// - Throws: ``SignatureError/malformedSignature(reason:)`` when the length
+    /// - Throws: ``SignatureError/malformedSignature(_:)`` when the length
     ///   is wrong or r or s is out of range.
     public init(rawRepresentation: some Collection<UInt8>, curve: ECDSAPublicKey.Curve) throws(SignatureError) {
         let bytes = Array(rawRepresentation)
         let width = curve.scalarByteCount
         guard bytes.count == 2 * width else {
-            throw .malformedSignature(reason: "raw signature must be \(2 * width) bytes, got \(bytes.count)")
+            throw .malformedSignature(.wrongLength(expected: 2 * width, found: bytes.count))
         }
         try self.init(r: bytes[0..<width], s: bytes[width...], curve: curve)
     }
@@ -72,14 +72,14 @@ public struct ECDSASignature: Sendable, Hashable {
         let width = curve.scalarByteCount
         let rPadded = ECDSASignature.leftPadded(r, to: width)
         let sPadded = ECDSASignature.leftPadded(s, to: width)
-        guard let rPadded, let sPadded else { throw .malformedSignature(reason: "r or s is wider than the group order") }
+        guard let rPadded, let sPadded else { throw .malformedSignature(.scalarTooWide) }
         let inRange: Bool
         switch curve {
         case .p256: inRange = P256.curve.isValidScalar(rPadded) && P256.curve.isValidScalar(sPadded)
         case .p384: inRange = P384.curve.isValidScalar(rPadded) && P384.curve.isValidScalar(sPadded)
         case .p521: inRange = P521.curve.isValidScalar(rPadded) && P521.curve.isValidScalar(sPadded)
         }
-        guard inRange else { throw .malformedSignature(reason: "r and s must lie in [1, n − 1]") }
+        guard inRange else { throw .malformedSignature(.scalarOutOfRange) }
         self.curve = curve
         self.r = rPadded
         self.s = sPadded

@@ -27,6 +27,10 @@ protocol ECLimbs: Sendable, Equatable {
     static func montgomeryMultiply(
         _ a: Self, _ b: Self, modulus: Self, negativeInverse: UInt64, shape: ECModulusShape
     ) -> Self
+    /// a²·2^(−64·limbCount) mod m for a < m; result < m. The same value as
+    /// `montgomeryMultiply(a, a, …)`, by a dedicated squaring where `shape`
+    /// has one.
+    static func montgomerySquare(_ a: Self, modulus: Self, negativeInverse: UInt64, shape: ECModulusShape) -> Self
     /// (a + b) mod m for a, b < m.
     static func modularAdd(_ a: Self, _ b: Self, modulus: Self) -> Self
     /// (a − b) mod m for a, b < m.
@@ -37,8 +41,12 @@ protocol ECLimbs: Sendable, Equatable {
 enum ECModulusShape: Sendable {
     /// Any odd modulus: the generic unrolled Montgomery product.
     case generic
-    /// The P-256 prime, with its limbs as literals.
+    /// The P-256 prime 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1: reduction rounds of one
+    /// word product each (`p256MontgomeryMultiply`, `p256MontgomerySquare`).
     case p256Prime
+    /// The P-521 prime 2⁵²¹ − 1: Mersenne folding instead of Montgomery
+    /// reduction (`p521MontgomeryMultiply`, `p521MontgomerySquare`).
+    case p521Prime
 }
 
 /// Four limbs: 256 bits (P-256 field and order, Ed25519 field and order).
@@ -54,7 +62,15 @@ struct ECLimbs4: ECLimbs {
     ) -> Self {
         switch shape {
         case .p256Prime: p256MontgomeryMultiply(a, b)
-        case .generic: montgomeryProduct(a, b, modulus: modulus, negativeInverse: negativeInverse)
+        case .generic, .p521Prime: montgomeryProduct(a, b, modulus: modulus, negativeInverse: negativeInverse)
+        }
+    }
+
+    @inline(__always)
+    static func montgomerySquare(_ a: Self, modulus: Self, negativeInverse: UInt64, shape: ECModulusShape) -> Self {
+        switch shape {
+        case .p256Prime: p256MontgomerySquare(a)
+        case .generic, .p521Prime: montgomeryProduct(a, a, modulus: modulus, negativeInverse: negativeInverse)
         }
     }
 
@@ -85,6 +101,11 @@ struct ECLimbs6: ECLimbs {
         montgomeryProduct(a, b, modulus: modulus, negativeInverse: negativeInverse)  // no dedicated routine
     }
 
+    @inline(__always)
+    static func montgomerySquare(_ a: Self, modulus: Self, negativeInverse: UInt64, shape: ECModulusShape) -> Self {
+        montgomeryProduct(a, a, modulus: modulus, negativeInverse: negativeInverse)  // no dedicated routine
+    }
+
     subscript(index: Int) -> UInt64 {
         @inline(__always) get {
             withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index &* 8, as: UInt64.self) }
@@ -108,7 +129,18 @@ struct ECLimbs9: ECLimbs {
     static func montgomeryMultiply(
         _ a: Self, _ b: Self, modulus: Self, negativeInverse: UInt64, shape: ECModulusShape
     ) -> Self {
-        montgomeryProduct(a, b, modulus: modulus, negativeInverse: negativeInverse)  // no dedicated routine
+        switch shape {
+        case .p521Prime: p521MontgomeryMultiply(a, b)
+        case .generic, .p256Prime: montgomeryProduct(a, b, modulus: modulus, negativeInverse: negativeInverse)
+        }
+    }
+
+    @inline(__always)
+    static func montgomerySquare(_ a: Self, modulus: Self, negativeInverse: UInt64, shape: ECModulusShape) -> Self {
+        switch shape {
+        case .p521Prime: p521MontgomerySquare(a)
+        case .generic, .p256Prime: montgomeryProduct(a, a, modulus: modulus, negativeInverse: negativeInverse)
+        }
     }
 
     subscript(index: Int) -> UInt64 {

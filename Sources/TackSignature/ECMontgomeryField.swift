@@ -93,16 +93,16 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
         Limbs.montgomeryMultiply(a, b, modulus: modulus, negativeInverse: negativeInverse, shape: shape)
     }
 
-    /// a²·R⁻¹ mod m.
+    /// a²·R⁻¹ mod m, for a < m.
     @inline(__always)
     func square(_ a: Limbs) -> Limbs {
-        multiply(a, a)
+        Limbs.montgomerySquare(a, modulus: modulus, negativeInverse: negativeInverse, shape: shape)
     }
 
     /// `a` squared `count` times.
     func square(_ a: Limbs, times count: Int) -> Limbs {
         var result = a
-        for _ in 0..<count { result = multiply(result, result) }
+        for _ in 0..<count { result = square(result) }
         return result
     }
 

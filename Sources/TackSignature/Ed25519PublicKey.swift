@@ -25,15 +25,15 @@ public struct Ed25519PublicKey: Sendable, Hashable {
     /// id-Ed25519 SubjectPublicKeyInfo, RFC 8410 §4).
     ///
     /// - Parameter rawRepresentation: The encoded point A.
-    /// - Throws: ``SignatureError/malformedPublicKey(reason:)`` when the length
+    /// - Throws: ``SignatureError/malformedPublicKey(_:)`` when the length
     ///   is not 32 or the point does not decode (RFC 8032 §5.1.3).
     public init(rawRepresentation: some Collection<UInt8>) throws(SignatureError) {
         let bytes = Array(rawRepresentation)
         guard bytes.count == 32 else {
-            throw .malformedPublicKey(reason: "Ed25519 public key must be 32 bytes, got \(bytes.count)")
+            throw .malformedPublicKey(.wrongLength(expected: 32, found: bytes.count))
         }
         guard let point = Ed25519Curve.shared.decode(bytes) else {
-            throw .malformedPublicKey(reason: "Ed25519 public key does not decode to a curve point")
+            throw .malformedPublicKey(.notAnEd25519Point)
         }
         self.rawRepresentation = bytes
         self.point = point
@@ -45,18 +45,18 @@ public struct Ed25519PublicKey: Sendable, Hashable {
     ///   - signature: The 64-byte signature R ‖ S.
     ///   - message: The signed message (for certificates, the DER of the
     ///     TBSCertificate; Ed25519 hashes it itself).
-    /// - Throws: ``SignatureError/malformedSignature(reason:)`` when the
+    /// - Throws: ``SignatureError/malformedSignature(_:)`` when the
     ///   signature is not 64 bytes or S ≥ L; ``SignatureError/invalidSignature``
     ///   when it does not verify.
     public func verifySignature(_ signature: some Collection<UInt8>, for message: some Collection<UInt8>) throws(SignatureError) {
         let signatureBytes = Array(signature)
         guard signatureBytes.count == 64 else {
-            throw .malformedSignature(reason: "Ed25519 signature must be 64 bytes, got \(signatureBytes.count)")
+            throw .malformedSignature(.wrongLength(expected: 64, found: signatureBytes.count))
         }
         let curve = Ed25519Curve.shared
         let rBytes = signatureBytes[0..<32]
         guard let s = ECLimbs4(littleEndian: signatureBytes[32..<64]), s.isLess(than: curve.order.modulus) else {
-            throw .malformedSignature(reason: "Ed25519 S is not below the group order L")
+            throw .malformedSignature(.scalarNotReduced)
         }
 
         // k = SHA-512(R ‖ A ‖ M) mod L (§5.1.7 step 2).

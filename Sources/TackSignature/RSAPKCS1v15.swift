@@ -26,7 +26,7 @@ extension RSAPublicKey {
     ///     TBSCertificate).
     ///   - hash: The hash named by the signature algorithm.
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does
-    ///   not match; ``SignatureError/malformedSignature(reason:)`` if its
+    ///   not match; ``SignatureError/malformedSignature(_:)`` if its
     ///   length differs from the modulus length or its value is not below n.
     public func verifyPKCS1v15Signature(
         _ signature: some Collection<UInt8>,
@@ -64,9 +64,9 @@ extension RSAPublicKey {
     ///   - digest: The message digest, ``RSAHash/digestByteCount`` bytes.
     ///   - hash: The hash that produced `digest`.
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does
-    ///   not match; ``SignatureError/malformedSignature(reason:)`` if its
+    ///   not match; ``SignatureError/malformedSignature(_:)`` if its
     ///   length differs from the modulus length or its value is not below n;
-    ///   ``SignatureError/invalidParameters(reason:)`` if the digest length
+    ///   ``SignatureError/invalidParameters(_:)`` if the digest length
     ///   does not match `hash`.
     public func verifyPKCS1v15Signature(
         _ signature: some Collection<UInt8>,
@@ -74,7 +74,7 @@ extension RSAPublicKey {
         hash: RSAHash
     ) throws(SignatureError) {
         guard digest.count == hash.digestByteCount else {
-            throw .invalidParameters(reason: "digest length does not match the hash function")
+            throw .invalidParameters(.digestLengthMismatch)
         }
         let prefix = hash.digestInfoPrefix
         let k = signatureByteCount
@@ -82,7 +82,7 @@ extension RSAPublicKey {
         // 1024-bit floor) and tLen ≤ 19 + 64, this always holds.
         let tLength = prefix.count + digest.count
         guard k >= tLength + 11 else {
-            throw .unsupported(reason: "RSA modulus too short for this hash")
+            throw .unsupported(.rsaModulusTooShortForHash)
         }
         try Self.withContiguousBytes(signature) { (signatureBytes) throws(SignatureError) in
             try Self.withContiguousBytes(digest) { (digestBytes) throws(SignatureError) in

@@ -52,17 +52,17 @@ public struct PSSParameters: Sendable, Hashable {
     ///   - saltLength: The salt length in bytes, 0 through
     ///     ``maximumSaltLength``.
     ///   - trailerField: Must be 1.
-    /// - Throws: ``SignatureError/invalidParameters(reason:)`` for a negative
+    /// - Throws: ``SignatureError/invalidParameters(_:)`` for a negative
     ///   or oversized salt length or a trailer field other than 1.
     public init(hash: RSAHash, mgf1Hash: RSAHash, saltLength: Int, trailerField: Int = 1) throws(SignatureError) {
         guard trailerField == 1 else {
-            throw .invalidParameters(reason: "RSASSA-PSS trailerField must be 1 (RFC 4055 §3.1)")
+            throw .invalidParameters(.pssTrailerField)
         }
         guard saltLength >= 0 else {
-            throw .invalidParameters(reason: "RSASSA-PSS saltLength is negative")
+            throw .invalidParameters(.negativeSaltLength)
         }
         guard saltLength <= Self.maximumSaltLength else {
-            throw .invalidParameters(reason: "RSASSA-PSS saltLength longer than any supported key allows")
+            throw .invalidParameters(.saltLengthTooLarge)
         }
         self.hash = hash
         self.mgf1Hash = mgf1Hash
@@ -94,9 +94,9 @@ extension RSAPublicKey {
     ///   - message: The signed bytes.
     ///   - parameters: The PSS parameters of the signature algorithm.
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does
-    ///   not match; ``SignatureError/malformedSignature(reason:)`` for a
+    ///   not match; ``SignatureError/malformedSignature(_:)`` for a
     ///   wrong length or a value not below n;
-    ///   ``SignatureError/invalidParameters(reason:)`` if the salt cannot fit
+    ///   ``SignatureError/invalidParameters(_:)`` if the salt cannot fit
     ///   this key.
     public func verifyPSSSignature(
         _ signature: some Collection<UInt8>,
@@ -124,9 +124,9 @@ extension RSAPublicKey {
     ///   - digest: mHash, `parameters.hash.digestByteCount` bytes.
     ///   - parameters: The PSS parameters of the signature algorithm.
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does
-    ///   not match; ``SignatureError/malformedSignature(reason:)`` for a
+    ///   not match; ``SignatureError/malformedSignature(_:)`` for a
     ///   wrong length or a value not below n;
-    ///   ``SignatureError/invalidParameters(reason:)`` if the digest length
+    ///   ``SignatureError/invalidParameters(_:)`` if the digest length
     ///   does not match the hash or the salt cannot fit this key
     ///   (emLen < hLen + sLen + 2, §9.1.2 step 3).
     public func verifyPSSSignature(
@@ -137,13 +137,13 @@ extension RSAPublicKey {
         let hLen = parameters.hash.digestByteCount
         let sLen = parameters.saltLength
         guard digest.count == hLen else {
-            throw .invalidParameters(reason: "digest length does not match the hash function")
+            throw .invalidParameters(.digestLengthMismatch)
         }
         let emBits = modulusBitCount - 1
         let emLen = (emBits + 7) / 8
         // Step 3. hLen ≤ 64 and sLen ≤ 1024, so the sum cannot overflow.
         guard emLen >= hLen + sLen + 2 else {
-            throw .invalidParameters(reason: "RSASSA-PSS salt too long for this key")
+            throw .invalidParameters(.saltTooLongForKey)
         }
         let k = signatureByteCount
         try Self.withContiguousBytes(signature) { (signatureBytes) throws(SignatureError) in

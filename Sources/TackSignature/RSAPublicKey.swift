@@ -65,16 +65,16 @@ public struct RSAPublicKey: Sendable {
     /// - Parameters:
     ///   - modulus: n, big-endian.
     ///   - exponent: e, big-endian.
-    /// - Throws: ``SignatureError/malformedPublicKey(reason:)`` if n is even
+    /// - Throws: ``SignatureError/malformedPublicKey(_:)`` if n is even
     ///   or zero, or e is even or below 3;
-    ///   ``SignatureError/unsupported(reason:)`` if n is outside
+    ///   ``SignatureError/unsupported(_:)`` if n is outside
     ///   1024...8192 bits or e is above 33 bits.
     public init(
         modulus: some Collection<UInt8>, exponent: some Collection<UInt8>
     ) throws(SignatureError) {
         let exponentBytes = exponent.drop(while: { $0 == 0 })
         guard exponentBytes.count <= 8 else {
-            throw .unsupported(reason: "RSA public exponent longer than 33 bits")
+            throw .unsupported(.rsaExponentTooLarge)
         }
         var e: UInt64 = 0
         for byte in exponentBytes {
@@ -88,31 +88,32 @@ public struct RSAPublicKey: Sendable {
     /// - Parameters:
     ///   - modulus: n, big-endian; leading zero bytes are ignored.
     ///   - exponent: e.
-    /// - Throws: ``SignatureError/malformedPublicKey(reason:)`` if n is even
+    /// - Throws: ``SignatureError/malformedPublicKey(_:)`` if n is even
     ///   or zero, or e is even or below 3;
-    ///   ``SignatureError/unsupported(reason:)`` if n is outside
+    ///   ``SignatureError/unsupported(_:)`` if n is outside
     ///   1024...8192 bits or e is above 33 bits.
     public init(modulus: some Collection<UInt8>, exponent: UInt64) throws(SignatureError) {
         guard exponent & 1 == 1, exponent >= 3 else {
-            throw .malformedPublicKey(reason: "RSA public exponent must be odd and at least 3")
+            throw .malformedPublicKey(.invalidExponent)
         }
         guard 64 - exponent.leadingZeroBitCount <= Self.maximumExponentBitCount else {
-            throw .unsupported(reason: "RSA public exponent longer than 33 bits")
+            throw .unsupported(.rsaExponentTooLarge)
         }
         let magnitude = Array(modulus.drop(while: { $0 == 0 }))
         guard let last = magnitude.last else {
-            throw .malformedPublicKey(reason: "RSA modulus is zero")
+            throw .malformedPublicKey(.zeroModulus)
         }
         guard last & 1 == 1 else {
-            throw .malformedPublicKey(reason: "RSA modulus is even")
+            throw .malformedPublicKey(.evenModulus)
         }
-        // magnitude[0] is non-zero, so the bit length is exact.
-        guard magnitude.count <= Self.maximumModulusBitCount / 8 else {
-            throw .unsupported(reason: "RSA modulus longer than 8192 bits")
-        }
+        // magnitude[0] is non-zero, so the bit length is exact (and cannot
+        // overflow: an array's count times 8 fits in Int).
         let bitCount = 8 * magnitude.count - magnitude[0].leadingZeroBitCount
+        guard magnitude.count <= Self.maximumModulusBitCount / 8 else {
+            throw .unsupported(.rsaModulusTooLong(bits: bitCount))
+        }
         guard bitCount >= Self.minimumModulusBitCount else {
-            throw .unsupported(reason: "RSA modulus shorter than 1024 bits")
+            throw .unsupported(.rsaModulusTooShort(bits: bitCount))
         }
         self.modulus = magnitude
         self.exponent = exponent
@@ -164,7 +165,7 @@ public struct RSAPublicKey: Sendable {
     /// All working memory of one verification is one heap block, allocated
     /// here and freed on return; the arithmetic itself does not allocate.
     ///
-    /// - Throws: ``SignatureError/malformedSignature(reason:)`` for a wrong
+    /// - Throws: ``SignatureError/malformedSignature(_:)`` for a wrong
     ///   length or s ≥ n; whatever `body` throws.
     func withMessageRepresentative<Result>(
         signature: UnsafeBufferPointer<UInt8>,
@@ -174,7 +175,7 @@ public struct RSAPublicKey: Sendable {
     ) throws(SignatureError) -> Result {
         let byteCount = modulus.count
         guard signature.count == byteCount else {
-            throw .malformedSignature(reason: "RSA signature length differs from the modulus length")
+            throw .malformedSignature(.wrongLength(expected: byteCount, found: signature.count))
         }
         let k = prepared.limbs.count
         // Layout: s (k) | m (k) | power workspace (4k + 1) limbs, then two
@@ -193,7 +194,7 @@ public struct RSAPublicKey: Sendable {
             RSAModulus.isLess(UnsafePointer(s), n.baseAddress.unsafelyUnwrapped, k)
         }
         guard inRange else {
-            throw .malformedSignature(reason: "RSA signature representative is not below the modulus")
+            throw .malformedSignature(.representativeOutOfRange)
         }
         prepared.power(UnsafePointer(s), exponent: exponent, into: m, workspace: m + k)
         // I2OSP(m, k): big-endian; byte i from the end is byte i % 8 of

@@ -25,8 +25,8 @@ extension RSAPublicKey {
     ///
     /// - Parameter pkcs1DER: The DER bytes, for example the contents of an
     ///   rsaEncryption SubjectPublicKeyInfo's BIT STRING (RFC 3279 §2.3.1).
-    /// - Throws: ``SignatureError/malformedPublicKey(reason:)`` for any
-    ///   encoding error (the reason carries TackDER's description and byte
+    /// - Throws: ``SignatureError/malformedPublicKey(_:)`` for any
+    ///   encoding error (wrapping TackDER's error, with its reason and byte
     ///   offset), and the errors of
     ///   ``init(modulus:exponent:)``.
     public init(pkcs1DER: [UInt8]) throws(SignatureError) {
@@ -40,7 +40,7 @@ extension RSAPublicKey {
                 return (modulus, exponent)
             }
         } catch {
-            throw .malformedPublicKey(reason: "RSAPublicKey: \(error.description)")
+            throw .malformedPublicKey(.encoding(error))
         }
         try self.init(modulus: pkcs1DER[ranges.modulus], exponent: pkcs1DER[ranges.exponent])
     }

@@ -34,8 +34,10 @@ struct ChainBuilder {
     private var nodes: [Int: PathNode] = [:]
     /// Prepared verification keys by issuer node number.
     private var keys: [Int: Result<SignatureVerificationKey, SignatureError>] = [:]
-    /// Signature results by (issuer node, subject node).
+    /// Signature results by (issuer node, subject node); CRL `i` is subject `-1 - i`.
     private var signatures: [SignatureLink: SignatureError?] = [:]
+    /// The match keys of the caller's CRL issuer names, computed on first use.
+    private var crlIssuerKeys: [[UInt8]?]? = nil
 
     private(set) var signatureChecks = 0
     private(set) var buildSteps = 0
@@ -50,18 +52,29 @@ struct ChainBuilder {
     /// step, and the first ones (in candidate preference order) are the useful ones.
     static let maximumRecordedFailures = 64
 
-    init(anchors: AnchorStore, options: TrustOptions, served: [Certificate]) {
+    /// The position in what the peer sent of each of ``served`` (they differ when
+    /// certificates that did not parse were left out).
+    private let positions: [Int]
+
+    /// - Parameters:
+    ///   - served: The leaf, then the intermediates.
+    ///   - positions: The position of each of `served` in what the peer sent, for
+    ///     ``CertificateReference/served(index:)``; `nil` when they are `0..<served.count`.
+    init(anchors: AnchorStore, options: TrustOptions, served: [Certificate], positions: [Int]? = nil) {
         self.anchors = anchors
         self.options = options
         self.served = served
+        let positions = positions ?? Array(served.indices)
+        precondition(positions.count == served.count, "one position per served certificate")
+        self.positions = positions
         var seen: Set<Certificate> = []
-        for (position, certificate) in served.enumerated() {
+        for (number, certificate) in served.enumerated() {
             // The leaf is never its own issuer candidate; a served copy of an anchor
             // adds nothing (the anchor is tried first and ends the path).
-            guard seen.insert(certificate).inserted, position > 0, !anchors.contains(certificate) else { continue }
-            let node = PathNode(certificate, reference: .served(index: position))
-            nodes[position] = node
-            if let key = node.subjectKey { servedBySubject[key, default: []].append(position) }
+            guard seen.insert(certificate).inserted, number > 0, !anchors.contains(certificate) else { continue }
+            let node = PathNode(certificate, reference: .served(index: positions[number]))
+            nodes[number] = node
+            if let key = node.subjectKey { servedBySubject[key, default: []].append(number) }
         }
     }
 
@@ -72,10 +85,10 @@ struct ChainBuilder {
         guard let leafCertificate = served.first else {
             return result(.recoverableFailure(TrustFailure(.unknownIssuer, certificate: nil)), path: nil)
         }
-        let leaf = PathNode(leafCertificate, reference: .served(index: 0))
+        let leaf = PathNode(leafCertificate, reference: .served(index: positions.first ?? 0))
         nodes[0] = leaf
         if let failure = PathValidation.checkLeaf(leaf, purpose: options.purpose) {
-            record(failure, rank: RankedFailure.rank(of: failure))
+            record(failure)
             return result(.fatalFailure(failure), path: nil)
         }
         var soft: [TrustFailure] = []
@@ -103,7 +116,8 @@ struct ChainBuilder {
             return result(.trusted, path: path)
         }
         if let exhausted { return result(.fatalFailure(exhausted), path: nil) }
-        let best = recorded.first { $0.rank == recorded.map(\.rank).max() }
+        var best: RankedFailure? = nil
+        for candidate in recorded where candidate.rank > (best?.rank ?? Int.min) { best = candidate }
         guard let best else {
             return result(.recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 0))), path: nil)
         }
@@ -132,7 +146,7 @@ struct ChainBuilder {
         // Most specific first; the sort is stable, so equal ranks keep search order.
         failures.sort { $0.rank > $1.rank }
         return TrustResult(
-            verdict: verdict, path: path, failures: failures.map(\.failure),
+            verdict: verdict, path: path, failures: failures.map { $0.failure },
             signatureChecks: signatureChecks, buildSteps: buildSteps)
     }
 
@@ -166,30 +180,38 @@ struct ChainBuilder {
             // budget's limit, and the whole path within the caller's maximum depth.
             let intermediates = path.count - 1 + (issuer.isAnchor ? 0 : 1)
             if intermediates > options.budget.maxIntermediates {
-                record(issuer.failure(.maximumDepthExceeded(limit: options.budget.maxIntermediates + 2)), rank: 5)
+                record(issuer.failure(.maximumDepthExceeded(limit: options.budget.maxIntermediates + 2)))
                 continue
             }
-            if let depth = options.maximumDepth, path.count + 1 > depth {
-                record(issuer.failure(.maximumDepthExceeded(limit: depth)), rank: 5)
+            if let depth = options.maximumDepth, logicalLength(pathNodes, adding: issuer) > depth {
+                record(issuer.failure(.maximumDepthExceeded(limit: depth)))
                 continue
             }
 
             if let failure = PathValidation.checkIssuer(issuer, above: pathNodes, purpose: options.purpose) {
-                record(failure, rank: RankedFailure.rank(of: failure))
+                record(failure)
                 continue
             }
-            if let failure = checkSignature(of: topNumber, issuedBy: candidate) {
-                if exhausted != nil { return nil }
-                record(failure, rank: RankedFailure.rank(of: failure))
+            let signatureFailure = checkSignature(of: topNumber, issuedBy: candidate)
+            // An exhausted budget leaves the signature unchecked: stop before anything
+            // could treat the candidate as an issuer.
+            if exhausted != nil { return nil }
+            if let signatureFailure {
+                record(signatureFailure)
                 continue
             }
 
             var pathSoft = soft
             if let failure = PathValidation.checkValidity(issuer, at: options.validationTime) { pathSoft.append(failure) }
-            // Revocation (RFC 5280 §6.3) of `top` by a CRL `issuer` signed: call site
-            // for the CRL type of the `limbo` branch (parse, signature with the
-            // issuer's prepared key, validity, serial lookup). Until it lands,
-            // caller-supplied CRLs are not consulted.
+            switch checkRevocation(of: topNumber, issuedBy: candidate) {
+            case .none: break
+            case .soft(let failure): pathSoft.append(failure)
+            case .hard(let failure):
+                if exhausted != nil { return nil }
+                record(failure)
+                continue
+            }
+            if exhausted != nil { return nil }
 
             if issuer.isAnchor {
                 guard pathSoft.isEmpty else {
@@ -210,8 +232,18 @@ struct ChainBuilder {
             if let found { return found }
             if exhausted != nil { return nil }
         }
-        if tried == 0 { record(top.failure(.unknownIssuer), rank: 0) }
+        if tried == 0 { record(top.failure(.unknownIssuer)) }
         return nil
+    }
+
+    /// The length of `path` with `issuer` on top, as ``TrustOptions/maximumDepth``
+    /// counts it: self-issued intermediates (a CA's rekeying) are not counted, as
+    /// for pathLenConstraint (RFC 5280 §4.2.1.9, §6.1.4 (l)).
+    private func logicalLength(_ path: [PathNode], adding issuer: PathNode) -> Int {
+        var length = 1
+        for node in path.dropFirst() where !node.isSelfIssued { length += 1 }
+        if issuer.isAnchor || !issuer.isSelfIssued { length += 1 }
+        return length
     }
 
     /// The candidate issuers of `node`, best first: node numbers of anchors and
@@ -245,7 +277,7 @@ struct ChainBuilder {
             scored.append((number, keyScore(node), node.certificate.validity.notBefore.secondsSince1970))
         }
         scored.sort { $0.score != $1.score ? $0.score < $1.score : $0.notBefore > $1.notBefore }
-        return scored.map(\.number)
+        return scored.map { $0.number }
     }
 
     /// RFC 4158 §5.2 loop detection: `issuer` is already in the path, or a
@@ -264,7 +296,7 @@ struct ChainBuilder {
     /// once per pair per search, the key prepared at most once per issuer.
     /// Each verification is charged to the budget.
     private mutating func checkSignature(of subject: Int, issuedBy issuer: Int) -> TrustFailure? {
-        guard let subjectNode = nodes[subject], let issuerNode = nodes[issuer] else { return nil }
+        guard let subjectNode = nodes[subject] else { return nil }
         let link = SignatureLink(issuer: issuer, subject: subject)
         let outcome: SignatureError?
         if let cached = signatures[link] {
@@ -275,18 +307,7 @@ struct ChainBuilder {
                 return nil
             }
             signatureChecks += 1
-            let key: Result<SignatureVerificationKey, SignatureError>
-            if let prepared = keys[issuer] {
-                key = prepared
-            } else {
-                do {
-                    key = .success(try SignatureVerificationKey(issuerNode.certificate.publicKeyInfo))
-                } catch {
-                    key = .failure(error)
-                }
-                keys[issuer] = key
-            }
-            switch key {
+            switch key(for: issuer) {
             case .failure(let error):
                 outcome = error
             case .success(let prepared):
@@ -302,6 +323,84 @@ struct ChainBuilder {
         return outcome.map { subjectNode.failure(.badSignature($0)) }
     }
 
+    /// What revocation checking found.
+    private enum RevocationOutcome {
+        /// No CRL of this issuer lists the certificate.
+        case none
+        /// A valid CRL lists it (``TrustFailure/Reason/revoked(revocationTime:)``).
+        case soft(TrustFailure)
+        /// A CRL of this issuer is unusable, or the budget ran out.
+        case hard(TrustFailure)
+    }
+
+    /// The certificate of node `subject` against the caller's CRLs issued by node
+    /// `issuer` (RFC 5280 §6.3.3, complete CRLs only: the parser refuses delta and
+    /// partitioned CRLs).
+    ///
+    /// A CRL is `issuer`'s when its issuer name matches the issuer's subject (§7.1)
+    /// and its authority key identifier does not name another key; CRLs of other
+    /// issuers are ignored. For each of `issuer`'s CRLs: the issuer's key usage must
+    /// allow cRLSign when present (§6.3.3 (f)), the signature must verify under its
+    /// key (§6.3.3 (g); charged to the budget and checked once per CRL and issuer),
+    /// and the CRL must be current (§6.3.3 (a)(2)); otherwise the path fails with
+    /// ``TrustFailure/Reason/invalidRevocationList`` naming the issuer. A listed
+    /// serial (§6.3.3 (i)) is a soft ``TrustFailure/Reason/revoked(revocationTime:)``.
+    private mutating func checkRevocation(of subject: Int, issuedBy issuer: Int) -> RevocationOutcome {
+        guard !options.revocationLists.isEmpty, let subjectNode = nodes[subject], let issuerNode = nodes[issuer],
+              let issuerName = issuerNode.subjectKey else { return .none }
+        if crlIssuerKeys == nil { crlIssuerKeys = options.revocationLists.map { (try? $0.issuer)?.matchKey } }
+        let issuerKeyIdentifier = issuerNode.subjectKeyIdentifier
+        for (index, list) in options.revocationLists.enumerated() where crlIssuerKeys?[index] == issuerName {
+            if let identifier = list.authorityKeyIdentifier.keyIdentifier, let issuerKeyIdentifier,
+               !identifier.elementsEqual(issuerKeyIdentifier) {
+                continue
+            }
+            if case .success(let decoded) = issuerNode.extensions, let usage = decoded.keyUsage, !usage.contains(.cRLSign) {
+                return .hard(issuerNode.failure(.invalidRevocationList))
+            }
+            let link = SignatureLink(issuer: issuer, subject: -1 - index)
+            let valid: Bool
+            if let cached = signatures[link] {
+                valid = cached == nil
+            } else {
+                guard signatureChecks < options.budget.signatureChecks else {
+                    exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
+                    return .hard(exhausted ?? issuerNode.failure(.invalidRevocationList))
+                }
+                signatureChecks += 1
+                var outcome: SignatureError? = nil
+                switch key(for: issuer) {
+                case .failure(let error): outcome = error
+                case .success(let prepared):
+                    do { try list.verifySignature(with: prepared, policy: options.signaturePolicy) } catch { outcome = error }
+                }
+                signatures[link] = outcome
+                valid = outcome == nil
+            }
+            guard valid, list.isCurrent(atSecondsSince1970: options.validationTime) else {
+                return .hard(issuerNode.failure(.invalidRevocationList))
+            }
+            if let time = list.revocationTime(forSerial: subjectNode.certificate.serialNumber) {
+                return .soft(subjectNode.failure(.revoked(revocationTime: time)))
+            }
+        }
+        return .none
+    }
+
+    /// The prepared key of node `issuer`, prepared at most once per search.
+    private mutating func key(for issuer: Int) -> Result<SignatureVerificationKey, SignatureError> {
+        if let prepared = keys[issuer] { return prepared }
+        guard let node = nodes[issuer] else { return .failure(.invalidSignature) }
+        let key: Result<SignatureVerificationKey, SignatureError>
+        do {
+            key = .success(try SignatureVerificationKey(node.certificate.publicKeyInfo))
+        } catch {
+            key = .failure(error)
+        }
+        keys[issuer] = key
+        return key
+    }
+
     private func makePath(_ numbers: [Int]) -> VerifiedPath {
         var certificates: [Certificate] = []
         var references: [CertificateReference] = []
@@ -313,8 +412,11 @@ struct ChainBuilder {
         return VerifiedPath(certificates: certificates, references: references)
     }
 
-    /// Keeps `failure` (up to ``maximumRecordedFailures``).
-    private mutating func record(_ failure: TrustFailure, rank: Int) {
+    /// Keeps `failure` (up to ``maximumRecordedFailures``), ranked by its reason, or
+    /// by `rank` (``RankedFailure/softPathRank`` for the fault of a path that
+    /// reached an anchor).
+    private mutating func record(_ failure: TrustFailure, rank: Int? = nil) {
+        let rank = rank ?? RankedFailure.rank(of: failure)
         guard recorded.count < ChainBuilder.maximumRecordedFailures else {
             // Keep a higher-ranked failure even when the list is full.
             if let lowest = recorded.indices.min(by: { recorded[$0].rank < recorded[$1].rank }), recorded[lowest].rank < rank {
@@ -344,12 +446,13 @@ struct RankedFailure {
     static let softPathRank = 100
 
     /// The rank of a hard failure: constraint violations of a candidate issuer (20)
-    /// over bad signatures (10, typically a same-named certificate of another key)
-    /// over depth limits (5) over an unknown issuer (0).
+    /// over depth limits (15: every signature below the limit verified) over bad
+    /// signatures (10, typically a same-named certificate of another key) over an
+    /// unknown issuer (0).
     static func rank(of failure: TrustFailure) -> Int {
         switch failure.reason {
         case .unknownIssuer: return 0
-        case .maximumDepthExceeded: return 5
+        case .maximumDepthExceeded: return 15
         case .badSignature: return 10
         case .expired, .notYetValid, .revoked: return softPathRank
         default: return 20

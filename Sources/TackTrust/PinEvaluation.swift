@@ -1,5 +1,6 @@
 public import TackX509
 internal import TackSHA2
+internal import TackDER
 
 /// One pin of the rule that matched one certificate of the verified path.
 public struct PinMatch: Sendable, Hashable, CustomStringConvertible {
@@ -9,9 +10,19 @@ public struct PinMatch: Sendable, Hashable, CustomStringConvertible {
     public let entry: Int
     /// The 0-based position of the certificate in the verified path (0 is the leaf).
     public let pathIndex: Int
+    /// Where that certificate came from (served or anchor).
+    public let certificate: CertificateReference
 
-    /// `caIdentities[0] matched path certificate #2`.
-    public var description: String { "\(list)[\(entry)] matched path certificate #\(pathIndex + 1)" }
+    /// Creates a match.
+    public init(list: PinList, entry: Int, pathIndex: Int, certificate: CertificateReference) {
+        self.list = list
+        self.entry = entry
+        self.pathIndex = pathIndex
+        self.certificate = certificate
+    }
+
+    /// `caIdentities[0] matched path certificate #2 (served certificate #2)`.
+    public var description: String { "\(list)[\(entry)] matched path certificate #\(pathIndex + 1) (\(certificate))" }
 }
 
 /// A classic cause of a pin failure (or of a dead pin), named so that it is fixed in
@@ -27,7 +38,7 @@ public enum PinDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The pin equals the SHA-256 of the raw key bytes of a path certificate without
     /// their SubjectPublicKeyInfo header: the app hashed the output of
     /// `SecKeyCopyExternalRepresentation`. The right pin is that certificate's SPKI pin.
-    case rawKeyHash(list: PinList, entry: Int, pathIndex: Int, correctPin: SPKIPin)
+    case rawKeyHash(list: PinList, entry: Int, certificate: CertificateReference, correctPin: SPKIPin)
     /// A CA pin equals the leaf's key. CA identities never match the leaf; move the
     /// pin to the leaf identities or pin the issuing CA.
     case caPinMatchesLeaf(list: PinList, entry: Int)
@@ -46,8 +57,8 @@ public enum PinDiagnostic: Sendable, Hashable, CustomStringConvertible {
             return "\(list)[\(entry)] matches served certificate #\(served + 1), which is not on the verified path: sending a pinned certificate proves nothing; the path must go through it"
         case .pinMatchesExpiredCertificate(let list, let entry, let served, let notAfter):
             return "\(list)[\(entry)] matches served certificate #\(served + 1), which expired at \(RFC3339.format(notAfter)): the pinned certificate has been replaced; pin its successor's key"
-        case .rawKeyHash(let list, let entry, let pathIndex, let correctPin):
-            return "\(list)[\(entry)] is the SHA-256 of path certificate #\(pathIndex + 1)'s raw key without its SubjectPublicKeyInfo header (SecKeyCopyExternalRepresentation output hashed as is); its SPKI pin is \(correctPin.base64)"
+        case .rawKeyHash(let list, let entry, let certificate, let correctPin):
+            return "\(list)[\(entry)] is the SHA-256 of the raw key of \(certificate) without its SubjectPublicKeyInfo header (SecKeyCopyExternalRepresentation output hashed as is); that key's SPKI pin is \(correctPin.base64)"
         case .caPinMatchesLeaf(let list, let entry):
             return "\(list)[\(entry)] is the leaf's key, but CA identities never match the leaf; pin the issuing CA or move it to the leaf identities"
         case .leafPinMatchesCA(let list, let entry, let pathIndex):
@@ -139,7 +150,7 @@ extension PinPolicy {
     /// unexpired rule applies (any valid path will do).
     public func pathPreference(host: String, at time: Int64) -> ((VerifiedPath) -> Bool)? {
         guard let rule = rule(for: host), !rule.isExpired(at: time) else { return nil }
-        return { path in PathPins(path.certificates, rule: rule).matches(rule).isSatisfied }
+        return { path in PathPins(path, rule: rule).matches(rule).isSatisfied }
     }
 
     /// Checks `host`'s rule against the verified path of `trust`; never against what
@@ -160,7 +171,7 @@ extension PinPolicy {
         guard trust.verdict.isTrusted, let path = trust.path else {
             return PinEvaluation(host: name, outcome: .notEvaluated, ruleIndex: index, rule: rule, matches: [], verifiedPins: [], servedPins: servedPins, diagnostics: [])
         }
-        let pathPins = PathPins(path.certificates, rule: rule)
+        let pathPins = PathPins(path, rule: rule)
         guard let rule else {
             return PinEvaluation(host: name, outcome: .notPinned, ruleIndex: nil, rule: nil, matches: [], verifiedPins: pathPins.spki, servedPins: servedPins, diagnostics: [])
         }
@@ -196,17 +207,25 @@ extension PinPolicy {
             }
         }
         // The header trap: SHA-256 of the raw key bytes (the BIT STRING contents of the
-        // SPKI, which is what SecKeyCopyExternalRepresentation returns for RSA and EC).
+        // SPKI, which is what SecKeyCopyExternalRepresentation returns for RSA and EC),
+        // for the path's certificates and those served off the path.
+        let onPath = Set(path.certificates.map(\.derEncoded))
+        var keyed: [(Certificate, CertificateReference, SPKIPin)] = []
         for (position, certificate) in path.certificates.enumerated() {
+            keyed.append((certificate, path.references[position], pathPins.spki[position]))
+        }
+        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate.derEncoded) {
+            keyed.append((certificate, .served(index: servedIndex), servedPins[servedIndex]))
+        }
+        for (certificate, reference, correctPin) in keyed {
             let rawKeyPin = SPKIPin(digest: SHA256.hash(certificate.publicKeyInfo.rawKey))
             for (list, pins) in spkiLists {
                 for (entry, pin) in pins.enumerated() where pin == rawKeyPin {
-                    diagnostics.append(.rawKeyHash(list: list, entry: entry, pathIndex: position, correctPin: pathPins.spki[position]))
+                    diagnostics.append(.rawKeyHash(list: list, entry: entry, certificate: reference, correctPin: correctPin))
                 }
             }
         }
         // Pinned certificates that were sent but are not on the verified path.
-        let onPath = Set(path.certificates.map(\.derEncoded))
         for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate.derEncoded) {
             let fingerprint = rule.caCertificates.isEmpty && rule.leafCertificates.isEmpty ? nil : certificate.fingerprint
             var hits: [(PinList, Int)] = []
@@ -259,8 +278,11 @@ extension TrustEvaluator {
 struct PathPins {
     let spki: [SPKIPin]
     let fingerprints: [CertificateFingerprint]
+    let references: [CertificateReference]
 
-    init(_ certificates: [Certificate], rule: PinRule?) {
+    init(_ path: VerifiedPath, rule: PinRule?) {
+        let certificates = path.certificates
+        references = path.references
         spki = certificates.map(\.spkiPin)
         let needsFingerprints = rule.map { !$0.caCertificates.isEmpty || !$0.leafCertificates.isEmpty } ?? false
         fingerprints = needsFingerprints ? certificates.map(\.fingerprint) : []
@@ -277,19 +299,19 @@ struct PathPins {
         var matches: [PinMatch] = []
         for (entry, pin) in rule.caIdentities.enumerated() {
             for position in spki.indices.dropFirst() where spki[position] == pin {
-                matches.append(PinMatch(list: .caIdentities, entry: entry, pathIndex: position))
+                matches.append(PinMatch(list: .caIdentities, entry: entry, pathIndex: position, certificate: references[position]))
             }
         }
         for (entry, fingerprint) in rule.caCertificates.enumerated() {
             for position in fingerprints.indices.dropFirst() where fingerprints[position] == fingerprint {
-                matches.append(PinMatch(list: .caCertificates, entry: entry, pathIndex: position))
+                matches.append(PinMatch(list: .caCertificates, entry: entry, pathIndex: position, certificate: references[position]))
             }
         }
         for (entry, pin) in rule.leafIdentities.enumerated() where spki.first == pin {
-            matches.append(PinMatch(list: .leafIdentities, entry: entry, pathIndex: 0))
+            matches.append(PinMatch(list: .leafIdentities, entry: entry, pathIndex: 0, certificate: references[0]))
         }
         for (entry, fingerprint) in rule.leafCertificates.enumerated() where fingerprints.first == fingerprint {
-            matches.append(PinMatch(list: .leafCertificates, entry: entry, pathIndex: 0))
+            matches.append(PinMatch(list: .leafCertificates, entry: entry, pathIndex: 0, certificate: references[0]))
         }
         let caHolds = !rule.hasCAPins || matches.contains { !$0.list.isLeafList }
         let leafHolds = !rule.hasLeafPins || matches.contains { $0.list.isLeafList }

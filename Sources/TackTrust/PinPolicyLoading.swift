@@ -1,29 +1,59 @@
 internal import TackX509
 
-/// The JSON types, for ``PinPolicyFormatError``.
-public enum JSONType: Sendable, Hashable, CustomStringConvertible {
-    case null, bool, number, string, array, object
+/// The value types of the two policy documents (JSON and property list), for
+/// ``PinPolicyFormatError``.
+public enum PolicyValueType: Sendable, Hashable, CustomStringConvertible {
+    /// JSON `null`.
+    case null
+    /// JSON `true`/`false`; plist `<true/>`/`<false/>`.
+    case boolean
+    /// A JSON number; a plist `<integer>` or `<real>`.
+    case number
+    /// A string.
+    case string
+    /// An array.
+    case array
+    /// A JSON object; a plist `<dict>`.
+    case dictionary
+    /// A plist `<date>`.
+    case date
+    /// A plist `<data>`.
+    case data
 
     init(_ value: JSONValue) {
         switch value {
         case .null: self = .null
-        case .bool: self = .bool
+        case .bool: self = .boolean
         case .number: self = .number
         case .string: self = .string
         case .array: self = .array
-        case .object: self = .object
+        case .object: self = .dictionary
         }
     }
 
-    /// The type's name, with an article (`an object`).
+    init(_ value: PropertyListValue) {
+        switch value {
+        case .boolean: self = .boolean
+        case .integer, .real: self = .number
+        case .string: self = .string
+        case .array: self = .array
+        case .dictionary: self = .dictionary
+        case .date: self = .date
+        case .data: self = .data
+        }
+    }
+
+    /// The type's name, with an article (`a dictionary`).
     public var description: String {
         switch self {
         case .null: return "null"
-        case .bool: return "a boolean"
+        case .boolean: return "a boolean"
         case .number: return "a number"
         case .string: return "a string"
         case .array: return "an array"
-        case .object: return "an object"
+        case .dictionary: return "an object (dictionary)"
+        case .date: return "a date"
+        case .data: return "data"
         }
     }
 }
@@ -34,7 +64,7 @@ public struct PinPolicyFormatError: Sendable, Hashable, CustomStringConvertible 
     /// What is wrong.
     public enum Reason: Sendable, Hashable {
         /// The value at ``PinPolicyFormatError/offset`` has the wrong type.
-        case wrongType(expected: JSONType, found: JSONType)
+        case wrongType(expected: PolicyValueType, found: PolicyValueType)
         /// A key the schema does not define (the key as written: the offending data).
         /// Tack's JSON refuses unknown keys so that a misspelt `"includeSubdomian"` is
         /// not silently ignored.
@@ -79,8 +109,9 @@ public struct PinPolicyFormatError: Sendable, Hashable, CustomStringConvertible 
 
     /// What is wrong.
     public var reason: Reason
-    /// The byte offset of the member concerned in a JSON document; `nil` for a
-    /// property list or the document as a whole.
+    /// The byte offset of the member concerned in the document (the key of a JSON
+    /// member, the `<key>` of a plist entry), or `nil` when it concerns the whole
+    /// document.
     public var offset: Int?
 
     /// Creates an error.
@@ -108,6 +139,8 @@ public struct PinPolicyFormatError: Sendable, Hashable, CustomStringConvertible 
 public enum PinPolicyLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The document is not JSON.
     case json(JSONError)
+    /// The document is not an XML property list.
+    case propertyList(PropertyListError)
     /// The document has errors: every issue found, errors and warnings, in order.
     case invalid([PinPolicyIssue])
 
@@ -115,6 +148,7 @@ public enum PinPolicyLoadError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .json(let error): return error.description
+        case .propertyList(let error): return "property list: \(error)"
         case .invalid(let issues): return issues.map(\.description).joined(separator: "\n")
         }
     }
@@ -174,22 +208,38 @@ extension PinPolicy {
         return try loader.finish(rules: rules, at: time, singlePin: .error)
     }
 
-    /// Loads the `NSPinnedDomains` of an `Info.plist` with App Transport Security's
-    /// semantics, from the plist's root dictionary in the ``JSONValue`` model
-    /// (dictionary → object, array → array, string → string, boolean → bool,
-    /// integer → number; other plist types → `null`).
+    /// Loads the `NSPinnedDomains` of an `Info.plist` (XML property list) with App
+    /// Transport Security's semantics.
     ///
     /// Reads `NSAppTransportSecurity` → `NSPinnedDomains` → domain →
     /// `NSIncludesSubdomains`, `NSPinnedCAIdentities`, `NSPinnedLeafIdentities` →
     /// arrays of `{SPKI-SHA256-BASE64: …}`; every other key is ignored, as Apple does.
-    /// A single pin is a warning (Apple accepts it).
+    /// A single pin is a warning (Apple accepts it); the other checks are those of
+    /// ``validate(at:singlePin:)``.
+    ///
+    /// - Parameters:
+    ///   - infoPlist: The document.
+    ///   - time: The check time, in seconds since 1970.
+    /// - Returns: The policy and its warnings.
+    /// - Throws: ``PinPolicyLoadError``: the property-list error, or every issue found.
+    public static func load(infoPlist: [UInt8], at time: Int64) throws(PinPolicyLoadError) -> LoadedPinPolicy {
+        let root: PropertyListValue
+        do {
+            root = try PropertyList.parse(infoPlist)
+        } catch {
+            throw .propertyList(error)
+        }
+        return try load(infoPlist: root, at: time)
+    }
+
+    /// Loads the `NSPinnedDomains` of a parsed `Info.plist`; see ``load(infoPlist:at:)-(([UInt8],_))``.
     ///
     /// - Parameters:
     ///   - root: The plist's root dictionary.
     ///   - time: The check time, in seconds since 1970.
     /// - Returns: The policy and its warnings.
     /// - Throws: ``PinPolicyLoadError/invalid(_:)`` with every issue found.
-    public static func load(infoPlist root: JSONValue, at time: Int64) throws(PinPolicyLoadError) -> LoadedPinPolicy {
+    public static func load(infoPlist root: PropertyListValue, at time: Int64) throws(PinPolicyLoadError) -> LoadedPinPolicy {
         var loader = PolicyLoader()
         let rules = loader.appTransportSecurityRules(root)
         return try loader.finish(rules: rules, at: time, singlePin: .warning)
@@ -206,8 +256,17 @@ private struct PolicyLoader {
         issues.append(PinPolicyIssue(.format(PinPolicyFormatError(reason, offset: offset)), severity: .error, rule: rule, domain: domain, list: list, entry: entry))
     }
 
-    mutating func expect(_ value: JSONValue, _ type: JSONType, offset: Int?, rule: Int? = nil, domain: String? = nil, list: PinList? = nil, entry: Int? = nil) -> Bool {
-        let found = JSONType(value)
+    mutating func expect(_ value: JSONValue, _ type: PolicyValueType, offset: Int?, rule: Int? = nil, domain: String? = nil, list: PinList? = nil, entry: Int? = nil) -> Bool {
+        let found = PolicyValueType(value)
+        guard found == type else {
+            format(.wrongType(expected: type, found: found), offset: offset, rule: rule, domain: domain, list: list, entry: entry)
+            return false
+        }
+        return true
+    }
+
+    mutating func expect(_ value: PropertyListValue, _ type: PolicyValueType, offset: Int?, rule: Int? = nil, domain: String? = nil, list: PinList? = nil, entry: Int? = nil) -> Bool {
+        let found = PolicyValueType(value)
         guard found == type else {
             format(.wrongType(expected: type, found: found), offset: offset, rule: rule, domain: domain, list: list, entry: entry)
             return false
@@ -218,7 +277,15 @@ private struct PolicyLoader {
     mutating func finish(rules: [PinRule], at time: Int64, singlePin: PinPolicyIssue.Severity) throws(PinPolicyLoadError) -> LoadedPinPolicy {
         let policy = PinPolicy(rules: rules)
         // Validation names the normalised domain; report the domain as written.
+        let invalidEntries = issues.filter { if case .invalidPin = $0.kind { return true } else { return false } }
         for var issue in policy.validate(at: time, singlePin: singlePin) {
+            // A side whose other entries did not parse already has its errors; the
+            // missing backup would only repeat them.
+            if issue.kind == .missingBackupPin,
+                invalidEntries.contains(where: { $0.rule == issue.rule && $0.list?.isLeafList == issue.list?.isLeafList })
+            {
+                continue
+            }
             if let rule = issue.rule, rule < writtenDomains.count { issue.domain = writtenDomains[rule] }
             issues.append(issue)
         }
@@ -230,7 +297,7 @@ private struct PolicyLoader {
     // MARK: Tack JSON
 
     mutating func tackRules(_ document: JSONValue) -> [PinRule] {
-        guard expect(document, .object, offset: 0), case .object(let members) = document else { return [] }
+        guard expect(document, .dictionary, offset: 0), case .object(let members) = document else { return [] }
         var rules: [PinRule] = []
         var sawVersion = false
         var sawDomains = false
@@ -242,7 +309,7 @@ private struct PolicyLoader {
                 format(.unsupportedVersion, offset: member.offset)
             case "domains":
                 sawDomains = true
-                guard expect(member.value, .object, offset: member.offset), case .object(let domains) = member.value else { continue }
+                guard expect(member.value, .dictionary, offset: member.offset), case .object(let domains) = member.value else { continue }
                 for domain in domains { rules.append(tackRule(domain, index: rules.count)) }
             default:
                 format(.unknownKey(member.key), offset: member.offset)
@@ -266,12 +333,12 @@ private struct PolicyLoader {
             scope = .subdomainsOneLabel
         }
         var rule = PinRule(domain: domain, scope: scope)
-        guard expect(member.value, .object, offset: member.offset, rule: index, domain: written), case .object(let fields) = member.value else { return rule }
+        guard expect(member.value, .dictionary, offset: member.offset, rule: index, domain: written), case .object(let fields) = member.value else { return rule }
         for field in fields {
             let offset = field.offset
             switch field.key {
             case "includeSubdomains":
-                guard expect(field.value, .bool, offset: offset, rule: index, domain: written), case .bool(let include) = field.value else { continue }
+                guard expect(field.value, .boolean, offset: offset, rule: index, domain: written), case .bool(let include) = field.value else { continue }
                 if scope != .exact {
                     format(.conflictingSubdomains, offset: offset, rule: index, domain: written)
                 } else if include {
@@ -306,7 +373,7 @@ private struct PolicyLoader {
                     rule.reportURIs.append(uri)
                 }
             case "allowSinglePin":
-                guard expect(field.value, .bool, offset: offset, rule: index, domain: written), case .bool(let allow) = field.value else { continue }
+                guard expect(field.value, .boolean, offset: offset, rule: index, domain: written), case .bool(let allow) = field.value else { continue }
                 rule.waivesBackupPin = allow
             default:
                 format(.unknownKey(field.key), offset: offset, rule: index, domain: written)
@@ -334,41 +401,42 @@ private struct PolicyLoader {
 
     // MARK: Info.plist (App Transport Security)
 
-    mutating func appTransportSecurityRules(_ root: JSONValue) -> [PinRule] {
-        guard expect(root, .object, offset: nil), case .object(let top) = root else { return [] }
-        guard let ats = top.first(where: { $0.key == "NSAppTransportSecurity" }) else {
+    mutating func appTransportSecurityRules(_ root: PropertyListValue) -> [PinRule] {
+        guard expect(root, .dictionary, offset: 0), let top = root.dictionaryValue else { return [] }
+        guard let ats = top.entry(for: "NSAppTransportSecurity") else {
             format(.missingKey(.appTransportSecurity), offset: nil)
             return []
         }
-        guard expect(ats.value, .object, offset: nil), case .object(let atsMembers) = ats.value else { return [] }
-        guard let pinned = atsMembers.first(where: { $0.key == "NSPinnedDomains" }) else {
-            format(.missingKey(.pinnedDomains), offset: nil)
+        guard expect(ats.value, .dictionary, offset: ats.location.offset), let atsDictionary = ats.value.dictionaryValue else { return [] }
+        guard let pinned = atsDictionary.entry(for: "NSPinnedDomains") else {
+            format(.missingKey(.pinnedDomains), offset: ats.location.offset)
             return []
         }
-        guard expect(pinned.value, .object, offset: nil), case .object(let domains) = pinned.value else { return [] }
+        guard expect(pinned.value, .dictionary, offset: pinned.location.offset), let domains = pinned.value.dictionaryValue else { return [] }
         var rules: [PinRule] = []
-        for member in domains {
+        for member in domains.entries {
             let index = rules.count
             let written = member.key
             writtenDomains.append(written)
             var rule = PinRule(domain: written)
             defer { rules.append(rule) }
-            guard expect(member.value, .object, offset: nil, rule: index, domain: written), case .object(let fields) = member.value else { continue }
-            for field in fields {
+            guard expect(member.value, .dictionary, offset: member.location.offset, rule: index, domain: written), let fields = member.value.dictionaryValue else { continue }
+            for field in fields.entries {
+                let offset = field.location.offset
                 switch field.key {
                 case "NSIncludesSubdomains":
-                    guard expect(field.value, .bool, offset: nil, rule: index, domain: written), case .bool(let include) = field.value else { continue }
+                    guard expect(field.value, .boolean, offset: offset, rule: index, domain: written), let include = field.value.booleanValue else { continue }
                     rule.scope = include ? .oneLabelDeeper : .exact
                 case "NSPinnedCAIdentities", "NSPinnedLeafIdentities":
                     let list: PinList = field.key == "NSPinnedCAIdentities" ? .caIdentities : .leafIdentities
-                    guard expect(field.value, .array, offset: nil, rule: index, domain: written, list: list), case .array(let entries) = field.value else { continue }
+                    guard expect(field.value, .array, offset: offset, rule: index, domain: written, list: list), let entries = field.value.arrayValue else { continue }
                     for (entry, value) in entries.enumerated() {
-                        guard expect(value, .object, offset: nil, rule: index, domain: written, list: list, entry: entry), case .object(let identity) = value else { continue }
-                        guard let pin = identity.first(where: { $0.key == "SPKI-SHA256-BASE64" }) else {
-                            format(.missingKey(.spkiSHA256Base64), offset: nil, rule: index, domain: written, list: list, entry: entry)
+                        guard expect(value, .dictionary, offset: offset, rule: index, domain: written, list: list, entry: entry), let identity = value.dictionaryValue else { continue }
+                        guard let pin = identity.entry(for: "SPKI-SHA256-BASE64") else {
+                            format(.missingKey(.spkiSHA256Base64), offset: offset, rule: index, domain: written, list: list, entry: entry)
                             continue
                         }
-                        guard expect(pin.value, .string, offset: nil, rule: index, domain: written, list: list, entry: entry), case .string(let text) = pin.value else { continue }
+                        guard expect(pin.value, .string, offset: pin.location.offset, rule: index, domain: written, list: list, entry: entry), let text = pin.value.stringValue else { continue }
                         // Apple takes exactly the Base64 of the digest here.
                         addPin(text, to: &rule, list: list, rule: index, domain: written, entry: entry, format: .base64)
                     }

@@ -278,7 +278,7 @@ public struct PropertyListDictionary: Sendable, Hashable {
     }
 
     /// The keys in document order.
-    public var keys: [String] { entries.map(\.key) }
+    public var keys: [String] { entries.map { $0.key } }
 
     /// Whether the dictionary is empty.
     public var isEmpty: Bool { entries.isEmpty }

@@ -65,9 +65,11 @@ where A.Element == UInt8, B.Element == UInt8 {
 
 /// A syntactically valid DNS name in A-label form, lowercased, split into labels.
 ///
-/// Labels are 1...63 octets of letters, digits, hyphens and (as in real
-/// certificates and webpki) underscores, and the whole name is at most 253 octets
-/// (RFC 1035 §2.3.4). Non-ASCII text is refused: names are compared in A-label form.
+/// Labels are 1...63 octets of letters, digits and hyphens (the preferred name
+/// syntax of RFC 1034 §3.5, which RFC 5280 §4.2.1.6 requires of dNSName; CA/B
+/// Forum BR §7.1.4.2.1 has forbidden underscores since 2019), and the whole name
+/// is at most 253 octets (RFC 1035 §2.3.4). Non-ASCII text is refused: names are
+/// compared in A-label form.
 struct DNSNameBytes: Equatable {
     /// The lowercased labels, left to right.
     var labels: [ArraySlice<UInt8>]
@@ -111,7 +113,7 @@ struct DNSNameBytes: Equatable {
             }
             for byte in label {
                 let isLetterOrDigit = (byte &- 0x61 < 26) || (byte &- 0x30 < 10)
-                guard isLetterOrDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else { return nil }
+                guard isLetterOrDigit || byte == UInt8(ascii: "-") else { return nil }
             }
         }
         return labels

@@ -39,7 +39,8 @@ public struct TrustEvaluator: Sendable {
 
     /// Evaluates a chain as the peer sent it, as DER: the leaf first. A leaf that
     /// does not parse is a fatal ``TrustFailure/Reason/malformed(_:)`` failure; an
-    /// intermediate that does not parse is left out of the search.
+    /// intermediate that does not parse is left out of the search (references still
+    /// count positions in `servedChain`).
     public func evaluate(servedChain: [[UInt8]], preferring: ((VerifiedPath) -> Bool)? = nil) -> TrustResult {
         guard let first = servedChain.first else {
             let failure = TrustFailure(.unknownIssuer, certificate: nil)
@@ -52,10 +53,14 @@ public struct TrustEvaluator: Sendable {
             let failure = TrustFailure(.malformed(error), certificate: .served(index: 0))
             return TrustResult(verdict: .fatalFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 0)
         }
-        var intermediates: [Certificate] = []
-        for der in servedChain.dropFirst() {
-            if let certificate = try? Certificate(derEncoded: der) { intermediates.append(certificate) }
+        var served = [leaf]
+        var positions = [0]
+        for (position, der) in servedChain.enumerated().dropFirst() {
+            guard let certificate = try? Certificate(derEncoded: der) else { continue }
+            served.append(certificate)
+            positions.append(position)
         }
-        return evaluate(leaf: leaf, intermediates: intermediates, preferring: preferring)
+        var builder = ChainBuilder(anchors: anchors, options: options, served: served, positions: positions)
+        return builder.evaluate(preferring: preferring)
     }
 }

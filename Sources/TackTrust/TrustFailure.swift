@@ -67,6 +67,60 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case signatureBudgetExhausted
         /// The search ran out of build steps.
         case buildStepBudgetExhausted
+        /// The certificate breaks a rule of the RFC 5280 / CA/Browser Forum profile
+        /// that path validation enforces on the certificates the peer sent.
+        case profileViolation(ProfileViolation)
+    }
+
+    /// A rule of the certificate profile (RFC 5280 §4, CA/Browser Forum Baseline
+    /// Requirements §7.1) that a certificate of the path breaks. Anchors are held
+    /// to a subset (see the README's leniencies).
+    public enum ProfileViolation: Sendable, Hashable, CustomStringConvertible {
+        /// A certificate that is not self-issued lacks an authority key identifier
+        /// with a keyIdentifier (RFC 5280 §4.2.1.1).
+        case missingAuthorityKeyIdentifier
+        /// A CA certificate lacks a subject key identifier (RFC 5280 §4.2.1.2).
+        case missingSubjectKeyIdentifier
+        /// An extension that must be non-critical is critical: the authority or subject
+        /// key identifier (§4.2.1.1, §4.2.1.2) or authority information access (§4.2.2.1).
+        case mustBeNonCritical(OID)
+        /// A CA certificate's basic constraints are not critical (RFC 5280 §4.2.1.9).
+        case nonCriticalBasicConstraints
+        /// A CA certificate has an empty subject (RFC 5280 §4.1.2.6).
+        case emptyCASubject
+        /// Name constraints in a certificate that is not a CA (RFC 5280 §4.2.1.10).
+        case nameConstraintsInEndEntity
+        /// keyCertSign without cA TRUE (RFC 5280 §4.2.1.3, §4.2.1.9).
+        case keyCertSignWithoutCA
+        /// An end-entity certificate with cA TRUE but no keyCertSign (CA/B BR §7.1.2.7.8:
+        /// cA MUST be FALSE in subscriber certificates).
+        case endEntityMarkedCA
+        /// An empty subject without a critical subject alternative name (RFC 5280
+        /// §4.1.2.6, §4.2.1.6).
+        case emptySubjectWithoutCriticalSAN
+        /// A critical subject alternative name beside a non-empty subject (CA/B BR
+        /// §7.1.2.7.12; RFC 5280 §4.2.1.6 "SHOULD mark ... non-critical").
+        case criticalSANWithSubject
+        /// A self-signed certificate's authority key identifier names another key
+        /// than its subject key identifier (RFC 5280 §4.2.1.1).
+        case authorityKeyIdentifierMismatch
+
+        /// The rule, briefly.
+        public var description: String {
+            switch self {
+            case .missingAuthorityKeyIdentifier: return "no authority key identifier"
+            case .missingSubjectKeyIdentifier: return "CA certificate without subject key identifier"
+            case .mustBeNonCritical(let oid): return "extension \(oid) must not be critical"
+            case .nonCriticalBasicConstraints: return "CA basic constraints not critical"
+            case .emptyCASubject: return "CA certificate with an empty subject"
+            case .nameConstraintsInEndEntity: return "name constraints in a non-CA certificate"
+            case .keyCertSignWithoutCA: return "keyCertSign without cA"
+            case .endEntityMarkedCA: return "end-entity certificate with cA TRUE"
+            case .emptySubjectWithoutCriticalSAN: return "empty subject without a critical subject alternative name"
+            case .criticalSANWithSubject: return "critical subject alternative name with a non-empty subject"
+            case .authorityKeyIdentifierMismatch: return "authority key identifier of a self-signed certificate names another key"
+            }
+        }
     }
 
     /// Whether the platform would call this failure fatal rather than recoverable.
@@ -100,6 +154,7 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidRevocationList: return "the supplied CRL is invalid\(subject)"
         case .signatureBudgetExhausted: return "signature budget exhausted"
         case .buildStepBudgetExhausted: return "path-building budget exhausted"
+        case .profileViolation(let violation): return "profile violation\(subject): \(violation)"
         }
     }
 }

@@ -57,8 +57,10 @@ public struct TrustOptions: Sendable {
     public var peerName: PeerName?
     /// The wanted extended key usage (server authentication by default).
     public var purpose: KeyPurpose
-    /// Maximum number of certificates in a path, leaf and anchor included; `nil` for
-    /// the budget's limit only.
+    /// Maximum number of certificates in a path, leaf and anchor included, not
+    /// counting self-issued intermediates (a CA's rekeying, as pathLenConstraint
+    /// does not count them, RFC 5280 §4.2.1.9); `nil` for the budget's limit only
+    /// (``Budget/maxIntermediates`` counts every intermediate).
     public var maximumDepth: Int?
     /// Which signature algorithms and key sizes are acceptable.
     public var signaturePolicy: SignaturePolicy

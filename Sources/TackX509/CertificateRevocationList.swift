@@ -428,6 +428,24 @@ public enum RevocationListProblem: Sendable, Hashable, CustomStringConvertible {
     /// A critical extension Tack does not process (§5.2, §5.3).
     case unsupportedCriticalExtension(OID)
 
+    /// A stable identifier (the case's name), for tools and test manifests.
+    public var code: String {
+        switch self {
+        case .emptyIssuer: "emptyIssuer"
+        case .missingNextUpdate: "missingNextUpdate"
+        case .emptyRevokedCertificates: "emptyRevokedCertificates"
+        case .missingCRLNumber: "missingCRLNumber"
+        case .criticalCRLNumber: "criticalCRLNumber"
+        case .invalidCRLNumber: "invalidCRLNumber"
+        case .missingAuthorityKeyIdentifier: "missingAuthorityKeyIdentifier"
+        case .criticalAuthorityKeyIdentifier: "criticalAuthorityKeyIdentifier"
+        case .deltaCRL: "deltaCRL"
+        case .issuingDistributionPoint: "issuingDistributionPoint"
+        case .indirectCRL: "indirectCRL"
+        case .unsupportedCriticalExtension: "unsupportedCriticalExtension"
+        }
+    }
+
     /// A short phrase.
     public var description: String {
         switch self {

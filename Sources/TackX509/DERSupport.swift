@@ -9,66 +9,70 @@ import TackDER
 // their elements again, lazily, when they are iterated. Because the encoding was
 // checked, that second walk cannot fail; the iterators still never trap and simply
 // stop if the impossible happened.
+//
+// Decoders throw ``X509Error`` themselves: a semantic rule (an empty SEQUENCE
+// SIZE (1..MAX), an iPAddress of 5 octets) is thrown directly, and each DER read
+// goes through `der(_:)`, which wraps a ``DERError`` with its reason and offset.
+// TackDER's `read…` methods that take a closure are generic over the closure's
+// error type (``DERErrorWrapping``), so a closure may throw ``X509Error`` too.
 
-/// A semantic error raised inside a DER-reading closure, whose error type is fixed
-/// to `DERError`.
-///
-/// `DER.read`'s closure can only throw ``DERError``. A decoder that finds a semantic
-/// problem (an empty SEQUENCE SIZE (1..MAX), an IP address of 5 octets) records the
-/// ``X509Error`` here and throws the returned marker to unwind; ``readX509(_:range:_:)``
-/// then throws the recorded error instead of the marker.
-struct SemanticFailure {
-    /// The recorded error, if any.
-    var error: X509Error? = nil
-
-    /// Records `reason` at `offset` and returns a marker error to throw.
-    mutating func raise(_ reason: X509Error.Reason, at offset: Int) -> DERError {
-        error = X509Error(reason, at: offset)
-        // The marker's reason is never seen: readX509 replaces it with `error`.
-        return DERError(.trailingData, at: offset)
+/// Runs one DER read inside an X.509 decoder, wrapping its ``DERError`` in an
+/// ``X509Error`` (reason and offset kept): `let element = try der(reader.readElement())`.
+@inline(__always)
+func der<T>(_ read: @autoclosure () throws(DERError) -> T) throws(X509Error) -> T {
+    do {
+        return try read()
+    } catch {
+        throw X509Error(error)
     }
 }
 
-/// Reads `range` of `bytes` with `body`, which must consume it entirely, and maps
-/// errors to ``X509Error`` (a recorded semantic failure wins over the DER marker).
+/// Reads `range` of `bytes` with `body`, which must consume it entirely and
+/// throws ``X509Error`` itself (DER errors, in and around it, arrive wrapped).
 @inline(__always)
 func readX509<T>(
     _ bytes: [UInt8],
     range: Range<Int>,
-    _ body: (inout DERReader, inout SemanticFailure) throws(DERError) -> T
+    _ body: (inout DERReader) throws(X509Error) -> T
 ) throws(X509Error) -> T {
-    var failure = SemanticFailure()
+    try DER.read(bytes, range: range, throwing: X509Error.self, body)
+}
+
+/// Reads `range` of `bytes` with `body`, a pure DER reader that must consume it
+/// entirely, and wraps its errors in ``X509Error``.
+@inline(__always)
+func readX509<T>(
+    _ bytes: [UInt8],
+    range: Range<Int>,
+    _ body: (inout DERReader) throws(DERError) -> T
+) throws(X509Error) -> T {
     do {
-        return try DER.read(bytes, range: range) { (reader) throws(DERError) -> T in
-            try body(&reader, &failure)
-        }
+        return try DER.read(bytes, range: range, body)
     } catch {
-        throw failure.error ?? X509Error(error)
+        throw X509Error(error)
     }
 }
 
 extension DERReader {
     /// Reads an extension value of the form `SEQUENCE SIZE (1..MAX) OF Member`,
-    /// checking each member with `member`, and records
-    /// `.invalidExtension(oid, "empty NAME (SIZE (1..MAX))")` when it has none.
+    /// checking each member with `member`; an empty SEQUENCE is
+    /// `.invalidExtension(oid, .emptySequence)`.
     ///
     /// - Returns: The absolute range of the SEQUENCE's contents and the member count.
     @inline(__always)
     mutating func readNonEmptySequence(
-        named name: String,
         of oid: OID,
-        failure: inout SemanticFailure,
-        _ member: (inout DERReader, inout SemanticFailure) throws(DERError) -> Void
-    ) throws(DERError) -> (Range<Int>, Int) {
-        let element = try readElement(.sequence)
-        var inner = try contentsReader(of: element)
+        _ member: (inout DERReader) throws(X509Error) -> Void
+    ) throws(X509Error) -> (Range<Int>, Int) {
+        let element = try der(readElement(.sequence))
+        var inner = try der(contentsReader(of: element))
         var count = 0
         while !inner.isAtEnd {
-            try member(&inner, &failure)
+            try member(&inner)
             count += 1
         }
         guard count > 0 else {
-            throw failure.raise(.invalidExtension(oid, detail: "empty \(name) (SIZE (1..MAX))"), at: element.offset)
+            throw X509Error(.invalidExtension(oid, .emptySequence), at: element.offset)
         }
         return (element.contentRange, count)
     }
@@ -78,15 +82,13 @@ extension DERReader {
 /// only if the element is not what the container's check accepted (which cannot
 /// happen for values built by this module).
 @inline(__always)
-func rereadChecked<T>(
+func rereadChecked<T, Failure: DERErrorWrapping>(
     _ bytes: [UInt8],
     element: DERElement,
-    _ body: (inout DERReader) throws(DERError) -> T
+    _ body: (inout DERReader) throws(Failure) -> T
 ) -> T? {
     do {
-        return try DER.read(bytes, range: element.encodedRange) { (reader) throws(DERError) -> T in
-            try body(&reader)
-        }
+        return try DER.read(bytes, range: element.encodedRange, throwing: Failure.self, body)
     } catch {
         return nil
     }

@@ -53,7 +53,7 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
     ///   - range: The absolute range of the Name's TLV.
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors (a bad
     ///   string alphabet, a truncated element, trailing bytes) or
-    ///   ``X509Error/Reason/invalidName(detail:)`` for an empty RDN or one with more
+    ///   ``X509Error/Reason/invalidName(_:)`` for an empty RDN or one with more
     ///   than ``maximumAttributesPerRDN`` attributes; the offset is that of the
     ///   element at fault.
     public init(derEncoded: [UInt8], range: Range<Int>) throws(X509Error) {
@@ -63,8 +63,8 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
             (content, count) = quick
         } else {
             (content, count) = try readX509(derEncoded, range: range) {
-                (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-                try DistinguishedName.check(&reader, failure: &failure, tag: .sequence)
+                (reader) throws(X509Error) -> (Range<Int>, Int) in
+                try DistinguishedName.check(&reader, tag: .sequence)
             }
         }
         self.storage = derEncoded
@@ -192,21 +192,21 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
     /// Reads and checks an RDNSequence with `tag` (``TackDER/DERTag/sequence``, or
     /// `[4]` constructed for a directoryName); returns its element and RDN count.
     internal static func check(
-        _ reader: inout DERReader, failure: inout SemanticFailure, tag: DERTag
-    ) throws(DERError) -> (Range<Int>, Int) {
-        let element = try reader.readElement(tag)
-        let count = try checkContents(of: element, reader: reader, failure: &failure)
+        _ reader: inout DERReader, tag: DERTag
+    ) throws(X509Error) -> (Range<Int>, Int) {
+        let element = try der(reader.readElement(tag))
+        let count = try checkContents(of: element, reader: reader)
         return (element.contentRange, count)
     }
 
     /// Checks the contents of an RDNSequence element read by `reader`.
     internal static func checkContents(
-        of element: DERElement, reader: DERReader, failure: inout SemanticFailure
-    ) throws(DERError) -> Int {
-        var inner = try reader.contentsReader(of: element)
+        of element: DERElement, reader: DERReader
+    ) throws(X509Error) -> Int {
+        var inner = try der(reader.contentsReader(of: element))
         var count = 0
         while !inner.isAtEnd {
-            _ = try RelativeDistinguishedName.check(&inner, failure: &failure, tag: .set)
+            _ = try RelativeDistinguishedName.check(&inner, tag: .set)
             count += 1
         }
         return count
@@ -288,13 +288,13 @@ public struct RelativeDistinguishedName: Sendable, Hashable, Sequence {
 
     /// Reads and checks one RDN with `tag`; returns the number of attributes.
     internal static func check(
-        _ reader: inout DERReader, failure: inout SemanticFailure, tag: DERTag
-    ) throws(DERError) -> Int {
-        let element = try reader.readElement(tag)
-        var inner = try reader.contentsReader(of: element)
+        _ reader: inout DERReader, tag: DERTag
+    ) throws(X509Error) -> Int {
+        let element = try der(reader.readElement(tag))
+        var inner = try der(reader.contentsReader(of: element))
         var count = 0
         while !inner.isAtEnd {
-            try inner.readSequence { (pair) throws(DERError) in
+            try der(inner.readSequence { (pair) throws(DERError) in
                 try pair.checkObjectIdentifier()
                 let value = try pair.readElement()
                 if value.tag.tagClass == .universal {
@@ -305,15 +305,14 @@ public struct RelativeDistinguishedName: Sendable, Hashable, Sequence {
                         try pair.checkString(value, kind: kind)
                     }
                 }
-            }
+            })
             count += 1
             guard count <= DistinguishedName.maximumAttributesPerRDN else {
-                throw failure.raise(.invalidName(detail: "more than \(DistinguishedName.maximumAttributesPerRDN) attributes in one RDN"),
-                                    at: element.offset)
+                throw X509Error(.invalidName(.tooManyAttributes), at: element.offset)
             }
         }
         guard count > 0 else {
-            throw failure.raise(.invalidName(detail: "empty RelativeDistinguishedName (SET SIZE (1..MAX))"), at: element.offset)
+            throw X509Error(.invalidName(.emptyRelativeDistinguishedName), at: element.offset)
         }
         return count
     }

@@ -100,27 +100,28 @@ public enum GeneralName: Sendable, Hashable, CustomStringConvertible {
     ///   - context: Which iPAddress lengths are allowed.
     ///   - storage: The buffer, when a value should be built.
     internal static func read(
-        _ reader: inout DERReader, failure: inout SemanticFailure, oid: OID, context: Context, storage: [UInt8]?
-    ) throws(DERError) -> GeneralName? {
+        _ reader: inout DERReader, oid: OID, context: Context, storage: [UInt8]?
+    ) throws(X509Error) -> GeneralName? {
         let start = reader.offset
-        guard let tag = try reader.peekTag() else {
-            throw DERError(.missingElement(expected: .contextSpecific(2, isConstructed: false)), at: start)
+        guard let tag = try der(reader.peekTag()) else {
+            throw X509Error(.der(.missingElement(expected: .contextSpecific(2, isConstructed: false))), at: start)
         }
         guard tag.tagClass == .contextSpecific, tag.number <= 8 else {
-            throw failure.raise(.invalidExtension(oid, detail: "\(tag) is not a GeneralName"), at: start)
+            throw X509Error(.invalidExtension(oid, .notAGeneralName(tag)), at: start)
         }
         switch tag.number {
         case 0:
-            return try reader.readConstructed(.contextSpecific(0, isConstructed: true)) {
-                (other) throws(DERError) -> GeneralName? in
-                let typeID = try other.readObjectIdentifier()
-                let value = try other.readExplicit(0) { (inner) throws(DERError) -> DERElement in try inner.readElement() }
-                guard let storage else { return nil }
-                return .otherName(typeID: typeID, value: storage[value.encodedRange])
+            let (typeID, value) = try reader.readConstructed(.contextSpecific(0, isConstructed: true)) {
+                (other) throws(X509Error) -> (OID, DERElement) in
+                let typeID = try der(other.readObjectIdentifier())
+                let value = try other.readExplicit(0) { (inner) throws(X509Error) -> DERElement in try der(inner.readElement()) }
+                return (typeID, value)
             }
+            guard let storage else { return nil }
+            return .otherName(typeID: typeID, value: storage[value.encodedRange])
         case 1, 2, 6:
-            let element = try reader.readElement(.contextSpecific(tag.number, isConstructed: false))
-            try reader.checkString(element, kind: .ia5)
+            let element = try der(reader.readElement(.contextSpecific(tag.number, isConstructed: false)))
+            try der(reader.checkString(element, kind: .ia5))
             guard let storage else { return nil }
             let text = decodeCheckedString(storage, range: element.contentRange, kind: .ia5)
             switch tag.number {
@@ -129,37 +130,37 @@ public enum GeneralName: Sendable, Hashable, CustomStringConvertible {
             default: return .uniformResourceIdentifier(text)
             }
         case 3, 5:
-            let element = try reader.readElement(.contextSpecific(tag.number, isConstructed: true))
+            let element = try der(reader.readElement(.contextSpecific(tag.number, isConstructed: true)))
             guard let storage else { return nil }
             let raw = storage[element.contentRange]
             return tag.number == 3 ? .x400Address(raw) : .ediPartyName(raw)
         case 4:
-            let wrapper = try reader.readElement(.contextSpecific(4, isConstructed: true))
-            var inner = try reader.contentsReader(of: wrapper)
-            let nameElement = try inner.readElement(.sequence)
-            let count = try DistinguishedName.checkContents(of: nameElement, reader: inner, failure: &failure)
-            try inner.expectEnd()
+            let wrapper = try der(reader.readElement(.contextSpecific(4, isConstructed: true)))
+            var inner = try der(reader.contentsReader(of: wrapper))
+            let nameElement = try der(inner.readElement(.sequence))
+            let count = try DistinguishedName.checkContents(of: nameElement, reader: inner)
+            try der(inner.expectEnd())
             guard let storage else { return nil }
             return .directoryName(DistinguishedName(checked: storage, element: nameElement, count: count))
         case 7:
-            let element = try reader.readElement(.contextSpecific(7, isConstructed: false))
+            let element = try der(reader.readElement(.contextSpecific(7, isConstructed: false)))
             let length = element.contentLength
             switch context {
             case .name:
                 guard length == 4 || length == 16 else {
-                    throw failure.raise(.invalidExtension(oid, detail: "iPAddress of \(length) octets (expected 4 or 16)"),
+                    throw X509Error(.invalidExtension(oid, .invalidIPAddressLength(length)),
                                         at: element.offset)
                 }
             case .constraint:
                 guard length == 8 || length == 32 else {
-                    throw failure.raise(.invalidExtension(oid, detail: "iPAddress constraint of \(length) octets (expected 8 or 32)"),
+                    throw X509Error(.invalidExtension(oid, .invalidIPAddressConstraintLength(length)),
                                         at: element.offset)
                 }
             }
             guard let storage else { return nil }
             return .ipAddress(IPAddressName(bytes: storage[element.contentRange]))
         default:
-            let registered = try reader.readObjectIdentifier(tag: .contextSpecific(8, isConstructed: false))
+            let registered = try der(reader.readObjectIdentifier(tag: .contextSpecific(8, isConstructed: false)))
             guard storage != nil else { return nil }
             return .registeredID(registered)
         }
@@ -291,27 +292,27 @@ public struct GeneralNames: Sendable, Hashable, Sequence {
     /// Reads and checks a GeneralNames with `tag`; returns its element and count.
     /// An empty sequence is an error (SIZE (1..MAX)).
     internal static func check(
-        _ reader: inout DERReader, failure: inout SemanticFailure, oid: OID, tag: DERTag, context: GeneralName.Context
-    ) throws(DERError) -> (DERElement, Int) {
-        let element = try reader.readElement(tag)
-        var inner = try reader.contentsReader(of: element)
+        _ reader: inout DERReader, oid: OID, tag: DERTag, context: GeneralName.Context
+    ) throws(X509Error) -> (DERElement, Int) {
+        let element = try der(reader.readElement(tag))
+        var inner = try der(reader.contentsReader(of: element))
         var count = 0
         while !inner.isAtEnd {
-            _ = try GeneralName.read(&inner, failure: &failure, oid: oid, context: context, storage: nil)
+            _ = try GeneralName.read(&inner, oid: oid, context: context, storage: nil)
             count += 1
         }
         guard count > 0 else {
-            throw failure.raise(.invalidExtension(oid, detail: "empty GeneralNames (SIZE (1..MAX))"), at: element.offset)
+            throw X509Error(.invalidExtension(oid, .emptySequence), at: element.offset)
         }
         return (element, count)
     }
 
     /// Reads a checked GeneralNames with `tag` as a value.
     internal static func read(
-        _ reader: inout DERReader, failure: inout SemanticFailure, oid: OID, tag: DERTag, context: GeneralName.Context,
+        _ reader: inout DERReader, oid: OID, tag: DERTag, context: GeneralName.Context,
         storage: [UInt8]
-    ) throws(DERError) -> GeneralNames {
-        let (element, count) = try check(&reader, failure: &failure, oid: oid, tag: tag, context: context)
+    ) throws(X509Error) -> GeneralNames {
+        let (element, count) = try check(&reader, oid: oid, tag: tag, context: context)
         return GeneralNames(checked: storage, element: element, count: count)
     }
 
@@ -382,11 +383,10 @@ extension GeneralName {
     /// happen for such elements. The iPAddress length was checked in its context,
     /// so decoding here accepts both.
     internal static func decodeChecked(_ storage: [UInt8], element: DERElement) -> GeneralName? {
-        var failure = SemanticFailure()
         let placeholder = GeneralName.uncheckedContextOID
-        let decoded = rereadChecked(storage, element: element) { (reader) throws(DERError) -> GeneralName? in
+        let decoded = rereadChecked(storage, element: element) { (reader) throws(X509Error) -> GeneralName? in
             let context: Context = element.contentLength == 8 || element.contentLength == 32 ? .constraint : .name
-            return try GeneralName.read(&reader, failure: &failure, oid: placeholder, context: context, storage: storage)
+            return try GeneralName.read(&reader, oid: placeholder, context: context, storage: storage)
         }
         return decoded ?? nil
     }

@@ -10,8 +10,9 @@ public enum PinParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text is not hexadecimal; `offset` is the UTF-8 offset of the first bad character.
     case invalidHex(offset: Int)
     /// The text has a `name/` prefix other than `sha256/` (HPKP and OkHttp define only
-    /// `sha256/`; OkHttp's legacy `sha1/` is refused on purpose).
-    case unknownPrefix(String)
+    /// `sha256/`; OkHttp's legacy `sha1/` is refused on purpose). The prefix is the
+    /// text before the first `/`.
+    case unknownPrefix
 
     /// A one-line description.
     public var description: String {
@@ -19,7 +20,7 @@ public enum PinParseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongLength(let count): "pin is " + String(count) + " bytes, not the 32 of SHA-256"
         case .invalidBase64(let error): "pin is not valid Base64 (character " + String(error.offset) + ")"
         case .invalidHex(let offset): "pin is not valid hex (character " + String(offset) + ")"
-        case .unknownPrefix(let prefix): "unknown pin prefix \"" + prefix + "/\" (expected sha256/)"
+        case .unknownPrefix: "unknown pin prefix (expected sha256/)"
         }
     }
 }
@@ -163,7 +164,7 @@ public struct CertificateFingerprint: Sendable, Hashable, CustomStringConvertibl
                 if index % 3 == 2 {
                     guard byte == UInt8(ascii: ":") else { throw PinParseError.invalidHex(offset: index) }
                 } else {
-                    guard isHexDigit(byte) else { throw PinParseError.invalidHex(offset: index) }
+                    guard Hex.isDigit(byte) else { throw PinParseError.invalidHex(offset: index) }
                     compact.append(byte)
                 }
             }
@@ -222,7 +223,7 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
     let resolved: PinFormat
     if let format {
         resolved = format
-    } else if utf8.count == 64, utf8.allSatisfy(isHexDigit) {
+    } else if utf8.count == 64, utf8.allSatisfy(Hex.isDigit) {
         resolved = .hex
     } else if utf8.count == 44, utf8.last == UInt8(ascii: "=") {
         // The Base64 of 32 bytes: 44 characters ending in one `=`. It may contain `/`,
@@ -239,8 +240,7 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
     case .sha256Base64:
         let prefix = Array(sha256Prefix.utf8)
         guard utf8.count >= prefix.count, utf8[..<prefix.count].elementsEqual(prefix) else {
-            let end = slash ?? utf8.count
-            throw PinParseError.unknownPrefix(String(decoding: utf8[..<end], as: UTF8.self))
+            throw PinParseError.unknownPrefix
         }
         do {
             bytes = try Base64.decode(utf8[prefix.count...])
@@ -254,7 +254,11 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
             throw PinParseError.invalidBase64(error)
         }
     case .hex:
-        bytes = try decodeHex(utf8)
+        do {
+            bytes = try Hex.decode(utf8)
+        } catch {
+            throw PinParseError.invalidHex(offset: error.offset)
+        }
     }
     guard let digest = SHA256Digest(bytes: bytes) else { throw PinParseError.wrongLength(byteCount: bytes.count) }
     return digest
@@ -263,31 +267,4 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
 private func isPrefixCharacter(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-}
-
-private func isHexDigit(_ byte: UInt8) -> Bool {
-    hexValue(byte) != nil
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-}
-
-private func decodeHex(_ utf8: [UInt8]) throws(PinParseError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8.count / 2)
-    var index = 0
-    while index < utf8.count {
-        guard let high = hexValue(utf8[index]) else { throw PinParseError.invalidHex(offset: index) }
-        guard index + 1 < utf8.count else { throw PinParseError.invalidHex(offset: index + 1) }
-        guard let low = hexValue(utf8[index + 1]) else { throw PinParseError.invalidHex(offset: index + 1) }
-        bytes.append(high << 4 | low)
-        index += 2
-    }
-    return bytes
 }

@@ -30,7 +30,7 @@ extension SubjectPublicKeyInfo {
     ///   - rawKey: The raw key bytes.
     ///   - type: The key type.
     /// - Returns: The SubjectPublicKeyInfo DER.
-    /// - Throws: ``X509Error`` with ``X509Error/Reason/invalidPublicKey(detail:)`` or, for
+    /// - Throws: ``X509Error`` with ``X509Error/Reason/invalidPublicKey(_:)`` or, for
     ///   a malformed RSA key, ``X509Error/Reason/der(_:)``; offsets index `rawKey`.
     public static func encode(rawKey: [UInt8], type: PublicKeyType) throws(X509Error) -> [UInt8] {
         try validateRawKey(rawKey, type: type)
@@ -57,12 +57,12 @@ extension SubjectPublicKeyInfo {
             _ = try readRSAPublicKey(rawKey, range: 0..<rawKey.count, limits: Certificate.defaultLimits)
         case .p256, .p384, .p521:
             guard rawKey.first == 0x04 else {
-                throw X509Error(.invalidPublicKey(detail: "EC key is not an uncompressed point (04 ‖ X ‖ Y)"), at: 0)
+                throw X509Error(.invalidPublicKey(.notUncompressedPoint), at: 0)
             }
             fallthrough
         case .ed25519, .ed448, .x25519, .x448:
             guard rawKey.count == type.rawKeyByteCount else {
-                throw X509Error(.invalidPublicKey(detail: "wrong raw key length for " + type.description),
+                throw X509Error(.invalidPublicKey(.wrongLength),
                                 at: min(rawKey.count, type.rawKeyByteCount ?? 0))
             }
         }
@@ -80,8 +80,7 @@ extension SubjectPublicKeyInfo {
                         algorithm.writeNull()
                     case .p256, .p384, .p521:
                         algorithm.writeObjectIdentifier(AlgorithmOID.ecPublicKey)
-                        let curve: NamedCurve = type == .p256 ? .p256 : (type == .p384 ? .p384 : .p521)
-                        algorithm.writeObjectIdentifier(curve.oid)
+                        if let curve = type.curve { algorithm.writeObjectIdentifier(curve.oid) }
                     case .ed25519: algorithm.writeObjectIdentifier(AlgorithmOID.ed25519)
                     case .ed448: algorithm.writeObjectIdentifier(AlgorithmOID.ed448)
                     case .x25519: algorithm.writeObjectIdentifier(AlgorithmOID.x25519)

@@ -171,7 +171,7 @@ public struct RSAPSSParameters: Sendable, Hashable {
         }
         if let maskOID = fields.maskOID {
             guard maskOID == AlgorithmOID.mgf1, let maskHash = fields.maskHash else {
-                throw X509Error(.invalidAlgorithmParameters(detail: "mask generation function is not MGF1"),
+                throw X509Error(.invalidAlgorithmParameters(.maskGenerationNotMGF1),
                                 at: fields.maskOffset)
             }
             parameters.maskGenerationDigest = try RSAPSSParameters.pssDigest(maskHash)
@@ -181,14 +181,14 @@ public struct RSAPSSParameters: Sendable, Hashable {
         }
         if let salt = fields.salt {
             guard salt >= 0 else {
-                throw X509Error(.invalidAlgorithmParameters(detail: "negative PSS salt length"), at: fields.saltOffset)
+                throw X509Error(.invalidAlgorithmParameters(.negativeSaltLength), at: fields.saltOffset)
             }
             guard salt != 20 else { throw X509Error(.der(.defaultValueEncoded), at: fields.saltOffset) }
             parameters.saltLength = salt
         }
         if let trailer = fields.trailer {
             guard trailer != 1 else { throw X509Error(.der(.defaultValueEncoded), at: fields.trailerOffset) }
-            throw X509Error(.invalidAlgorithmParameters(detail: "PSS trailer field is not 1"), at: fields.trailerOffset)
+            throw X509Error(.invalidAlgorithmParameters(.trailerFieldNotOne), at: fields.trailerOffset)
         }
         self = parameters
     }
@@ -196,10 +196,10 @@ public struct RSAPSSParameters: Sendable, Hashable {
     /// A PSS hash: SHA-1 or SHA-2, parameters NULL or absent (RFC 4055 §2.1).
     private static func pssDigest(_ raw: RawAlgorithmIdentifier) throws(X509Error) -> DigestAlgorithm {
         guard let digest = DigestAlgorithm(oid: raw.oid), digest != .md5 else {
-            throw X509Error(.invalidAlgorithmParameters(detail: "PSS hash is not SHA-1 or SHA-2"), at: raw.range.lowerBound)
+            throw X509Error(.invalidAlgorithmParameters(.unsupportedHash), at: raw.range.lowerBound)
         }
         guard raw.parameters == nil || raw.hasNullParameters else {
-            throw X509Error(.invalidAlgorithmParameters(detail: "hash parameters are neither NULL nor absent"),
+            throw X509Error(.invalidAlgorithmParameters(.hashParametersNotNull),
                             at: raw.parametersOffset)
         }
         return digest
@@ -213,7 +213,7 @@ public struct RSAPSSParameters: Sendable, Hashable {
 /// - RSA PKCS #1 v1.5 (RFC 8017 §A.2.4, RFC 3279 §2.2.1, RFC 4055 §5): the parameters
 ///   are NULL. RFC 4055 §5 adds that implementations "MUST accept the parameters being
 ///   absent as well as present", so absent parameters are accepted too; anything else
-///   is ``X509Error/Reason/invalidAlgorithmParameters(detail:)``.
+///   is ``X509Error/Reason/invalidAlgorithmParameters(_:)``.
 /// - RSASSA-PSS (RFC 4055 §3.1): the parameters MUST be present in a signature's
 ///   AlgorithmIdentifier; see ``RSAPSSParameters`` for their rules.
 /// - ECDSA (RFC 5758 §3.2): "the encoding MUST omit the parameters field". One
@@ -277,7 +277,7 @@ public enum SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
     ///   - bytes: The buffer, for example a certificate's DER.
     ///   - range: The absolute range of the AlgorithmIdentifier SEQUENCE.
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for malformed DER or
-    ///   ``X509Error/Reason/invalidAlgorithmParameters(detail:)`` when the parameters
+    ///   ``X509Error/Reason/invalidAlgorithmParameters(_:)`` when the parameters
     ///   break the algorithm's rules (see the type's discussion).
     public init(derEncoded bytes: [UInt8], range: Range<Int>) throws(X509Error) {
         let raw: RawAlgorithmIdentifier
@@ -295,7 +295,7 @@ public enum SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
         if let digest = SignatureAlgorithm.pkcs1Digest(oid) {
             // RFC 4055 §5: NULL, and absent MUST be accepted as well.
             guard raw.parameters == nil || raw.hasNullParameters else {
-                throw X509Error(.invalidAlgorithmParameters(detail: "RSA PKCS #1 v1.5 parameters must be NULL"),
+                throw X509Error(.invalidAlgorithmParameters(.mustBeNull),
                                 at: raw.parametersOffset)
             }
             self = .rsaPKCS1v15(digest)
@@ -304,19 +304,19 @@ public enum SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
             // deliberate leniency, for certificates Java's keytool wrote (README,
             // "Strictness and the deliberate leniencies"; Certificate.hasNullECDSASignatureParameters).
             guard raw.parameters == nil || raw.hasNullParameters else {
-                throw X509Error(.invalidAlgorithmParameters(detail: "ECDSA parameters must be absent"),
+                throw X509Error(.invalidAlgorithmParameters(.mustBeAbsent),
                                 at: raw.parametersOffset)
             }
             self = .ecdsa(digest)
         } else if oid == AlgorithmOID.rsassaPSS {
             guard let parameters = raw.parameters else {
-                throw X509Error(.invalidAlgorithmParameters(detail: "RSASSA-PSS signature parameters are missing"),
+                throw X509Error(.invalidAlgorithmParameters(.missing),
                                 at: raw.range.lowerBound)
             }
             self = .rsaPSS(try RSAPSSParameters(derEncoded: bytes, range: parameters.encodedRange))
         } else if oid == AlgorithmOID.ed25519 || oid == AlgorithmOID.ed448 {
             guard raw.parameters == nil else {
-                throw X509Error(.invalidAlgorithmParameters(detail: "EdDSA parameters must be absent"),
+                throw X509Error(.invalidAlgorithmParameters(.mustBeAbsent),
                                 at: raw.parametersOffset)
             }
             self = oid == AlgorithmOID.ed25519 ? .ed25519 : .ed448

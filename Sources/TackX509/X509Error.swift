@@ -4,8 +4,11 @@ public import TackDER
 ///
 /// Like ``TackDER/DERError`` it carries the absolute byte offset (in the
 /// certificate's DER) of the element at fault, so tools can say where a
-/// certificate is broken.
-public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
+/// certificate is broken. The reason is an enumerated value all the way down
+/// (a DER-level failure wraps ``TackDER/DERError/Reason``), so tests and callers
+/// match exact cases; ``code`` is a stable identifier and ``description`` the
+/// only human text.
+public struct X509Error: DERErrorWrapping, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public var reason: Reason
     /// The absolute offset of the offending element in the certificate's DER.
@@ -21,12 +24,18 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
         self.offset = offset
     }
 
-    /// Wraps a DER-level error, keeping its offset.
+    /// Wraps a DER-level error, keeping its reason and offset.
     ///
     /// - Parameter error: The DER error.
     public init(_ error: DERError) {
         self.reason = .der(error.reason)
         self.offset = error.offset
+    }
+
+    /// The wrapped DER-level error, when the reason is ``Reason/der(_:)``.
+    public var derError: DERError? {
+        if case .der(let reason) = reason { return DERError(reason, at: offset) }
+        return nil
     }
 
     /// What made a certificate, or a part of one, unacceptable.
@@ -45,26 +54,145 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
         case tooManyExtensions
         /// The `extensions` field is present but empty (RFC 5280: SIZE (1..MAX)).
         case emptyExtensions
-        /// An extension's value is malformed; `detail` says how.
-        case invalidExtension(OID, detail: String)
-        /// A name (issuer, subject, directory name) is malformed; `detail` says how.
-        case invalidName(detail: String)
+        /// The value of the extension `OID` is malformed.
+        case invalidExtension(OID, ExtensionFault)
+        /// A name (issuer, subject, directory name) is malformed.
+        case invalidName(NameFault)
         /// An algorithm identifier's parameters break the rules of its algorithm
-        /// (for example RSA without NULL, RFC 3279 §2.3.1); `detail` says how.
-        case invalidAlgorithmParameters(detail: String)
+        /// (for example RSA without NULL, RFC 3279 §2.3.1).
+        case invalidAlgorithmParameters(AlgorithmParametersFault)
         /// An EC key uses explicit curve parameters instead of a named curve, which
         /// RFC 5480 §2.1.1 forbids for certificates.
         case explicitCurveParameters
         /// The certificate's `signatureValue` BIT STRING has unused bits; every
         /// signature algorithm produces whole octets (RFC 5280 §4.1.1.3).
         case invalidSignatureValue
-        /// A public key is malformed for its algorithm; `detail` says how.
-        case invalidPublicKey(detail: String)
-        /// A value is outside what Tack supports; `detail` says what.
-        case unsupported(detail: String)
+        /// A public key is malformed for its algorithm.
+        case invalidPublicKey(PublicKeyFault)
         /// A certificate revocation list breaks the RFC 5280 §5 profile or uses a
         /// feature Tack refuses.
         case invalidRevocationList(RevocationListProblem)
+    }
+
+    /// How an extension's value is malformed (beyond DER rules).
+    public enum ExtensionFault: Sendable, Hashable {
+        /// A `SEQUENCE SIZE (1..MAX)` or `SET SIZE (1..MAX)` with no member
+        /// (GeneralNames, GeneralSubtrees, policyQualifiers, an extension's list).
+        case emptySequence
+        /// An element with this tag where a GeneralName must be (RFC 5280 §4.2.1.6).
+        case notAGeneralName(DERTag)
+        /// An iPAddress GeneralName of this many octets (4 or 16 expected,
+        /// RFC 5280 §4.2.1.6).
+        case invalidIPAddressLength(Int)
+        /// An iPAddress name constraint of this many octets (8 or 32 expected,
+        /// RFC 5280 §4.2.1.10).
+        case invalidIPAddressConstraintLength(Int)
+        /// A named BIT STRING with this undefined bit set.
+        case undefinedBit(Int)
+        /// A keyUsage with no bit set (RFC 5280 §4.2.1.3: at least one).
+        case noKeyUsage
+        /// An authorityKeyIdentifier with only one of `authorityCertIssuer` and
+        /// `authorityCertSerialNumber` (RFC 5280 §4.2.1.1: both or neither).
+        case incompleteAuthorityCertIssuer
+        /// A DistributionPoint with neither `distributionPoint` nor `cRLIssuer`
+        /// (RFC 5280 §4.2.1.13).
+        case emptyDistributionPoint
+        /// A nameConstraints with neither `permittedSubtrees` nor
+        /// `excludedSubtrees` (RFC 5280 §4.2.1.10).
+        case emptyNameConstraints
+        /// A GeneralSubtree `minimum` other than 0 (RFC 5280 §4.2.1.10).
+        case subtreeMinimumNotZero
+        /// A GeneralSubtree `maximum`, which RFC 5280 §4.2.1.10 forbids.
+        case subtreeMaximumPresent
+        /// More policies than ``CertificatePolicies/maximumPolicyCount``.
+        case tooManyPolicies
+        /// The same policy listed twice (RFC 5280 §4.2.1.4).
+        case duplicatePolicy
+        /// A policyConstraints with neither field (RFC 5280 §4.2.1.11).
+        case emptyPolicyConstraints
+        /// An SCT list (RFC 6962 §3.3) shorter than its two-octet length field.
+        case truncatedSCTList
+        /// An SCT list whose length field does not match its octets, or is zero.
+        case sctListLengthMismatch
+        /// An SCT whose two-octet length field is cut off.
+        case truncatedSCTLength
+        /// An SCT whose length is zero or runs past the list.
+        case invalidSCTLength
+    }
+
+    /// How a name is malformed (beyond DER rules).
+    public enum NameFault: Sendable, Hashable {
+        /// An empty RelativeDistinguishedName (RFC 5280: `SET SIZE (1..MAX)`).
+        case emptyRelativeDistinguishedName
+        /// More attributes in one RDN than ``DistinguishedName/maximumAttributesPerRDN``.
+        case tooManyAttributes
+    }
+
+    /// How an AlgorithmIdentifier's parameters break their algorithm's rules.
+    public enum AlgorithmParametersFault: Sendable, Hashable {
+        /// Parameters other than NULL where NULL is required (RSA keys and
+        /// PKCS #1 v1.5 signatures, RFC 3279 §2.2.1 and §2.3.1).
+        case mustBeNull
+        /// Parameters where they must be absent (ECDSA signatures, RFC 5758 §3.2;
+        /// EdDSA and X25519/X448, RFC 8410 §3).
+        case mustBeAbsent
+        /// Required parameters are missing (RSASSA-PSS signatures, RFC 4055 §3.1).
+        case missing
+        /// An EC key without parameters (RFC 5480 §2.1.1 requires a named curve).
+        case missingNamedCurve
+        /// EC key parameters that are neither a named curve nor explicit parameters.
+        case notANamedCurve
+        /// An RSASSA-PSS mask generation function other than MGF1 (RFC 4055 §3.1).
+        case maskGenerationNotMGF1
+        /// A negative RSASSA-PSS salt length.
+        case negativeSaltLength
+        /// An RSASSA-PSS trailer field other than 1 (RFC 4055 §3.1).
+        case trailerFieldNotOne
+        /// An RSASSA-PSS hash other than SHA-1 and SHA-2.
+        case unsupportedHash
+        /// Hash algorithm parameters that are neither NULL nor absent (RFC 4055 §2.1).
+        case hashParametersNotNull
+    }
+
+    /// How a public key is malformed for its algorithm.
+    public enum PublicKeyFault: Sendable, Hashable {
+        /// A key of the wrong length for its algorithm or curve (raw key bytes,
+        /// Ed25519/X25519 keys, EC points).
+        case wrongLength
+        /// A raw EC key that is not an uncompressed point `04 ‖ X ‖ Y`.
+        case notUncompressedPoint
+        /// An empty EC point.
+        case emptyPoint
+        /// An EC point whose first octet is neither 0x04 nor 0x02/0x03 (SEC 1 §2.3.3).
+        case invalidPointEncoding
+        /// The `subjectPublicKey` BIT STRING has unused bits.
+        case unusedBits
+        /// An RSA modulus of zero.
+        case zeroModulus
+        /// An RSA public exponent of zero.
+        case zeroExponent
+    }
+
+    /// A stable identifier of the reason, for tools, logs and test manifests: the
+    /// case's name, then its fault's (for example `invalidExtension.emptySequence`,
+    /// or `der.trailingData` for a wrapped DER error). It does not change between
+    /// releases; payloads (OIDs, lengths) are not part of it.
+    public var code: String {
+        switch reason {
+        case .der(let reason): "der." + reason.code
+        case .invalidVersion: "invalidVersion"
+        case .signatureAlgorithmMismatch: "signatureAlgorithmMismatch"
+        case .duplicateExtension: "duplicateExtension"
+        case .tooManyExtensions: "tooManyExtensions"
+        case .emptyExtensions: "emptyExtensions"
+        case .invalidExtension(_, let fault): "invalidExtension." + fault.code
+        case .invalidName(let fault): "invalidName." + fault.code
+        case .invalidAlgorithmParameters(let fault): "invalidAlgorithmParameters." + fault.code
+        case .explicitCurveParameters: "explicitCurveParameters"
+        case .invalidSignatureValue: "invalidSignatureValue"
+        case .invalidPublicKey(let fault): "invalidPublicKey." + fault.code
+        case .invalidRevocationList(let problem): "invalidRevocationList." + problem.code
+        }
     }
 
     /// A one-line description: the reason and the offset.
@@ -77,15 +205,145 @@ public struct X509Error: Error, Sendable, Hashable, CustomStringConvertible {
         case .duplicateExtension(let oid): text = "duplicate extension \(oid)"
         case .tooManyExtensions: text = "too many extensions"
         case .emptyExtensions: text = "empty extensions field"
-        case .invalidExtension(let oid, let detail): text = "invalid extension \(oid): \(detail)"
-        case .invalidName(let detail): text = "invalid name: \(detail)"
-        case .invalidAlgorithmParameters(let detail): text = "invalid algorithm parameters: \(detail)"
+        case .invalidExtension(let oid, let fault): text = "invalid extension \(oid): " + fault.description
+        case .invalidName(let fault): text = "invalid name: " + fault.description
+        case .invalidAlgorithmParameters(let fault): text = "invalid algorithm parameters: " + fault.description
         case .explicitCurveParameters: text = "explicit EC curve parameters are not allowed"
         case .invalidSignatureValue: text = "signature value has unused bits"
-        case .invalidPublicKey(let detail): text = "invalid public key: \(detail)"
-        case .unsupported(let detail): text = "unsupported: \(detail)"
-        case .invalidRevocationList(let problem): text = "invalid CRL: \(problem)"
+        case .invalidPublicKey(let fault): text = "invalid public key: " + fault.description
+        case .invalidRevocationList(let problem): text = "invalid CRL: " + problem.description
         }
         return "X.509 error at byte \(offset): \(text)"
+    }
+}
+
+extension X509Error.ExtensionFault: CustomStringConvertible {
+    /// The fault's part of ``X509Error/code``.
+    public var code: String {
+        switch self {
+        case .emptySequence: "emptySequence"
+        case .notAGeneralName: "notAGeneralName"
+        case .invalidIPAddressLength: "invalidIPAddressLength"
+        case .invalidIPAddressConstraintLength: "invalidIPAddressConstraintLength"
+        case .undefinedBit: "undefinedBit"
+        case .noKeyUsage: "noKeyUsage"
+        case .incompleteAuthorityCertIssuer: "incompleteAuthorityCertIssuer"
+        case .emptyDistributionPoint: "emptyDistributionPoint"
+        case .emptyNameConstraints: "emptyNameConstraints"
+        case .subtreeMinimumNotZero: "subtreeMinimumNotZero"
+        case .subtreeMaximumPresent: "subtreeMaximumPresent"
+        case .tooManyPolicies: "tooManyPolicies"
+        case .duplicatePolicy: "duplicatePolicy"
+        case .emptyPolicyConstraints: "emptyPolicyConstraints"
+        case .truncatedSCTList: "truncatedSCTList"
+        case .sctListLengthMismatch: "sctListLengthMismatch"
+        case .truncatedSCTLength: "truncatedSCTLength"
+        case .invalidSCTLength: "invalidSCTLength"
+        }
+    }
+
+    /// A short description.
+    public var description: String {
+        switch self {
+        case .emptySequence: "empty SEQUENCE (SIZE (1..MAX))"
+        case .notAGeneralName(let tag): "\(tag) is not a GeneralName"
+        case .invalidIPAddressLength(let length): "iPAddress of \(length) octets (expected 4 or 16)"
+        case .invalidIPAddressConstraintLength(let length): "iPAddress constraint of \(length) octets (expected 8 or 32)"
+        case .undefinedBit(let bit): "undefined bit \(bit) set"
+        case .noKeyUsage: "no key usage bit set"
+        case .incompleteAuthorityCertIssuer:
+            "authorityCertIssuer and authorityCertSerialNumber must be both present or both absent"
+        case .emptyDistributionPoint: "DistributionPoint with neither distributionPoint nor cRLIssuer"
+        case .emptyNameConstraints: "neither permittedSubtrees nor excludedSubtrees"
+        case .subtreeMinimumNotZero: "GeneralSubtree minimum must be 0 (RFC 5280 §4.2.1.10)"
+        case .subtreeMaximumPresent: "GeneralSubtree maximum must be absent (RFC 5280 §4.2.1.10)"
+        case .tooManyPolicies: "more than \(CertificatePolicies.maximumPolicyCount) policies"
+        case .duplicatePolicy: "policy listed twice"
+        case .emptyPolicyConstraints: "empty PolicyConstraints"
+        case .truncatedSCTList: "SCT list shorter than its length field"
+        case .sctListLengthMismatch: "SCT list length does not match its octets"
+        case .truncatedSCTLength: "truncated SCT length"
+        case .invalidSCTLength: "SCT length is zero or runs past the list"
+        }
+    }
+}
+
+extension X509Error.NameFault: CustomStringConvertible {
+    /// The fault's part of ``X509Error/code``.
+    public var code: String {
+        switch self {
+        case .emptyRelativeDistinguishedName: "emptyRelativeDistinguishedName"
+        case .tooManyAttributes: "tooManyAttributes"
+        }
+    }
+
+    /// A short description.
+    public var description: String {
+        switch self {
+        case .emptyRelativeDistinguishedName: "empty RelativeDistinguishedName (SET SIZE (1..MAX))"
+        case .tooManyAttributes: "more than \(DistinguishedName.maximumAttributesPerRDN) attributes in one RDN"
+        }
+    }
+}
+
+extension X509Error.AlgorithmParametersFault: CustomStringConvertible {
+    /// The fault's part of ``X509Error/code``.
+    public var code: String {
+        switch self {
+        case .mustBeNull: "mustBeNull"
+        case .mustBeAbsent: "mustBeAbsent"
+        case .missing: "missing"
+        case .missingNamedCurve: "missingNamedCurve"
+        case .notANamedCurve: "notANamedCurve"
+        case .maskGenerationNotMGF1: "maskGenerationNotMGF1"
+        case .negativeSaltLength: "negativeSaltLength"
+        case .trailerFieldNotOne: "trailerFieldNotOne"
+        case .unsupportedHash: "unsupportedHash"
+        case .hashParametersNotNull: "hashParametersNotNull"
+        }
+    }
+
+    /// A short description.
+    public var description: String {
+        switch self {
+        case .mustBeNull: "parameters must be NULL"
+        case .mustBeAbsent: "parameters must be absent"
+        case .missing: "parameters are missing"
+        case .missingNamedCurve: "EC key without a named curve"
+        case .notANamedCurve: "EC key parameters are not a named curve"
+        case .maskGenerationNotMGF1: "mask generation function is not MGF1"
+        case .negativeSaltLength: "negative PSS salt length"
+        case .trailerFieldNotOne: "PSS trailer field is not 1"
+        case .unsupportedHash: "hash is not SHA-1 or SHA-2"
+        case .hashParametersNotNull: "hash parameters are neither NULL nor absent"
+        }
+    }
+}
+
+extension X509Error.PublicKeyFault: CustomStringConvertible {
+    /// The fault's part of ``X509Error/code``.
+    public var code: String {
+        switch self {
+        case .wrongLength: "wrongLength"
+        case .notUncompressedPoint: "notUncompressedPoint"
+        case .emptyPoint: "emptyPoint"
+        case .invalidPointEncoding: "invalidPointEncoding"
+        case .unusedBits: "unusedBits"
+        case .zeroModulus: "zeroModulus"
+        case .zeroExponent: "zeroExponent"
+        }
+    }
+
+    /// A short description.
+    public var description: String {
+        switch self {
+        case .wrongLength: "wrong key length for its algorithm"
+        case .notUncompressedPoint: "EC key is not an uncompressed point (04 ‖ X ‖ Y)"
+        case .emptyPoint: "empty EC point"
+        case .invalidPointEncoding: "EC point is neither uncompressed nor compressed"
+        case .unusedBits: "key BIT STRING has unused bits"
+        case .zeroModulus: "RSA modulus is zero"
+        case .zeroExponent: "RSA public exponent is zero"
+        }
     }
 }

@@ -3,6 +3,7 @@
 // compares every verdict with the file's.
 
 import Foundation
+import TackDER
 import TackSHA2
 import TackSignature
 
@@ -324,14 +325,7 @@ private struct WycheproofReport {
 
 /// A short rendering of a verification error.
 private func describe(_ error: SignatureError) -> String {
-    switch error {
-    case .invalidSignature: "invalid signature"
-    case .malformedPublicKey(let reason): "malformed public key: \(reason)"
-    case .malformedSignature(let reason): "malformed signature: \(reason)"
-    case .unsupported(let reason): "unsupported: \(reason)"
-    case .algorithmKeyMismatch(let reason): "algorithm/key mismatch: \(reason)"
-    case .invalidParameters(let reason): "invalid parameters: \(reason)"
-    }
+    error.description
 }
 
 // MARK: - Running a file
@@ -466,8 +460,9 @@ private enum WycheproofRunner {
                     "RSA key size \(keySize) bits outside \(RSAPublicKey.minimumModulusBitCount)"
                         + "-\(RSAPublicKey.maximumModulusBitCount)")
             }
+            let keyResult = try rsaKey(group, key: key, path: path)
             do throws(SignatureError) {
-                let publicKey = try rsaKey(group, key: key, path: path)
+                let publicKey = try keyResult.get()
                 if let parameters { return .run(.rsaPSS(publicKey, parameters)) }
                 return .run(.rsaPKCS1(publicKey, hash))
             } catch .unsupported(let reason) {
@@ -512,21 +507,25 @@ private enum WycheproofRunner {
     /// PKCS #1 DER of `publicKeyAsn`/`keyAsn`, else `n`/`e` (older schemas).
     private static func rsaKey(
         _ group: WycheproofFile.Group, key: WycheproofFile.Key?, path: String
-    ) throws(SignatureError) -> RSAPublicKey {
-        func bytes(_ hex: String, _ field: String) throws(SignatureError) -> [UInt8] {
-            guard let bytes = decodeHex(hex) else { throw .malformedPublicKey(reason: "\(field) is not hex") }
-            return bytes
+    ) throws(CLIError) -> Result<RSAPublicKey, SignatureError> {
+        func bytes(_ hex: String, _ field: String) throws(CLIError) -> [UInt8] {
+            try hexBytes(hex, path: path, tcId: nil, field: field)
         }
         if let modulus = key?.modulus, let exponent = key?.publicExponent {
-            return try RSAPublicKey(modulus: try bytes(modulus, "modulus"), exponent: try bytes(exponent, "publicExponent"))
+            let n = try bytes(modulus, "modulus")
+            let e = try bytes(exponent, "publicExponent")
+            return Result { () throws(SignatureError) in try RSAPublicKey(modulus: n, exponent: e) }
         }
         if let asn = group.publicKeyAsn ?? group.keyAsn {
-            return try RSAPublicKey(pkcs1DER: try bytes(asn, "publicKeyAsn"))
+            let der = try bytes(asn, "publicKeyAsn")
+            return Result { () throws(SignatureError) in try RSAPublicKey(pkcs1DER: der) }
         }
         if let n = group.n, let e = group.e {
-            return try RSAPublicKey(modulus: try bytes(n, "n"), exponent: try bytes(e, "e"))
+            let modulus = try bytes(n, "n")
+            let exponent = try bytes(e, "e")
+            return Result { () throws(SignatureError) in try RSAPublicKey(modulus: modulus, exponent: exponent) }
         }
-        throw .malformedPublicKey(reason: "the group has no RSA key (publicKey, publicKeyAsn or n/e)")
+        throw CLIError("\(path): an RSA group has no key (publicKey, publicKeyAsn or n/e)", status: 2)
     }
 }
 
@@ -610,32 +609,9 @@ private func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
-/// Bytes from even-length hex, either case; nil otherwise.
-private func decodeHex(_ text: String) -> [UInt8]? {
-    let digits = Array(text.utf8)
-    guard digits.count % 2 == 0 else { return nil }
-    func value(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(digits.count / 2)
-    var index = 0
-    while index < digits.count {
-        guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
-        bytes.append(high << 4 | low)
-        index += 2
-    }
-    return bytes
-}
-
 /// Hex field of a file, or a file error naming the field (and vector).
 private func hexBytes(_ text: String, path: String, tcId: Int?, field: String) throws(CLIError) -> [UInt8] {
-    guard let bytes = decodeHex(text) else {
+    guard let bytes = try? Hex.decode(text) else {
         let place = tcId.map { "tcId \($0): " } ?? ""
         throw CLIError("\(path): \(place)\(field) is not hex", status: 2)
     }

@@ -46,33 +46,12 @@ enum VerifyCommand {
     static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
 
     static func run(_ arguments: [String]) throws(CLIError) {
-        // `--roots` repeats; the shared scanner keeps one value per option, so the
-        // roots are taken out first.
-        var rootPaths: [String] = []
-        var rest: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" {
-                rest += arguments[(index - 1)...]
-                break
-            }
-            if argument == "--roots" {
-                guard index < arguments.count else { throw .usage("--roots needs a value") }
-                rootPaths.append(arguments[index])
-                index += 1
-            } else if argument.hasPrefix("--roots=") {
-                rootPaths.append(String(argument.dropFirst("--roots=".count)))
-            } else {
-                rest.append(argument)
-            }
-        }
-        let args = try Arguments(rest, valued: ["--host", "--at", "--policy"], switches: ["--system-roots", "--json", "--help", "-h"])
-        if args.isSet("--help") || args.isSet("-h") {
+        let args = try Arguments(arguments, valued: ["--host", "--roots", "--at", "--policy"], switches: ["--system-roots", "--json"])
+        if args.wantsHelp {
             emit(help)
             return
         }
+        let rootPaths = args.values("--roots")
         guard !args.operands.isEmpty else { throw .usage("tack verify needs a CHAIN file (or - for standard input); see tack verify --help") }
         guard let host = try args.value("--host"), !host.isEmpty else { throw .usage("tack verify needs --host NAME") }
         if args.isSet("--system-roots") && rootPaths.isEmpty { throw .usage("--system-roots goes with --roots (the system bundle is the default)") }
@@ -133,39 +112,16 @@ enum VerifyCommand {
         return store
     }
 
-    /// A Tack JSON policy if the first non-whitespace byte is `{`, an XML or binary
-    /// property list otherwise.
+    /// A Tack JSON policy if the first non-whitespace byte is `{`, an XML property list
+    /// (`Info.plist`) otherwise; both read by the core.
     static func loadPolicy(_ path: String, at time: Int64) throws(CLIError) -> LoadedPinPolicy {
         let bytes = try readInput(path)
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        var plistRoot: JSONValue?
-        if first != UInt8(ascii: "{") {
-            do {
-                plistRoot = jsonValue(try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil))
-            } catch {
-                throw CLIError("\(path): neither a JSON policy (it does not start with '{') nor a property list")
-            }
-        }
         do throws(PinPolicyLoadError) {
-            if let plistRoot { return try PinPolicy.load(infoPlist: plistRoot, at: time) }
-            return try PinPolicy.load(json: bytes, at: time)
+            if first == UInt8(ascii: "{") { return try PinPolicy.load(json: bytes, at: time) }
+            return try PinPolicy.load(infoPlist: bytes, at: time)
         } catch {
             throw CLIError("\(path): the policy was refused:\n" + error.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
-        }
-    }
-
-    /// Foundation's property-list objects in the core's ``JSONValue`` model (the one
-    /// the Info.plist mapping reads).
-    static func jsonValue(_ object: Any) -> JSONValue {
-        switch object {
-        case let dictionary as [String: Any]:
-            // Foundation dictionaries are unordered; sort for stable rule indices.
-            return .object(dictionary.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: jsonValue($0.value), offset: 0) })
-        case let array as [Any]: return .array(array.map(jsonValue))
-        case let string as String: return .string(string)
-        case let bool as Bool where type(of: object) == Bool.self: return .bool(bool)
-        case let number as NSNumber: return .number(JSONNumber(literal: number.stringValue, integer: number.int64Value))
-        default: return .null  // dates, data, reals: no pin key takes them
         }
     }
 

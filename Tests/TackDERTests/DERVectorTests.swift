@@ -3,24 +3,6 @@ import Testing
 import TackDER
 import TackTestSupport
 
-/// The reason names used in `Vectors/der/malformed/manifest.tsv`.
-private let reasonsByName: [String: DERError.Reason] = [
-    "truncated": .truncated, "indefiniteLength": .indefiniteLength, "nonMinimalLength": .nonMinimalLength,
-    "unsupportedLength": .unsupportedLength, "lengthExceedsInput": .lengthExceedsInput,
-    "nonMinimalTagNumber": .nonMinimalTagNumber, "tagNumberTooLarge": .tagNumberTooLarge,
-    "trailingData": .trailingData, "nestingTooDeep": .nestingTooDeep, "elementTooLarge": .elementTooLarge,
-    "wrongConstructedBit": .wrongConstructedBit, "invalidBoolean": .invalidBoolean, "invalidNull": .invalidNull,
-    "emptyInteger": .emptyInteger, "nonMinimalInteger": .nonMinimalInteger,
-    "invalidBitStringUnusedBits": .invalidBitStringUnusedBits, "nonZeroBitStringPadding": .nonZeroBitStringPadding,
-    "emptyObjectIdentifier": .emptyObjectIdentifier, "nonMinimalObjectIdentifierArc": .nonMinimalObjectIdentifierArc,
-    "truncatedObjectIdentifier": .truncatedObjectIdentifier, "objectIdentifierArcTooLong": .objectIdentifierArcTooLong, "invalidTimeFormat": .invalidTimeFormat,
-    "fractionalSecondsNotAllowed": .fractionalSecondsNotAllowed, "invalidDate": .invalidDate,
-    "invalidPrintableString": .invalidPrintableString, "invalidIA5String": .invalidIA5String,
-    "invalidNumericString": .invalidNumericString, "invalidVisibleString": .invalidVisibleString,
-    "invalidUTF8String": .invalidUTF8String, "invalidBMPString": .invalidBMPString,
-    "invalidUniversalString": .invalidUniversalString,
-]
-
 struct MalformedVector: CustomTestStringConvertible, Sendable {
     let file: String
     let reason: String
@@ -59,9 +41,12 @@ struct DERVectorTests {
     @Test("Each malformed vector is rejected with its reason and offset", arguments: malformedVectors)
     func malformed(_ vector: MalformedVector) throws {
         let bytes = try [UInt8](Data(contentsOf: vectorDirectory.appendingPathComponent("malformed/" + vector.file)))
-        let expectedReason = try #require(reasonsByName[vector.reason], "unknown reason \(vector.reason)")
-        #expect(throws: DERError(expectedReason, at: vector.offset), "\(vector.note)") {
+        do {
             _ = try DERTree.parse(bytes)
+            Issue.record("\(vector.file) parsed; expected \(vector.reason) at \(vector.offset)")
+        } catch {
+            #expect(error.reason.code == vector.reason, "\(vector.note)")
+            #expect(error.offset == vector.offset, "\(vector.note)")
         }
     }
 

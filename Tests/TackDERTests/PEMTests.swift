@@ -65,10 +65,10 @@ struct PEMTests {
     @Test("The malformed vector files fail with the documented error at the right line")
     func malformedFiles() throws {
         let missingEnd = try pemVector("malformed/missing-end.pem")
-        #expect(throws: PEMError.missingEndLine(label: "CERTIFICATE", offset: 0)) { try PEM.parse(missingEnd) }
+        #expect(throws: PEMError.missingEndLine(offset: 0)) { try PEM.parse(missingEnd) }
 
         let mismatch = try pemVector("malformed/label-mismatch.pem")
-        #expect(throws: PEMError.labelMismatch(begin: "CERTIFICATE", end: "X509 CRL", offset: offset(of: "-----END", in: mismatch))) {
+        #expect(throws: PEMError.labelMismatch(beginOffset: 0, offset: offset(of: "-----END", in: mismatch))) {
             try PEM.parse(mismatch)
         }
 
@@ -102,21 +102,21 @@ struct PEMTests {
 
     @Test("A block without an END line, at the end of input or before the next BEGIN, is missingEndLine")
     func missingEnd() {
-        #expect(throws: PEMError.missingEndLine(label: "A", offset: 5)) {
+        #expect(throws: PEMError.missingEndLine(offset: 5)) {
             try PEM.parse("text\n-----BEGIN A-----\nZm9v\n")
         }
-        #expect(throws: PEMError.missingEndLine(label: "A", offset: 0)) {
+        #expect(throws: PEMError.missingEndLine(offset: 0)) {
             try PEM.parse("-----BEGIN A-----\nZm9v\n-----BEGIN B-----\nZm9v\n-----END B-----\n")
         }
     }
 
     @Test("An END label that differs from the BEGIN label is labelMismatch at the END line")
     func labelMismatch() {
-        #expect(throws: PEMError.labelMismatch(begin: "CERTIFICATE", end: "CERTIFICATES", offset: 33)) {
+        #expect(throws: PEMError.labelMismatch(beginOffset: 0, offset: 33)) {
             try PEM.parse("-----BEGIN CERTIFICATE-----\nZm9v\n-----END CERTIFICATES-----\n")
         }
         // Labels compare exactly: case matters.
-        #expect(throws: PEMError.labelMismatch(begin: "A", end: "a", offset: 23)) {
+        #expect(throws: PEMError.labelMismatch(beginOffset: 0, offset: 23)) {
             try PEM.parse("-----BEGIN A-----\nZm9v\n-----END a-----\n")
         }
     }

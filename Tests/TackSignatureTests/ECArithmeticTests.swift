@@ -64,16 +64,52 @@ struct ECArithmeticTests {
         Self.checkField(P521.curve.order, seed: 6)
     }
 
-    @Test("The P-256 product with literal limbs equals the generic product")
+    /// The dedicated products and squarings of the P-256 and P-521 primes
+    /// (`verify-p256`, `verify-p521` in tack-bench justify them) against
+    /// the generic CIOS product they replace, on seeded random elements
+    /// and the extremes 0, 1 and p − 1.
+    @Test("The P-256 product and square with shift reductions equal the generic product")
     func p256Product() {
         let field = P256.curve.field
         #expect(field.shape == .p256Prime)
         var stream = DeterministicStream(state: 99)
-        for index in 0..<200 {
+        for index in 0..<2000 {
             let a = Self.element(index, &stream, field)
             let b = Self.element(index + 3, &stream, field)
             let generic = ECLimbs4.montgomeryProduct(a, b, modulus: field.modulus, negativeInverse: field.negativeInverse)
             #expect(ECLimbs4.p256MontgomeryMultiply(a, b) == generic)
+            let genericSquare = ECLimbs4.montgomeryProduct(a, a, modulus: field.modulus, negativeInverse: field.negativeInverse)
+            #expect(ECLimbs4.p256MontgomerySquare(a) == genericSquare)
+        }
+        // The contract reduce() relies on: any a < R times b < p.
+        var allOnes = ECLimbs4()
+        for i in 0..<4 { allOnes[i] = UInt64.max }
+        let b = field.modulus.subtractingWithBorrow(ECLimbs4(small: 1)).difference
+        #expect(ECLimbs4.p256MontgomeryMultiply(allOnes, b) == ECLimbs4.montgomeryProduct(allOnes, b, modulus: field.modulus, negativeInverse: field.negativeInverse))
+    }
+
+    @Test("The P-521 product and square by Mersenne folding equal the generic Montgomery product")
+    func p521Product() {
+        let field = P521.curve.field
+        #expect(field.shape == .p521Prime)
+        var stream = DeterministicStream(state: 521)
+        for index in 0..<2000 {
+            let a = Self.element(index, &stream, field)
+            let b = Self.element(index + 3, &stream, field)
+            let generic = ECLimbs9.montgomeryProduct(a, b, modulus: field.modulus, negativeInverse: field.negativeInverse)
+            #expect(ECLimbs9.p521MontgomeryMultiply(a, b) == generic)
+            let genericSquare = ECLimbs9.montgomeryProduct(a, a, modulus: field.modulus, negativeInverse: field.negativeInverse)
+            #expect(ECLimbs9.p521MontgomerySquare(a) == genericSquare)
+        }
+        // Any a < R = 2⁵⁷⁶ times b < p (what reduce() passes), including
+        // the largest of both, and a·b ≡ 0 from a = p.
+        var allOnes = ECLimbs9()
+        for i in 0..<9 { allOnes[i] = UInt64.max }
+        let pMinusOne = field.modulus.subtractingWithBorrow(ECLimbs9(small: 1)).difference
+        for a in [allOnes, field.modulus, pMinusOne] {
+            for b in [pMinusOne, ECLimbs9(small: 1), ECLimbs9()] {
+                #expect(ECLimbs9.p521MontgomeryMultiply(a, b) == ECLimbs9.montgomeryProduct(a, b, modulus: field.modulus, negativeInverse: field.negativeInverse))
+            }
         }
     }
 

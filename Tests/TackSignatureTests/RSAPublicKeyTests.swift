@@ -92,10 +92,10 @@ struct RSAPublicKeyTests {
     func modulusBounds() throws {
         #expect(try RSAPublicKey(modulus: Self.modulus(bits: 1024), exponent: 65537).modulusBitCount == 1024)
         #expect(try RSAPublicKey(modulus: Self.modulus(bits: 8192), exponent: 65537).modulusBitCount == 8192)
-        #expect(throws: SignatureError.unsupported(reason: "RSA modulus shorter than 1024 bits")) {
+        #expect(throws: SignatureError.unsupported(.rsaModulusTooShort(bits: 1023))) {
             try RSAPublicKey(modulus: Self.modulus(bits: 1023), exponent: 65537)
         }
-        #expect(throws: SignatureError.unsupported(reason: "RSA modulus longer than 8192 bits")) {
+        #expect(throws: SignatureError.unsupported(.rsaModulusTooLong(bits: 8193))) {
             try RSAPublicKey(modulus: Self.modulus(bits: 8193), exponent: 65537)
         }
         // Leading zero bytes do not count.
@@ -106,10 +106,10 @@ struct RSAPublicKeyTests {
     func modulusShape() {
         var even = Self.modulus2048
         even[even.count - 1] &= 0xFE
-        #expect(throws: SignatureError.malformedPublicKey(reason: "RSA modulus is even")) {
+        #expect(throws: SignatureError.malformedPublicKey(.evenModulus)) {
             try RSAPublicKey(modulus: even, exponent: 65537)
         }
-        #expect(throws: SignatureError.malformedPublicKey(reason: "RSA modulus is zero")) {
+        #expect(throws: SignatureError.malformedPublicKey(.zeroModulus)) {
             try RSAPublicKey(modulus: [0, 0, 0], exponent: 65537)
         }
     }
@@ -120,18 +120,18 @@ struct RSAPublicKeyTests {
             #expect(try RSAPublicKey(modulus: Self.modulus2048, exponent: e).exponent == e)
         }
         for e: UInt64 in [0, 1, 2, 65536] {
-            #expect(throws: SignatureError.malformedPublicKey(reason: "RSA public exponent must be odd and at least 3")) {
+            #expect(throws: SignatureError.malformedPublicKey(.invalidExponent)) {
                 try RSAPublicKey(modulus: Self.modulus2048, exponent: e)
             }
         }
         for e: UInt64 in [(1 << 33) + 1, UInt64.max] {
-            #expect(throws: SignatureError.unsupported(reason: "RSA public exponent longer than 33 bits")) {
+            #expect(throws: SignatureError.unsupported(.rsaExponentTooLarge)) {
                 try RSAPublicKey(modulus: Self.modulus2048, exponent: e)
             }
         }
         // As bytes: leading zeros are ignored, nine significant bytes refused.
         #expect(try RSAPublicKey(modulus: Self.modulus2048, exponent: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1]).exponent == 65537)
-        #expect(throws: SignatureError.unsupported(reason: "RSA public exponent longer than 33 bits")) {
+        #expect(throws: SignatureError.unsupported(.rsaExponentTooLarge)) {
             try RSAPublicKey(modulus: Self.modulus2048, exponent: [1, 0, 0, 0, 0, 0, 0, 0, 1])
         }
     }
@@ -140,19 +140,19 @@ struct RSAPublicKeyTests {
     func pssParameters() throws {
         let defaults = PSSParameters(hash: .sha384)
         #expect(defaults.mgf1Hash == .sha384 && defaults.saltLength == 48 && defaults.trailerField == 1)
-        #expect(throws: SignatureError.invalidParameters(reason: "RSASSA-PSS trailerField must be 1 (RFC 4055 §3.1)")) {
+        #expect(throws: SignatureError.invalidParameters(.pssTrailerField)) {
             try PSSParameters(hash: .sha256, mgf1Hash: .sha256, saltLength: 32, trailerField: 2)
         }
-        #expect(throws: SignatureError.invalidParameters(reason: "RSASSA-PSS saltLength is negative")) {
+        #expect(throws: SignatureError.invalidParameters(.negativeSaltLength)) {
             try PSSParameters(hash: .sha256, mgf1Hash: .sha256, saltLength: -1)
         }
-        #expect(throws: SignatureError.invalidParameters(reason: "RSASSA-PSS saltLength longer than any supported key allows")) {
+        #expect(throws: SignatureError.invalidParameters(.saltLengthTooLarge)) {
             try PSSParameters(hash: .sha256, mgf1Hash: .sha256, saltLength: 1025)
         }
         // emLen = 128 for 1024 bits: 64 + 63 + 2 > 128.
         let key = try RSAPublicKey(modulus: Self.modulus(bits: 1024), exponent: 65537)
         let parameters = try PSSParameters(hash: .sha512, mgf1Hash: .sha512, saltLength: 63)
-        #expect(throws: SignatureError.invalidParameters(reason: "RSASSA-PSS salt too long for this key")) {
+        #expect(throws: SignatureError.invalidParameters(.saltTooLongForKey)) {
             try key.verifyPSSSignature([UInt8](repeating: 1, count: 128), for: [UInt8](), parameters: parameters)
         }
     }

@@ -126,13 +126,13 @@ struct RSAVectorTests {
         #expect(throws: SignatureError.invalidSignature) {
             try publicKey.verifyPKCS1v15Signature(flipped, for: good.message, hash: .sha256)
         }
-        #expect(throws: SignatureError.malformedSignature(reason: "RSA signature length differs from the modulus length")) {
+        #expect(throws: SignatureError.malformedSignature(.wrongLength(expected: 256, found: 255))) {
             try publicKey.verifyPKCS1v15Signature(good.signature.dropFirst(), for: good.message, hash: .sha256)
         }
-        #expect(throws: SignatureError.malformedSignature(reason: "RSA signature representative is not below the modulus")) {
+        #expect(throws: SignatureError.malformedSignature(.representativeOutOfRange)) {
             try publicKey.verifyPKCS1v15Signature(key.modulus, for: good.message, hash: .sha256)
         }
-        #expect(throws: SignatureError.invalidParameters(reason: "digest length does not match the hash function")) {
+        #expect(throws: SignatureError.invalidParameters(.digestLengthMismatch)) {
             try publicKey.verifyPKCS1v15Signature(good.signature, forDigest: good.digest, hash: .sha384)
         }
         // The same signature, handed over as a non-contiguous collection.

@@ -17,12 +17,15 @@ private func evaluate(
     _ testCase: String, leaf: String = "leaf", intermediates: [String], anchors: [String] = ["root"],
     time: Int64 = validationTime, peerName: PeerName? = nil, purpose: KeyPurpose = .serverAuthentication,
     maximumDepth: Int? = nil, budget: Budget = .default, policy: SignaturePolicy = .webPKI,
-    preferring: ((VerifiedPath) -> Bool)? = nil
+    revocationLists: [String] = [], preferring: ((VerifiedPath) -> Bool)? = nil
 ) throws -> TrustResult {
     let store = AnchorStore(try anchors.map { try load(testCase, $0) })
+    let lists = try revocationLists.map {
+        try CertificateRevocationList(derEncoded: RepositoryPaths.vectorBytes("trust-unit/\(testCase)/\($0).der"))
+    }
     let options = TrustOptions(
         validationTime: time, peerName: peerName, purpose: purpose, maximumDepth: maximumDepth,
-        signaturePolicy: policy, budget: budget)
+        signaturePolicy: policy, budget: budget, revocationLists: lists)
     let evaluator = TrustEvaluator(anchors: store, options: options)
     return evaluator.evaluate(
         leaf: try load(testCase, leaf), intermediates: try intermediates.map { try load(testCase, $0) }, preferring: preferring)
@@ -204,10 +207,13 @@ struct ChainBuilderTests {
         #expect(any.verdict == .trusted)
     }
 
-    @Test("Key usage: a leaf with keyCertSign only cannot authenticate; an issuer needs keyCertSign")
+    @Test("Key usage: an EC leaf for key transport only cannot authenticate; keyCertSign needs cA; an issuer needs keyCertSign")
     func keyUsage() throws {
-        let leaf = try evaluate("key-usage", intermediates: ["ica"])
+        let leaf = try evaluate("key-usage", leaf: "encipher-leaf", intermediates: ["ica"])
         #expect(leaf.verdict == .fatalFailure(TrustFailure(.keyUsageMismatch, certificate: .served(index: 0))))
+        let certSign = try evaluate("key-usage", intermediates: ["ica"])
+        #expect(certSign.verdict == .fatalFailure(
+            TrustFailure(.profileViolation(.keyCertSignWithoutCA), certificate: .served(index: 0))))
         let issuer = try evaluate("key-usage", leaf: "leaf-under-ku-ica", intermediates: ["ku-ica"])
         #expect(issuer.verdict == .fatalFailure(TrustFailure(.missingKeyCertSign, certificate: .served(index: 1))))
     }
@@ -242,25 +248,39 @@ struct ChainBuilderTests {
         #expect(decoyOnly.verdict == .fatalFailure(TrustFailure(.issuerNotCA, certificate: .served(index: 2))))
     }
 
-    @Test("300 same-named decoys: with an AKI the real issuer is tried first; without, the signature budget ends the search")
+    @Test("Same-named decoys: honest SKIs let the AKI pick the real issuer first; forged SKIs exhaust the signature budget")
     func decoys() throws {
-        let decoyNames = (0..<300).map { "decoy-" + String(1000 + $0).dropFirst() }
-        let withAKI = try evaluate("decoys", leaf: "leaf-aki", intermediates: decoyNames + ["ica"])
-        #expect(withAKI.verdict == .trusted)
-        #expect(withAKI.signatureChecks == 2)
-        #expect(withAKI.path?.references == [.served(index: 0), .served(index: 301), .anchor(index: 0)])
+        let honest = (0..<100).map { "honest-" + String(1000 + $0).dropFirst() }
+        let forged = (0..<300).map { "forged-" + String(1000 + $0).dropFirst() }
+        let preferred = try evaluate("decoys", intermediates: honest + ["ica"])
+        #expect(preferred.verdict == .trusted)
+        #expect(preferred.signatureChecks == 2)
+        #expect(preferred.path?.references == [.served(index: 0), .served(index: 101), .anchor(index: 0)])
 
-        let withoutAKI = try evaluate("decoys", leaf: "leaf-no-aki", intermediates: decoyNames + ["ica"])
-        #expect(withoutAKI.verdict == .fatalFailure(TrustFailure(.signatureBudgetExhausted, certificate: nil)))
-        #expect(withoutAKI.signatureChecks == Budget.default.signatureChecks)
-        #expect(withoutAKI.buildSteps == Budget.default.signatureChecks + 1)
+        let exhausted = try evaluate("decoys", intermediates: forged + ["ica"])
+        #expect(exhausted.verdict == .fatalFailure(TrustFailure(.signatureBudgetExhausted, certificate: nil)))
+        #expect(exhausted.path == nil)
+        #expect(exhausted.signatureChecks == Budget.default.signatureChecks)
+        #expect(exhausted.buildSteps == Budget.default.signatureChecks + 1)
+        #expect(exhausted.failures.count <= 64)
+        #expect(exhausted.failures.allSatisfy { if case .badSignature = $0.reason { true } else { false } })
 
         let budget = Budget(signatureChecks: 1000, buildSteps: 50, maxIntermediates: 6)
-        let steps = try evaluate("decoys", leaf: "leaf-no-aki", intermediates: decoyNames + ["ica"], budget: budget)
+        let steps = try evaluate("decoys", intermediates: forged + ["ica"], budget: budget)
         #expect(steps.verdict == .fatalFailure(TrustFailure(.buildStepBudgetExhausted, certificate: nil)))
         #expect(steps.buildSteps == 51)
         #expect(steps.signatureChecks == 50)
-        #expect(steps.failures.count <= 64)
+    }
+
+    @Test("A budget one signature short never yields a path whose last signature went unchecked")
+    func signatureBudgetEdge() throws {
+        let short = Budget(signatureChecks: 1, buildSteps: 100, maxIntermediates: 6)
+        let result = try evaluate("valid", intermediates: ["ica"], budget: short)
+        #expect(result.verdict == .fatalFailure(TrustFailure(.signatureBudgetExhausted, certificate: nil)))
+        #expect(result.path == nil)
+        #expect(result.signatureChecks == 1)
+        let enough = Budget(signatureChecks: 2, buildSteps: 2, maxIntermediates: 6)
+        #expect(try evaluate("valid", intermediates: ["ica"], budget: enough).verdict == .trusted)
     }
 
     @Test("The web PKI policy refuses a 1024-bit RSA issuer; a 2048-bit RSA chain is trusted")
@@ -286,6 +306,16 @@ struct ChainBuilderTests {
         #expect(untrusted.verdict == .recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 0))))
     }
 
+    @Test("A served chain as DER: an intermediate that does not parse is skipped, references keep served positions")
+    func servedChainPositions() throws {
+        let der = { (name: String) throws -> [UInt8] in try RepositoryPaths.vectorBytes("trust-unit/valid/\(name).der") }
+        let store = AnchorStore([try load("valid", "root")])
+        let evaluator = TrustEvaluator(anchors: store, options: TrustOptions(validationTime: validationTime))
+        let result = evaluator.evaluate(servedChain: [try der("leaf"), [0x30, 0x03, 0x02, 0x01, 0x00], try der("ica")])
+        #expect(result.verdict == .trusted)
+        #expect(result.path?.references == [.served(index: 0), .served(index: 2), .anchor(index: 0)])
+    }
+
     @Test("A served chain whose leaf does not parse is a fatal malformed failure")
     func malformedServedLeaf() throws {
         let evaluator = TrustEvaluator(anchors: AnchorStore(), options: TrustOptions(validationTime: validationTime))
@@ -294,5 +324,34 @@ struct ChainBuilderTests {
             Issue.record("expected malformed, got \(result.verdict)")
             return
         }
+    }
+
+    @Test("The peer name is checked once a path is found: a mismatch is recoverable")
+    func peerName() throws {
+        #expect(try evaluate("valid", intermediates: ["ica"], peerName: .dns("example.com")).verdict == .trusted)
+        let other = try evaluate("valid", intermediates: ["ica"], peerName: .dns("example.org"))
+        #expect(other.verdict == .recoverableFailure(TrustFailure(.peerNameMismatch, certificate: .served(index: 0))))
+        #expect(other.path == nil)
+        // A fatal path failure is never masked by a recoverable name mismatch.
+        let forged = try evaluate("bad-signature", intermediates: ["ica"], peerName: .dns("example.org"))
+        guard case .fatalFailure(let failure) = forged.verdict, case .badSignature = failure.reason else {
+            Issue.record("expected a fatal bad signature, got \(forged.verdict)")
+            return
+        }
+    }
+
+    @Test("A CRL of the issuer listing the leaf revokes it; a stale CRL is invalid; another serial is fine")
+    func revocation() throws {
+        let revoked = try evaluate("revoked", intermediates: ["ica"], revocationLists: ["crl-revoking-leaf"])
+        #expect(revoked.verdict == .recoverableFailure(
+            TrustFailure(.revoked(revocationTime: validationTime - 2 * 86_400), certificate: .served(index: 0))))
+        // One signature check for the leaf, one for the CRL, one for the ICA.
+        #expect(revoked.signatureChecks == 3)
+        let stale = try evaluate("revoked", intermediates: ["ica"], revocationLists: ["crl-stale"])
+        #expect(stale.verdict == .fatalFailure(TrustFailure(.invalidRevocationList, certificate: .served(index: 1))))
+        let other = try evaluate("revoked", intermediates: ["ica"], revocationLists: ["crl-other-serial"])
+        #expect(other.verdict == .trusted)
+        // The CRL is the ICA's: it does not apply to the ICA itself (issued by the root).
+        #expect(try evaluate("valid", intermediates: ["ica"], revocationLists: []).verdict == .trusted)
     }
 }

@@ -125,7 +125,7 @@ struct NameRejectionTests {
     func emptyRDN() {
         // SEQUENCE { SET { SEQUENCE { CN "x" } }, SET {} }
         let bytes: [UInt8] = [0x30, 0x0E, 0x31, 0x0A, 0x30, 0x08, 0x06, 0x03, 0x55, 0x04, 0x03, 0x0C, 0x01, 0x78, 0x31, 0x00]
-        #expect(throws: X509Error(.invalidName(detail: "empty RelativeDistinguishedName (SET SIZE (1..MAX))"), at: 14)) {
+        #expect(throws: X509Error(.invalidName(.emptyRelativeDistinguishedName), at: 14)) {
             try DistinguishedName(derEncoded: bytes)
         }
     }
@@ -184,7 +184,7 @@ struct NameRejectionTests {
         let encoded = encodeName([many])
         // The RDN's SET follows the Name's header (tag + long-form length).
         let setOffset = encoded[1] & 0x80 != 0 ? 2 + Int(encoded[1] & 0x7F) : 2
-        #expect(throws: X509Error(.invalidName(detail: "more than 32 attributes in one RDN"), at: setOffset)) {
+        #expect(throws: X509Error(.invalidName(.tooManyAttributes), at: setOffset)) {
             try DistinguishedName(derEncoded: encoded)
         }
         let enough = encodeName([Array(many.dropLast())])
@@ -337,8 +337,8 @@ struct NameMatchKeyTests {
 struct NameFastPathTests {
     /// The full reader's verdict: the contents range and RDN count, or nil.
     private func fullCheck(_ bytes: [UInt8]) -> (Range<Int>, Int)? {
-        try? readX509(bytes, range: 0..<bytes.count) { (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            try DistinguishedName.check(&reader, failure: &failure, tag: .sequence)
+        try? readX509(bytes, range: 0..<bytes.count) { (reader) throws(X509Error) -> (Range<Int>, Int) in
+            try DistinguishedName.check(&reader, tag: .sequence)
         }
     }
 

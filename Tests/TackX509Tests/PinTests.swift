@@ -33,7 +33,7 @@ struct PinTests {
 
     @Test("Malformed pins give their own errors")
     func errors() {
-        #expect(throws: PinParseError.unknownPrefix("sha1")) { try SPKIPin("sha1/AAAAAAAAAAAAAAAAAAAAAAAAAAA=") }
+        #expect(throws: PinParseError.unknownPrefix) { try SPKIPin("sha1/AAAAAAAAAAAAAAAAAAAAAAAAAAA=") }
         #expect(throws: PinParseError.wrongLength(byteCount: 20)) { try SPKIPin("sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAA=") }
         #expect(throws: PinParseError.wrongLength(byteCount: 3)) { try SPKIPin("AAAA") }
         #expect(throws: PinParseError.invalidBase64(.invalidCharacter(UInt8(ascii: "!"), offset: 3))) { try SPKIPin("AAA!") }

@@ -427,13 +427,13 @@ def malformed(base_ed, base_ec, base_rsa):
 
     t = tree(base)
     t.children[0].children[6].children[0].children.append(Node(0x05))
-    add("ed25519-parameters.der", t.encode(), "invalidAlgorithmParameters", [0, 6, 0, 1],
+    add("ed25519-parameters.der", t.encode(), "invalidAlgorithmParameters.mustBeAbsent", [0, 6, 0, 1],
         "The Ed25519 leaf whose key AlgorithmIdentifier carries NULL parameters; RFC 8410 §3 requires them absent.")
 
     t = tree(base)
     key = t.children[0].children[6].children[1]
     key.content = key.content[:-1]
-    add("ed25519-short-key.der", t.encode(), "invalidPublicKey", [0, 6, 1],
+    add("ed25519-short-key.der", t.encode(), "invalidPublicKey.wrongLength", [0, 6, 1],
         "The Ed25519 leaf with a 31-byte public key.")
 
     t = tree(base)
@@ -450,12 +450,12 @@ def malformed(base_ed, base_ec, base_rsa):
     t = tree(base_ec)
     key = t.children[0].children[6].children[1]
     key.content = b"\x00\x05" + key.content[2:]
-    add("ec-bad-point-format.der", t.encode(), "invalidPublicKey", [0, 6, 1],
+    add("ec-bad-point-format.der", t.encode(), "invalidPublicKey.invalidPointEncoding", [0, 6, 1],
         "The P-256 leaf whose point starts with 0x05, neither uncompressed (04) nor compressed (02/03).")
 
     t = tree(base_ec)
     del t.children[0].children[6].children[0].children[1]
-    add("ec-no-curve.der", t.encode(), "invalidAlgorithmParameters", [0, 6, 0],
+    add("ec-no-curve.der", t.encode(), "invalidAlgorithmParameters.missingNamedCurve", [0, 6, 0],
         "The P-256 leaf whose key AlgorithmIdentifier has no parameters (no named curve).")
 
     t = tree(base_ec)
@@ -468,7 +468,7 @@ def malformed(base_ed, base_ec, base_rsa):
     # RSA base (the RSA-1024 leaf).
     t = tree(base_rsa)
     del t.children[0].children[6].children[0].children[1]
-    add("rsa-key-no-null.der", t.encode(), "invalidAlgorithmParameters", [0, 6, 0],
+    add("rsa-key-no-null.der", t.encode(), "invalidAlgorithmParameters.mustBeNull", [0, 6, 0],
         "The RSA-1024 leaf whose rsaEncryption key identifier lacks the NULL that RFC 3279 §2.3.1 requires.")
 
     t = tree(base_rsa)
@@ -495,7 +495,7 @@ def malformed(base_ed, base_ec, base_rsa):
             "The Ed25519 leaf with %s: accepted and flagged, as RFC 5280 §4.1.2.2 asks." % note)
 
     with open(os.path.join(MALFORMED, "manifest.txt"), "w") as f:
-        f.write("# file\texpected (TackX509 X509Error reason, or ok.<flag>)\toffset\n")
+        f.write("# file\texpected (TackX509 X509Error code, or ok.<flag>)\toffset\n")
         for file, reason, offset in cases:
             f.write("%s\t%s\t%d\n" % (file, reason, offset))
 

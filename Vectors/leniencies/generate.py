@@ -250,14 +250,14 @@ def main():
     tree = parse(keytool_der)
     for algorithm in (tree.children[0].children[2], tree.children[1]):
         algorithm.children[1] = Node(0x02, b"\x00")
-    strict("ecdsa-integer-parameters.der", tree.encode(), "invalidAlgorithmParameters", [1, 1],
+    strict("ecdsa-integer-parameters.der", tree.encode(), "invalidAlgorithmParameters.mustBeAbsent", [1, 1],
            "keytool-ecdsa-null.pem with INTEGER 0 instead of NULL as the parameters of both "
            "ecdsa-with-SHA256 identifiers: only NULL is tolerated.")
 
     tree = parse(keytool_der)
     for algorithm in (tree.children[0].children[2], tree.children[1]):
         algorithm.children[1] = Node(0x30, children=[])
-    strict("ecdsa-empty-sequence-parameters.der", tree.encode(), "invalidAlgorithmParameters", [1, 1],
+    strict("ecdsa-empty-sequence-parameters.der", tree.encode(), "invalidAlgorithmParameters.mustBeAbsent", [1, 1],
            "keytool-ecdsa-null.pem with an empty SEQUENCE instead of NULL as the parameters of both "
            "ecdsa-with-SHA256 identifiers: only NULL is tolerated.")
 

@@ -162,7 +162,11 @@ def main():
     ku_ica = cert("KU ICA", ki_key, "Tack Root", root_key, ca=True,
                   ku=x509.KeyUsage(True, False, False, False, False, False, True, False, False))
     ku_ica_leaf = cert("example.com", ki_leaf_key, "KU ICA", ki_key, ca=False)
-    write("key-usage", {"root": root, "ica": ica, "leaf": ku_leaf, "ku-ica": ku_ica, "leaf-under-ku-ica": ku_ica_leaf})
+    # An EC leaf whose only usage is keyEncipherment (RSA key transport): unusable for TLS.
+    encipher_leaf = cert("example.com", key(), "Tack ICA", ica_key, ca=False,
+                         ku=x509.KeyUsage(False, False, True, False, False, False, False, False, False))
+    write("key-usage", {"root": root, "ica": ica, "leaf": ku_leaf, "ku-ica": ku_ica, "leaf-under-ku-ica": ku_ica_leaf,
+                        "encipher-leaf": encipher_leaf})
 
     # critical: an unknown critical extension (1.3.6.1.4.1.55555.1) on a leaf, and on an intermediate.
     unknown = x509.UnrecognizedExtension(x509.ObjectIdentifier("1.3.6.1.4.1.55555.1"), b"\x05\x00")
@@ -191,15 +195,20 @@ def main():
     r_decoy = cert("Rank ICA", key(), "Tack Root", root_key, ca=False, ku="ca", eku=False, san=False)
     write("ranking", {"root": root, "ica-expired": r_ica_expired, "junk": junk, "decoy-not-ca": r_decoy, "leaf": r_leaf})
 
-    # decoys: 300 CA certificates named "Decoy ICA" (other keys, SKIs, more recent notBefore)
-    # beside the real one; a leaf with an AKI (the real ICA comes first) and one without.
+    # decoys: the real "Decoy ICA" beside same-named CA decoys (other keys, more recent
+    # notBefore): 100 honest decoys with their own SKIs (the leaf's AKI puts the real
+    # ICA first) and 300 forged decoys whose SKI copies the real ICA's (so the AKI
+    # does not help and every decoy costs a signature check).
     d_key, d_leaf_key = key(), key()
     d_ica = cert("Decoy ICA", d_key, "Tack Root", root_key, ca=True, not_before=T - 400 * DAY)
-    d_leaf_aki = cert("example.com", d_leaf_key, "Decoy ICA", d_key, ca=False)
-    d_leaf_no_aki = cert("example.com", d_leaf_key, "Decoy ICA", d_key, ca=False, aki=False)
-    files = {"root": root, "ica": d_ica, "leaf-aki": d_leaf_aki, "leaf-no-aki": d_leaf_no_aki}
+    d_leaf = cert("example.com", d_leaf_key, "Decoy ICA", d_key, ca=False)
+    files = {"root": root, "ica": d_ica, "leaf": d_leaf}
+    for i in range(100):
+        files["honest-%03d" % i] = cert("Decoy ICA", key(), "Tack Root", root_key, ca=True, not_before=T - 10 * DAY - i)
+    forged_ski = x509.SubjectKeyIdentifier.from_public_key(d_key.public_key())
     for i in range(300):
-        files["decoy-%03d" % i] = cert("Decoy ICA", key(), "Tack Root", root_key, ca=True, not_before=T - 10 * DAY - i)
+        files["forged-%03d" % i] = cert("Decoy ICA", key(), "Tack Root", root_key, ca=True, not_before=T - 10 * DAY - i,
+                                        ski=False, extra=[(forged_ski, False)])
     write("decoys", files)
 
     # rsa: an RSA-2048 root and leaf (SHA-256), and an RSA-1024 leaf the web PKI policy refuses.
@@ -212,6 +221,26 @@ def main():
     small_root = cert("Small Root", rsa_small_key, "Small Root", rsa_small_key, ca=True)
     small_leaf = cert("example.com", rsa_leaf_key, "Small Root", rsa_small_key, ca=False)
     write("rsa", {"root": rsa_root, "leaf": rsa_leaf, "small-root": small_root, "leaf-under-small-root": small_leaf})
+
+    # revoked: the ICA's CRL lists the leaf (current); a stale CRL (nextUpdate before T);
+    # a CRL listing another serial.
+    rv_leaf_key = key()
+    rv_leaf = cert("example.com", rv_leaf_key, "Tack ICA", ica_key, ca=False, serial=0x7E1001)
+
+    def crl(serials, this_update, next_update):
+        builder = (x509.CertificateRevocationListBuilder().issuer_name(name("Tack ICA"))
+                   .last_update(at(this_update)).next_update(at(next_update))
+                   .add_extension(x509.CRLNumber(1), critical=False)
+                   .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ica_key.public_key()), critical=False))
+        for serial in serials:
+            builder = builder.add_revoked_certificate(
+                x509.RevokedCertificateBuilder().serial_number(serial).revocation_date(at(T - 2 * DAY)).build())
+        return builder.sign(ica_key, hashes.SHA256()).public_bytes(serialization.Encoding.DER)
+
+    write("revoked", {"root": root, "ica": ica, "leaf": rv_leaf,
+                      "crl-revoking-leaf": crl([0x7E1001], T - DAY, T + 6 * DAY),
+                      "crl-stale": crl([], T - 10 * DAY, T - DAY),
+                      "crl-other-serial": crl([0x7E1002], T - DAY, T + 6 * DAY)})
 
     # self-signed: a self-signed server certificate used as its own anchor.
     s_key = key()

@@ -24,7 +24,7 @@ public struct SubjectAlternativeNames: Sendable, Hashable, Sequence {
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors
     ///   (including a non-IA5 character in a dNSName, rfc822Name or URI), or
-    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence, an
+    ///   ``X509Error/Reason/invalidExtension(_:_:)`` for an empty sequence, an
     ///   unknown GeneralName tag or an iPAddress that is not 4 or 16 octets.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         names = try decodeGeneralNamesExtension(derEncoded, valueRange: valueRange, oid: SubjectAlternativeNames.oid)
@@ -64,7 +64,7 @@ public struct IssuerAlternativeNames: Sendable, Hashable, Sequence {
 }
 
 private func decodeGeneralNamesExtension(_ bytes: [UInt8], valueRange: Range<Int>, oid: OID) throws(X509Error) -> GeneralNames {
-    try readX509(bytes, range: valueRange) { (reader, failure) throws(DERError) -> GeneralNames in
-        try GeneralNames.read(&reader, failure: &failure, oid: oid, tag: .sequence, context: .name, storage: bytes)
+    try readX509(bytes, range: valueRange) { (reader) throws(X509Error) -> GeneralNames in
+        try GeneralNames.read(&reader, oid: oid, tag: .sequence, context: .name, storage: bytes)
     }
 }

@@ -68,7 +68,7 @@ public struct BasicConstraints: Sendable, Hashable {
     /// The general decoder, out of line so that the fast path stays small.
     @inline(never)
     private static func decodeSlowly(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> BasicConstraints {
-        let (isCA, pathLength) = try readX509(bytes, range: valueRange) { (reader, _) throws(DERError) -> (Bool, Int?) in
+        let (isCA, pathLength) = try readX509(bytes, range: valueRange) { (reader) throws(DERError) -> (Bool, Int?) in
             try reader.readSequence { (sequence) throws(DERError) -> (Bool, Int?) in
                 let isCA = try sequence.readBoolean(default: false)
                 let pathLength: Int? = try sequence.peekTag() == .integer ? sequence.readNonNegativeInt() : nil

@@ -33,14 +33,14 @@ public struct CRLDistributionPoints: Sendable, Hashable, Sequence {
     ///   - derEncoded: The certificate's bytes.
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors, or
-    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty list, a
+    ///   ``X509Error/Reason/invalidExtension(_:_:)`` for an empty list, a
     ///   point with only reasons, an undefined reason bit or a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = CRLDistributionPoints.oid
         (contentRange, count) = try readX509(derEncoded, range: valueRange) {
-            (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            try reader.readNonEmptySequence(named: "CRLDistributionPoints", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
-                _ = try DistributionPoint.read(&inner, failure: &failure, storage: nil)
+            (reader) throws(X509Error) -> (Range<Int>, Int) in
+            try reader.readNonEmptySequence(of: oid) { (inner) throws(X509Error) in
+                _ = try DistributionPoint.read(&inner, storage: nil)
             }
         }
         storage = derEncoded
@@ -62,9 +62,8 @@ public struct CRLDistributionPoints: Sendable, Hashable, Sequence {
         public mutating func next() -> DistributionPoint? {
             guard let element = elements.next() else { return nil }
             let storage = elements.bytes
-            var failure = SemanticFailure()
-            let decoded = rereadChecked(storage, element: element) { (reader) throws(DERError) -> DistributionPoint? in
-                try DistributionPoint.read(&reader, failure: &failure, storage: storage)
+            let decoded = rereadChecked(storage, element: element) { (reader) throws(X509Error) -> DistributionPoint? in
+                try DistributionPoint.read(&reader, storage: storage)
             }
             return decoded ?? nil
         }
@@ -130,54 +129,54 @@ public struct DistributionPoint: Sendable, Hashable {
 
     /// Reads one DistributionPoint, checking it; with `storage`, builds the value.
     internal static func read(
-        _ reader: inout DERReader, failure: inout SemanticFailure, storage: [UInt8]?
-    ) throws(DERError) -> DistributionPoint? {
+        _ reader: inout DERReader, storage: [UInt8]?
+    ) throws(X509Error) -> DistributionPoint? {
         let oid = CRLDistributionPoints.oid
         let offset = reader.offset
-        let fields = try reader.readSequence { (sequence) throws(DERError) -> (DistributionPoint, Bool) in
+        let fields = try reader.readSequence { (sequence) throws(X509Error) -> (DistributionPoint, Bool) in
             var name: Name? = nil
             var hasName = false
             let nameTag = DERTag.contextSpecific(0, isConstructed: true)
-            if try sequence.peekTag() == nameTag {
+            if try der(sequence.peekTag()) == nameTag {
                 hasName = true
-                let wrapper = try sequence.readElement(nameTag)
-                var choice = try sequence.contentsReader(of: wrapper)
+                let wrapper = try der(sequence.readElement(nameTag))
+                var choice = try der(sequence.contentsReader(of: wrapper))
                 let fullNameTag = DERTag.contextSpecific(0, isConstructed: true)
                 let relativeTag = DERTag.contextSpecific(1, isConstructed: true)
-                switch try choice.peekTag() {
+                switch try der(choice.peekTag()) {
                 case fullNameTag:
-                    let (element, count) = try GeneralNames.check(&choice, failure: &failure, oid: oid, tag: fullNameTag, context: .name)
+                    let (element, count) = try GeneralNames.check(&choice, oid: oid, tag: fullNameTag, context: .name)
                     if let storage { name = .fullName(GeneralNames(checked: storage, element: element, count: count)) }
                 case relativeTag:
                     let start = choice.offset
-                    _ = try RelativeDistinguishedName.check(&choice, failure: &failure, tag: relativeTag)
+                    _ = try RelativeDistinguishedName.check(&choice, tag: relativeTag)
                     if let storage, let element = CheckedElements.element(in: storage, at: start, end: choice.offset) {
                         name = .nameRelativeToCRLIssuer(RelativeDistinguishedName(checked: storage, element: element))
                     }
                 case let found?:
-                    throw DERError(.unexpectedTag(expected: fullNameTag, found: found), at: choice.offset)
+                    throw X509Error(DERError(.unexpectedTag(expected: fullNameTag, found: found), at: choice.offset))
                 case nil:
-                    throw DERError(.missingElement(expected: fullNameTag), at: choice.offset)
+                    throw X509Error(DERError(.missingElement(expected: fullNameTag), at: choice.offset))
                 }
-                try choice.expectEnd()
+                try der(choice.expectEnd())
             }
             var reasons: Reasons? = nil
             let reasonsTag = DERTag.contextSpecific(1, isConstructed: false)
-            if try sequence.peekTag() == reasonsTag {
-                reasons = Reasons(rawValue: try sequence.readNamedBits(highestNamedBit: 8, failure: &failure, oid: oid, tag: reasonsTag))
+            if try der(sequence.peekTag()) == reasonsTag {
+                reasons = Reasons(rawValue: try sequence.readNamedBits(highestNamedBit: 8, oid: oid, tag: reasonsTag))
             }
             var issuer: GeneralNames? = nil
             var hasIssuer = false
             let issuerTag = DERTag.contextSpecific(2, isConstructed: true)
-            if try sequence.peekTag() == issuerTag {
+            if try der(sequence.peekTag()) == issuerTag {
                 hasIssuer = true
-                let (element, count) = try GeneralNames.check(&sequence, failure: &failure, oid: oid, tag: issuerTag, context: .name)
+                let (element, count) = try GeneralNames.check(&sequence, oid: oid, tag: issuerTag, context: .name)
                 if let storage { issuer = GeneralNames(checked: storage, element: element, count: count) }
             }
             return (DistributionPoint(name: name, reasons: reasons, crlIssuer: issuer), hasName || hasIssuer)
         }
         guard fields.1 else {
-            throw failure.raise(.invalidExtension(oid, detail: "DistributionPoint with neither distributionPoint nor cRLIssuer"),
+            throw X509Error(.invalidExtension(oid, .emptyDistributionPoint),
                                 at: offset)
         }
         return storage == nil ? nil : fields.0

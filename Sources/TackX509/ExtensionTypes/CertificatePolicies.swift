@@ -50,26 +50,26 @@ public struct CertificatePolicies: Sendable, Hashable, Sequence {
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors
     ///   (including bad string alphabets), or
-    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty list, a
+    ///   ``X509Error/Reason/invalidExtension(_:_:)`` for an empty list, a
     ///   duplicate policy, too many policies or an empty qualifier list.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = CertificatePolicies.oid
         (contentRange, count) = try readX509(derEncoded, range: valueRange) {
-            (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            let element = try reader.readElement(.sequence)
-            var inner = try reader.contentsReader(of: element)
+            (reader) throws(X509Error) -> (Range<Int>, Int) in
+            let element = try der(reader.readElement(.sequence))
+            var inner = try der(reader.contentsReader(of: element))
             var count = 0
             while !inner.isAtEnd {
                 let policyOffset = inner.offset
                 guard count < CertificatePolicies.maximumPolicyCount else {
-                    throw failure.raise(.invalidExtension(oid, detail: "more than \(CertificatePolicies.maximumPolicyCount) policies"),
+                    throw X509Error(.invalidExtension(oid, .tooManyPolicies),
                                         at: policyOffset)
                 }
-                try PolicyInformation.check(&inner, failure: &failure)
+                try PolicyInformation.check(&inner)
                 count += 1
             }
             guard count > 0 else {
-                throw failure.raise(.invalidExtension(oid, detail: "empty certificatePolicies (SIZE (1..MAX))"), at: element.offset)
+                throw X509Error(.invalidExtension(oid, .emptySequence), at: element.offset)
             }
             return (element.contentRange, count)
         }
@@ -83,7 +83,7 @@ public struct CertificatePolicies: Sendable, Hashable, Sequence {
                 guard let earlier = inner.next() else { break }
                 if CertificatePolicies.identifierRange(in: derEncoded, policy: earlier)
                     .map({ derEncoded[$0] }) == CertificatePolicies.identifierRange(in: derEncoded, policy: policy).map({ derEncoded[$0] }) {
-                    throw X509Error(.invalidExtension(oid, detail: "policy listed twice"), at: policy.offset)
+                    throw X509Error(.invalidExtension(oid, .duplicatePolicy), at: policy.offset)
                 }
             }
             index += 1
@@ -152,19 +152,19 @@ public struct PolicyInformation: Sendable, Hashable {
     }
 
     /// Reads and checks one PolicyInformation.
-    internal static func check(_ reader: inout DERReader, failure: inout SemanticFailure) throws(DERError) {
+    internal static func check(_ reader: inout DERReader) throws(X509Error) {
         let oid = CertificatePolicies.oid
-        try reader.readSequence { (sequence) throws(DERError) in
-            try sequence.checkObjectIdentifier()
-            guard let list = try sequence.readOptionalElement(.sequence) else { return }
-            var qualifiers = try sequence.contentsReader(of: list)
+        try reader.readSequence { (sequence) throws(X509Error) in
+            try der(sequence.checkObjectIdentifier())
+            guard let list = try der(sequence.readOptionalElement(.sequence)) else { return }
+            var qualifiers = try der(sequence.contentsReader(of: list))
             var count = 0
             while !qualifiers.isAtEnd {
-                _ = try PolicyQualifier.read(&qualifiers, storage: nil)
+                _ = try der(PolicyQualifier.read(&qualifiers, storage: nil))
                 count += 1
             }
             guard count > 0 else {
-                throw failure.raise(.invalidExtension(oid, detail: "empty policyQualifiers (SIZE (1..MAX))"), at: list.offset)
+                throw X509Error(.invalidExtension(oid, .emptySequence), at: list.offset)
             }
         }
     }
@@ -337,16 +337,16 @@ public struct PolicyMappings: Sendable, Hashable, Sequence {
     ///   - derEncoded: The certificate's bytes.
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors, or
-    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence.
+    ///   ``X509Error/Reason/invalidExtension(_:_:)`` for an empty sequence.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = PolicyMappings.oid
         (contentRange, count) = try readX509(derEncoded, range: valueRange) {
-            (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            try reader.readNonEmptySequence(named: "PolicyMappings", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
-                try inner.readSequence { (pair) throws(DERError) in
+            (reader) throws(X509Error) -> (Range<Int>, Int) in
+            try reader.readNonEmptySequence(of: oid) { (inner) throws(X509Error) in
+                try der(inner.readSequence { (pair) throws(DERError) in
                     try pair.checkObjectIdentifier()
                     try pair.checkObjectIdentifier()
-                }
+                })
             }
         }
         storage = derEncoded
@@ -413,21 +413,21 @@ public struct PolicyConstraints: Sendable, Hashable {
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors
     ///   (negative or oversized counts), or
-    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence.
+    ///   ``X509Error/Reason/invalidExtension(_:_:)`` for an empty sequence.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = PolicyConstraints.oid
         (requireExplicitPolicy, inhibitPolicyMapping) = try readX509(derEncoded, range: valueRange) {
-            (reader, failure) throws(DERError) -> (Int?, Int?) in
+            (reader) throws(X509Error) -> (Int?, Int?) in
             let offset = reader.offset
-            let fields = try reader.readSequence { (sequence) throws(DERError) -> (Int?, Int?) in
+            let fields = try der(reader.readSequence { (sequence) throws(DERError) -> (Int?, Int?) in
                 let requireTag = DERTag.contextSpecific(0, isConstructed: false)
                 let inhibitTag = DERTag.contextSpecific(1, isConstructed: false)
                 let require: Int? = try sequence.peekTag() == requireTag ? sequence.readNonNegativeInt(tag: requireTag) : nil
                 let inhibit: Int? = try sequence.peekTag() == inhibitTag ? sequence.readNonNegativeInt(tag: inhibitTag) : nil
                 return (require, inhibit)
-            }
+            })
             guard fields.0 != nil || fields.1 != nil else {
-                throw failure.raise(.invalidExtension(oid, detail: "empty PolicyConstraints"), at: offset)
+                throw X509Error(.invalidExtension(oid, .emptyPolicyConstraints), at: offset)
             }
             return fields
         }
@@ -456,7 +456,7 @@ public struct InhibitAnyPolicy: Sendable, Hashable {
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` if the value is not
     ///   one non-negative INTEGER that fits `Int`.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
-        skipCerts = try readX509(derEncoded, range: valueRange) { (reader, _) throws(DERError) -> Int in
+        skipCerts = try readX509(derEncoded, range: valueRange) { (reader) throws(DERError) -> Int in
             try reader.readNonNegativeInt()
         }
     }

@@ -39,13 +39,13 @@ public struct ExtendedKeyUsage: Sendable, Hashable, Sequence {
     ///   - derEncoded: The certificate's bytes.
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors, or
-    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence.
+    ///   ``X509Error/Reason/invalidExtension(_:_:)`` for an empty sequence.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = ExtendedKeyUsage.oid
         (contentRange, count) = try readX509(derEncoded, range: valueRange) {
-            (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            try reader.readNonEmptySequence(named: "ExtKeyUsageSyntax", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
-                try inner.checkObjectIdentifier()
+            (reader) throws(X509Error) -> (Range<Int>, Int) in
+            try reader.readNonEmptySequence(of: oid) { (inner) throws(X509Error) in
+                try der(inner.checkObjectIdentifier())
             }
         }
         storage = derEncoded

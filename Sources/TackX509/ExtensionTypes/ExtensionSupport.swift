@@ -27,10 +27,10 @@ extension DERReader {
     /// - Throws: A DER error for a malformed BIT STRING, or a recorded
     ///   `.invalidExtension(oid, …)` for an undefined bit, at the BIT STRING's offset.
     mutating func readNamedBits(
-        highestNamedBit: Int, failure: inout SemanticFailure, oid: OID, tag: DERTag = .bitString
-    ) throws(DERError) -> UInt16 {
+        highestNamedBit: Int, oid: OID, tag: DERTag = .bitString
+    ) throws(X509Error) -> UInt16 {
         let offset = self.offset
-        let bits = try readBitString(tag: tag)
+        let bits = try der(readBitString(tag: tag))
         var mask: UInt16 = 0
         let undefined = withBytes(in: bits.bytesRange) { (octets) -> Int? in
             for (octetIndex, octet) in octets.enumerated() where octet != 0 {
@@ -43,7 +43,7 @@ extension DERReader {
             return nil
         }
         if let undefined {
-            throw failure.raise(.invalidExtension(oid, detail: "undefined bit \(undefined) set"), at: offset)
+            throw X509Error(.invalidExtension(oid, .undefinedBit(undefined)), at: offset)
         }
         return mask
     }

@@ -46,16 +46,16 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
     ///   - derEncoded: The certificate's bytes.
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors, or
-    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty sequence or
+    ///   ``X509Error/Reason/invalidExtension(_:_:)`` for an empty sequence or
     ///   a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = AuthorityInformationAccess.oid
         (contentRange, count) = try readX509(derEncoded, range: valueRange) {
-            (reader, failure) throws(DERError) -> (Range<Int>, Int) in
-            try reader.readNonEmptySequence(named: "AuthorityInfoAccessSyntax", of: oid, failure: &failure) { (inner, failure) throws(DERError) in
-                try inner.readSequence { (description) throws(DERError) in
-                    try description.checkObjectIdentifier()
-                    _ = try GeneralName.read(&description, failure: &failure, oid: oid, context: .name, storage: nil)
+            (reader) throws(X509Error) -> (Range<Int>, Int) in
+            try reader.readNonEmptySequence(of: oid) { (inner) throws(X509Error) in
+                try inner.readSequence { (description) throws(X509Error) in
+                    try der(description.checkObjectIdentifier())
+                    _ = try GeneralName.read(&description, oid: oid, context: .name, storage: nil)
                 }
             }
         }

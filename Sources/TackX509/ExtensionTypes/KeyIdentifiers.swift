@@ -49,7 +49,7 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
     ///   - derEncoded: The certificate's bytes.
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors, or
-    ///   ``X509Error/Reason/invalidExtension(_:detail:)`` when only one of issuer
+    ///   ``X509Error/Reason/invalidExtension(_:_:)`` when only one of issuer
     ///   and serial number is present, or for a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         self.init(storage: derEncoded, parts: try AuthorityKeyIdentifier.check(derEncoded, valueRange: valueRange))
@@ -80,26 +80,26 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
     @inline(never)
     private static func checkSlowly(_ derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) -> Parts {
         let oid = AuthorityKeyIdentifier.oid
-        return try readX509(derEncoded, range: valueRange) { (reader, failure) throws(DERError) -> Parts in
+        return try readX509(derEncoded, range: valueRange) { (reader) throws(X509Error) -> Parts in
             let offset = reader.offset
-            var sequence = try reader.enter(.sequence)
-            let keyID = try sequence.readOptionalElement(.contextSpecific(0, isConstructed: false))?.contentRange
+            var sequence = try der(reader.enter(.sequence))
+            let keyID = try der(sequence.readOptionalElement(.contextSpecific(0, isConstructed: false)))?.contentRange
             var issuer: DERElement? = nil
             var issuerCount = 0
             let issuerTag = DERTag.contextSpecific(1, isConstructed: true)
-            if try sequence.peekTag() == issuerTag {
-                (issuer, issuerCount) = try GeneralNames.check(&sequence, failure: &failure, oid: oid, tag: issuerTag, context: .name)
+            if try der(sequence.peekTag()) == issuerTag {
+                (issuer, issuerCount) = try GeneralNames.check(&sequence, oid: oid, tag: issuerTag, context: .name)
             }
             var serial: Range<Int>? = nil
             let serialTag = DERTag.contextSpecific(2, isConstructed: false)
-            if try sequence.peekTag() == serialTag {
-                serial = try sequence.readIntegerElement(tag: serialTag).contentRange
+            if try der(sequence.peekTag()) == serialTag {
+                serial = try der(sequence.readIntegerElement(tag: serialTag)).contentRange
             }
-            try sequence.expectEnd()
+            try der(sequence.expectEnd())
             // Checked after the structure, so that DER errors are reported first.
             guard (issuer == nil) == (serial == nil) else {
-                throw failure.raise(
-                    .invalidExtension(oid, detail: "authorityCertIssuer and authorityCertSerialNumber must be both present or both absent"),
+                throw X509Error(
+                    .invalidExtension(oid, .incompleteAuthorityCertIssuer),
                     at: offset)
             }
             return Parts(keyIdentifierRange: keyID, issuerElement: issuer, issuerCount: issuerCount, serialNumberRange: serial)
@@ -162,7 +162,7 @@ public struct SubjectKeyIdentifier: Sendable, Hashable {
     /// The general check, out of line so that the fast path stays small.
     @inline(never)
     private static func checkSlowly(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> Range<Int> {
-        try readX509(bytes, range: valueRange) { (reader, _) throws(DERError) -> Range<Int> in
+        try readX509(bytes, range: valueRange) { (reader) throws(DERError) -> Range<Int> in
             try reader.readOctetString()
         }
     }

@@ -53,7 +53,7 @@ public struct KeyUsage: OptionSet, Sendable, Hashable {
     ///   - derEncoded: The certificate's bytes.
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for a malformed BIT
-    ///   STRING, or ``X509Error/Reason/invalidExtension(_:detail:)`` for an
+    ///   STRING, or ``X509Error/Reason/invalidExtension(_:_:)`` for an
     ///   undefined bit or no bit set, at the BIT STRING's offset.
     public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
         self = try KeyUsage.decode(derEncoded, valueRange: valueRange)
@@ -85,10 +85,10 @@ public struct KeyUsage: OptionSet, Sendable, Hashable {
     @inline(never)
     private static func decodeSlowly(_ bytes: [UInt8], valueRange: Range<Int>) throws(X509Error) -> UInt16 {
         let oid = KeyUsage.oid
-        return try readX509(bytes, range: valueRange) { (reader, failure) throws(DERError) -> UInt16 in
+        return try readX509(bytes, range: valueRange) { (reader) throws(X509Error) -> UInt16 in
             let offset = reader.offset
-            let mask = try reader.readNamedBits(highestNamedBit: 8, failure: &failure, oid: oid)
-            guard mask != 0 else { throw failure.raise(.invalidExtension(oid, detail: "no key usage bit set"), at: offset) }
+            let mask = try reader.readNamedBits(highestNamedBit: 8, oid: oid)
+            guard mask != 0 else { throw X509Error(.invalidExtension(oid, .noKeyUsage), at: offset) }
             return mask
         }
     }

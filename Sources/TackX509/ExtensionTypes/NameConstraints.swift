@@ -35,28 +35,28 @@ public struct NameConstraints: Sendable, Hashable {
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors
     ///   (an encoded `minimum` of 0 is ``TackDER/DERError/Reason/defaultValueEncoded``),
-    ///   or ``X509Error/Reason/invalidExtension(_:detail:)`` for an empty extension
+    ///   or ``X509Error/Reason/invalidExtension(_:_:)`` for an empty extension
     ///   or subtree list, a non-zero minimum, a maximum, or a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = NameConstraints.oid
         (permittedSubtrees, excludedSubtrees) = try readX509(derEncoded, range: valueRange) {
-            (reader, failure) throws(DERError) -> (GeneralSubtrees?, GeneralSubtrees?) in
+            (reader) throws(X509Error) -> (GeneralSubtrees?, GeneralSubtrees?) in
             let offset = reader.offset
-            let fields = try reader.readSequence { (sequence) throws(DERError) -> (GeneralSubtrees?, GeneralSubtrees?) in
+            let fields = try reader.readSequence { (sequence) throws(X509Error) -> (GeneralSubtrees?, GeneralSubtrees?) in
                 var permitted: GeneralSubtrees? = nil
                 var excluded: GeneralSubtrees? = nil
-                if try sequence.peekTag() == .contextSpecific(0, isConstructed: true) {
-                    permitted = try GeneralSubtrees.read(&sequence, failure: &failure, tag: .contextSpecific(0, isConstructed: true),
+                if try der(sequence.peekTag()) == .contextSpecific(0, isConstructed: true) {
+                    permitted = try GeneralSubtrees.read(&sequence, tag: .contextSpecific(0, isConstructed: true),
                                                          storage: derEncoded)
                 }
-                if try sequence.peekTag() == .contextSpecific(1, isConstructed: true) {
-                    excluded = try GeneralSubtrees.read(&sequence, failure: &failure, tag: .contextSpecific(1, isConstructed: true),
+                if try der(sequence.peekTag()) == .contextSpecific(1, isConstructed: true) {
+                    excluded = try GeneralSubtrees.read(&sequence, tag: .contextSpecific(1, isConstructed: true),
                                                         storage: derEncoded)
                 }
                 return (permitted, excluded)
             }
             guard fields.0 != nil || fields.1 != nil else {
-                throw failure.raise(.invalidExtension(oid, detail: "neither permittedSubtrees nor excludedSubtrees"), at: offset)
+                throw X509Error(.invalidExtension(oid, .emptyNameConstraints), at: offset)
             }
             return fields
         }
@@ -73,34 +73,34 @@ public struct GeneralSubtrees: Sendable, Hashable, Sequence {
 
     /// Reads and checks a GeneralSubtrees with the IMPLICIT `tag`.
     internal static func read(
-        _ reader: inout DERReader, failure: inout SemanticFailure, tag: DERTag, storage: [UInt8]
-    ) throws(DERError) -> GeneralSubtrees {
+        _ reader: inout DERReader, tag: DERTag, storage: [UInt8]
+    ) throws(X509Error) -> GeneralSubtrees {
         let oid = NameConstraints.oid
-        let element = try reader.readElement(tag)
-        var inner = try reader.contentsReader(of: element)
+        let element = try der(reader.readElement(tag))
+        var inner = try der(reader.contentsReader(of: element))
         var count = 0
         while !inner.isAtEnd {
-            try inner.readSequence { (subtree) throws(DERError) in
-                _ = try GeneralName.read(&subtree, failure: &failure, oid: oid, context: .constraint, storage: nil)
+            try inner.readSequence { (subtree) throws(X509Error) in
+                _ = try GeneralName.read(&subtree, oid: oid, context: .constraint, storage: nil)
                 let minimumTag = DERTag.contextSpecific(0, isConstructed: false)
-                if try subtree.peekTag() == minimumTag {
-                    let minimum = try subtree.readIntegerElement(tag: minimumTag)
+                if try der(subtree.peekTag()) == minimumTag {
+                    let minimum = try der(subtree.readIntegerElement(tag: minimumTag))
                     let isZero = subtree.withBytes(in: minimum.contentRange) { $0.count == 1 && $0[0] == 0 }
-                    guard !isZero else { throw DERError(.defaultValueEncoded, at: minimum.offset) }
-                    throw failure.raise(.invalidExtension(oid, detail: "GeneralSubtree minimum must be 0 (RFC 5280 §4.2.1.10)"),
+                    guard !isZero else { throw X509Error(DERError(.defaultValueEncoded, at: minimum.offset)) }
+                    throw X509Error(.invalidExtension(oid, .subtreeMinimumNotZero),
                                         at: minimum.offset)
                 }
                 let maximumTag = DERTag.contextSpecific(1, isConstructed: false)
-                if try subtree.peekTag() == maximumTag {
-                    let maximum = try subtree.readIntegerElement(tag: maximumTag)
-                    throw failure.raise(.invalidExtension(oid, detail: "GeneralSubtree maximum must be absent (RFC 5280 §4.2.1.10)"),
+                if try der(subtree.peekTag()) == maximumTag {
+                    let maximum = try der(subtree.readIntegerElement(tag: maximumTag))
+                    throw X509Error(.invalidExtension(oid, .subtreeMaximumPresent),
                                         at: maximum.offset)
                 }
             }
             count += 1
         }
         guard count > 0 else {
-            throw failure.raise(.invalidExtension(oid, detail: "empty GeneralSubtrees (SIZE (1..MAX))"), at: element.offset)
+            throw X509Error(.invalidExtension(oid, .emptySequence), at: element.offset)
         }
         return GeneralSubtrees(storage: storage, contentRange: element.contentRange, count: count)
     }

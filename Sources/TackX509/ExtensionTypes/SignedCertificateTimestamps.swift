@@ -31,31 +31,31 @@ public struct SignedCertificateTimestampList: Sendable, Hashable, Sequence {
     ///   - derEncoded: The certificate's bytes.
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` if the value is not
-    ///   one OCTET STRING, or ``X509Error/Reason/invalidExtension(_:detail:)`` at
+    ///   one OCTET STRING, or ``X509Error/Reason/invalidExtension(_:_:)`` at
     ///   the offending length field when the TLS framing is wrong.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = SignedCertificateTimestampList.oid
-        let range = try readX509(derEncoded, range: valueRange) { (reader, _) throws(DERError) -> Range<Int> in
+        let range = try readX509(derEncoded, range: valueRange) { (reader) throws(DERError) -> Range<Int> in
             try reader.readOctetString()
         }
         let list = derEncoded[range]
         guard list.count >= 2 else {
-            throw X509Error(.invalidExtension(oid, detail: "SCT list shorter than its length field"), at: range.lowerBound)
+            throw X509Error(.invalidExtension(oid, .truncatedSCTList), at: range.lowerBound)
         }
         let declared = Int(list[range.lowerBound]) << 8 | Int(list[range.lowerBound + 1])
         guard declared == list.count - 2, declared > 0 else {
-            throw X509Error(.invalidExtension(oid, detail: "SCT list length \(declared) does not match its \(list.count - 2) octets"),
+            throw X509Error(.invalidExtension(oid, .sctListLengthMismatch),
                             at: range.lowerBound)
         }
         var position = range.lowerBound + 2
         var count = 0
         while position < range.upperBound {
             guard range.upperBound - position >= 2 else {
-                throw X509Error(.invalidExtension(oid, detail: "truncated SCT length"), at: position)
+                throw X509Error(.invalidExtension(oid, .truncatedSCTLength), at: position)
             }
             let length = Int(derEncoded[position]) << 8 | Int(derEncoded[position + 1])
             guard length > 0, length <= range.upperBound - position - 2 else {
-                throw X509Error(.invalidExtension(oid, detail: "SCT length \(length) is zero or runs past the list"), at: position)
+                throw X509Error(.invalidExtension(oid, .invalidSCTLength), at: position)
             }
             position += 2 + length
             count += 1

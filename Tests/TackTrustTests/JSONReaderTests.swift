@@ -1,0 +1,120 @@
+import Testing
+import TackTestSupport
+import TackTrust
+
+@Suite("JSON reader (RFC 8259)")
+struct JSONReaderTests {
+    func parse(_ text: String) throws(JSONError) -> JSONValue {
+        try JSONReader.parse(Array(text.utf8))
+    }
+
+    func error(_ text: String) -> JSONError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("Values of every type, whitespace around them")
+    func values() throws {
+        #expect(try parse(" \t\r\nnull ") == .null)
+        #expect(try parse("true") == .bool(true))
+        #expect(try parse("false") == .bool(false))
+        #expect(try parse("[]") == .array([]))
+        #expect(try parse("{}") == .object([]))
+        #expect(try parse("[1, \"a\", [true]]") == .array([.number(JSONNumber(literal: "1", integer: 1)), .string("a"), .array([.bool(true)])]))
+        let object = try parse("{\"a\": 1, \"b\": {\"c\": null}}")
+        guard case .object(let members) = object else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["a", "b"])
+        #expect(members.map(\.offset) == [1, 9])
+    }
+
+    @Test("Numbers follow the §6 grammar; integers in Int64 range get a value")
+    func numbers() throws {
+        for (text, integer) in [("0", Int64(0)), ("-0", 0), ("42", 42), ("-9223372036854775808", Int64.min), ("9223372036854775807", Int64.max)] {
+            #expect(try parse(text) == .number(JSONNumber(literal: text, integer: integer)))
+        }
+        for text in ["1.5", "1e3", "-2.5E-3", "9223372036854775808"] {
+            #expect(try parse(text) == .number(JSONNumber(literal: text, integer: nil)))
+        }
+        for text in ["01", "-", "1.", "1e", "1e+", ".5", "+1", "-01", "0x10", "NaN", "Infinity"] {
+            #expect(error(text) != nil, "\(text) must be refused")
+        }
+    }
+
+    @Test("Strings: the eight escapes, \\u escapes, surrogate pairs, UTF-8")
+    func strings() throws {
+        #expect(try parse(#""\"\\\/\b\f\n\r\t""#) == .string("\"\\/\u{08}\u{0C}\n\r\t"))
+        #expect(try parse(#""\u00e9\u20AC""#) == .string("é€"))
+        #expect(try parse(#""\ud83d\ude00""#) == .string("😀"))
+        #expect(try parse("\"é😀\"") == .string("é😀"))
+        #expect(error(#""\ud83d""#)?.reason == .loneSurrogate)
+        #expect(error(#""\ude00""#)?.reason == .loneSurrogate)
+        #expect(error(#""\ud83d\u0041""#)?.reason == .loneSurrogate)
+        #expect(error(#""\u12""#)?.reason == .invalidUnicodeEscape)
+        #expect(error(#""\x""#)?.reason == .invalidEscape)
+        #expect(error("\"a\u{01}\"")?.reason == .controlCharacterInString)
+        #expect(error("\"abc") == JSONError(.unexpectedEnd, offset: 4))
+    }
+
+    @Test("Invalid UTF-8 is refused with its offset")
+    func invalidUTF8() {
+        for bytes: [UInt8] in [[0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22], [0x22, 0xFF, 0x22]] {
+            #expect(throws: JSONError.self) { try JSONReader.parse(bytes) }
+        }
+        #expect(throws: JSONError(.invalidUTF8, offset: 1)) { try JSONReader.parse([0x22, 0xC0, 0x80, 0x22]) }
+    }
+
+    @Test("Structure errors carry the offset of the fault")
+    func structure() {
+        #expect(error("[1,]") == JSONError(.unexpectedByte(UInt8(ascii: "]")), offset: 3))
+        #expect(error("{\"a\":1,}") == JSONError(.unexpectedByte(UInt8(ascii: "}")), offset: 7))
+        #expect(error("{\"a\" 1}") == JSONError(.unexpectedByte(UInt8(ascii: "1")), offset: 5))
+        #expect(error("[1] x") == JSONError(.trailingData, offset: 4))
+        #expect(error("") == JSONError(.unexpectedEnd, offset: 0))
+        #expect(error("tru") == JSONError(.unexpectedEnd, offset: 3))
+        #expect(error("{\"a\":1,\"a\":2}") == JSONError(.duplicateKey, offset: 7))
+        #expect(error("// comment\n1") != nil)
+        #expect(error("\u{FEFF}1") != nil)
+    }
+
+    @Test("Depth and size are bounded")
+    func limits() {
+        let deep = String(repeating: "[", count: 33) + String(repeating: "]", count: 33)
+        #expect(error(deep)?.reason == .tooDeep(limit: 32))
+        let fine = String(repeating: "[", count: 32) + String(repeating: "]", count: 32)
+        #expect(error(fine) == nil)
+        // 100 000 levels must not exhaust the stack: the bound stops it at level 33.
+        #expect(error(String(repeating: "[", count: 100_000))?.reason == .tooDeep(limit: 32))
+        let limits = JSONLimits(maximumSize: 8, maximumDepth: 4)
+        #expect(throws: JSONError(.tooLarge(limit: 8), offset: 8)) { try JSONReader.parse(Array("[1,2,3,4]".utf8), limits: limits) }
+    }
+
+    @Test("Seeded random mutations of a policy never trap and report offsets inside the input")
+    func mutations() throws {
+        let base = Array(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\u0041é", 1.5e3, -0, true, null]}}}"#.utf8)
+        var stream = DeterministicStream(state: 0x9E37_79B9_7F4A_7C15)
+        func next() -> UInt64 { stream.next() }
+        var refused = 0
+        for _ in 0..<2000 {
+            var bytes = base
+            for _ in 0..<(1 + Int(next() % 3)) {
+                let index = Int(next() % UInt64(bytes.count))
+                switch next() % 3 {
+                case 0: bytes[index] = UInt8(truncatingIfNeeded: next())
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(UInt8(truncatingIfNeeded: next()), at: index)
+                }
+            }
+            do {
+                _ = try JSONReader.parse(bytes)
+            } catch {
+                refused += 1
+                #expect(error.offset >= 0 && error.offset <= bytes.count)
+            }
+        }
+        #expect(refused > 1000)
+    }
+}

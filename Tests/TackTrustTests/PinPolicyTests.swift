@@ -1,0 +1,433 @@
+import Foundation
+import Testing
+import TackDER
+import TackTestSupport
+import TackTrust
+import TackX509
+
+/// Distinct well-formed pins for policies that need no certificate.
+private func testPin(_ seed: UInt8) -> SPKIPin {
+    SPKIPin(spkiDER: [seed, 0x30, 0x00])
+}
+
+private let time2026: Int64 = 1_796_126_400  // 2026-12-01T12:00:00Z
+
+@Suite("Pin policy: host matching")
+struct PinHostMatchingTests {
+    let policy = PinPolicy(rules: [
+        PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [testPin(1), testPin(2)]),
+        PinRule(domain: "API.example.COM.", caIdentities: [testPin(3), testPin(4)]),
+        PinRule(domain: "exact.org", caIdentities: [testPin(5), testPin(6)]),
+        PinRule(domain: "deep.net", scope: .anyDepth, caIdentities: [testPin(7), testPin(8)]),
+        PinRule(domain: "okhttp.net", scope: .subdomainsOneLabel, caIdentities: [testPin(9), testPin(10)]),
+    ])
+
+    @Test("ATS: NSIncludesSubdomains covers the domain and one label deeper, not two")
+    func oneLabel() {
+        #expect(policy.ruleIndex(for: "example.com") == 0)
+        #expect(policy.ruleIndex(for: "www.example.com") == 0)
+        #expect(policy.ruleIndex(for: "v1.www.example.com") == nil)
+        #expect(policy.ruleIndex(for: "notexample.com") == nil)
+        #expect(policy.ruleIndex(for: "com") == nil)
+    }
+
+    @Test("The most specific rule wins; case and a trailing dot do not matter")
+    func mostSpecific() {
+        #expect(policy.ruleIndex(for: "api.example.com") == 1)
+        #expect(policy.ruleIndex(for: "API.Example.Com.") == 1)
+        #expect(policy.rules[1].domain == "api.example.com")
+        // The exact rule does not extend to its own subdomains.
+        #expect(policy.ruleIndex(for: "v1.api.example.com") == nil)
+    }
+
+    @Test("Exact rules, TrustKit any-depth, OkHttp *. (subdomains only)")
+    func scopes() {
+        #expect(policy.ruleIndex(for: "exact.org") == 2)
+        #expect(policy.ruleIndex(for: "www.exact.org") == nil)
+        #expect(policy.ruleIndex(for: "deep.net") == 3)
+        #expect(policy.ruleIndex(for: "a.b.c.deep.net") == 3)
+        #expect(policy.ruleIndex(for: "okhttp.net") == nil)
+        #expect(policy.ruleIndex(for: "www.okhttp.net") == 4)
+        #expect(policy.ruleIndex(for: "a.www.okhttp.net") == nil)
+        #expect(policy.ruleIndex(for: "unrelated.example") == nil)
+    }
+
+    @Test("A longer subdomain rule beats a shorter one at any depth")
+    func longerDomain() {
+        let nested = PinPolicy(rules: [
+            PinRule(domain: "example.com", scope: .anyDepth, caIdentities: [testPin(1), testPin(2)]),
+            PinRule(domain: "api.example.com", scope: .anyDepth, caIdentities: [testPin(3), testPin(4)]),
+        ])
+        #expect(nested.ruleIndex(for: "v1.api.example.com") == 1)
+        #expect(nested.ruleIndex(for: "www.example.com") == 0)
+    }
+}
+
+@Suite("Pin policy: validation and loading")
+struct PinPolicyLoadingTests {
+    let pinA = testPin(1).base64
+    let pinB = testPin(2).base64
+
+    func issues(_ json: String, at time: Int64 = time2026) -> [PinPolicyIssue] {
+        do {
+            return try PinPolicy.load(json: Array(json.utf8), at: time).warnings
+        } catch {
+            guard case .invalid(let issues) = error else { Issue.record("JSON error \(error)"); return [] }
+            return issues
+        }
+    }
+
+    @Test("A valid Tack JSON policy loads with every field")
+    func loads() throws {
+        let json = """
+            {"version": 1, "domains": {
+              "Example.com": {"includeSubdomains": true, "caIdentities": ["\(pinA)", "sha256/\(pinB)"],
+                              "leafIdentities": ["\(testPin(3).hex)", "\(pinA)"], "mode": "report-only",
+                              "expires": "2027-06-01T00:00:00Z", "reportURIs": ["https://example.com/r"]},
+              "**.example.net": {"caIdentities": ["\(pinA)", "\(pinB)"], "expires": 1900000000},
+              "*.example.org": {"caIdentities": ["\(pinA)"], "allowSinglePin": true}
+            }}
+            """
+        let loaded = try PinPolicy.load(json: Array(json.utf8), at: time2026)
+        let rules = loaded.policy.rules
+        #expect(rules.count == 3)
+        #expect(rules[0].domain == "example.com")
+        #expect(rules[0].scope == .oneLabelDeeper)
+        #expect(rules[0].caIdentities == [testPin(1), testPin(2)])
+        #expect(rules[0].leafIdentities == [testPin(3), testPin(1)])
+        #expect(rules[0].enforcement == .reportOnly)
+        #expect(rules[0].expiration == 1_811_808_000)
+        #expect(rules[0].reportURIs == ["https://example.com/r"])
+        #expect(rules[1].scope == .anyDepth && rules[1].domain == "example.net" && rules[1].expiration == 1_900_000_000)
+        #expect(rules[2].scope == .subdomainsOneLabel && rules[2].waivesBackupPin)
+        #expect(loaded.warnings.isEmpty)
+    }
+
+    @Test("A pin that is not 32 bytes of Base64 names domain, list and entry")
+    func invalidPin() {
+        let found = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "AAAA", "not base64!"]}}}"#)
+        #expect(found.count == 2)
+        #expect(found.allSatisfy { $0.severity == .error && $0.domain == "example.com" && $0.list == .caIdentities })
+        #expect(found.map(\.entry) == [1, 2])
+        #expect(found.first?.kind == .invalidPin(.wrongLength(byteCount: 3)))
+        #expect(found.first?.description == "error: example.com: caIdentities[1]: pin is 3 bytes, not the 32 of SHA-256")
+    }
+
+    @Test("One pin: an error in JSON unless waived, a warning in an Info.plist")
+    func backupPin() throws {
+        let single = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)"]}}}"#)
+        #expect(single.map(\.kind) == [.missingBackupPin])
+        #expect(single.first?.severity == .error && single.first?.list == .caIdentities)
+        let waived = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)"], "allowSinglePin": true}}}"#)
+        #expect(waived.isEmpty)
+        // With both lists, each side is its own single point of failure.
+        let bothSides = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"], "leafIdentities": ["\#(pinA)"]}}}"#)
+        #expect(bothSides.map(\.list) == [.leafIdentities])
+
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+              <key>CFBundleIdentifier</key><string>com.example</string>
+              <key>NSAppTransportSecurity</key><dict>
+                <key>NSPinnedDomains</key><dict>
+                  <key>example.com</key><dict>
+                    <key>NSIncludesSubdomains</key><true/>
+                    <key>NSPinnedCAIdentities</key><array><dict><key>SPKI-SHA256-BASE64</key><string>\(pinA)</string></dict></array>
+                    <key>NSExceptionMinimumTLSVersion</key><string>TLSv1.2</string>
+                  </dict>
+                </dict>
+              </dict>
+            </dict></plist>
+            """
+        let loaded = try PinPolicy.load(infoPlist: Array(plist.utf8), at: time2026)
+        #expect(loaded.policy.rules.count == 1)
+        #expect(loaded.policy.rules[0].scope == .oneLabelDeeper)
+        #expect(loaded.policy.rules[0].caIdentities == [testPin(1)])
+        #expect(loaded.warnings.map(\.kind) == [.missingBackupPin])
+        #expect(loaded.warnings.first?.severity == .warning)
+    }
+
+    @Test("Duplicate domains (case-insensitive, overlapping scopes), empty rules, expired rules")
+    func structural() {
+        let duplicate = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"]}, "EXAMPLE.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"]}}}"#)
+        #expect(duplicate.map(\.kind) == [.duplicateDomain(firstRule: 0)])
+        #expect(duplicate.first?.domain == "EXAMPLE.com")
+        // An exact rule and an OkHttp subdomains-only rule for one domain do not overlap.
+        let disjoint = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"]}, "*.example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"]}}}"#)
+        #expect(disjoint.isEmpty)
+        let empty = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": []}}}"#)
+        #expect(empty.map(\.kind) == [.emptyRule])
+        let expired = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"], "expires": "2026-06-01T00:00:00Z"}}}"#)
+        #expect(expired.map(\.kind) == [.expired(expiration: 1_780_272_000)])
+        #expect(expired.first?.severity == .warning)
+        let badDomain = issues(#"{"version": 1, "domains": {"exa mple.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"]}}}"#)
+        #expect(badDomain.map(\.kind) == [.invalidDomain])
+    }
+
+    @Test("Format errors: unknown keys, wrong types, missing keys, version, dates, modes")
+    func format() {
+        func reasons(_ json: String) -> [PinPolicyFormatError.Reason] {
+            issues(json).compactMap { if case .format(let error) = $0.kind { return error.reason } else { return nil } }
+        }
+        #expect(reasons(#"{"version": 1, "domains": {"example.com": {"includeSubdomian": true, "caIdentities": ["\#(pinA)", "\#(pinB)"]}}}"#) == [.unknownKey("includeSubdomian")])
+        #expect(reasons(#"{"version": 2, "domains": {}}"#) == [.unsupportedVersion])
+        #expect(reasons(#"{"domains": {}}"#) == [.missingKey(.version)])
+        #expect(reasons(#"[]"#) == [.wrongType(expected: .dictionary, found: .array)])
+        #expect(reasons(#"{"version": 1, "domains": {"example.com": {"caIdentities": "\#(pinA)"}}}"#).first == .wrongType(expected: .array, found: .string))
+        #expect(reasons(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"], "expires": "tomorrow"}}}"#) == [.invalidDate])
+        #expect(reasons(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"], "mode": "audit"}}}"#) == [.invalidMode])
+        #expect(reasons(#"{"version": 1, "domains": {"*.example.com": {"includeSubdomains": true, "caIdentities": ["\#(pinA)", "\#(pinB)"]}}}"#) == [.conflictingSubdomains])
+        let offset = issues(#"{"version": 1, "bogus": 1, "domains": {}}"#).first
+        #expect(offset?.description == "error: unknown key \"bogus\" (byte 15)")
+    }
+
+    @Test("JSON syntax errors surface as such")
+    func syntax() {
+        #expect(throws: PinPolicyLoadError.json(JSONError(.unexpectedByte(UInt8(ascii: "}")), offset: 26))) {
+            try PinPolicy.load(json: Array(#"{"version": 1, "domains": }"#.utf8), at: 0)
+        }
+    }
+
+    @Test("Info.plist errors name the domain, list, entry and the key's byte offset")
+    func plistErrors() {
+        let plist = """
+            <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSPinnedDomains</key><dict>
+            <key>example.com</key><dict><key>NSIncludesSubdomains</key><string>YES</string>
+            <key>NSPinnedCAIdentities</key><array><dict><key>SPKI-SHA256-BASE64</key><string>sha256/\(pinA)</string></dict><dict/></array></dict>
+            </dict></dict></dict></plist>
+            """
+        do {
+            _ = try PinPolicy.load(infoPlist: Array(plist.utf8), at: time2026)
+            Issue.record("accepted")
+        } catch {
+            guard case .invalid(let issues) = error else { Issue.record("\(error)"); return }
+            func offset(of text: String) -> Int? {
+                let bytes = Array(plist.utf8), needle = Array(text.utf8)
+                return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+            }
+            // The bad boolean, the bad pin, the identity without its key, and (no pin left) the empty rule.
+            #expect(issues.count == 4)
+            #expect(issues.allSatisfy { $0.domain == "example.com" && $0.severity == .error })
+            #expect(issues.last?.kind == .emptyRule)
+            let kinds = issues.map(\.kind)
+            #expect(kinds.contains(.format(PinPolicyFormatError(.wrongType(expected: .boolean, found: .string), offset: offset(of: "<key>NSIncludesSubdomains")))))
+            // NSPinnedDomains wants the bare Base64, not OkHttp's sha256/ form.
+            #expect(issues.contains { $0.list == .caIdentities && $0.entry == 0 && { if case .invalidPin = $0.kind { true } else { false } }($0) })
+            #expect(issues.contains { $0.entry == 1 && $0.kind == .format(PinPolicyFormatError(.missingKey(.spkiSHA256Base64), offset: offset(of: "<key>NSPinnedCAIdentities"))) })
+        }
+        #expect(throws: PinPolicyLoadError.self) { try PinPolicy.load(infoPlist: Array("<plist><dict>".utf8), at: 0) }
+        #expect(throws: PinPolicyLoadError.invalid([PinPolicyIssue(.format(PinPolicyFormatError(.missingKey(.appTransportSecurity), offset: nil)), severity: .error, rule: nil, domain: nil)])) {
+            try PinPolicy.load(infoPlist: Array("<plist version=\"1.0\"><dict/></plist>".utf8), at: 0)
+        }
+    }
+
+    @Test("Every Info.plist vector loads to the same rules as its JSON twin", .enabled(if: PolicyVectors.available || ProcessInfo.processInfo.environment["CI"] == "true"))
+    func plistJSONTwins() throws {
+        let directory = RepositoryPaths.vectors("policies")
+        let plists = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".plist") }.sorted()
+        #expect(plists.count >= 10)
+        for name in plists where name != "single-pin.plist" {
+            let stem = String(name.dropLast(".plist".count))
+            let plist = try PinPolicy.load(infoPlist: RepositoryPaths.vectorBytes("policies/\(name)"), at: time2026)
+            let json = try PinPolicy.load(json: RepositoryPaths.vectorBytes("policies/\(stem).json"), at: time2026)
+            // Compare as sets of rules (document order may differ), without the report
+            // URIs, which an Info.plist cannot carry.
+            func withoutReports(_ rules: [PinRule]) -> Set<PinRule> {
+                Set(rules.map { rule in var rule = rule; rule.reportURIs = []; return rule })
+            }
+            #expect(withoutReports(plist.policy.rules) == withoutReports(json.policy.rules), "\(stem)")
+        }
+    }
+
+    @Test("RFC 3339 times")
+    func times() {
+        #expect(RFC3339.parse("2026-12-01T12:00:00Z") == time2026)
+        #expect(RFC3339.parse("2026-12-01T13:30:00.25+01:30") == time2026)
+        #expect(RFC3339.parse("2026-12-01t12:00:00z") == time2026)
+        #expect(RFC3339.parse("2026-02-29T00:00:00Z") == nil)
+        #expect(RFC3339.parse("2026-12-01T12:00:00") == nil)
+        #expect(RFC3339.parse("2026-12-01 12:00:00Z") == nil)
+        #expect(RFC3339.format(time2026) == "2026-12-01T12:00:00Z")
+    }
+}
+
+/// The certificates of Vectors/policies/certs (see its README).
+struct PolicyVectors {
+    let root: Certificate
+    let intermediate: Certificate
+    let leaf: Certificate
+    let otherRoot: Certificate
+    let otherIntermediate: Certificate
+    let otherLeaf: Certificate
+
+    static let directory = RepositoryPaths.vectors("policies/certs")
+    static var available: Bool { FileManager.default.fileExists(atPath: directory.appendingPathComponent("chain.pem").path) }
+
+    static func certificates(_ file: String) throws -> [Certificate] {
+        let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+        return try derCertificates(inPEM: text).map { try Certificate(derEncoded: $0) }
+    }
+
+    init() throws {
+        let chain = try PolicyVectors.certificates("chain.pem")
+        let appended = try PolicyVectors.certificates("appended-ca-chain.pem")
+        root = try PolicyVectors.certificates("root.pem")[0]
+        leaf = chain[0]
+        intermediate = chain[1]
+        otherRoot = try PolicyVectors.certificates("other-root.pem")[0]
+        otherLeaf = appended[0]
+        otherIntermediate = appended[1]
+    }
+
+    var path: VerifiedPath {
+        VerifiedPath(certificates: [leaf, intermediate, root], references: [.served(index: 0), .served(index: 1), .anchor(index: 0)])
+    }
+
+    func trusted(_ path: VerifiedPath) -> TrustResult {
+        TrustResult(verdict: .trusted, path: path, failures: [], signatureChecks: 2, buildSteps: 2)
+    }
+}
+
+@Suite("Pin evaluation against the verified path", .enabled(if: PolicyVectors.available || ProcessInfo.processInfo.environment["CI"] == "true"))
+struct PinEvaluationTests {
+    let vectors: PolicyVectors
+    let backup = testPin(1)
+    let backup2 = testPin(2)
+
+    init() throws {
+        vectors = try PolicyVectors()
+    }
+
+    func evaluate(_ rule: PinRule, host: String = "api.example.com", path: VerifiedPath? = nil, served: [Certificate]? = nil) -> PinEvaluation {
+        let path = path ?? vectors.path
+        let policy = PinPolicy(rules: [rule])
+        return policy.evaluate(host: host, trust: vectors.trusted(path), servedChain: served ?? [vectors.leaf, vectors.intermediate], at: time2026)
+    }
+
+    @Test("A CA pin matches the intermediate or the anchor, never the leaf")
+    func caPins() {
+        let onIntermediate = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [vectors.intermediate.spkiPin, backup]))
+        #expect(onIntermediate.outcome == .satisfied)
+        #expect(onIntermediate.matches == [PinMatch(list: .caIdentities, entry: 0, pathIndex: 1, certificate: .served(index: 1))] as [PinMatch])
+        let onAnchor = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [backup, vectors.root.spkiPin]))
+        #expect(onAnchor.outcome == .satisfied)
+        #expect(onAnchor.matches.map(\.pathIndex) == [2])
+        let onLeaf = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [vectors.leaf.spkiPin, backup]))
+        #expect(onLeaf.outcome == .failed)
+        #expect(onLeaf.diagnostics.contains(.caPinMatchesLeaf(list: .caIdentities, entry: 0)))
+    }
+
+    @Test("A leaf pin matches only the leaf; both lists need a match each (AND)")
+    func leafAndBoth() {
+        #expect(evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, leafIdentities: [vectors.leaf.spkiPin, backup])).outcome == .satisfied)
+        let leafPinOnCA = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, leafIdentities: [vectors.intermediate.spkiPin, backup]))
+        #expect(leafPinOnCA.outcome == .failed)
+        #expect(leafPinOnCA.diagnostics.contains(.leafPinMatchesCA(list: .leafIdentities, entry: 0, pathIndex: 1)))
+        #expect(leafPinOnCA.diagnostics.contains(.onlyLeafPins))
+        let both = PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [vectors.intermediate.spkiPin, backup], leafIdentities: [vectors.leaf.spkiPin, backup2])
+        #expect(evaluate(both).outcome == .satisfied)
+        #expect(evaluate(both).matches.count == 2)
+        var leafMiss = both
+        leafMiss.leafIdentities = [backup, backup2]
+        #expect(evaluate(leafMiss).outcome == .failed)
+        var caMiss = both
+        caMiss.caIdentities = [backup, backup2]
+        #expect(evaluate(caMiss).outcome == .failed)
+    }
+
+    @Test("Report-only reports and keeps trust; an expired rule is not enforced; no rule, not pinned")
+    func modes() {
+        let miss = PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [backup, backup2], enforcement: .reportOnly)
+        let reportOnly = evaluate(miss)
+        #expect(reportOnly.outcome == .failedReportOnly)
+        #expect(!reportOnly.outcome.isFailure && reportOnly.outcome.needsReport)
+        var expired = miss
+        expired.enforcement = .enforce
+        expired.expiration = time2026
+        #expect(evaluate(expired).outcome == .ruleExpired(wouldSatisfy: false))
+        expired.expiration = time2026 + 1
+        #expect(evaluate(expired).outcome == .failed)
+        let unpinned = evaluate(miss, host: "unpinned.example.org")
+        #expect(unpinned.outcome == .notPinned && unpinned.rule == nil)
+        #expect(unpinned.verifiedPins == [vectors.leaf.spkiPin, vectors.intermediate.spkiPin, vectors.root.spkiPin])
+    }
+
+    @Test("Untrusted chains are not pin-checked")
+    func untrusted() {
+        let policy = PinPolicy(rules: [PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [vectors.intermediate.spkiPin, backup])])
+        let failure = TrustFailure(.unknownIssuer, certificate: .served(index: 0))
+        let result = TrustResult(verdict: .recoverableFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 1)
+        let evaluation = policy.evaluate(host: "api.example.com", trust: result, servedChain: [vectors.leaf, vectors.intermediate], at: time2026)
+        #expect(evaluation.outcome == .notEvaluated)
+        #expect(evaluation.matches.isEmpty)
+    }
+
+    @Test("Appending the pinned CA to a forged chain gains nothing, and the cause is named")
+    func appendedCA() {
+        let forged = VerifiedPath(
+            certificates: [vectors.otherLeaf, vectors.otherIntermediate, vectors.otherRoot],
+            references: [.served(index: 0), .served(index: 1), .anchor(index: 1)]
+        )
+        let evaluation = evaluate(
+            PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [vectors.intermediate.spkiPin, backup]),
+            path: forged, served: [vectors.otherLeaf, vectors.otherIntermediate, vectors.intermediate]
+        )
+        #expect(evaluation.outcome == .failed)
+        #expect(evaluation.matches.isEmpty)
+        #expect(evaluation.diagnostics.contains(.pinnedCertificateNotOnPath(list: .caIdentities, entry: 0, served: 2)))
+        #expect(evaluation.servedPins[2] == vectors.intermediate.spkiPin)
+    }
+
+    @Test("A pin over the raw key (no SPKI header) is named, with the right pin")
+    func rawKeyHash() {
+        let rawPin = SPKIPin(spkiDER: vectors.intermediate.publicKeyInfo.rawKey)
+        let evaluation = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [rawPin, backup]))
+        #expect(evaluation.outcome == .failed)
+        #expect(evaluation.diagnostics.contains(.rawKeyHash(list: .caIdentities, entry: 0, certificate: .served(index: 1), correctPin: vectors.intermediate.spkiPin)))
+    }
+
+    @Test("Whole-certificate pins match, with the renewal warning")
+    func wholeCertificate() {
+        let evaluation = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caCertificates: [vectors.intermediate.fingerprint, CertificateFingerprint(digest: backup.digest)]))
+        #expect(evaluation.outcome == .satisfied)
+        #expect(evaluation.matches == [PinMatch(list: .caCertificates, entry: 0, pathIndex: 1, certificate: .served(index: 1))] as [PinMatch])
+        #expect(evaluation.diagnostics.contains(.wholeCertificatePins(list: .caCertificates)))
+        let leaf = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [backup, backup2], leafCertificates: [vectors.leaf.fingerprint, CertificateFingerprint(digest: backup.digest)]))
+        #expect(leaf.outcome == .failed)  // the CA side misses: AND
+        #expect(leaf.matches == [PinMatch(list: .leafCertificates, entry: 0, pathIndex: 0, certificate: .served(index: 0))] as [PinMatch])
+    }
+
+    @Test("The path preference accepts only paths that satisfy the rule")
+    func preference() throws {
+        let policy = PinPolicy(rules: [PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [vectors.root.spkiPin, backup], expiration: time2026 + 1)])
+        let prefer = try #require(policy.pathPreference(host: "api.example.com", at: time2026))
+        #expect(prefer(vectors.path))
+        let other = VerifiedPath(certificates: [vectors.otherLeaf, vectors.otherIntermediate, vectors.otherRoot], references: [.served(index: 0), .served(index: 1), .anchor(index: 1)])
+        #expect(!prefer(other))
+        #expect(policy.pathPreference(host: "unpinned.example.org", at: time2026) == nil)
+        #expect(policy.pathPreference(host: "api.example.com", at: time2026 + 1) == nil)  // expired rules do not steer
+    }
+
+    @Test("The failure report carries host, chains, known pins and the result")
+    func report() throws {
+        let evaluation = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [backup, backup2], reportURIs: ["https://example.com/r"]))
+        let report = PinFailureReport(host: "api.example.com", port: 443, time: time2026, evaluation: evaluation, servedChain: [vectors.leaf, vectors.intermediate], verifiedChain: vectors.path.certificates)
+        let document = try JSONReader.parse(Array(report.json.utf8))
+        guard case .object(let members) = document else { Issue.record("report is not an object"); return }
+        let fields = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
+        #expect(fields["hostname"] == .string("api.example.com"))
+        #expect(fields["date-time"] == .string("2026-12-01T12:00:00Z"))
+        #expect(fields["noted-hostname"] == .string("example.com"))
+        #expect(fields["include-subdomains"] == .bool(true))
+        #expect(fields["validation-result"] == .string("pin-validation-failed"))
+        #expect(fields["known-pins"] == .array([.string("pin-sha256=\"\(backup.base64)\""), .string("pin-sha256=\"\(backup2.base64)\"")]))
+        guard case .array(let served) = fields["served-certificate-chain"], case .array(let verified) = fields["validated-certificate-chain"] else {
+            Issue.record("chains missing"); return
+        }
+        #expect(served.count == 2 && verified.count == 3)
+        if case .string(let pem) = verified.last {
+            #expect(try PEM.parse(pem).first?.bytes == vectors.root.derEncoded)
+        }
+    }
+}
