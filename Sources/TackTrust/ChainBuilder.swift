@@ -112,7 +112,10 @@ struct ChainBuilder {
     /// valid path, else the budget failure, else the most specific failure.
     private mutating func finish(found: VerifiedPath?) -> TrustResult {
         if let path = found ?? firstValid {
-            if let failure = checkPeerName() { return result(verdict(for: failure), path: nil) }
+            if let failure = checkPeerName() {
+                record(failure, rank: RankedFailure.peerNameRank)
+                return result(verdict(for: failure), path: nil)
+            }
             return result(.trusted, path: path)
         }
         if let exhausted { return result(.fatalFailure(exhausted), path: nil) }
@@ -122,6 +125,7 @@ struct ChainBuilder {
             return result(.recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 0))), path: nil)
         }
         if best.rank == RankedFailure.softPathRank, let failure = checkPeerName() {
+            record(failure, rank: RankedFailure.peerNameRank)
             return result(.recoverableFailure(failure), path: nil)
         }
         return result(verdict(for: best.failure), path: nil)
@@ -444,6 +448,10 @@ struct RankedFailure {
     /// A path reached an anchor and its only faults are soft (validity, revocation):
     /// the most specific answer there is.
     static let softPathRank = 100
+
+    /// A path reached an anchor but the leaf is not the expected peer: reported
+    /// first (with the path's own faults after it).
+    static let peerNameRank = 200
 
     /// The rank of a hard failure: constraint violations of a candidate issuer (20)
     /// over depth limits (15: every signature below the limit verified) over bad
