@@ -16,7 +16,8 @@ let strictSettings: [SwiftSetting] = [
 ]
 
 /// TackSHA2's hardware SHA-256 path (x86-64 SHA extensions) needs the `sha`
-/// and `ssse3` target features for the code that calls the intrinsics. Swift
+/// and `ssse3` target features for the code that calls the intrinsics (the
+/// ARMv8 path, on arm64 hosts, needs `sha2`). Swift
 /// has no per-function target attribute, so they are set for the module
 /// through the Clang importer (`-Xcc -Xclang -target-feature`, which, unlike
 /// `-msha`, is only a warning rather than an error should a cross-compilation
@@ -27,8 +28,8 @@ let strictSettings: [SwiftSetting] = [
 /// or platform condition. So they are added only where SwiftPM allows them:
 /// when Tack is the root package or a local path dependency, that is, when
 /// its directory is not a SwiftPM (`.build/checkouts`) or Xcode
-/// (`SourcePackages/checkouts`) checkout; and only on x86-64 build hosts, and
-/// only with the `HardwareSHA` trait (on by default). A package that depends
+/// (`SourcePackages/checkouts`) checkout; and only on x86-64 and arm64 build
+/// hosts, and only with the `HardwareSHA` trait (on by default). A package that depends
 /// on Tack by version gets the portable path, which gives the same digests.
 let isDependencyCheckout =
     Context.packageDirectory.contains("/.build/checkouts/")

@@ -16,10 +16,16 @@
 #      certificate under Vectors/ and in the system CA bundle, raw keys included;
 #      scripts/cli-e2e.py: every command end to end on Vectors/ (output, exit status,
 #      lint findings at their lines, SARIF structure, scan pins = pin's pins);
+#      scripts/policy-check.py: `tack verify` over every case of
+#      Vectors/policies/manifest.json (exit status, verdict, pin outcome, diagnostic);
 #   4. scripts/wycheproof-cli-check.sh: `tack vectors wycheproof` agrees with every
 #      shared Wycheproof file and reports a flipped verdict as a failure;
-#   5. scripts/embedded-check.sh: the core modules compile as Embedded Swift;
-#   6. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
+#   5. scripts/limbo-cli-check.sh: `tack vectors limbo` keeps the x509-limbo harness
+#      contract (the agreement of every case is a Swift test);
+#   6. scripts/embedded-check.sh: the core modules compile as Embedded Swift for
+#      armv7em and riscv32 (object sizes printed), and the known-answer program
+#      (Tests/Embedded) runs on aarch64, armv7 and riscv64 under user-mode QEMU;
+#   7. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -60,10 +66,16 @@ fi
 step "every tack command end to end on Vectors/"
 python3 scripts/cli-e2e.py "$TACK"
 
+step "tack verify over the pin-policy manifest"
+python3 scripts/policy-check.py "$TACK"
+
 step "tack vectors wycheproof against every shared Wycheproof file"
 scripts/wycheproof-cli-check.sh --scratch-path "$SCRATCH"
 
-step "Embedded Swift check"
+step "tack vectors limbo harness contract"
+scripts/limbo-cli-check.sh
+
+step "Embedded Swift: compile for armv7em/riscv32, run known answers on aarch64/armv7/riscv64 (QEMU)"
 scripts/embedded-check.sh
 
 if [ "$FUZZ_SECONDS" -gt 0 ]; then

@@ -63,7 +63,7 @@ def test_usage():
     expect(["frobnicate"], 2, stderr_has=["unknown command frobnicate", "USAGE: tack <command>"])
     expect(["help"], 0, stdout_has=["COMMANDS:", "EXAMPLES:"])
     expect(["version"], 0, stdout_has=["tack "])
-    for command in ["pin", "show", "scan", "lint", "vectors"]:
+    for command in ["pin", "show", "scan", "lint", "plist", "policy", "rotation", "vectors"]:
         out, _ = expect([command, "--help"], 0, stdout_has=[f"USAGE: tack {command}"])
         if command != "vectors":
             check("EXAMPLES:" in out, f"tack {command} --help has no example")
@@ -81,6 +81,11 @@ def test_usage():
         (["lint"], "needs at least one PATH"),
         (["lint", "--disable", "no-such-rule", "x"], "unknown rule no-such-rule"),
         (["vectors"], "needs a suite"),
+        (["plist", vector("certs", "chain-example.pem")], "needs --domain"),
+        (["plist", "--domain", "*.example.com", vector("certs", "chain-example.pem")], "is not a host name"),
+        (["policy"], "needs a subcommand"),
+        (["policy", "convert", "--from", "okhttp", "--to", "json", "x"], "--from needs"),
+        (["rotation", "policy.json"], "needs a POLICY and at least one CHAIN"),
     ]:
         command = args[0]
         expect(args, 2, stderr_has=[message, f"USAGE: tack {command}"])
@@ -305,13 +310,98 @@ def validate_sarif(log, result_count):
         require(isinstance(region.get("startColumn"), int) and region["startColumn"] >= 1, "region.startColumn >= 1 (§3.30.6)")
 
 
+# MARK: plist, policy convert, rotation
+
+
+def test_plist():
+    import plistlib
+    out, _ = expect(["plist", vector("certs", "chain-example.pem"), "--domain", "example.com", "--include-subdomains"], 0,
+                    stdout_has=["<key>NSAppTransportSecurity</key>", "<key>NSPinnedCAIdentities</key>"])
+    body = out[out.index("<key>NSAppTransportSecurity</key>"):]
+    document = plistlib.loads(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>" + body + "</dict></plist>").encode())
+    rule = document["NSAppTransportSecurity"]["NSPinnedDomains"]["example.com"]
+    pins = [open(os.path.join(VECTORS, "certs", f"chain-{name}.pin")).read().strip() for name in ("intermediate", "root")]
+    check(rule.get("NSIncludesSubdomains") is True and [p["SPKI-SHA256-BASE64"] for p in rule["NSPinnedCAIdentities"]] == pins,
+          "plist: the chain's CA identities", str(rule))
+    with tempfile.TemporaryDirectory() as work:
+        info = os.path.join(work, "Info.plist")
+        with open(info, "w") as handle:
+            handle.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n" + body + "\n</dict>\n</plist>\n")
+        lint_out, _ = expect(["lint", info], 0)
+        check(lint_out == "", "plist output passes tack lint", lint_out)
+    leaf = vector("certs", "chain-leaf.pem")
+    expect(["plist", leaf, "--leaf", "--domain", "api.example.com"], 1, stderr_has=["refusing a rule with a single pin", "--backup-pin"])
+    out, _ = expect(["plist", leaf, "--leaf", "--domain", "api.example.com", "--allow-single-pin"], 0, stdout_has=["NSPinnedLeafIdentities"])
+    out, _ = expect(["plist", leaf, "--leaf", "--domain", "api.example.com", "--backup-pin",
+                     "sha256/ONgpIUVEH2m4p8nAMbENgGUbgmIxnctaN38DI2GqL7g="], 0, stdout_has=["ONgpIUVEH2m4p8nAMbENgGUbgmIxnctaN38DI2GqL7g="])
+    expect(["plist", leaf, "--domain", "api.example.com"], 1, stderr_has=["holds only a leaf"])
+
+
+def test_policy_convert():
+    import plistlib
+    source = vector("policies", "example.json")
+    out, err = expect(["policy", "convert", "--from", "json", "--to", "plist", source], 0,
+                      stderr_has=["does not translate: example.com: ATS sends no reports"])
+    ats = plistlib.loads(out.encode())["NSAppTransportSecurity"]["NSPinnedDomains"]["example.com"]
+    check([p["SPKI-SHA256-BASE64"] for p in ats["NSPinnedCAIdentities"]] ==
+          ["8j0L1iaoc4jfXRiN21BhnBm1m79/xl/gv2BgQiHHkNU=", "OhSDq7eqbTdv7vIivt9Wwc5nfvTt1HyGCGQJnrQ4akU="], "policy convert json -> plist")
+    with tempfile.TemporaryDirectory() as work:
+        plist_path = os.path.join(work, "Info.plist")
+        with open(plist_path, "w") as handle:
+            handle.write(out)
+        # plist -> json -> plist round trip keeps the pins.
+        json_out, _ = expect(["policy", "convert", "--from", "plist", "--to", "json", plist_path], 0)
+        policy = json.loads(json_out)
+        check(policy["domains"]["example.com"]["includeSubdomains"] is True, "policy convert plist -> json", json_out)
+        trustkit, err = expect(["policy", "convert", "--from", "json", "--to", "trustkit", source], 0,
+                               stderr_has=["TrustKit subdomains are any depth"])
+        config = plistlib.loads(trustkit.encode())["TSKConfiguration"]["TSKPinnedDomains"]["example.com"]
+        check(config["TSKIncludeSubdomains"] is True and len(config["TSKPublicKeyHashes"]) == 2, "policy convert json -> trustkit")
+        trustkit_path = os.path.join(work, "trustkit.plist")
+        with open(trustkit_path, "w") as handle:
+            handle.write(trustkit)
+        back, _ = expect(["policy", "convert", "--from", "trustkit", "--to", "json", trustkit_path], 0)
+        check("**.example.com" in json.loads(back)["domains"], "policy convert trustkit -> json keeps any-depth", back)
+    out, err = expect(["policy", "convert", "--from", "json", "--to", "okhttp", source], 0,
+                      stdout_has=['.add("example.com", "sha256/8j0L1iaoc4jfXRiN21BhnBm1m79/xl/gv2BgQiHHkNU="',
+                                  '.add("*.example.com"', "CertificatePinner.Builder()"])
+    expect(["policy", "convert", "--from", "json", "--to", "plist", vector("policies", "malformed.json")], 1,
+           stderr_has=["the policy was refused"])
+
+
+def test_rotation():
+    args = ["rotation", "--roots", vector("certs", "chain-root.pem"), "--at", "2026-06-01T00:00:00Z",
+            vector("policies", "example.json")]
+    out, err = expect(args + [vector("certs", "chain-example.pem")], 0,
+                      stdout_has=["pass  Vectors/certs/chain-example.pem: on caIdentities[0]", "passes on a single pin",
+                                  "no backup pin matches any candidate"])
+    out, err = expect(args + [vector("certs", "chain-example.pem"), vector("certs", "p256-leaf.pem")], 1,
+                      stdout_has=["FAIL  Vectors/certs/p256-leaf.pem"])
+
+
+def test_verify_manifest():
+    """Every case of Vectors/policies/manifest.json through `tack verify`: the exit status
+    (0 trusted, 3 untrusted, 4 pin failure, 1 bad input), Info.plist policies included."""
+    manifest = json.load(open(os.path.join(VECTORS, "policies", "manifest.json")))
+    for case in manifest:
+        args = ["verify", "--host", case["host"], "--at", case["at"]]
+        for root in case["roots"]:
+            args += ["--roots", vector("policies", root)]
+        if case.get("policy"):
+            args += ["--policy", vector("policies", case["policy"])]
+        args.append(vector("policies", case["chain"]))
+        code, _, err = run(*args)
+        check(code == case["exit"], f"verify manifest case {case['name']!r}: exit {code}, expected {case['exit']}", err[:300])
+
+
 def main():
     global TACK
     if len(sys.argv) != 2:
         print(__doc__)
         sys.exit(2)
     TACK = os.path.abspath(sys.argv[1])
-    for test in (test_usage, test_input_errors, test_pin, test_show, test_scan, test_lint):
+    for test in (test_usage, test_input_errors, test_pin, test_show, test_scan, test_lint, test_plist, test_policy_convert,
+                 test_rotation, test_verify_manifest):
         test()
     for failure in failures:
         print("FAIL:", failure)

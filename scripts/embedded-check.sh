@@ -1,28 +1,51 @@
 #!/usr/bin/env bash
-# Compiles every core module that has sources as Embedded Swift for a bare-metal
-# ARMv7E-M target, so that Foundation, `any` existentials, untyped throws and
-# other runtime-dependent features never creep into the core.
+# Embedded Swift: the core modules (TackDER..TackTrust) compile for bare-metal
+# targets, and the known-answer test program (Tests/Embedded) runs on aarch64,
+# 32-bit armv7 and riscv64 under user-mode QEMU.
 #
-#   scripts/embedded-check.sh            # all core modules that exist
+#   scripts/embedded-check.sh                    # every target below
+#   scripts/embedded-check.sh aarch64 armv7      # some targets
+#   EMBEDDED_JOBS=1 scripts/embedded-check.sh    # targets one at a time (default 2 in parallel)
 #   SWIFTC=/path/to/swiftc scripts/embedded-check.sh
+#   EMBEDDED_BUILD_DIR=/tmp/emb scripts/embedded-check.sh armv7   # keep objects, rebuild what changed
 #
-# Each module is compiled whole-module (-wmo) into a scratch directory with
-# -emit-module, in dependency order, so the next module can import it. Nothing
-# is linked: the check is that the code type-checks and lowers under the
-# Embedded restrictions. Exits non-zero on the first failing module.
+# Targets (Tests/Embedded/README.md has the command lines spelled out):
+#   armv7em   armv7em-none-none-eabi  compile only (Cortex-M4/M7 class)
+#   riscv32   riscv32-none-none-eabi  compile only
+#   aarch64   aarch64-none-none-elf   run: aarch64-linux-gnu-gcc -static-pie, qemu-aarch64-static -cpu max
+#   armv7     armv7-none-none-eabi    run: arm-linux-gnueabihf-gcc -static, qemu-arm-static
+#   riscv64   riscv64-none-none-eabi  run: riscv64-linux-gnu-gcc -static, qemu-riscv64-static
+#
+# Each core module is compiled whole-module with -Osize into its own object, in
+# dependency order (-emit-module, so the next can import it), and its size
+# (text + data, from llvm-size or `size`; else the object file's bytes) is
+# printed per target. For the run targets the test program is compiled against
+# those modules and linked with the cross C library, which supplies putchar,
+# posix_memalign, free (the Embedded runtime's needs) and what the program
+# declares with @_extern(c). The program's last line is `<arch>: N passed, N failed`.
+# The QEMU and cross-gcc packages come from .ci/run; a run target whose tools are
+# missing fails (set EMBEDDED_SKIP_MISSING=1 to skip it instead, locally).
+#
+# On aarch64, TackSHA2 is built with the ARMv8 SHA-256 path
+# (-D TACK_HARDWARE_SHA; every module gets the sha2 target feature, see
+# target_flags) and -D TACK_ASSUME_ARMV8_SHA2,
+# the build-time statement that the CPU has the instructions (qemu -cpu max has
+# them; the program checks getauxval(AT_HWCAP) before using them), so the program
+# runs every SHA-256 test on both paths.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SWIFTC="${SWIFTC:-swiftc}"
-TARGET="armv7em-none-none-eabi"
+JOBS="${EMBEDDED_JOBS:-2}"
+ALL_TARGETS=(armv7em riscv32 aarch64 armv7 riscv64)
+if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 # The core modules, lowest first (the dependency order of Package.swift).
 # A new core module joins the check by being added here.
 MODULES=(TackDER TackSHA2 TackX509 TackSignature TackTrust)
 
 # The same language settings as Package.swift's strictSettings.
-FLAGS=(
-    -target "$TARGET"
+COMMON=(
     -enable-experimental-feature Embedded
     -wmo -parse-as-library -Osize
     -swift-version 6
@@ -30,33 +53,196 @@ FLAGS=(
     -enable-upcoming-feature InternalImportsByDefault
 )
 
-SCRATCH="$(mktemp -d "${TMPDIR:-/tmp}/tack-embedded.XXXXXX")"
-trap 'rm -rf "$SCRATCH"' EXIT
+triple() {
+    case "$1" in
+        armv7em) echo armv7em-none-none-eabi ;;
+        riscv32) echo riscv32-none-none-eabi ;;
+        aarch64) echo aarch64-none-none-elf ;;
+        armv7) echo armv7-none-none-eabi ;;
+        riscv64) echo riscv64-none-none-eabi ;;
+        *) echo "embedded: unknown target $1" >&2; return 1 ;;
+    esac
+}
 
-failed=0
-for module in "${MODULES[@]}"; do
-    dir="$ROOT/Sources/$module"
-    mapfile -t sources < <(find "$dir" -name '*.swift' 2>/dev/null | LC_ALL=C sort)
-    if [ "${#sources[@]}" -eq 0 ]; then
-        echo "embedded: $module skipped (no sources)"
-        continue
+# Extra compiler flags per target: position-independent code for a static-pie
+# link (aarch64), the Linux psABI for riscv64 (double-float registers, RV64GC).
+# On aarch64 every module gets the sha2 target feature, not only TackSHA2:
+# Embedded Swift emits the code a module uses from the modules below it into
+# that module's object, so TackX509 (which hashes) carries its own copy of the
+# ARMv8 SHA-256 function, and LLVM cannot select the SHA256H intrinsics without
+# the feature ("Cannot select: intrinsic ...aarch64.crypto.sha256h").
+target_flags() {
+    case "$1" in
+        aarch64) echo "-Xcc -fPIC -Xcc -march=armv8-a+sha2" ;;
+        riscv64) echo "-Xcc -mabi=lp64d -Xcc -march=rv64gc" ;;
+        *) echo "" ;;
+    esac
+}
+
+# module_flags TARGET MODULE: TackSHA2's hardware path on aarch64.
+module_flags() {
+    if [ "$1" = aarch64 ] && [ "$2" = TackSHA2 ]; then
+        echo "-D TACK_HARDWARE_SHA -D TACK_ASSUME_ARMV8_SHA2"
     fi
-    start=$(date +%s)
-    if "$SWIFTC" "${FLAGS[@]}" \
-        -module-name "$module" \
-        -I "$SCRATCH" \
-        -emit-module -emit-module-path "$SCRATCH/$module.swiftmodule" \
-        -c -o "$SCRATCH/$module.o" \
-        "${sources[@]}" >"$SCRATCH/$module.log" 2>&1; then
-        size=$(wc -c <"$SCRATCH/$module.o" | tr -d ' ')
-        echo "embedded: $module ok (${#sources[@]} files, $size-byte object, $(( $(date +%s) - start )) s)"
+}
+
+linker() {
+    case "$1" in
+        aarch64) echo "aarch64-linux-gnu-gcc -static-pie" ;;
+        # The objects are soft-float EABI, the C library hard-float; neither passes
+        # floating-point arguments across the boundary (putchar, posix_memalign, free).
+        armv7) echo "arm-linux-gnueabihf-gcc -static -Wl,--no-warn-mismatch" ;;
+        riscv64) echo "riscv64-linux-gnu-gcc -static" ;;
+        *) echo "" ;;
+    esac
+}
+
+emulator() {
+    case "$1" in
+        aarch64) echo "qemu-aarch64-static -cpu max" ;;
+        armv7) echo "qemu-arm-static" ;;
+        riscv64) echo "qemu-riscv64-static" ;;
+    esac
+}
+
+# text+data of an object, from llvm-size / size (Berkeley format), else file bytes.
+object_size() {
+    local sizer
+    for sizer in llvm-size "$(dirname "$(command -v "$SWIFTC" 2>/dev/null || echo .)")/llvm-size" size; do
+        if command -v "$sizer" >/dev/null 2>&1; then
+            "$sizer" "$1" 2>/dev/null | awk 'NR == 2 { print $1 + $2 " (text " $1 ", data " $2 ")"; ok = 1 } END { exit !ok }' && return
+        fi
+    done
+    echo "$(wc -c <"$1" | tr -d ' ') (object file)"
+}
+
+# EMBEDDED_BUILD_DIR keeps the objects between runs (for local iteration): a
+# module is then recompiled only when one of its sources, or a module below it,
+# is newer than its object. By default everything is built in a scratch directory.
+if [ -n "${EMBEDDED_BUILD_DIR:-}" ]; then
+    mkdir -p "$EMBEDDED_BUILD_DIR"
+    SCRATCH="$(cd "$EMBEDDED_BUILD_DIR" && pwd)"
+else
+    SCRATCH="$(mktemp -d "${TMPDIR:-/tmp}/tack-embedded.XXXXXX")"
+    trap 'rm -rf "$SCRATCH"' EXIT
+fi
+
+# Vectors compiled into the program must match Vectors/.
+python3 "$ROOT/Tests/Embedded/generate-vectors.py" --check
+
+# build_target TARGET: compiles the modules (and for a run target, the program,
+# links and runs it). Output goes to $SCRATCH/TARGET/log; exit status is the result.
+build_target() {
+    local target="$1" out="$SCRATCH/$1" t
+    t="$(triple "$target")" || return 1
+    mkdir -p "$out"
+    local run=0
+    [ -n "$(linker "$target")" ] && run=1
+    if [ "$run" = 1 ]; then
+        local tool missing=()
+        for tool in $(linker "$target" | cut -d' ' -f1) $(emulator "$target" | cut -d' ' -f1); do
+            command -v "$tool" >/dev/null || missing+=("$tool")
+        done
+        if [ "${#missing[@]}" -gt 0 ]; then
+            if [ "${EMBEDDED_SKIP_MISSING:-0}" = 1 ]; then
+                echo "embedded: $target skipped (missing ${missing[*]})"
+                return 0
+            fi
+            echo "embedded: $target FAILED: missing ${missing[*]} (.ci/run installs qemu-user-static and the cross gcc packages)"
+            return 1
+        fi
+    fi
+    local objects=() module start sources stale=0
+    for module in "${MODULES[@]}"; do
+        mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' 2>/dev/null | LC_ALL=C sort)
+        if [ "${#sources[@]}" -eq 0 ]; then
+            echo "embedded: $target $module skipped (no sources)"
+            continue
+        fi
+        if [ "$stale" = 0 ] && [ -f "$out/$module.o" ] \
+            && [ -z "$(find "${sources[@]}" "${BASH_SOURCE[0]}" -newer "$out/$module.o" 2>/dev/null)" ]; then
+            printf 'embedded: %-8s %-14s %s bytes (kept)\n' "$target" "$module" "$(object_size "$out/$module.o")"
+            objects+=("$out/$module.o")
+            continue
+        fi
+        stale=1
+        start=$(date +%s)
+        # shellcheck disable=SC2046
+        if ! "$SWIFTC" -target "$t" "${COMMON[@]}" $(target_flags "$target") $(module_flags "$target" "$module") \
+            -module-name "$module" -I "$out" \
+            -emit-module -emit-module-path "$out/$module.swiftmodule" \
+            -c -o "$out/$module.o" "${sources[@]}" >"$out/$module.log" 2>&1; then
+            echo "embedded: $target $module FAILED"
+            cat "$out/$module.log"
+            return 1
+        fi
+        printf 'embedded: %-8s %-14s %s bytes, %s s\n' "$target" "$module" "$(object_size "$out/$module.o")" "$(( $(date +%s) - start ))"
         # Warnings are not failures here (swift build enforces none), but show them.
-        grep -E 'warning:' "$SCRATCH/$module.log" || true
-    else
-        echo "embedded: $module FAILED"
-        cat "$SCRATCH/$module.log"
-        failed=1
-        break
+        grep -E 'warning:' "$out/$module.log" || true
+        objects+=("$out/$module.o")
+    done
+    [ "$run" = 1 ] || return 0
+
+    start=$(date +%s)
+    mapfile -t sources < <(find "$ROOT/Tests/Embedded/Program" "$ROOT/Tests/Embedded/Generated" -name '*.swift' | LC_ALL=C sort)
+    # shellcheck disable=SC2046
+    if ! "$SWIFTC" -target "$t" "${COMMON[@]}" $(target_flags "$target") -enable-experimental-feature Extern \
+        -module-name EmbeddedKnownAnswers -I "$out" \
+        -c -o "$out/program.o" "${sources[@]}" >"$out/program.log" 2>&1; then
+        echo "embedded: $target test program FAILED to compile"
+        cat "$out/program.log"
+        return 1
     fi
+    # The core's String comparisons (Unicode canonical equivalence) and Character
+    # handling need the Embedded standard library's Unicode data tables.
+    local tables
+    tables="$(dirname "$(command -v "$SWIFTC")")/../lib/swift/embedded/$t/libswiftUnicodeDataTables.a"
+    if [ "$target" = riscv64 ]; then
+        # The toolchain's riscv64 tables are marked soft-float and GNU ld refuses
+        # to mix them with the lp64d objects the Linux C library needs. They are
+        # lookup tables and integer-only functions (no floating-point argument
+        # crosses them), so a copy marked double-float (ELF e_flags
+        # EF_RISCV_FLOAT_ABI_DOUBLE, 0x4) links as it is.
+        rm -rf "$out/tables" && mkdir -p "$out/tables"
+        (cd "$out/tables" && riscv64-linux-gnu-ar x "$tables" && python3 -c '
+import glob, struct
+for name in glob.glob("*.o"):
+    data = bytearray(open(name, "rb").read())
+    flags = struct.unpack_from("<I", data, 48)[0]
+    struct.pack_into("<I", data, 48, (flags & ~0x6) | 0x4)
+    open(name, "wb").write(data)
+' && riscv64-linux-gnu-ar rcs ../libswiftUnicodeDataTables-lp64d.a ./*.o) || return 1
+        tables="$out/libswiftUnicodeDataTables-lp64d.a"
+    fi
+    # shellcheck disable=SC2046
+    if ! $(linker "$target") -o "$out/known-answers" "$out/program.o" "${objects[@]}" "$tables" >"$out/link.log" 2>&1; then
+        echo "embedded: $target test program FAILED to link"
+        cat "$out/link.log"
+        return 1
+    fi
+    echo "embedded: $target test program built ($(( $(date +%s) - start )) s); running under $(emulator "$target")"
+    # shellcheck disable=SC2046
+    $(emulator "$target") "$out/known-answers"
+}
+
+# Targets run $JOBS at a time; each one's output is printed whole when it ends.
+pids=()
+names=()
+failed=0
+wait_one() {
+    local pid="${pids[0]}" name="${names[0]}"
+    if ! wait "$pid"; then failed=1; fi
+    cat "$SCRATCH/$name.out"
+    pids=("${pids[@]:1}")
+    names=("${names[@]:1}")
+}
+for target in "${TARGETS[@]}"; do
+    triple "$target" >/dev/null || exit 1
+    build_target "$target" >"$SCRATCH/$target.out" 2>&1 &
+    pids+=("$!")
+    names+=("$target")
+    if [ "${#pids[@]}" -ge "$JOBS" ]; then wait_one; fi
 done
+while [ "${#pids[@]}" -gt 0 ]; do wait_one; done
+if [ "$failed" -ne 0 ]; then echo "embedded: FAILED"; fi
 exit "$failed"

@@ -36,10 +36,11 @@ spki  TackX509  Tests/Fuzz/FuzzSPKI.swift
 extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
 crl  TackX509  Tests/Fuzz/FuzzCRL.swift
 chain  TackTrust  Tests/Fuzz/FuzzChainBuilder.swift
+policy  TackTrust  Tests/Fuzz/FuzzPinPolicy.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds)
+SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the
 # arithmetic overflow checks and the bounds checks of Array and ArraySlice

@@ -13,6 +13,11 @@
  *   parse-pin        d2i_X509, i2d_X509_PUBKEY of its key, SHA-256 of that DER
  *   spki-rebuild-pin from each key's raw bytes (PKCS#1 RSAPublicKey, EC point,
  *                    Ed25519 raw key): build the EVP_PKEY, i2d_PUBKEY, SHA-256
+ *   scan-json        what `tack scan` writes per certificate: d2i_X509, subject and
+ *                    issuer in RFC 2253 form, serial in hex, validity as RFC 3339, key
+ *                    type and bits, SPKI pin (SHA-256, Base64), certificate SHA-256 in
+ *                    hex, SAN DNS names; formatted into one JSON line in memory (no
+ *                    JSON escaping: a small advantage to OpenSSL)
  */
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/ec.h>
@@ -21,6 +26,7 @@
 #include <openssl/rsa.h>
 #include <openssl/sha.h>
 #include <openssl/x509.h>
+#include <openssl/x509v3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +42,53 @@ static double now(void) {
 }
 
 static volatile unsigned long sink;
+
+/* One tack-scan-like JSON line for `c` into `out` (at least 16 KiB); returns its length. */
+static size_t scan_json(X509 *c, char *out, size_t cap) {
+    char subject[4096] = "", issuer[4096] = "", serial[256] = "", nb[32] = "", na[32] = "";
+    char pin[64] = "", fp[65] = "", names[4096] = "";
+    BIO *bio = BIO_new(BIO_s_mem());
+    X509_NAME_print_ex(bio, X509_get_subject_name(c), 0, XN_FLAG_RFC2253);
+    int n = BIO_read(bio, subject, sizeof subject - 1); subject[n > 0 ? n : 0] = 0;
+    BIO_free(bio);
+    bio = BIO_new(BIO_s_mem());
+    X509_NAME_print_ex(bio, X509_get_issuer_name(c), 0, XN_FLAG_RFC2253);
+    n = BIO_read(bio, issuer, sizeof issuer - 1); issuer[n > 0 ? n : 0] = 0;
+    BIO_free(bio);
+    BIGNUM *bn = ASN1_INTEGER_to_BN(X509_get0_serialNumber(c), NULL);
+    char *hex = BN_bn2hex(bn);
+    snprintf(serial, sizeof serial, "%s", hex);
+    OPENSSL_free(hex); BN_free(bn);
+    struct tm tm;
+    if (ASN1_TIME_to_tm(X509_get0_notBefore(c), &tm)) strftime(nb, sizeof nb, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    if (ASN1_TIME_to_tm(X509_get0_notAfter(c), &tm)) strftime(na, sizeof na, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    EVP_PKEY *pkey = X509_get0_pubkey(c);
+    const char *type = pkey ? OBJ_nid2sn(EVP_PKEY_base_id(pkey)) : "unknown";
+    int bits = pkey ? EVP_PKEY_bits(pkey) : 0;
+    unsigned char digest[32], *spki = NULL;
+    int len = i2d_X509_PUBKEY(X509_get_X509_PUBKEY(c), &spki);
+    SHA256(spki, (size_t)len, digest);
+    OPENSSL_free(spki);
+    EVP_EncodeBlock((unsigned char *)pin, digest, 32);
+    unsigned int dlen = 0;
+    X509_digest(c, EVP_sha256(), digest, &dlen);
+    for (unsigned i = 0; i < 32; i++) sprintf(fp + 2 * i, "%02x", digest[i]);
+    GENERAL_NAMES *sans = X509_get_ext_d2i(c, NID_subject_alt_name, NULL, NULL);
+    size_t used = 0;
+    for (int i = 0; sans && i < sk_GENERAL_NAME_num(sans); i++) {
+        GENERAL_NAME *g = sk_GENERAL_NAME_value(sans, i);
+        if (g->type != GEN_DNS) continue;
+        used += snprintf(names + used, sizeof names - used, "%s\"%s\"", used ? ", " : "",
+                         (const char *)ASN1_STRING_get0_data(g->d.dNSName));
+        if (used >= sizeof names) break;
+    }
+    GENERAL_NAMES_free(sans);
+    return (size_t)snprintf(out, cap,
+        "{\"subject\": \"%s\", \"issuer\": \"%s\", \"serial\": \"%s\", \"not_before\": \"%s\", "
+        "\"not_after\": \"%s\", \"key_type\": \"%s\", \"key_bits\": %d, \"spki_sha256\": \"%s\", "
+        "\"sha256\": \"%s\", \"dns_names\": [%s]}\n",
+        subject, issuer, serial, nb, na, type, bits, pin, fp, names);
+}
 
 int main(int argc, char **argv) {
     if (argc != 4) { fprintf(stderr, "usage: %s MODE BUNDLE MIN_SECONDS\n", argv[0]); return 2; }
@@ -118,6 +171,15 @@ int main(int argc, char **argv) {
                 EVP_PKEY_free(pkey);
             }
             done += keycount;
+        } else if (strcmp(mode, "scan-json") == 0) {
+            static char line[16384];
+            for (size_t i = 0; i < count; i++) {
+                const unsigned char *p = items[i].der;
+                X509 *c = d2i_X509(NULL, &p, items[i].len);
+                if (c) sink += scan_json(c, line, sizeof line);
+                X509_free(c);
+            }
+            done += count;
         } else {
             fprintf(stderr, "unknown mode %s\n", mode);
             return 2;

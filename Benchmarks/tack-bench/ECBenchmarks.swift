@@ -5,22 +5,12 @@
 // `openssl speed ed25519` does). Inputs are the "message 2" cases of
 // Vectors/signatures/ec, made by its generate.py.
 
+import TackDER
 import TackSignature
 
 /// Hex to bytes for the constants below (trusted, well-formed).
 private func ecBenchmarkBytes(_ hex: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var high: UInt8?
-    for character in hex.utf8 {
-        let nibble = character <= UInt8(ascii: "9") ? character &- UInt8(ascii: "0") : character &- UInt8(ascii: "a") &+ 10
-        if let h = high {
-            bytes.append(h << 4 | nibble)
-            high = nil
-        } else {
-            high = nibble
-        }
-    }
-    return bytes
+    (try? Hex.decode(hex)) ?? []
 }
 
 func ecBenchmarks() -> [Benchmark] {

@@ -78,15 +78,10 @@ public struct SignatureVerificationKey: Sendable {
             storage = .rsa(try SignatureVerificationKey.rsaKey(publicKeyInfo))
         case .rsaPSS(let parameters):
             storage = .rsaPSSOnly(try SignatureVerificationKey.rsaKey(publicKeyInfo), parameters)
-        case .ec(let named):
-            let curve: ECDSAPublicKey.Curve
-            switch named {
-            case .p256: curve = .p256
-            case .p384: curve = .p384
-            case .p521: curve = .p521
-            case .other(let oid): throw .unsupported(.curve(oid))
-            }
+        case .ec(let curve):
             storage = .ecdsa(try ECDSAPublicKey(curve: curve, x962Representation: publicKeyInfo.rawKey))
+        case .ecOtherCurve(let oid):
+            throw .unsupported(.curve(oid))
         case .ed25519:
             storage = .ed25519(try Ed25519PublicKey(rawRepresentation: publicKeyInfo.rawKey))
         case .ed448:

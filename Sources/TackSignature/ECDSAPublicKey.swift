@@ -1,4 +1,5 @@
 public import TackSHA2
+public import TackX509
 
 /// An ECDSA public key on P-256, P-384 or P-521, validated on construction.
 ///
@@ -14,33 +15,9 @@ public import TackSHA2
 /// inputs are well-formed but the signature does not match, another case when
 /// an input is malformed or the signature's curve differs from the key's.
 public struct ECDSAPublicKey: Sendable, Hashable {
-    /// A supported curve.
-    public enum Curve: Sendable, Hashable, CaseIterable {
-        /// P-256 (secp256r1, prime256v1), SEC 2 v2 §2.4.2.
-        case p256
-        /// P-384 (secp384r1), SEC 2 v2 §2.5.1.
-        case p384
-        /// P-521 (secp521r1), SEC 2 v2 §2.6.1.
-        case p521
-
-        /// Bytes in a field element or scalar: 32, 48 or 66.
-        public var scalarByteCount: Int {
-            switch self {
-            case .p256: 32
-            case .p384: 48
-            case .p521: 66
-            }
-        }
-
-        /// The curve's name in FIPS 186-4: "P-256", "P-384" or "P-521".
-        public var name: String {
-            switch self {
-            case .p256: "P-256"
-            case .p384: "P-384"
-            case .p521: "P-521"
-            }
-        }
-    }
+    /// The curves ECDSA verification supports: TackX509's ``TackX509/ECCurve``
+    /// (P-256, P-384, P-521), the one curve type of every module.
+    public typealias Curve = ECCurve
 
     private enum Point: Sendable {
         case p256(ECAffinePoint<ECLimbs4>)

@@ -3,6 +3,8 @@
 // Test-only helpers: they may trap on malformed input, because their input is
 // the test's own source text or committed vector files, never untrusted data.
 
+import TackDER
+
 /// The bytes written by a hexadecimal test literal such as `"30 03 02 01 05"`.
 ///
 /// Digits may be upper or lower case. ASCII whitespace (space, tab, line feed,
@@ -27,28 +29,11 @@ public func hexBytes(_ text: String, file: StaticString = #file, line: UInt = #l
     return bytes
 }
 
-/// The bytes written by a hexadecimal string, or `nil` when it is malformed.
-///
-/// Accepts exactly what ``hexBytes(_:file:line:)`` accepts: upper- or
-/// lower-case digits, with ASCII whitespace and colons skipped.
-///
-/// - Parameter text: The hexadecimal text.
-/// - Returns: One byte per pair of digits, or `nil` on a character that is
-///   neither a digit nor a separator, or on an odd number of digits.
+/// The bytes of a hex text with optional separators (space, tab, newline, colon),
+/// or `nil` if it holds a non-hex character or an odd number of digits. The
+/// digits are decoded by TackDER's ``Hex``, the one hex decoder.
 public func hexBytesIfValid(_ text: String) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count / 2)
-    var high: UInt8?
-    for unit in text.utf8 where !isHexSeparator(unit) {
-        guard let value = hexDigitValue(unit) else { return nil }
-        if let first = high {
-            bytes.append(first << 4 | value)
-            high = nil
-        } else {
-            high = value
-        }
-    }
-    return high == nil ? bytes : nil
+    try? Hex.decode(text.utf8.filter { !isHexSeparator($0) })
 }
 
 /// The big-endian bytes of an integer written in hexadecimal, whose leading
@@ -68,19 +53,9 @@ public func hexBytes(integer: String, file: StaticString = #file, line: UInt = #
     return hexBytes(digits % 2 == 1 ? "0" + integer : integer, file: file, line: line)
 }
 
-/// Lower-case hexadecimal of `bytes`, two digits per byte, without separators.
-///
-/// - Parameter bytes: The bytes to render.
-/// - Returns: A string such as `"300302"`.
+/// Lowercase hex of `bytes` (TackDER's ``Hex/encode(_:)``).
 public func hexString(_ bytes: some Sequence<UInt8>) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(bytes.underestimatedCount * 2)
-    for byte in bytes {
-        text.append(digits[Int(byte >> 4)])
-        text.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
+    Hex.encode(bytes)
 }
 
 /// Whether `unit` is a separator that hex literals may contain: ASCII
@@ -93,11 +68,3 @@ private func isHexSeparator(_ unit: UInt8) -> Bool {
 }
 
 /// The value of one hexadecimal digit, or `nil` for any other character.
-private func hexDigitValue(_ unit: UInt8) -> UInt8? {
-    switch unit {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): unit - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): unit - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): unit - UInt8(ascii: "A") + 10
-    default: nil
-    }
-}

@@ -112,15 +112,20 @@ struct ChainBuilder {
     /// valid path, else the budget failure, else the most specific failure.
     private mutating func finish(found: VerifiedPath?) -> TrustResult {
         if let path = found ?? firstValid {
-            if let failure = checkPeerName() { return result(verdict(for: failure), path: nil) }
+            if let failure = checkPeerName() {
+                record(failure, rank: RankedFailure.peerNameRank)
+                return result(verdict(for: failure), path: nil)
+            }
             return result(.trusted, path: path)
         }
         if let exhausted { return result(.fatalFailure(exhausted), path: nil) }
-        let best = recorded.first { $0.rank == recorded.map(\.rank).max() }
+        var best: RankedFailure? = nil
+        for candidate in recorded where candidate.rank > (best?.rank ?? Int.min) { best = candidate }
         guard let best else {
             return result(.recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 0))), path: nil)
         }
         if best.rank == RankedFailure.softPathRank, let failure = checkPeerName() {
+            record(failure, rank: RankedFailure.peerNameRank)
             return result(.recoverableFailure(failure), path: nil)
         }
         return result(verdict(for: best.failure), path: nil)
@@ -145,7 +150,7 @@ struct ChainBuilder {
         // Most specific first; the sort is stable, so equal ranks keep search order.
         failures.sort { $0.rank > $1.rank }
         return TrustResult(
-            verdict: verdict, path: path, failures: failures.map(\.failure),
+            verdict: verdict, path: path, failures: failures.map { $0.failure },
             signatureChecks: signatureChecks, buildSteps: buildSteps)
     }
 
@@ -276,7 +281,7 @@ struct ChainBuilder {
             scored.append((number, keyScore(node), node.certificate.validity.notBefore.secondsSince1970))
         }
         scored.sort { $0.score != $1.score ? $0.score < $1.score : $0.notBefore > $1.notBefore }
-        return scored.map(\.number)
+        return scored.map { $0.number }
     }
 
     /// RFC 4158 §5.2 loop detection: `issuer` is already in the path, or a
@@ -443,6 +448,10 @@ struct RankedFailure {
     /// A path reached an anchor and its only faults are soft (validity, revocation):
     /// the most specific answer there is.
     static let softPathRank = 100
+
+    /// A path reached an anchor but the leaf is not the expected peer: reported
+    /// first (with the path's own faults after it).
+    static let peerNameRank = 200
 
     /// The rank of a hard failure: constraint violations of a candidate issuer (20)
     /// over depth limits (15: every signature below the limit verified) over bad

@@ -111,7 +111,7 @@ enum PathValidation {
     static func checkLeaf(_ node: PathNode, purpose: KeyPurpose) -> TrustFailure? {
         if let failure = checkExtensions(node) { return failure }
         guard case .success(let decoded) = node.extensions else { return nil }
-        if let violation = profileViolation(node, decoded, isLeaf: true, purpose: purpose) {
+        if let violation = profileViolation(node, decoded, isLeaf: true) {
             return node.failure(.profileViolation(violation))
         }
         if let eku = decoded.extendedKeyUsage, let wanted = purpose.oid {
@@ -142,7 +142,7 @@ enum PathValidation {
     /// subject key identifier, 3 have non-critical basic constraints and 5 carry
     /// authorityCertIssuer/SerialNumber in their authority key identifier.
     static func profileViolation(
-        _ node: PathNode, _ decoded: DecodedExtensions, isLeaf: Bool, purpose: KeyPurpose
+        _ node: PathNode, _ decoded: DecodedExtensions, isLeaf: Bool
     ) -> TrustFailure.ProfileViolation? {
         let certificate = node.certificate
         let isCA = decoded.basicConstraints?.isCertificateAuthority ?? false
@@ -230,7 +230,7 @@ enum PathValidation {
         if let usage = decoded.keyUsage, !usage.contains(.keyCertSign) {
             return issuer.failure(.missingKeyCertSign)
         }
-        if let violation = profileViolation(issuer, decoded, isLeaf: false, purpose: purpose) {
+        if let violation = profileViolation(issuer, decoded, isLeaf: false) {
             return issuer.failure(.profileViolation(violation))
         }
 

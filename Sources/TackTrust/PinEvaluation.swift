@@ -1,5 +1,6 @@
 public import TackX509
 internal import TackSHA2
+internal import TackDER
 
 /// One pin of the rule that matched one certificate of the verified path.
 public struct PinMatch: Sendable, Hashable, CustomStringConvertible {

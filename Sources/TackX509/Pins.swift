@@ -164,7 +164,7 @@ public struct CertificateFingerprint: Sendable, Hashable, CustomStringConvertibl
                 if index % 3 == 2 {
                     guard byte == UInt8(ascii: ":") else { throw PinParseError.invalidHex(offset: index) }
                 } else {
-                    guard isHexDigit(byte) else { throw PinParseError.invalidHex(offset: index) }
+                    guard Hex.isDigit(byte) else { throw PinParseError.invalidHex(offset: index) }
                     compact.append(byte)
                 }
             }
@@ -223,7 +223,7 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
     let resolved: PinFormat
     if let format {
         resolved = format
-    } else if utf8.count == 64, utf8.allSatisfy(isHexDigit) {
+    } else if utf8.count == 64, utf8.allSatisfy(Hex.isDigit) {
         resolved = .hex
     } else if utf8.count == 44, utf8.last == UInt8(ascii: "=") {
         // The Base64 of 32 bytes: 44 characters ending in one `=`. It may contain `/`,
@@ -254,7 +254,11 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
             throw PinParseError.invalidBase64(error)
         }
     case .hex:
-        bytes = try decodeHex(utf8)
+        do {
+            bytes = try Hex.decode(utf8)
+        } catch {
+            throw PinParseError.invalidHex(offset: error.offset)
+        }
     }
     guard let digest = SHA256Digest(bytes: bytes) else { throw PinParseError.wrongLength(byteCount: bytes.count) }
     return digest
@@ -263,31 +267,4 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
 private func isPrefixCharacter(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-}
-
-private func isHexDigit(_ byte: UInt8) -> Bool {
-    hexValue(byte) != nil
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-}
-
-private func decodeHex(_ utf8: [UInt8]) throws(PinParseError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8.count / 2)
-    var index = 0
-    while index < utf8.count {
-        guard let high = hexValue(utf8[index]) else { throw PinParseError.invalidHex(offset: index) }
-        guard index + 1 < utf8.count else { throw PinParseError.invalidHex(offset: index + 1) }
-        guard let low = hexValue(utf8[index + 1]) else { throw PinParseError.invalidHex(offset: index + 1) }
-        bytes.append(high << 4 | low)
-        index += 2
-    }
-    return bytes
 }

@@ -57,9 +57,7 @@ public enum PublicKeyType: Sendable, Hashable, CaseIterable, CustomStringConvert
     public var description: String {
         switch self {
         case .rsa: "RSA"
-        case .p256: "EC P-256"
-        case .p384: "EC P-384"
-        case .p521: "EC P-521"
+        case .p256, .p384, .p521: "EC " + (curve?.name ?? "")
         case .ed25519: "Ed25519"
         case .ed448: "Ed448"
         case .x25519: "X25519"
@@ -71,12 +69,20 @@ public enum PublicKeyType: Sendable, Hashable, CaseIterable, CustomStringConvert
     public var rawKeyByteCount: Int? {
         switch self {
         case .rsa: nil
-        case .p256: 65
-        case .p384: 97
-        case .p521: 133
+        case .p256, .p384, .p521: 1 + 2 * (curve?.coordinateByteCount ?? 0)
         case .ed25519, .x25519: 32
         case .ed448: 57
         case .x448: 56
+        }
+    }
+
+    /// The curve of an EC key type, `nil` for the others.
+    public var curve: ECCurve? {
+        switch self {
+        case .p256: .p256
+        case .p384: .p384
+        case .p521: .p521
+        case .rsa, .ed25519, .ed448, .x25519, .x448: nil
         }
     }
 }

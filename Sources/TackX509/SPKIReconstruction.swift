@@ -80,8 +80,7 @@ extension SubjectPublicKeyInfo {
                         algorithm.writeNull()
                     case .p256, .p384, .p521:
                         algorithm.writeObjectIdentifier(AlgorithmOID.ecPublicKey)
-                        let curve: NamedCurve = type == .p256 ? .p256 : (type == .p384 ? .p384 : .p521)
-                        algorithm.writeObjectIdentifier(curve.oid)
+                        if let curve = type.curve { algorithm.writeObjectIdentifier(curve.oid) }
                     case .ed25519: algorithm.writeObjectIdentifier(AlgorithmOID.ed25519)
                     case .ed448: algorithm.writeObjectIdentifier(AlgorithmOID.ed448)
                     case .x25519: algorithm.writeObjectIdentifier(AlgorithmOID.x25519)

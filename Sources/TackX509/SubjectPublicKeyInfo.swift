@@ -1,56 +1,5 @@
 public import TackDER
 
-/// A named elliptic curve of an EC public key (RFC 5480 §2.1.1.1).
-public enum NamedCurve: Sendable, Hashable, CustomStringConvertible {
-    /// NIST P-256 (`secp256r1`, 1.2.840.10045.3.1.7).
-    case p256
-    /// NIST P-384 (`secp384r1`, 1.3.132.0.34).
-    case p384
-    /// NIST P-521 (`secp521r1`, 1.3.132.0.35).
-    case p521
-    /// Another named curve (for example brainpoolP256r1), kept by identifier. Its
-    /// points are checked only for a valid format octet.
-    case other(OID)
-
-    /// The curve's object identifier.
-    public var oid: OID {
-        switch self {
-        case .p256: AlgorithmOID.secp256r1
-        case .p384: AlgorithmOID.secp384r1
-        case .p521: AlgorithmOID.secp521r1
-        case .other(let oid): oid
-        }
-    }
-
-    /// The length in bytes of one coordinate (of the field elements): 32, 48 or 66
-    /// (SEC 1 §2.3.5: ⌈log₂ p / 8⌉); `nil` for other curves.
-    public var coordinateByteCount: Int? {
-        switch self {
-        case .p256: 32
-        case .p384: 48
-        case .p521: 66
-        case .other: nil
-        }
-    }
-
-    /// The curve's name as SEC 2 and NIST write it (`P-256`), or its dotted OID.
-    public var description: String {
-        switch self {
-        case .p256: "P-256"
-        case .p384: "P-384"
-        case .p521: "P-521"
-        case .other(let oid): oid.dottedString
-        }
-    }
-
-    internal init(oid: OID) {
-        if oid == AlgorithmOID.secp256r1 { self = .p256 }
-        else if oid == AlgorithmOID.secp384r1 { self = .p384 }
-        else if oid == AlgorithmOID.secp521r1 { self = .p521 }
-        else { self = .other(oid) }
-    }
-}
-
 /// The encoding of an EC public key's point (SEC 1 §2.3.3, RFC 5480 §2.2).
 public enum ECPointFormat: Sendable, Hashable {
     /// `04 ‖ X ‖ Y`, which RFC 5480 §2.2 says implementations MUST support and which
@@ -68,8 +17,11 @@ public enum PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
     /// RSA restricted to RSASSA-PSS (`id-RSASSA-PSS`, RFC 4055 §1.2), with the
     /// parameters if present (they may be absent in a public key, RFC 4055 §3.1).
     case rsaPSS(RSAPSSParameters?)
-    /// An EC key on a named curve (`id-ecPublicKey`, RFC 5480 §2.1.1).
-    case ec(NamedCurve)
+    /// An EC key on P-256, P-384 or P-521 (`id-ecPublicKey`, RFC 5480 §2.1.1).
+    case ec(ECCurve)
+    /// An EC key on another named curve (for example brainpoolP256r1), kept by
+    /// identifier. Its points are checked only for a valid format octet.
+    case ecOtherCurve(OID)
     /// Ed25519 (RFC 8410 §3).
     case ed25519
     /// Ed448 (RFC 8410 §3).
@@ -86,7 +38,8 @@ public enum PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .rsa: "RSA"
         case .rsaPSS: "RSASSA-PSS"
-        case .ec(let curve): "EC " + curve.description
+        case .ec(let curve): "EC " + curve.name
+        case .ecOtherCurve(let oid): "EC " + oid.dottedString
         case .ed25519: "Ed25519"
         case .ed448: "Ed448"
         case .x25519: "X25519"
@@ -173,7 +126,7 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
         case .ed448: .ed448
         case .x25519: .x25519
         case .x448: .x448
-        case .rsaPSS, .ec(.other), .unknown: nil
+        case .rsaPSS, .ecOtherCurve, .unknown: nil
         }
     }
 
@@ -185,10 +138,8 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
         case .rsa, .rsaPSS:
             guard let modulus = rsaModulus, let first = modulus.first else { return nil }
             return modulus.count * 8 - first.leadingZeroBitCount
-        case .ec(.p256): return 256
-        case .ec(.p384): return 384
-        case .ec(.p521): return 521
-        case .ec(.other), .unknown: return nil
+        case .ec(let curve): return curve.bitCount
+        case .ecOtherCurve, .unknown: return nil
         case .ed25519: return 256
         case .ed448: return 456
         case .x25519: return 253
@@ -277,8 +228,8 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
             } catch {
                 throw X509Error(error)
             }
-            let curve = NamedCurve(oid: curveOID)
-            algorithm = .ec(curve)
+            let curve = ECCurve(oid: curveOID)
+            algorithm = curve.map { .ec($0) } ?? .ecOtherCurve(curveOID)
             try SubjectPublicKeyInfo.requireWholeOctets(raw)
             pointFormat = try SubjectPublicKeyInfo.checkPoint(bytes, range: key.bytesRange, curve: curve,
                                                               offset: raw.keyOffset)
@@ -363,7 +314,7 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
     }
 
     /// Checks an EC point's format octet and length for `curve`.
-    private static func checkPoint(_ bytes: [UInt8], range: Range<Int>, curve: NamedCurve,
+    private static func checkPoint(_ bytes: [UInt8], range: Range<Int>, curve: ECCurve?,
                                    offset: Int) throws(X509Error) -> ECPointFormat {
         guard let first = range.first.map({ bytes[$0] }) else {
             throw X509Error(.invalidPublicKey(.emptyPoint), at: offset)
@@ -374,7 +325,7 @@ public struct SubjectPublicKeyInfo: Sendable, Hashable {
         case 0x02, 0x03: format = .compressed
         default: throw X509Error(.invalidPublicKey(.invalidPointEncoding), at: offset)
         }
-        if let size = curve.coordinateByteCount {
+        if let size = curve?.coordinateByteCount {
             let expected = format == .uncompressed ? 1 + 2 * size : 1 + size
             guard range.count == expected else {
                 throw X509Error(.invalidPublicKey(.wrongLength), at: offset)

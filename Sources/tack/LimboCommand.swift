@@ -37,39 +37,14 @@ enum LimboCommand {
         """
 
     static func run(_ arguments: [String]) throws(CLIError) {
-        // --include/--exclude may repeat: gather them before the shared scanner.
-        var includes: [String] = []
-        var excludes: [String] = []
-        var rest: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            for (flag, isInclude) in [("--include", true), ("--exclude", false)] {
-                var value: String?
-                if argument == flag {
-                    guard index < arguments.count else { throw .usage("\(flag) needs a value") }
-                    value = arguments[index]
-                    index += 1
-                } else if argument.hasPrefix(flag + "=") {
-                    value = String(argument.dropFirst(flag.count + 1))
-                }
-                if let value {
-                    let globs = value.split(separator: ",").map(String.init)
-                    if isInclude { includes += globs } else { excludes += globs }
-                }
-            }
-            if argument == "--include" || argument == "--exclude" || argument.hasPrefix("--include=")
-                || argument.hasPrefix("--exclude=") {
-                continue
-            }
-            rest.append(argument)
-        }
-        let args = try Arguments(rest, valued: ["--time-limit", "--exceptions"], switches: ["--help", "-h"])
-        if args.isSet("--help") || args.isSet("-h") {
+        let args = try Arguments(arguments, valued: ["--time-limit", "--exceptions", "--include", "--exclude"])
+        if args.wantsHelp {
             emit(help)
             return
         }
+        // --include/--exclude repeat, and each value may list several globs.
+        let includes = args.values("--include").flatMap { $0.split(separator: ",").map(String.init) }
+        let excludes = args.values("--exclude").flatMap { $0.split(separator: ",").map(String.init) }
         guard args.operands.count <= 1 else { throw .usage("tack vectors limbo takes one FILE (or - for standard input)") }
         var timeLimit = 10.0
         if let text = try args.value("--time-limit") {

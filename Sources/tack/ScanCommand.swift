@@ -62,7 +62,7 @@ enum ScanCommand {
         for path in paths {
             let name = inputName(path)
             if path == "-" {
-                scanner.scanStream(FileHandle.standardInput, name: name)
+                scanner.scanStream(name: name)
                 continue
             }
             let bytes: [UInt8]
@@ -135,42 +135,45 @@ private struct Scanner {
         }
     }
 
-    /// Standard input: PEM (read whole) if it starts with a PEM boundary, otherwise
-    /// Base64 lines processed batch by batch as they arrive.
-    mutating func scanStream(_ handle: FileHandle, name: String) {
+    /// Standard input: PEM or DER (read whole) if it starts with a PEM boundary or
+    /// binary, otherwise Base64 lines, processed batch by batch as they arrive (read in
+    /// 4 MiB chunks, so memory stays flat whatever the input's size).
+    mutating func scanStream(name: String) {
         var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4 << 20)
         var index = 1
         var decided = false
-        var isPEM = false
+        var isWhole = false
         while true {
-            let chunk = handle.availableData
-            let atEnd = chunk.isEmpty
-            pending.append(contentsOf: chunk)
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            let atEnd = count <= 0
+            if count < 0 { warn("\(name): \(systemReason(errno))") }
+            if count > 0 { pending.append(contentsOf: chunk[0..<count]) }
             if !decided {
                 guard let first = pending.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
                     if atEnd { return }
                     continue
                 }
                 // Wait for enough bytes to see a boundary, or for the end of input.
-                if pending.count - first < 11 && !atEnd { continue }
+                if pending.count - first < 64 && !atEnd { continue }
                 decided = true
-                isPEM = pending[first...].starts(with: Array("-----BEGIN ".utf8)) || pending[first] == 0x30 && !isPlainText(Array(pending.prefix(64)))
+                isWhole = pending[first...].starts(with: Array("-----BEGIN ".utf8))
+                    || !isPlainText(pending[first..<min(pending.count, first + 64)])
             }
-            if isPEM {
-                if atEnd { scanFile(pending, name: name); return }
+            if isWhole {
+                if atEnd {
+                    scanFile(pending, name: name)
+                    return
+                }
                 continue
             }
             // Every complete line; the partial last line waits for the next chunk.
             let end = atEnd ? pending.count : (pending.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
             if end > 0 {
                 let items = lines(pending[0..<end])
-                var offset = 0
-                while offset < items.count {
-                    let batch = Array(items[offset..<min(offset + ScanCommand.batchSize, items.count)])
-                    run(batch, name: name, firstIndex: index)
-                    index += batch.count
-                    offset += batch.count
-                }
+                run(items, name: name, firstIndex: index)
+                index += items.count
                 pending.removeFirst(end)
             }
             if atEnd { return }

@@ -3,6 +3,7 @@
 // compares every verdict with the file's.
 
 import Foundation
+import TackDER
 import TackSHA2
 import TackSignature
 
@@ -608,32 +609,9 @@ private func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
-/// Bytes from even-length hex, either case; nil otherwise.
-private func decodeHex(_ text: String) -> [UInt8]? {
-    let digits = Array(text.utf8)
-    guard digits.count % 2 == 0 else { return nil }
-    func value(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(digits.count / 2)
-    var index = 0
-    while index < digits.count {
-        guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
-        bytes.append(high << 4 | low)
-        index += 2
-    }
-    return bytes
-}
-
 /// Hex field of a file, or a file error naming the field (and vector).
 private func hexBytes(_ text: String, path: String, tcId: Int?, field: String) throws(CLIError) -> [UInt8] {
-    guard let bytes = decodeHex(text) else {
+    guard let bytes = try? Hex.decode(text) else {
         let place = tcId.map { "tcId \($0): " } ?? ""
         throw CLIError("\(path): \(place)\(field) is not hex", status: 2)
     }

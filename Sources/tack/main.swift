@@ -13,6 +13,9 @@ let topLevelHelp = """
       verify     validate a served chain to an anchor, then check a pin policy
       scan       bulk mode: one JSON line per certificate, on every core
       lint       check Info.plist files and Swift sources for pinning and ATS mistakes
+      plist      print the NSPinnedDomains entry for a chain, ready for an Info.plist
+      policy     convert a pin policy: Tack JSON, NSPinnedDomains, TrustKit, OkHttp
+      rotation   would today's and tomorrow's chains pass the pins? (rotation safety)
       vectors    run third-party test vectors through Tack's verifiers
       help       show this help (tack help COMMAND, or tack COMMAND --help)
       version    print the version
@@ -23,6 +26,7 @@ let topLevelHelp = """
       tack verify --host www.example.com --roots Vectors/certs/chain-root.pem Vectors/certs/chain-example.pem
       tack scan /etc/ssl/certs/ca-certificates.crt > bundle.jsonl
       tack lint MyApp/
+      tack plist chain.pem --domain example.com --include-subdomains
       tack vectors wycheproof ../shared/vectors/wycheproof/testvectors_v1/ecdsa_secp256r1_sha256_test.json
 
     Exit status: 0 on success, 1 when an input fails (or lint finds an error),
@@ -54,6 +58,9 @@ let subcommands: [Subcommand] = [
     Subcommand(name: "show", help: ShowCommand.help, run: ShowCommand.run),
     Subcommand(name: "scan", help: ScanCommand.help, run: ScanCommand.run),
     Subcommand(name: "lint", help: LintCommand.help, run: LintCommand.run),
+    Subcommand(name: "plist", help: PlistCommand.help, run: PlistCommand.run),
+    Subcommand(name: "policy", help: PolicyCommand.help, run: PolicyCommand.run),
+    Subcommand(name: "rotation", help: RotationCommand.help, run: RotationCommand.run),
     Subcommand(name: "vectors", help: VectorsCommand.help, run: VectorsCommand.run),
 ]
 

@@ -332,6 +332,7 @@ struct ChainBuilderTests {
         let other = try evaluate("valid", intermediates: ["ica"], peerName: .dns("example.org"))
         #expect(other.verdict == .recoverableFailure(TrustFailure(.peerNameMismatch, certificate: .served(index: 0))))
         #expect(other.path == nil)
+        #expect(other.failures == [TrustFailure(.peerNameMismatch, certificate: .served(index: 0))])
         // A fatal path failure is never masked by a recoverable name mismatch.
         let forged = try evaluate("bad-signature", intermediates: ["ica"], peerName: .dns("example.org"))
         guard case .fatalFailure(let failure) = forged.verdict, case .badSignature = failure.reason else {

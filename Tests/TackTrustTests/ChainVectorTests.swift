@@ -52,9 +52,9 @@ struct ChainVectorTests {
         case .unsupportedNameConstraint: "unsupportedNameConstraint"
         case .maximumDepthExceeded: "maximumDepthExceeded"
         case .invalidRevocationList: "invalidRevocationList"
+        case .profileViolation: "profileViolation"
         case .signatureBudgetExhausted: "signatureBudgetExhausted"
         case .buildStepBudgetExhausted: "buildStepBudgetExhausted"
-        case .profileViolation: "profileViolation"
         }
     }
 
@@ -79,9 +79,7 @@ struct ChainVectorTests {
         if host.hasPrefix("ip:") { peerName = .ipAddress(try #require(LimboHarness.parseIPAddress(String(host.dropFirst(3))))) }
         let purpose: KeyPurpose = testCase.fields["purpose"] == "client" ? .clientAuthentication : .serverAuthentication
         let options = TrustOptions(validationTime: time, peerName: peerName, purpose: purpose, revocationLists: crls)
-        let start = ContinuousClock.now
         let result = TrustEvaluator(anchors: anchors, options: options).evaluate(servedChain: chain)
-        let elapsed = ContinuousClock.now - start
         let expected = (testCase.fields["expect"] ?? "").split(separator: "|").map(String.init)
         let actual: String
         switch result.verdict {
@@ -91,8 +89,8 @@ struct ChainVectorTests {
         #expect(expected.contains(actual), "\(testCase.name): expected \(expected.joined(separator: "|")), got \(actual); \(testCase.fields["comment"] ?? "")")
         #expect(result.signatureChecks <= options.budget.signatureChecks)
         #expect(result.buildSteps <= options.budget.buildSteps)
-        // Not a timing test: a generous bound that only a runaway search breaks.
-        #expect(elapsed < .seconds(5), "\(testCase.name) took \(elapsed)")
+        // The decoy cases' speed is measured by tack-bench (trust-decoys), not timed here;
+        // the budget bounds the work.
         if result.verdict.isTrusted {
             let path = try #require(result.path)
             #expect(path.leaf == (try Certificate(derEncoded: chain[0])))

@@ -118,7 +118,7 @@ struct SPKITests {
             $0.writeObjectIdentifier(brainpool)
         }, key: [0x04] + [UInt8](repeating: 1, count: 64))
         let info = try SubjectPublicKeyInfo(derEncoded: der)
-        #expect(info.algorithm == .ec(.other(brainpool)) && info.keyType == nil && info.keySizeInBits == nil)
+        #expect(info.algorithm == .ecOtherCurve(brainpool) && info.keyType == nil && info.keySizeInBits == nil)
     }
 
     @Test("An RSASSA-PSS key without parameters parses as RSA restricted to PSS")

@@ -1,0 +1,93 @@
+/// Hexadecimal (Base16, RFC 4648 §8) text: the one hex codec of every module
+/// (pins and fingerprints, the command line, vector files, tests).
+///
+/// Decoding is strict: digits only (either case), no separators, an even count.
+public enum Hex {
+    /// Decodes hexadecimal digits.
+    ///
+    /// - Parameter text: The UTF-8 text.
+    /// - Returns: The bytes, two digits each.
+    /// - Throws: ``HexError`` at the first byte that is not a hex digit, or at the
+    ///   end of an odd-length text (where the missing digit belongs).
+    public static func decode(_ text: some Collection<UInt8>) throws(HexError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count / 2)
+        var high: UInt8? = nil
+        var offset = 0
+        for unit in text {
+            guard let value = digitValue(unit) else { throw HexError(offset: offset) }
+            if let first = high {
+                bytes.append(first << 4 | value)
+                high = nil
+            } else {
+                high = value
+            }
+            offset += 1
+        }
+        guard high == nil else { throw HexError(offset: offset) }
+        return bytes
+    }
+
+    /// Decodes the hexadecimal digits of a string (see ``decode(_:)-swift.type.method``).
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The bytes.
+    /// - Throws: ``HexError`` with the UTF-8 offset of the first bad character.
+    public static func decode(_ text: String) throws(HexError) -> [UInt8] {
+        try decode(text.utf8)
+    }
+
+    /// Encodes bytes as lowercase hexadecimal digits.
+    ///
+    /// - Parameter bytes: The bytes.
+    /// - Returns: Two lowercase digits per byte.
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            text.append(digit(byte >> 4))
+            text.append(digit(byte & 0x0F))
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Whether `unit` is a hexadecimal digit (`0-9`, `a-f`, `A-F`).
+    ///
+    /// - Parameter unit: A UTF-8 code unit.
+    public static func isDigit(_ unit: UInt8) -> Bool {
+        digitValue(unit) != nil
+    }
+
+    private static func digit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    private static func digitValue(_ unit: UInt8) -> UInt8? {
+        switch unit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): unit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): unit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): unit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// Why a text is not hexadecimal: the offset of the first byte that is not a
+/// hex digit, or the text's length when it has an odd number of digits.
+public struct HexError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The byte offset of the offending character (the text's length for an odd
+    /// number of digits).
+    public var offset: Int
+
+    /// Creates an error at `offset`.
+    ///
+    /// - Parameter offset: The byte offset of the offending character.
+    public init(offset: Int) {
+        self.offset = offset
+    }
+
+    /// A one-line description with the offset.
+    public var description: String {
+        "hex error at byte \(offset): not a hex digit, or a missing final digit"
+    }
+}

@@ -1,0 +1,167 @@
+// The Embedded Swift test program: runs the core's known answers on the CPU it
+// was built for and prints, last, `<arch>: N passed, N failed`. Built and run
+// under user-mode QEMU by scripts/embedded-check.sh (see Tests/Embedded/README.md).
+//
+// The core modules import nothing. The few C library functions this program
+// itself calls are declared here with @_extern(c) and come from the cross C
+// library at link time (the Embedded runtime's own putchar/posix_memalign/free
+// are resolved the same way).
+//
+// Built with -D CORE_ONLY, the program needs only TackDER and TackSHA2 and
+// leaves out the certificate and signature groups (a quick run on a new target).
+
+import TackDER
+import TackSHA2
+
+/// C `exit` (Never cannot cross the C boundary; it does not return).
+@_extern(c, "exit")
+func cExit(_ status: Int32)
+
+#if arch(arm64)
+@_extern(c, "getauxval")
+func cGetauxval(_ type: UInt) -> UInt
+
+/// AT_HWCAP (Linux include/uapi/linux/auxvec.h) and HWCAP_SHA2
+/// (arch/arm64/include/uapi/asm/hwcap.h, bit 6).
+let atHWCAP: UInt = 16
+let hwcapSHA2: UInt = 1 << 6
+#endif
+
+/// The architecture name the last line starts with.
+#if arch(arm64)
+let architecture = "aarch64"
+#elseif arch(arm)
+let architecture = "armv7"
+#elseif arch(riscv64)
+let architecture = "riscv64"
+#elseif arch(x86_64)
+let architecture = "x86_64"
+#else
+let architecture = "unknown"
+#endif
+
+/// Counts checks, per group and in total; prints each failure with its label.
+struct Tally {
+    var passed = 0
+    var failed = 0
+    var groupPassed = 0
+    var groupFailed = 0
+
+    mutating func check(_ condition: Bool, _ label: @autoclosure () -> String) {
+        if condition {
+            passed += 1
+            groupPassed += 1
+        } else {
+            failed += 1
+            groupFailed += 1
+            print("FAIL \(label())")
+        }
+    }
+
+    /// Ends a group with one line `  <group>: N passed, N failed`.
+    mutating func endGroup(_ name: StaticString) {
+        print("  \(name): \(groupPassed) passed, \(groupFailed) failed")
+        groupPassed = 0
+        groupFailed = 0
+    }
+}
+
+@main
+struct EmbeddedKnownAnswers {
+    static func main() {
+        var tally = Tally()
+        print("\(architecture): Tack core known answers (Int is \(Int.bitWidth) bits)")
+
+        // SHA-2 on every compression path this build and CPU can run.
+        var implementations: [SHA2Implementation] = [.portable]
+        #if arch(arm64)
+        let cpuHasSHA2 = cGetauxval(atHWCAP) & hwcapSHA2 != 0
+        print("\(architecture) cpu: getauxval(AT_HWCAP) HWCAP_SHA2 \(cpuHasSHA2 ? "set" : "clear")")
+        // The build may assume the extension (TACK_ASSUME_ARMV8_SHA2); then the
+        // CPU must really have it, or the hardware path would fault.
+        tally.check(!SHA2Implementation.hardware.isAvailable || cpuHasSHA2,
+                    "the build assumes the ARMv8 SHA2 instructions but this CPU lacks them")
+        if SHA2Implementation.hardware.isAvailable && cpuHasSHA2 {
+            implementations.append(.hardware)
+        }
+        #else
+        if SHA2Implementation.hardware.isAvailable { implementations.append(.hardware) }
+        #endif
+        for implementation in implementations {
+            print("\(architecture) sha256: \(describe(implementation)) path")
+            checkSHA2(implementation, &tally)
+        }
+        if implementations.count > 1 { checkSHA256PathsAgree(&tally) }
+        tally.endGroup("sha2")
+
+        checkDER(&tally)
+        tally.endGroup("der")
+        checkTimes(&tally)
+        tally.endGroup("time")
+        #if !CORE_ONLY
+        checkCertificates(&tally)
+        tally.endGroup("certificates")
+        checkSignatures(&tally)
+        tally.endGroup("signatures")
+        #endif
+        // Chain verdicts (Vectors/chains) join here, as one more group, once
+        // TackTrust's chain builder has landed.
+
+        print("\(architecture): \(tally.passed) passed, \(tally.failed) failed")
+        cExit(tally.failed == 0 ? 0 : 1)
+    }
+
+    static func describe(_ implementation: SHA2Implementation) -> String {
+        switch implementation {
+        case .portable: return "portable"
+        case .hardware:
+            #if arch(arm64)
+            return "hardware (ARMv8 SHA2)"
+            #else
+            return "hardware (x86-64 SHA extensions)"
+            #endif
+        }
+    }
+}
+
+// MARK: Helpers
+
+/// Decodes a hex StaticString (the generated vectors); an odd or non-hex string
+/// gives the bytes decoded so far, which then fail the check they feed.
+func bytes(_ hex: StaticString) -> [UInt8] {
+    hex.withUTF8Buffer { text in
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count / 2)
+        var index = 0
+        while index + 1 < text.count {
+            guard let high = nibble(text[index]), let low = nibble(text[index + 1]) else { break }
+            out.append(high << 4 | low)
+            index += 2
+        }
+        return out
+    }
+}
+
+func nibble(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+}
+
+/// The UTF-8 bytes of a StaticString.
+func utf8(_ text: StaticString) -> [UInt8] {
+    text.withUTF8Buffer { Array($0) }
+}
+
+func hex(_ bytes: some Collection<UInt8>) -> String {
+    let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
+    var out = ""
+    for byte in bytes {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0F)])
+    }
+    return out
+}

@@ -1,0 +1,312 @@
+#!/usr/bin/env python3
+"""Writes Tests/Embedded/Generated/KnownAnswers*.swift: the known answers the
+Embedded Swift test program (Tests/Embedded) checks, compiled into it because a
+bare-metal program has no file system.
+
+Usage: python3 Tests/Embedded/generate-vectors.py [--check]
+  (from anywhere; standard library only). With --check, exits 1 if the committed
+  file differs from what the script would write (scripts/embedded-check.sh runs
+  this, so the compiled-in answers cannot drift from Vectors/).
+
+Sources, all committed in this repository:
+  - SHA-2: FIPS 180-4 / NIST "Cryptographic Standards and Guidelines: Examples
+    with Intermediate Values" digests of "abc", the 448-bit and 896-bit messages
+    (checked here against hashlib before they are written), and
+    Vectors/sha2/lengths.txt (lengths 0...300 of four functions).
+  - DER: Vectors/der/malformed (bytes, DERError.Reason, offset, from manifest.tsv)
+    and Vectors/der/valid (bytes, which must parse and re-encode identically).
+  - Certificates: every file of Vectors/certs/manifest.txt (DER from the PEM,
+    the OpenSSL pin, the SHA-256 fingerprint, notAfter in seconds since 1970).
+  - Signatures: leaf-under-CA pairs of Vectors/certs (and mutated copies), every
+    case of Vectors/signatures/ec/*.json, and the RSA-2048 cases of
+    Vectors/signatures/rsa/signatures.json.
+
+The generated file uses only stable public API names: DERError.Reason cases,
+ECDSAPublicKey.Curve cases, RSAHash cases. Hex strings are StaticString literals
+(fast to compile, decoded by the program at run time).
+"""
+import base64
+import calendar
+import hashlib
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+VECTORS = os.path.join(ROOT, "Vectors")
+# Two files: the SHA-2 and DER answers need only TackDER and TackSHA2, so the
+# program can also be built against those two modules alone (-D CORE_ONLY).
+OUTPUT = os.path.join(HERE, "Generated", "KnownAnswers.swift")
+OUTPUT_X509 = os.path.join(HERE, "Generated", "KnownAnswersX509.swift")
+
+# FIPS 180-4 example messages with NIST's published digests
+# (csrc.nist.gov, "Examples with Intermediate Values", SHA224/256/384/512.pdf).
+FIPS_MESSAGES = {
+    "abc": b"abc",
+    "448-bit": b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+    "896-bit": b"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+}
+FIPS_DIGESTS = {
+    ("sha224", "abc"): "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7",
+    ("sha256", "abc"): "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    ("sha384", "abc"): "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7",
+    ("sha512", "abc"): "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+    ("sha224", "448-bit"): "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525",
+    ("sha256", "448-bit"): "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+    ("sha384", "896-bit"): "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039",
+    ("sha512", "896-bit"): "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909",
+}
+# One million "a" (FIPS 180-4 examples); the program builds the message itself.
+MILLION_A = {
+    "sha224": "20794655980c91d8bbb4c1ea97618a4bf03f42581948b2ee4ee7ad67",
+    "sha256": "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+    "sha384": "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d8985",
+    "sha512": "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b",
+}
+
+
+def swift_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def pem_to_der(text):
+    body = re.search(r"-----BEGIN CERTIFICATE-----(.*?)-----END CERTIFICATE-----", text, re.S)
+    return base64.b64decode("".join(body.group(1).split()))
+
+
+def der_children(data, offset):
+    """(tag, header length, contents length) at offset: enough to find fields."""
+    tag = data[offset]
+    first = data[offset + 1]
+    if first < 0x80:
+        return tag, 2, first
+    count = first & 0x7F
+    return tag, 2 + count, int.from_bytes(data[offset + 2:offset + 2 + count], "big")
+
+
+def not_after_seconds(der):
+    """notAfter of a certificate, in seconds since 1970, read by a tiny DER walk
+    (independent of Tack): Certificate > TBSCertificate > validity > notAfter."""
+    _, h, _ = der_children(der, 0)
+    tbs = h
+    _, h, _ = der_children(der, tbs)
+    pos = tbs + h
+    tag, h, n = der_children(der, pos)
+    if tag == 0xA0:  # version
+        pos += h + n
+    for _ in range(2):  # serialNumber, signature
+        _, h, n = der_children(der, pos)
+        pos += h + n
+    _, h, n = der_children(der, pos)  # issuer
+    pos += h + n
+    _, h, _ = der_children(der, pos)  # validity
+    pos += h
+    _, h, n = der_children(der, pos)  # notBefore
+    pos += h + n
+    tag, h, n = der_children(der, pos)
+    text = der[pos + h:pos + h + n].decode()
+    if tag == 0x17:
+        year = int(text[:2])
+        text = str(1900 + year if year >= 50 else 2000 + year) + text[2:]
+    fields = (int(text[0:4]), int(text[4:6]), int(text[6:8]), int(text[8:10]), int(text[10:12]), int(text[12:14]))
+    return calendar.timegm(fields + (0, 0, 0))
+
+
+def generate():
+    out = []
+    w = out.append
+    w("// Generated by Tests/Embedded/generate-vectors.py from Vectors/; do not edit.")
+    w("// Regenerate: python3 Tests/Embedded/generate-vectors.py")
+    w("")
+    w("import TackDER")
+    w("")
+
+    # SHA-2.
+    for (name, label), digest in FIPS_DIGESTS.items():
+        assert hashlib.new(name, FIPS_MESSAGES[label]).hexdigest() == digest, (name, label)
+    for name, digest in MILLION_A.items():
+        assert hashlib.new(name, b"a" * 1_000_000).hexdigest() == digest, name
+    w("/// FIPS 180-4 example messages: (algorithm, message, expected digest in hex).")
+    w("let fipsExamples: [(SHA2Name, StaticString, StaticString)] = [")
+    for (name, label), digest in FIPS_DIGESTS.items():
+        w(f"    (.{name}, {swift_string(FIPS_MESSAGES[label].decode())}, \"{digest}\"),")
+    w("]")
+    w("")
+    w("/// The digest of one million \"a\" (FIPS 180-4 examples), per algorithm.")
+    w("let millionADigests: [(SHA2Name, StaticString)] = [")
+    for name, digest in MILLION_A.items():
+        w(f"    (.{name}, \"{digest}\"),")
+    w("]")
+    w("")
+    lengths = {}
+    with open(os.path.join(VECTORS, "sha2", "lengths.txt")) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            name, length, digest = line.split()
+            lengths.setdefault(name, []).append((int(length), digest))
+    w("/// Vectors/sha2/lengths.txt: the digests of the messages of lengths 0, 1, 2, ...")
+    w("/// (byte i is (i * 7 + 3) mod 256), concatenated in hex, per algorithm.")
+    w("let lengthDigests: [(SHA2Name, StaticString)] = [")
+    for name in ("sha224", "sha256", "sha384", "sha512"):
+        rows = lengths[name]
+        assert [n for n, _ in rows] == list(range(len(rows))), name
+        for n, digest in rows[:3]:  # spot-check the committed file against hashlib
+            assert hashlib.new(name, bytes((i * 7 + 3) % 256 for i in range(n))).hexdigest() == digest
+        w(f"    (.{name}, \"{''.join(d for _, d in rows)}\"),")
+    w("]")
+    w("")
+
+    # DER.
+    malformed = []
+    with open(os.path.join(VECTORS, "der", "malformed", "manifest.tsv")) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            name, reason, offset, note = line.rstrip("\n").split("\t")
+            with open(os.path.join(VECTORS, "der", "malformed", name), "rb") as g:
+                malformed.append((name, g.read().hex(), reason, int(offset)))
+    w("/// Vectors/der/malformed: (file, DER, expected reason, expected offset).")
+    w("let malformedDER: [(StaticString, StaticString, DERError.Reason, Int)] = [")
+    for name, data, reason, offset in malformed:
+        w(f"    (\"{name}\", \"{data}\", .{reason}, {offset}),")
+    w("]")
+    w("")
+    valid_dir = os.path.join(VECTORS, "der", "valid")
+    w("/// Vectors/der/valid: (file, DER) that parses and re-encodes byte for byte.")
+    w("let validDER: [(StaticString, StaticString)] = [")
+    for name in sorted(os.listdir(valid_dir)):
+        if name.endswith(".der"):
+            with open(os.path.join(valid_dir, name), "rb") as g:
+                w(f"    (\"{name}\", \"{g.read().hex()}\"),")
+    w("]")
+    w("")
+
+    first = "\n".join(out) + "\n"
+    out.clear()
+    w("// Generated by Tests/Embedded/generate-vectors.py from Vectors/; do not edit.")
+    w("// Regenerate: python3 Tests/Embedded/generate-vectors.py")
+    w("")
+    w("#if !CORE_ONLY")
+    w("import TackSignature")
+    w("")
+
+    # Certificates.
+    certs = []
+    with open(os.path.join(VECTORS, "certs", "manifest.txt")) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            fields = line.rstrip("\n").split("\t")
+            name, pin, fingerprint = fields[0], fields[4], fields[5]
+            with open(os.path.join(VECTORS, "certs", name)) as g:
+                der = pem_to_der(g.read())
+            assert hashlib.sha256(der).hexdigest() == fingerprint.replace(":", "").lower(), name
+            certs.append((name, der, pin, fingerprint.replace(":", "").lower(), not_after_seconds(der)))
+    w("/// Vectors/certs/manifest.txt: (file, DER, OpenSSL pin in Base64, SHA-256")
+    w("/// fingerprint in hex, notAfter in seconds since 1970).")
+    w("let certificates: [(StaticString, StaticString, StaticString, StaticString, Int64)] = [")
+    for name, der, pin, fingerprint, not_after in certs:
+        w(f"    (\"{name}\", \"{der.hex()}\", \"{pin}\", \"{fingerprint}\", {not_after}),")
+    w("]")
+    w("")
+
+    # Certificate signatures: indices into `certificates`.
+    index = {name: i for i, (name, *_rest) in enumerate(certs)}
+    pairs = []
+    for kind in ("rsa2048", "rsa3072", "rsa4096", "p256", "p384", "p521", "ed25519"):
+        pairs.append((f"{kind}-leaf.pem", f"{kind}-ca.pem", True))
+        pairs.append((f"{kind}-ca.pem", f"{kind}-ca.pem", True))
+    pairs += [
+        ("chain-leaf.pem", "chain-intermediate.pem", True),
+        ("chain-intermediate.pem", "chain-root.pem", True),
+        ("chain-leaf.pem", "chain-root.pem", False),
+        ("p256-leaf.pem", "p384-ca.pem", False),
+        ("rsa2048-leaf.pem", "rsa4096-ca.pem", False),
+        ("ed25519-leaf.pem", "p256-ca.pem", False),
+    ]
+    w("/// Certificate signatures: (subject index, issuer index into `certificates`,")
+    w("/// whether the subject's signature verifies under the issuer's key).")
+    w("let certificateSignatures: [(Int, Int, Bool)] = [")
+    for subject, issuer, valid in pairs:
+        w(f"    ({index[subject]}, {index[issuer]}, {'true' if valid else 'false'}),  // {subject} under {issuer}")
+    w("]")
+    w("")
+
+    # ECDSA and Ed25519 (Vectors/signatures/ec).
+    curves = {"P-256": "p256", "P-384": "p384", "P-521": "p521"}
+    w("/// Vectors/signatures/ec/ecdsa_*.json: (curve, X9.62 key, message, hash,")
+    w("/// DER signature, valid).")
+    w("let ecdsaVectors: [(ECDSAPublicKey.Curve, StaticString, StaticString, SHA2Name, StaticString, Bool)] = [")
+    for file in ("ecdsa_p256_sha256.json", "ecdsa_p384_sha384.json", "ecdsa_p521_sha512.json"):
+        with open(os.path.join(VECTORS, "signatures", "ec", file)) as f:
+            data = json.load(f)
+        for case in data["cases"]:
+            hash_name = case["hash"].replace("-", "").lower()
+            # The program hashes the message itself; the file's digest must agree.
+            assert hashlib.new(hash_name, bytes.fromhex(case["message"])).hexdigest() == case["digest"], case["comment"]
+            w(f"    (.{curves[data['curve']]}, \"{case['key']}\", \"{case['message']}\", .{hash_name}, "
+              f"\"{case['signature']}\", {'true' if case['result'] == 'valid' else 'false'}),  // {case['comment']}")
+    w("]")
+    w("")
+    with open(os.path.join(VECTORS, "signatures", "ec", "ed25519.json")) as f:
+        data = json.load(f)
+    w("/// Vectors/signatures/ec/ed25519.json: (key, message, signature, valid).")
+    w("let ed25519Vectors: [(StaticString, StaticString, StaticString, Bool)] = [")
+    for case in data["cases"]:
+        w(f"    (\"{case['key']}\", \"{case['message']}\", \"{case['signature']}\", "
+          f"{'true' if case['result'] == 'valid' else 'false'}),  // {case['comment']}")
+    w("]")
+    w("")
+
+    # RSA (Vectors/signatures/rsa/signatures.json), the 2048-bit keys.
+    with open(os.path.join(VECTORS, "signatures", "rsa", "signatures.json")) as f:
+        data = json.load(f)
+    keys = ["rsa2048", "rsa2048-flipped", "rsa2048-e3"]
+    w("/// Vectors/signatures/rsa/signatures.json, keys of 2048 bits: PKCS #1 RSAPublicKey DER.")
+    w("let rsaKeys: [StaticString] = [")
+    for key in keys:
+        w(f"    \"{data['keys'][key]['pkcs1Der']}\",  // {key}")
+    w("]")
+    w("")
+    w("/// (key index, PSS (else PKCS #1 v1.5), hash, MGF1 hash, salt length, message,")
+    w("/// signature, valid).")
+    w("let rsaVectors: [(Int, Bool, RSAHash, RSAHash, Int, StaticString, StaticString, Bool)] = [")
+    for case in data["cases"]:
+        if case["key"] not in keys:
+            continue
+        pss = case["scheme"] == "pss"
+        mgf = case.get("mgf1Hash") or case["hash"]
+        salt = case.get("saltLength")
+        salt = salt if isinstance(salt, int) else 0
+        w(f"    ({keys.index(case['key'])}, {'true' if pss else 'false'}, .{case['hash']}, .{mgf}, {salt}, "
+          f"\"{case['msg']}\", \"{case['sig']}\", {'true' if case['valid'] else 'false'}),  // {case['comment']}")
+    w("]")
+    w("#endif")
+    return first, "\n".join(out) + "\n"
+
+
+def main():
+    texts = dict(zip((OUTPUT, OUTPUT_X509), generate()))
+    if "--check" in sys.argv[1:]:
+        for path, text in texts.items():
+            try:
+                with open(path) as f:
+                    current = f.read()
+            except FileNotFoundError:
+                current = None
+            if current != text:
+                print(f"{os.path.relpath(path, ROOT)} is out of date; run python3 Tests/Embedded/generate-vectors.py")
+                sys.exit(1)
+        return
+    os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
+    for path, text in texts.items():
+        with open(path, "w") as f:
+            f.write(text)
+        print(f"wrote {os.path.relpath(path, ROOT)} ({len(text)} bytes)")
+
+
+if __name__ == "__main__":
+    main()
