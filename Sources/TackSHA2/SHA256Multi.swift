@@ -34,7 +34,7 @@ extension SHA256 {
     /// - Parameter messages: The messages.
     /// - Returns: One digest per message.
     public static func hashes(of messages: some Collection<[UInt8]>) -> [SHA256Digest] {
-        pairwiseHashes(messages)
+        pairwiseHashes(messages.lazy.map { $0[...] })
     }
 
     /// Hashes two complete messages held in contiguous memory, interleaved
@@ -61,7 +61,7 @@ extension SHA256 {
     /// Pairs the messages up in order and hashes each pair together (the
     /// last one alone when the count is odd).
     @inline(__always)
-    private static func pairwiseHashes<C: Collection>(_ messages: C) -> [SHA256Digest] where C.Element: SHA256ContiguousMessage {
+    private static func pairwiseHashes(_ messages: some Collection<ArraySlice<UInt8>>) -> [SHA256Digest] {
         var digests: [SHA256Digest] = []
         digests.reserveCapacity(messages.count)
         var index = messages.startIndex
@@ -85,15 +85,6 @@ extension SHA256 {
         return digests
     }
 }
-
-/// The message types ``SHA256/hashes(of:)-(Collection<ArraySlice<UInt8>>)``
-/// accepts: contiguous bytes, read in place.
-protocol SHA256ContiguousMessage {
-    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
-}
-
-extension Array: SHA256ContiguousMessage where Element == UInt8 {}
-extension ArraySlice: SHA256ContiguousMessage where Element == UInt8 {}
 
 #if TACK_HARDWARE_SHA && arch(x86_64)
 

@@ -88,6 +88,26 @@ struct ECArithmeticTests {
         #expect(ECLimbs4.p256MontgomeryMultiply(allOnes, b) == ECLimbs4.montgomeryProduct(allOnes, b, modulus: field.modulus, negativeInverse: field.negativeInverse))
     }
 
+    /// The binary inversion behind `inverse` against Fermat's a^(m−2), the
+    /// definition it replaced, on every field and group order.
+    @Test("Binary inversion equals Fermat inversion")
+    func binaryInversion() {
+        func check<Limbs: ECLimbs>(_ field: ECMontgomeryField<Limbs>, seed: UInt64) {
+            var stream = DeterministicStream(state: seed)
+            for index in 0..<300 {
+                let a = Self.element(index, &stream, field)
+                #expect(field.inverse(a) == field.power(a, field.modulusMinusTwo))
+            }
+        }
+        check(P256.curve.field, seed: 11)
+        check(P256.curve.order, seed: 12)
+        check(P384.curve.field, seed: 13)
+        check(P384.curve.order, seed: 14)
+        check(P521.curve.field, seed: 15)
+        check(P521.curve.order, seed: 16)
+        check(Ed25519Curve.shared.field, seed: 17)
+    }
+
     @Test("The P-521 product and square by Mersenne folding equal the generic Montgomery product")
     func p521Product() {
         let field = P521.curve.field
