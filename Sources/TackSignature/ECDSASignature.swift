@@ -1,4 +1,5 @@
 internal import TackDER
+public import TackX509
 
 /// An ECDSA signature (r, s), parsed strictly and range-checked for its curve.
 ///
