@@ -147,7 +147,7 @@ public enum PinPolicyLoadError: Error, Sendable, Equatable, CustomStringConverti
     /// Every problem, one per line.
     public var description: String {
         switch self {
-        case .json(let error): return error.description
+        case .json(let error): return "JSON: \(error)"
         case .propertyList(let error): return "property list: \(error)"
         case .invalid(let issues): return issues.map { $0.description }.joined(separator: "\n")
         }
@@ -306,13 +306,13 @@ private struct PolicyLoader {
             case "version":
                 sawVersion = true
                 if case .number(let number) = member.value, number.integer == 1 { continue }
-                format(.unsupportedVersion, offset: member.offset)
+                format(.unsupportedVersion, offset: member.location.offset)
             case "domains":
                 sawDomains = true
-                guard expect(member.value, .dictionary, offset: member.offset), case .object(let domains) = member.value else { continue }
+                guard expect(member.value, .dictionary, offset: member.location.offset), case .object(let domains) = member.value else { continue }
                 for domain in domains { rules.append(tackRule(domain, index: rules.count)) }
             default:
-                format(.unknownKey(member.key), offset: member.offset)
+                format(.unknownKey(member.key), offset: member.location.offset)
             }
         }
         if !sawVersion { format(.missingKey(.version), offset: 0) }
@@ -333,9 +333,9 @@ private struct PolicyLoader {
             scope = .subdomainsOneLabel
         }
         var rule = PinRule(domain: domain, scope: scope)
-        guard expect(member.value, .dictionary, offset: member.offset, rule: index, domain: written), case .object(let fields) = member.value else { return rule }
+        guard expect(member.value, .dictionary, offset: member.location.offset, rule: index, domain: written), case .object(let fields) = member.value else { return rule }
         for field in fields {
-            let offset = field.offset
+            let offset = field.location.offset
             switch field.key {
             case "includeSubdomains":
                 guard expect(field.value, .boolean, offset: offset, rule: index, domain: written), case .bool(let include) = field.value else { continue }

@@ -240,7 +240,7 @@ func lintPlist(_ bytes: [UInt8], path: String) -> [LintFinding] {
         warn("\(path):\(error.location.line):\(error.location.column): not a readable XML property list: \(error)")
         return []
     }
-    func add(_ rule: LintRule, _ location: PropertyListLocation, _ message: String) {
+    func add(_ rule: LintRule, _ location: TextLocation, _ message: String) {
         findings.append(LintFinding(rule: rule, path: path, line: location.line, column: location.column, message: message))
     }
     guard let ats = root.dictionaryValue?.entry(for: "NSAppTransportSecurity"), let settings = ats.value.dictionaryValue else {

@@ -8,6 +8,11 @@ struct JSONReaderTests {
         try JSONReader.parse(Array(text.utf8))
     }
 
+    /// A location on the first line.
+    func at(_ offset: Int) -> TextLocation {
+        TextLocation(line: 1, column: offset + 1, offset: offset)
+    }
+
     func error(_ text: String) -> JSONError? {
         do {
             _ = try parse(text)
@@ -28,7 +33,7 @@ struct JSONReaderTests {
         let object = try parse("{\"a\": 1, \"b\": {\"c\": null}}")
         guard case .object(let members) = object else { Issue.record("not an object"); return }
         #expect(members.map(\.key) == ["a", "b"])
-        #expect(members.map(\.offset) == [1, 9])
+        #expect(members.map(\.location.offset) == [1, 9])
     }
 
     @Test("Numbers follow the §6 grammar; integers in Int64 range get a value")
@@ -56,7 +61,7 @@ struct JSONReaderTests {
         #expect(error(#""\u12""#)?.reason == .invalidUnicodeEscape)
         #expect(error(#""\x""#)?.reason == .invalidEscape)
         #expect(error("\"a\u{01}\"")?.reason == .controlCharacterInString)
-        #expect(error("\"abc") == JSONError(.unexpectedEnd, offset: 4))
+        #expect(error("\"abc") == JSONError(.unexpectedEnd, at: at(4)))
     }
 
     @Test("Invalid UTF-8 is refused with its offset")
@@ -64,18 +69,20 @@ struct JSONReaderTests {
         for bytes: [UInt8] in [[0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22], [0x22, 0xFF, 0x22]] {
             #expect(throws: JSONError.self) { try JSONReader.parse(bytes) }
         }
-        #expect(throws: JSONError(.invalidUTF8, offset: 1)) { try JSONReader.parse([0x22, 0xC0, 0x80, 0x22]) }
+        #expect(throws: JSONError(.invalidUTF8, at: at(1))) { try JSONReader.parse([0x22, 0xC0, 0x80, 0x22]) }
     }
 
     @Test("Structure errors carry the offset of the fault")
     func structure() {
-        #expect(error("[1,]") == JSONError(.unexpectedByte(UInt8(ascii: "]")), offset: 3))
-        #expect(error("{\"a\":1,}") == JSONError(.unexpectedByte(UInt8(ascii: "}")), offset: 7))
-        #expect(error("{\"a\" 1}") == JSONError(.unexpectedByte(UInt8(ascii: "1")), offset: 5))
-        #expect(error("[1] x") == JSONError(.trailingData, offset: 4))
-        #expect(error("") == JSONError(.unexpectedEnd, offset: 0))
-        #expect(error("tru") == JSONError(.unexpectedEnd, offset: 3))
-        #expect(error("{\"a\":1,\"a\":2}") == JSONError(.duplicateKey, offset: 7))
+        #expect(error("[1,]") == JSONError(.unexpectedByte(UInt8(ascii: "]")), at: at(3)))
+        #expect(error("{\"a\":1,}") == JSONError(.unexpectedByte(UInt8(ascii: "}")), at: at(7)))
+        #expect(error("{\"a\" 1}") == JSONError(.unexpectedByte(UInt8(ascii: "1")), at: at(5)))
+        #expect(error("[1] x") == JSONError(.trailingData, at: at(4)))
+        #expect(error("") == JSONError(.unexpectedEnd, at: at(0)))
+        #expect(error("tru") == JSONError(.unexpectedEnd, at: at(3)))
+        #expect(error("{\"a\":1,\"a\":2}") == JSONError(.duplicateKey, at: at(7)))
+        #expect(error("[1,\n 2,\n x]") == JSONError(.unexpectedByte(UInt8(ascii: "x")), at: TextLocation(line: 3, column: 2, offset: 9)))
+        #expect(error("[1,\n 2,\n x]")?.description == "3:2: unexpected character 'x'")
         #expect(error("// comment\n1") != nil)
         #expect(error("\u{FEFF}1") != nil)
     }
@@ -89,7 +96,7 @@ struct JSONReaderTests {
         // 100 000 levels must not exhaust the stack: the bound stops it at level 33.
         #expect(error(String(repeating: "[", count: 100_000))?.reason == .tooDeep(limit: 32))
         let limits = JSONLimits(maximumSize: 8, maximumDepth: 4)
-        #expect(throws: JSONError(.tooLarge(limit: 8), offset: 8)) { try JSONReader.parse(Array("[1,2,3,4]".utf8), limits: limits) }
+        #expect(throws: JSONError(.tooLarge(limit: 8), at: at(8))) { try JSONReader.parse(Array("[1,2,3,4]".utf8), limits: limits) }
     }
 
     @Test("Seeded random mutations of a policy never trap and report offsets inside the input")

@@ -184,7 +184,7 @@ struct PinPolicyLoadingTests {
 
     @Test("JSON syntax errors surface as such")
     func syntax() {
-        #expect(throws: PinPolicyLoadError.json(JSONError(.unexpectedByte(UInt8(ascii: "}")), offset: 26))) {
+        #expect(throws: PinPolicyLoadError.json(JSONError(.unexpectedByte(UInt8(ascii: "}")), at: TextLocation(line: 1, column: 27, offset: 26)))) {
             try PinPolicy.load(json: Array(#"{"version": 1, "domains": }"#.utf8), at: 0)
         }
     }

@@ -142,7 +142,7 @@ struct PropertyListTests {
             ]>
             <plist><string>&lol2;</string></plist>
             """
-        #expect(throws: PropertyListError(.doctypeInternalSubset, at: PropertyListLocation(line: 2, column: 17, offset: 38))) {
+        #expect(throws: PropertyListError(.doctypeInternalSubset, at: TextLocation(line: 2, column: 17, offset: 38))) {
             try PropertyList.parse(laughs)
         }
         let external = "<!DOCTYPE plist SYSTEM \"file:///etc/passwd\"><plist><string>&xxe;</string></plist>"
@@ -154,7 +154,7 @@ struct PropertyListTests {
         var bytes = Array("<plist><string>".utf8)
         bytes += [0xC3, 0x28]
         bytes += Array("</string></plist>".utf8)
-        #expect(throws: PropertyListError(.invalidUTF8, at: PropertyListLocation(line: 1, column: 16, offset: 15))) {
+        #expect(throws: PropertyListError(.invalidUTF8, at: TextLocation(line: 1, column: 16, offset: 15))) {
             try PropertyList.parse(bytes)
         }
     }

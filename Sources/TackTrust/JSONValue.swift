@@ -1,0 +1,49 @@
+// The value model of a JSON document, as JSONReader reads it.
+
+/// A JSON value.
+public enum JSONValue: Sendable, Hashable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, kept as its text plus its integer value when it is one.
+    case number(JSONNumber)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object, members in document order.
+    case object([JSONMember])
+}
+
+/// A JSON number: its literal text (RFC 8259 §6 grammar) and, when the literal is an
+/// integer without fraction or exponent that fits, its `Int64` value.
+public struct JSONNumber: Sendable, Hashable {
+    /// The literal as written.
+    public let literal: String
+    /// The value when the literal is an integer in `Int64` range; `nil` otherwise.
+    public let integer: Int64?
+
+    /// Creates a number (for adapters from other document models).
+    public init(literal: String, integer: Int64?) {
+        self.literal = literal
+        self.integer = integer
+    }
+}
+
+/// One member of a JSON object.
+public struct JSONMember: Sendable, Hashable {
+    /// The member name.
+    public let key: String
+    /// The value.
+    public let value: JSONValue
+    /// Where the key's opening quote is in the document.
+    public let location: TextLocation
+
+    /// Creates a member (for adapters from other document models).
+    public init(key: String, value: JSONValue, location: TextLocation) {
+        self.key = key
+        self.value = value
+        self.location = location
+    }
+}
