@@ -163,7 +163,7 @@ public enum LimboHarness {
         // Time: RFC 3339, or now.
         let time: Int64
         if let text = testCase.validation_time {
-            guard let seconds = parseRFC3339(text) else { return result(.failure, "unreadable validation_time \(text)") }
+            guard let seconds = RFC3339.parse(text) else { return result(.failure, "unreadable validation_time \(text)") }
             time = seconds
         } else {
             time = now
@@ -284,16 +284,6 @@ public enum LimboHarness {
     /// The id prefix used for statistics: the part before the first `::`.
     public static func prefix(of id: String) -> String {
         id.components(separatedBy: "::").first ?? id
-    }
-
-    /// Parses RFC 3339 `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)` to seconds since 1970.
-    public static func parseRFC3339(_ text: String) -> Int64? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return Int64(date.timeIntervalSince1970.rounded(.down)) }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return Int64(date.timeIntervalSince1970.rounded(.down)) }
-        return nil
     }
 
     /// Parses a textual IPv4 or IPv6 address to its 4 or 16 octets.

@@ -256,17 +256,8 @@ private struct PolicyLoader {
         issues.append(PinPolicyIssue(.format(PinPolicyFormatError(reason, offset: offset)), severity: .error, rule: rule, domain: domain, list: list, entry: entry))
     }
 
-    mutating func expect(_ value: JSONValue, _ type: PolicyValueType, offset: Int?, rule: Int? = nil, domain: String? = nil, list: PinList? = nil, entry: Int? = nil) -> Bool {
-        let found = PolicyValueType(value)
-        guard found == type else {
-            format(.wrongType(expected: type, found: found), offset: offset, rule: rule, domain: domain, list: list, entry: entry)
-            return false
-        }
-        return true
-    }
-
-    mutating func expect(_ value: PropertyListValue, _ type: PolicyValueType, offset: Int?, rule: Int? = nil, domain: String? = nil, list: PinList? = nil, entry: Int? = nil) -> Bool {
-        let found = PolicyValueType(value)
+    /// Whether a value of type `found` is of `type`; records a wrong-type error if not.
+    mutating func expect(_ found: PolicyValueType, _ type: PolicyValueType, offset: Int?, rule: Int? = nil, domain: String? = nil, list: PinList? = nil, entry: Int? = nil) -> Bool {
         guard found == type else {
             format(.wrongType(expected: type, found: found), offset: offset, rule: rule, domain: domain, list: list, entry: entry)
             return false
@@ -297,7 +288,7 @@ private struct PolicyLoader {
     // MARK: Tack JSON
 
     mutating func tackRules(_ document: JSONValue) -> [PinRule] {
-        guard expect(document, .dictionary, offset: 0), case .object(let members) = document else { return [] }
+        guard expect(PolicyValueType(document), .dictionary, offset: 0), case .object(let members) = document else { return [] }
         var rules: [PinRule] = []
         var sawVersion = false
         var sawDomains = false
@@ -309,7 +300,7 @@ private struct PolicyLoader {
                 format(.unsupportedVersion, offset: member.location.offset)
             case "domains":
                 sawDomains = true
-                guard expect(member.value, .dictionary, offset: member.location.offset), case .object(let domains) = member.value else { continue }
+                guard expect(PolicyValueType(member.value), .dictionary, offset: member.location.offset), case .object(let domains) = member.value else { continue }
                 for domain in domains { rules.append(tackRule(domain, index: rules.count)) }
             default:
                 format(.unknownKey(member.key), offset: member.location.offset)
@@ -333,12 +324,12 @@ private struct PolicyLoader {
             scope = .subdomainsOneLabel
         }
         var rule = PinRule(domain: domain, scope: scope)
-        guard expect(member.value, .dictionary, offset: member.location.offset, rule: index, domain: written), case .object(let fields) = member.value else { return rule }
+        guard expect(PolicyValueType(member.value), .dictionary, offset: member.location.offset, rule: index, domain: written), case .object(let fields) = member.value else { return rule }
         for field in fields {
             let offset = field.location.offset
             switch field.key {
             case "includeSubdomains":
-                guard expect(field.value, .boolean, offset: offset, rule: index, domain: written), case .bool(let include) = field.value else { continue }
+                guard expect(PolicyValueType(field.value), .boolean, offset: offset, rule: index, domain: written), case .bool(let include) = field.value else { continue }
                 if scope != .exact {
                     format(.conflictingSubdomains, offset: offset, rule: index, domain: written)
                 } else if include {
@@ -346,9 +337,9 @@ private struct PolicyLoader {
                 }
             case "caIdentities", "leafIdentities", "caCertificates", "leafCertificates":
                 let list: PinList = field.key == "caIdentities" ? .caIdentities : field.key == "leafIdentities" ? .leafIdentities : field.key == "caCertificates" ? .caCertificates : .leafCertificates
-                guard expect(field.value, .array, offset: offset, rule: index, domain: written, list: list), case .array(let entries) = field.value else { continue }
+                guard expect(PolicyValueType(field.value), .array, offset: offset, rule: index, domain: written, list: list), case .array(let entries) = field.value else { continue }
                 for (entry, value) in entries.enumerated() {
-                    guard expect(value, .string, offset: offset, rule: index, domain: written, list: list, entry: entry), case .string(let text) = value else { continue }
+                    guard expect(PolicyValueType(value), .string, offset: offset, rule: index, domain: written, list: list, entry: entry), case .string(let text) = value else { continue }
                     addPin(text, to: &rule, list: list, rule: index, domain: written, entry: entry)
                 }
             case "mode":
@@ -367,13 +358,13 @@ private struct PolicyLoader {
                     format(.invalidDate, offset: offset, rule: index, domain: written)
                 }
             case "reportURIs":
-                guard expect(field.value, .array, offset: offset, rule: index, domain: written), case .array(let entries) = field.value else { continue }
+                guard expect(PolicyValueType(field.value), .array, offset: offset, rule: index, domain: written), case .array(let entries) = field.value else { continue }
                 for value in entries {
-                    guard expect(value, .string, offset: offset, rule: index, domain: written), case .string(let uri) = value else { continue }
+                    guard expect(PolicyValueType(value), .string, offset: offset, rule: index, domain: written), case .string(let uri) = value else { continue }
                     rule.reportURIs.append(uri)
                 }
             case "allowSinglePin":
-                guard expect(field.value, .boolean, offset: offset, rule: index, domain: written), case .bool(let allow) = field.value else { continue }
+                guard expect(PolicyValueType(field.value), .boolean, offset: offset, rule: index, domain: written), case .bool(let allow) = field.value else { continue }
                 rule.waivesBackupPin = allow
             default:
                 format(.unknownKey(field.key), offset: offset, rule: index, domain: written)
@@ -402,17 +393,17 @@ private struct PolicyLoader {
     // MARK: Info.plist (App Transport Security)
 
     mutating func appTransportSecurityRules(_ root: PropertyListValue) -> [PinRule] {
-        guard expect(root, .dictionary, offset: 0), let top = root.dictionaryValue else { return [] }
+        guard expect(PolicyValueType(root), .dictionary, offset: 0), let top = root.dictionaryValue else { return [] }
         guard let ats = top.entry(for: "NSAppTransportSecurity") else {
             format(.missingKey(.appTransportSecurity), offset: nil)
             return []
         }
-        guard expect(ats.value, .dictionary, offset: ats.location.offset), let atsDictionary = ats.value.dictionaryValue else { return [] }
+        guard expect(PolicyValueType(ats.value), .dictionary, offset: ats.location.offset), let atsDictionary = ats.value.dictionaryValue else { return [] }
         guard let pinned = atsDictionary.entry(for: "NSPinnedDomains") else {
             format(.missingKey(.pinnedDomains), offset: ats.location.offset)
             return []
         }
-        guard expect(pinned.value, .dictionary, offset: pinned.location.offset), let domains = pinned.value.dictionaryValue else { return [] }
+        guard expect(PolicyValueType(pinned.value), .dictionary, offset: pinned.location.offset), let domains = pinned.value.dictionaryValue else { return [] }
         var rules: [PinRule] = []
         for member in domains.entries {
             let index = rules.count
@@ -420,23 +411,23 @@ private struct PolicyLoader {
             writtenDomains.append(written)
             var rule = PinRule(domain: written)
             defer { rules.append(rule) }
-            guard expect(member.value, .dictionary, offset: member.location.offset, rule: index, domain: written), let fields = member.value.dictionaryValue else { continue }
+            guard expect(PolicyValueType(member.value), .dictionary, offset: member.location.offset, rule: index, domain: written), let fields = member.value.dictionaryValue else { continue }
             for field in fields.entries {
                 let offset = field.location.offset
                 switch field.key {
                 case "NSIncludesSubdomains":
-                    guard expect(field.value, .boolean, offset: offset, rule: index, domain: written), let include = field.value.booleanValue else { continue }
+                    guard expect(PolicyValueType(field.value), .boolean, offset: offset, rule: index, domain: written), let include = field.value.booleanValue else { continue }
                     rule.scope = include ? .oneLabelDeeper : .exact
                 case "NSPinnedCAIdentities", "NSPinnedLeafIdentities":
                     let list: PinList = field.key == "NSPinnedCAIdentities" ? .caIdentities : .leafIdentities
-                    guard expect(field.value, .array, offset: offset, rule: index, domain: written, list: list), let entries = field.value.arrayValue else { continue }
+                    guard expect(PolicyValueType(field.value), .array, offset: offset, rule: index, domain: written, list: list), let entries = field.value.arrayValue else { continue }
                     for (entry, value) in entries.enumerated() {
-                        guard expect(value, .dictionary, offset: offset, rule: index, domain: written, list: list, entry: entry), let identity = value.dictionaryValue else { continue }
+                        guard expect(PolicyValueType(value), .dictionary, offset: offset, rule: index, domain: written, list: list, entry: entry), let identity = value.dictionaryValue else { continue }
                         guard let pin = identity.entry(for: "SPKI-SHA256-BASE64") else {
                             format(.missingKey(.spkiSHA256Base64), offset: offset, rule: index, domain: written, list: list, entry: entry)
                             continue
                         }
-                        guard expect(pin.value, .string, offset: pin.location.offset, rule: index, domain: written, list: list, entry: entry), let text = pin.value.stringValue else { continue }
+                        guard expect(PolicyValueType(pin.value), .string, offset: pin.location.offset, rule: index, domain: written, list: list, entry: entry), let text = pin.value.stringValue else { continue }
                         // Apple takes exactly the Base64 of the digest here.
                         addPin(text, to: &rule, list: list, rule: index, domain: written, entry: entry, format: .base64)
                     }

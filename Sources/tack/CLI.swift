@@ -2,6 +2,7 @@
 
 import Foundation
 import TackDER
+import TackTrust
 import TackX509
 
 /// A failure the user should see: printed as `tack: MESSAGE` on standard error.
@@ -278,31 +279,9 @@ func readCertificates(_ paths: [String]) -> (certificates: [(file: String, certi
     return (certificates, failures)
 }
 
-/// A JSON string literal.
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}
-
 /// A JSON object from ordered key/value pairs whose values are already JSON.
 func jsonObject(_ fields: [(String, String)]) -> String {
-    "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
-}
-
-/// A JSON array of strings.
-func jsonArray(_ items: [String]) -> String {
-    "[" + items.map(jsonString).joined(separator: ", ") + "]"
+    "{" + fields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
 }
 
 /// Lowercase hex with a separator between octets.

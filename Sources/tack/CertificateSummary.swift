@@ -3,6 +3,7 @@
 
 import Foundation
 import TackDER
+import TackTrust
 import TackX509
 
 /// The summary of one certificate that `show --json` and `scan` print.
@@ -42,18 +43,18 @@ struct CertificateSummary {
     /// The JSON fields, in a fixed order; `extra` comes first (for example the file).
     func jsonFields() -> [(String, String)] {
         [
-            ("subject", jsonString(subject)),
-            ("issuer", jsonString(issuer)),
-            ("serial", jsonString(serial)),
-            ("not_before", jsonString(notBefore.description)),
-            ("not_after", jsonString(notAfter.description)),
-            ("key_type", jsonString(keyType)),
+            ("subject", JSONText.string(subject)),
+            ("issuer", JSONText.string(issuer)),
+            ("serial", JSONText.string(serial)),
+            ("not_before", JSONText.string(notBefore.description)),
+            ("not_after", JSONText.string(notAfter.description)),
+            ("key_type", JSONText.string(keyType)),
             ("key_bits", keyBits.map(String.init) ?? "null"),
-            ("signature_algorithm", jsonString(signatureAlgorithm)),
-            ("spki_sha256", jsonString(spkiPin.base64)),
-            ("sha256", jsonString(fingerprint.hex)),
-            ("dns_names", jsonArray(dnsNames)),
-            ("ip_addresses", jsonArray(ipAddresses)),
+            ("signature_algorithm", JSONText.string(signatureAlgorithm)),
+            ("spki_sha256", JSONText.string(spkiPin.base64)),
+            ("sha256", JSONText.string(fingerprint.hex)),
+            ("dns_names", JSONText.strings(dnsNames)),
+            ("ip_addresses", JSONText.strings(ipAddresses)),
             ("is_ca", isCA.map { $0 ? "true" : "false" } ?? "null"),
         ]
     }

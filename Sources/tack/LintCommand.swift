@@ -511,28 +511,28 @@ func sarifLog(_ findings: [LintFinding]) -> String {
     let rules = LintRule.allCases
     let ruleObjects = rules.map { rule in
         jsonObject([
-            ("id", jsonString(rule.rawValue)),
-            ("shortDescription", jsonObject([("text", jsonString(rule.summary))])),
-            ("defaultConfiguration", jsonObject([("level", jsonString(rule.severity.rawValue))])),
+            ("id", JSONText.string(rule.rawValue)),
+            ("shortDescription", jsonObject([("text", JSONText.string(rule.summary))])),
+            ("defaultConfiguration", jsonObject([("level", JSONText.string(rule.severity.rawValue))])),
         ])
     }
     let results = findings.map { finding in
         jsonObject([
-            ("ruleId", jsonString(finding.rule.rawValue)),
+            ("ruleId", JSONText.string(finding.rule.rawValue)),
             ("ruleIndex", String(rules.firstIndex(of: finding.rule) ?? 0)),
-            ("level", jsonString(finding.rule.severity.rawValue)),
-            ("message", jsonObject([("text", jsonString(finding.message))])),
+            ("level", JSONText.string(finding.rule.severity.rawValue)),
+            ("message", jsonObject([("text", JSONText.string(finding.message))])),
             ("locations", "[" + jsonObject([
                 ("physicalLocation", jsonObject([
-                    ("artifactLocation", jsonObject([("uri", jsonString(sarifURI(finding.path)))])),
+                    ("artifactLocation", jsonObject([("uri", JSONText.string(sarifURI(finding.path)))])),
                     ("region", jsonObject([("startLine", String(finding.line)), ("startColumn", String(finding.column))])),
                 ])),
             ]) + "]"),
         ])
     }
     let driver = jsonObject([
-        ("name", jsonString("tack")),
-        ("version", jsonString(tackVersion)),
+        ("name", JSONText.string("tack")),
+        ("version", JSONText.string(tackVersion)),
         ("rules", "[\n        " + ruleObjects.joined(separator: ",\n        ") + "\n      ]"),
     ])
     return """

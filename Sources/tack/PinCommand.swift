@@ -3,6 +3,7 @@
 
 import Foundation
 import TackDER
+import TackTrust
 import TackX509
 
 enum PinCommand {
@@ -133,29 +134,29 @@ enum PinCommand {
     }
 
     private static func jsonRecord(_ object: InputObject, file: String) -> String {
-        var fields: [(String, String)] = [("file", jsonString(file))]
+        var fields: [(String, String)] = [("file", JSONText.string(file))]
         let key: SubjectPublicKeyInfo
         switch object {
         case .certificate(let certificate):
             key = certificate.publicKeyInfo
-            fields.append(("kind", jsonString("certificate")))
-            fields.append(("subject", jsonString(subjectText(certificate))))
+            fields.append(("kind", JSONText.string("certificate")))
+            fields.append(("subject", JSONText.string(subjectText(certificate))))
             let issuer = (try? DistinguishedName(derEncoded: certificate.derEncoded, range: certificate.issuerRange))?
                 .rfc4514String ?? "(undecodable issuer)"
-            fields.append(("issuer", jsonString(issuer)))
-            fields.append(("notBefore", jsonString(certificate.validity.notBefore.description)))
-            fields.append(("notAfter", jsonString(certificate.validity.notAfter.description)))
-            fields.append(("certificateSHA256", jsonString(certificate.fingerprint.hex)))
+            fields.append(("issuer", JSONText.string(issuer)))
+            fields.append(("notBefore", JSONText.string(certificate.validity.notBefore.description)))
+            fields.append(("notAfter", JSONText.string(certificate.validity.notAfter.description)))
+            fields.append(("certificateSHA256", JSONText.string(certificate.fingerprint.hex)))
         case .publicKey(let info):
             key = info
-            fields.append(("kind", jsonString("publicKey")))
+            fields.append(("kind", JSONText.string("publicKey")))
         }
         let pin = SPKIPin(key)
-        fields.append(("keyAlgorithm", jsonString(key.algorithm.description)))
+        fields.append(("keyAlgorithm", JSONText.string(key.algorithm.description)))
         fields.append(("keyBits", key.keySizeInBits.map(String.init) ?? "null"))
-        fields.append(("spkiSHA256Base64", jsonString(pin.base64)))
-        fields.append(("spkiSHA256Pin", jsonString(pin.sha256Base64)))
-        fields.append(("spkiSHA256Hex", jsonString(pin.hex)))
+        fields.append(("spkiSHA256Base64", JSONText.string(pin.base64)))
+        fields.append(("spkiSHA256Pin", JSONText.string(pin.sha256Base64)))
+        fields.append(("spkiSHA256Hex", JSONText.string(pin.hex)))
         return jsonObject(fields)
     }
 
@@ -262,10 +263,10 @@ enum PinCommand {
         switch format {
         case .json:
             let record = jsonObject([
-                ("file", jsonString(name)), ("kind", jsonString("rawKey")), ("keyType", jsonString(type.name)),
-                ("spkiSHA256Base64", jsonString(pin.base64)), ("spkiSHA256Pin", jsonString(pin.sha256Base64)),
-                ("spkiSHA256Hex", jsonString(pin.hex)), ("spkiHeaderHex", jsonString(hexString(header))),
-                ("spkiHex", jsonString(hexString(spki))),
+                ("file", JSONText.string(name)), ("kind", JSONText.string("rawKey")), ("keyType", JSONText.string(type.name)),
+                ("spkiSHA256Base64", JSONText.string(pin.base64)), ("spkiSHA256Pin", JSONText.string(pin.sha256Base64)),
+                ("spkiSHA256Hex", JSONText.string(pin.hex)), ("spkiHeaderHex", JSONText.string(hexString(header))),
+                ("spkiHex", JSONText.string(hexString(spki))),
             ])
             emit(jsonList([record]))
         case .pin(let pinFormat):

@@ -161,18 +161,18 @@ enum PolicyCommand {
         for rule in policy.rules {
             var fields: [(String, String)] = []
             if rule.scope == .oneLabelDeeper { fields.append(("includeSubdomains", "true")) }
-            if !rule.caIdentities.isEmpty { fields.append(("caIdentities", jsonArray(rule.caIdentities.map(\.base64)))) }
-            if !rule.leafIdentities.isEmpty { fields.append(("leafIdentities", jsonArray(rule.leafIdentities.map(\.base64)))) }
-            if !rule.caCertificates.isEmpty { fields.append(("caCertificates", jsonArray(rule.caCertificates.map(\.hex)))) }
-            if !rule.leafCertificates.isEmpty { fields.append(("leafCertificates", jsonArray(rule.leafCertificates.map(\.hex)))) }
-            if rule.enforcement == .reportOnly { fields.append(("mode", jsonString("report-only"))) }
-            if let expiration = rule.expiration { fields.append(("expires", jsonString(RFC3339.format(expiration)))) }
-            if !rule.reportURIs.isEmpty { fields.append(("reportURIs", jsonArray(rule.reportURIs))) }
+            if !rule.caIdentities.isEmpty { fields.append(("caIdentities", JSONText.strings(rule.caIdentities.map(\.base64)))) }
+            if !rule.leafIdentities.isEmpty { fields.append(("leafIdentities", JSONText.strings(rule.leafIdentities.map(\.base64)))) }
+            if !rule.caCertificates.isEmpty { fields.append(("caCertificates", JSONText.strings(rule.caCertificates.map(\.hex)))) }
+            if !rule.leafCertificates.isEmpty { fields.append(("leafCertificates", JSONText.strings(rule.leafCertificates.map(\.hex)))) }
+            if rule.enforcement == .reportOnly { fields.append(("mode", JSONText.string("report-only"))) }
+            if let expiration = rule.expiration { fields.append(("expires", JSONText.string(RFC3339.format(expiration)))) }
+            if !rule.reportURIs.isEmpty { fields.append(("reportURIs", JSONText.strings(rule.reportURIs))) }
             if rule.waivesBackupPin || [rule.caIdentities.count + rule.caCertificates.count,
                                         rule.leafIdentities.count + rule.leafCertificates.count].contains(1) {
                 fields.append(("allowSinglePin", "true"))
             }
-            domains.append("    \(jsonString(domainKey(rule))): " + jsonObject(fields))
+            domains.append("    \(JSONText.string(domainKey(rule))): " + jsonObject(fields))
         }
         return "{\n  \"version\": 1,\n  \"domains\": {\n" + domains.joined(separator: ",\n") + "\n  }\n}"
     }

@@ -4,6 +4,7 @@
 import Dispatch
 import Foundation
 import TackDER
+import TackTrust
 import TackX509
 
 enum ScanCommand {
@@ -216,7 +217,7 @@ private struct Scanner {
 
     private mutating func runBatch(_ items: [ScanItem], name: String, firstIndex: Int) {
         let results = ResultSlots(count: items.count)
-        let file = jsonString(name)
+        let file = JSONText.string(name)
         // Contiguous chunks, a few per worker so that a slow chunk does not idle the rest.
         let chunkCount = min(items.count, workers == 1 ? 1 : workers * 4)
         guard chunkCount > 0 else { return }
@@ -269,7 +270,7 @@ private struct Scanner {
 /// The JSON line for one item, and whether it is an error line.
 private func scanLine(_ item: ScanItem, file: String, index: Int) -> (String, Bool) {
     func failure(_ reason: String, offset: Int) -> (String, Bool) {
-        (jsonObject([("file", file), ("index", String(index)), ("error", jsonString(reason)), ("offset", String(offset))]), true)
+        (jsonObject([("file", file), ("index", String(index)), ("error", JSONText.string(reason)), ("offset", String(offset))]), true)
     }
     let der: [UInt8]
     switch item {

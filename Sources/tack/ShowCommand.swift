@@ -2,6 +2,7 @@
 
 import Foundation
 import TackDER
+import TackTrust
 import TackX509
 
 enum ShowCommand {
@@ -38,7 +39,7 @@ enum ShowCommand {
         guard !args.operands.isEmpty else { throw .usage("tack show needs at least one FILE (or - for standard input)") }
         let now: Int64
         if let text = try args.value("--now") {
-            guard let time = parseRFC3339(text) else { throw .usage("--now needs a time such as 2026-01-01T00:00:00Z, not \(text)") }
+            guard let time = RFC3339.parse(text) else { throw .usage("--now needs a time such as 2026-01-01T00:00:00Z, not \(text)") }
             now = time
         } else {
             now = Int64(Date().timeIntervalSince1970)
@@ -242,38 +243,18 @@ enum ShowCommand {
 
     private static func jsonRecord(_ certificate: Certificate, file: String, index: Int, now: Int64) -> String {
         let summary = CertificateSummary(certificate)
-        var fields: [(String, String)] = [("file", jsonString(file)), ("index", String(index)),
+        var fields: [(String, String)] = [("file", JSONText.string(file)), ("index", String(index)),
                                           ("version", String(certificate.version.rawValue + 1))]
         fields += summary.jsonFields()
         let end = certificate.validity.notAfter.secondsSince1970
         fields.append(("days_left", String((end - now) / 86_400)))
-        fields.append(("spki_sha256_hex", jsonString(summary.spkiPin.hex)))
+        fields.append(("spki_sha256_hex", JSONText.string(summary.spkiPin.hex)))
         let extensions = certificate.extensions.map { ext -> String in
             let (name, value) = describe(ext, in: certificate)
-            return jsonObject([("oid", jsonString(ext.oid.dottedString)), ("name", jsonString(name)),
-                               ("critical", ext.isCritical ? "true" : "false"), ("value", jsonString(value))])
+            return jsonObject([("oid", JSONText.string(ext.oid.dottedString)), ("name", JSONText.string(name)),
+                               ("critical", ext.isCritical ? "true" : "false"), ("value", JSONText.string(value))])
         }
         fields.append(("extensions", "[" + extensions.joined(separator: ", ") + "]"))
         return jsonObject(fields)
     }
-}
-
-/// Seconds since 1970 for `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339, UTC, no fraction), or `nil`.
-func parseRFC3339(_ text: String) -> Int64? {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x20,
-          bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
-        var value = 0
-        for byte in bytes[range] {
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        return value
-    }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-          let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-          let time = try? DERTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-    else { return nil }
-    return time.secondsSince1970
 }

@@ -220,43 +220,42 @@ enum VerifyCommand {
         case .recoverableFailure: verdict = "recoverable-failure"
         case .fatalFailure: verdict = "fatal-failure"
         }
-        func strings(_ items: [String]) -> String { "[" + items.map(jsonString).joined(separator: ", ") + "]" }
         let path = (trust.path.map { path in
             path.certificates.enumerated().map { position, certificate in
-                "{\"subject\": \(jsonString(subject(certificate))), \"pin\": \(jsonString(certificate.spkiPin.base64)), \"source\": \(jsonString(path.references[position].description))}"
+                "{\"subject\": \(JSONText.string(subject(certificate))), \"pin\": \(JSONText.string(certificate.spkiPin.base64)), \"source\": \(JSONText.string(path.references[position].description))}"
             }
         } ?? []).joined(separator: ", ")
         var fields: [(String, String)] = [
-            ("host", jsonString(host)),
-            ("time", jsonString(RFC3339.format(time))),
-            ("verdict", jsonString(verdict)),
+            ("host", JSONText.string(host)),
+            ("time", JSONText.string(RFC3339.format(time))),
+            ("verdict", JSONText.string(verdict)),
             ("trusted", result.isTrusted ? "true" : "false"),
-            ("failures", strings(trust.verdict.isTrusted ? [] : trust.failures.map(\.description))),
+            ("failures", JSONText.strings(trust.verdict.isTrusted ? [] : trust.failures.map(\.description))),
             ("path", "[" + path + "]"),
-            ("served-pins", strings(result.pins.servedPins.map(\.base64))),
+            ("served-pins", JSONText.strings(result.pins.servedPins.map(\.base64))),
         ]
         if hasPolicy {
             let pins = result.pins
-            var pinFields: [(String, String)] = [("outcome", jsonString(outcomeName(pins.outcome))), ("description", jsonString(pins.outcome.description))]
+            var pinFields: [(String, String)] = [("outcome", JSONText.string(outcomeName(pins.outcome))), ("description", JSONText.string(pins.outcome.description))]
             if let rule = pins.rule {
                 var ruleFields: [(String, String)] = [
-                    ("domain", jsonString(rule.domain)), ("scope", jsonString(rule.scope.description)),
-                    ("mode", jsonString(rule.enforcement == .enforce ? "enforce" : "report-only")),
-                    ("expires", rule.expiration.map { jsonString(RFC3339.format($0)) } ?? "null"),
+                    ("domain", JSONText.string(rule.domain)), ("scope", JSONText.string(rule.scope.description)),
+                    ("mode", JSONText.string(rule.enforcement == .enforce ? "enforce" : "report-only")),
+                    ("expires", rule.expiration.map { JSONText.string(RFC3339.format($0)) } ?? "null"),
                 ]
-                for (list, pinTexts) in ruleLists(rule) { ruleFields.append((list.description, strings(pinTexts))) }
-                pinFields.append(("rule", "{" + ruleFields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"))
+                for (list, pinTexts) in ruleLists(rule) { ruleFields.append((list.description, JSONText.strings(pinTexts))) }
+                pinFields.append(("rule", "{" + ruleFields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"))
             } else {
                 pinFields.append(("rule", "null"))
             }
-            pinFields.append(("matches", "[" + pins.matches.map { "{\"list\": \(jsonString($0.list.description)), \"entry\": \($0.entry), \"path-index\": \($0.pathIndex)}" }.joined(separator: ", ") + "]"))
-            pinFields.append(("verified-pins", strings(pins.verifiedPins.map(\.base64))))
-            pinFields.append(("diagnostics", strings(pins.diagnostics.map(\.description))))
-            fields.append(("pins", "{" + pinFields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"))
+            pinFields.append(("matches", "[" + pins.matches.map { "{\"list\": \(JSONText.string($0.list.description)), \"entry\": \($0.entry), \"path-index\": \($0.pathIndex)}" }.joined(separator: ", ") + "]"))
+            pinFields.append(("verified-pins", JSONText.strings(pins.verifiedPins.map(\.base64))))
+            pinFields.append(("diagnostics", JSONText.strings(pins.diagnostics.map(\.description))))
+            fields.append(("pins", "{" + pinFields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"))
         }
-        fields.append(("policy-warnings", strings(warnings.map(\.description))))
+        fields.append(("policy-warnings", JSONText.strings(warnings.map(\.description))))
         fields.append(("report", report.map { $0.json.split(separator: "\n").joined(separator: "\n  ") } ?? "null"))
-        return "{\n" + fields.map { "  \(jsonString($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}"
+        return "{\n" + fields.map { "  \(JSONText.string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}"
     }
 }
 

@@ -73,21 +73,9 @@ struct CLIHelperTests {
         #expect(!isPlainText([]))
     }
 
-    @Test("RFC 3339 times: the accepted form and near misses", arguments: [
-        ("1970-01-01T00:00:00Z", Int64(0)),
-        ("2026-01-01T00:00:00Z", Int64(1_767_225_600)),
-        ("2026-01-01T00:00:00", nil),
-        ("2026-02-30T00:00:00Z", nil),
-        ("2026-1-01T00:00:00Z", nil),
-    ])
-    func rfc3339(text: String, expected: Int64?) {
-        #expect(parseRFC3339(text) == expected)
-    }
-
-    @Test("JSON strings escape quotes, backslashes and control characters")
+    @Test("JSON objects keep their fields in order")
     func json() {
-        #expect(jsonString("a\"b\\c\n\u{01}") == "\"a\\\"b\\\\c\\n\\u0001\"")
-        #expect(jsonObject([("k", "1"), ("s", jsonString("v"))]) == "{\"k\": 1, \"s\": \"v\"}")
+        #expect(jsonObject([("k", "1"), ("s", "\"v\"")]) == "{\"k\": 1, \"s\": \"v\"}")
     }
 
     @Test("hex with and without a separator")

@@ -124,4 +124,12 @@ struct JSONReaderTests {
         }
         #expect(refused > 1000)
     }
+
+    @Test("JSONText escapes quotes, backslashes and control characters, and reads back")
+    func text() throws {
+        let original = "a\"b\\c\n\u{01}é"
+        #expect(JSONText.string(original) == "\"a\\\"b\\\\c\\n\\u0001é\"")
+        #expect(try parse(JSONText.string(original)) == .string(original))
+        #expect(JSONText.strings(["x", "y"]) == "[\"x\", \"y\"]")
+    }
 }

@@ -248,6 +248,8 @@ struct PinPolicyLoadingTests {
         #expect(RFC3339.parse("2026-02-29T00:00:00Z") == nil)
         #expect(RFC3339.parse("2026-12-01T12:00:00") == nil)
         #expect(RFC3339.parse("2026-12-01 12:00:00Z") == nil)
+        #expect(RFC3339.parse("2026-1-01T00:00:00Z") == nil)
+        #expect(RFC3339.parse("1970-01-01T00:00:00Z") == 0)
         #expect(RFC3339.format(time2026) == "2026-12-01T12:00:00Z")
     }
 }
