@@ -1,0 +1,66 @@
+// `tack vectors wycheproof`: runs Wycheproof signature-verification files
+// (github.com/C2SP/wycheproof, `testvectors_v1`) through TackSignature and
+// compares every verdict with the file's. The file model is in WycheproofFile.swift,
+// the verifiers in WycheproofRunner.swift, the per-file report in WycheproofReport.swift.
+
+enum WycheproofCommand {
+    static func run(_ arguments: [String]) throws(CLIError) {
+        let args = try Arguments(arguments, valued: [], switches: ["--help", "-h", "--verbose"])
+        if args.isSet("--help") || args.isSet("-h") {
+            emit(VectorsCommand.help)
+            return
+        }
+        guard !args.operands.isEmpty else { throw .usage("tack vectors wycheproof needs at least one FILE") }
+        let totals = runFiles(args.operands, verbose: args.isSet("--verbose"))
+        emitTotals(totals)
+        try check(totals)
+    }
+
+    /// What the files added up to.
+    struct Totals {
+        var tally = WycheproofTally()
+        var files = 0
+        var unreadable = 0
+    }
+
+    /// Runs each file and prints its report; a file that cannot be run is reported
+    /// and counted, and the others still run.
+    static func runFiles(_ paths: [String], verbose: Bool) -> Totals {
+        var totals = Totals()
+        for path in paths {
+            do throws(CLIError) {
+                let report = try WycheproofRunner.run(path: path)
+                totals.files += 1
+                totals.tally.add(report.tally)
+                for line in report.lines(verbose: verbose) { emit(line) }
+            } catch {
+                totals.unreadable += 1
+                emit(path)
+                emit("  not run: \(error.description)")
+                warn(error.description)
+            }
+        }
+        return totals
+    }
+
+    /// The summary line and the last line, always `N passed, N failed`.
+    static func emitTotals(_ totals: Totals) {
+        var line = "total: \(counted(totals.files, "file")) run"
+        if totals.unreadable > 0 { line += ", \(totals.unreadable) not run" }
+        line += "; \(totals.tally.acceptable.count) acceptable, \(counted(totals.tally.skippedVectors, "vector")) skipped"
+        emit(line)
+        emit("\(totals.tally.agreed) passed, \(totals.tally.disagreements.count) failed")
+    }
+
+    /// Status 2 for files not run, 1 for disagreements.
+    static func check(_ totals: Totals) throws(CLIError) {
+        if totals.unreadable > 0 {
+            throw CLIError("\(counted(totals.unreadable, "file")) could not be run", status: 2)
+        }
+        let count = totals.tally.disagreements.count
+        if count > 0 {
+            throw CLIError("\(count) vector\(count == 1 ? "" : "s") disagree\(count == 1 ? "s" : "") with Wycheproof")
+        }
+    }
+}
+
