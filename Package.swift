@@ -99,7 +99,14 @@ let package = Package(
         // MARK: Tools (may use Foundation)
         .executableTarget(
             name: "tack",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackTestSupport"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackLimbo"],
+            swiftSettings: strictSettings
+        ),
+        // The one x509-limbo case-to-TrustEvaluator mapping, shared by `tack vectors
+        // limbo` and the limbo conformance tests (Foundation allowed; not a product).
+        .target(
+            name: "TackLimbo",
+            dependencies: ["TackDER", "TackX509", "TackSignature", "TackTrust"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -110,11 +117,9 @@ let package = Package(
         ),
 
         // MARK: Test support (Foundation allowed; not a product, not Embedded)
-        // The limbo harness lives here so that `tack vectors limbo` and the conformance
-        // test share one case-to-TrustEvaluator mapping; `tack` links it for that.
         .target(
             name: "TackTestSupport",
-            dependencies: ["TackDER", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER"],
             swiftSettings: strictSettings
         ),
 
@@ -138,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TackTrustTests",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackTestSupport"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackLimbo", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         // The command line's own helpers (argument parser, readers); the commands

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import TackLimbo
 import TackTestSupport
 import TackTrust
 import TackX509

@@ -3,6 +3,7 @@ import Testing
 
 import TackDER
 import TackSignature
+import TackLimbo
 import TackTestSupport
 import TackX509
 

@@ -4,100 +4,13 @@ import TackSignature
 import TackTrust
 import TackX509
 
-// The one mapping from an x509-limbo test case to a TackTrust evaluation, shared by
+// TackLimbo: the one mapping from an x509-limbo test case to a TackTrust evaluation, shared by
 // `tack vectors limbo` (Sources/tack/LimboCommand.swift) and the conformance test
-// (Tests/TackTrustTests/LimboConformanceTests.swift), so both judge a case the same way.
+// (Tests/TackTrustTests/LimboConformanceTests.swift), so both judge a case the same way. A tools-level module (Foundation
+// allowed), so that the command line does not link the test-support module.
 //
 // Suite format: C2SP/x509-limbo's `limbo.schema.json` (version 1); see
 // /work/shared/vectors/x509-limbo/README.md and Vectors/limbo/README.md.
-
-/// A limbo suite: `{"version": 1, "testcases": [...]}`.
-public struct LimboSuite: Decodable, Sendable {
-    /// The schema version (1).
-    public var version: Int
-    /// The cases, in file order.
-    public var testcases: [LimboTestCase]
-}
-
-/// A reference identifier in a limbo case.
-public struct LimboPeerName: Codable, Sendable {
-    /// `DNS`, `IP` or `RFC822`.
-    public var kind: String
-    /// The name as text.
-    public var value: String
-}
-
-/// One limbo test case (only the fields a verifier needs).
-public struct LimboTestCase: Decodable, Sendable {
-    public var id: String
-    public var features: [String]?
-    public var description: String?
-    public var validation_kind: String
-    public var trusted_certs: [String]
-    public var untrusted_intermediates: [String]
-    public var peer_certificate: String
-    public var validation_time: String?
-    public var signature_algorithms: [String]?
-    public var key_usage: [String]?
-    public var extended_key_usage: [String]?
-    public var expected_result: String
-    public var expected_peer_name: LimboPeerName?
-    public var expected_peer_names: [LimboPeerName]?
-    public var max_chain_depth: Int?
-    public var crls: [String]?
-}
-
-/// A harness verdict: the contract's `actual_result` values.
-public enum LimboActual: String, Codable, Sendable {
-    case success = "SUCCESS"
-    case failure = "FAILURE"
-    case skipped = "SKIPPED"
-}
-
-/// One entry of the `LimboResult` output.
-public struct LimboResult: Codable, Sendable {
-    public var id: String
-    public var actual_result: LimboActual
-    public var context: String?
-
-    public init(id: String, actual_result: LimboActual, context: String?) {
-        self.id = id
-        self.actual_result = actual_result
-        self.context = context
-    }
-}
-
-/// The `LimboResult` document written to standard output.
-public struct LimboResultDocument: Codable, Sendable {
-    public var version = 1
-    public var harness: String
-    public var results: [LimboResult]
-
-    public init(harness: String, results: [LimboResult]) {
-        self.harness = harness
-        self.results = results
-    }
-}
-
-/// `Vectors/limbo/exceptions.json`: the cases where Tack deliberately disagrees with
-/// the expected result, each with its reason (webpki keeps the same kind of list).
-public struct LimboExceptions: Decodable, Sendable {
-    /// One deliberate divergence.
-    public struct Divergence: Decodable, Sendable {
-        public var id: String
-        public var reason: String
-    }
-    public var divergences: [Divergence]
-
-    /// The reason for `id`, if it is a listed divergence.
-    public func reason(for id: String) -> String? {
-        divergences.first { $0.id == id }?.reason
-    }
-
-    public init(divergences: [Divergence] = []) {
-        self.divergences = divergences
-    }
-}
 
 /// Runs limbo cases through TackTrust.
 public enum LimboHarness {
@@ -300,77 +213,17 @@ public enum LimboHarness {
     }
 }
 
-/// Agreement statistics of a run, by id prefix.
-public struct LimboTally: Sendable {
-    /// Counts for one prefix.
-    public struct Counts: Sendable {
-        public var passed = 0
-        public var failed = 0
-        public var skipped = 0
-        public var knownDivergences = 0
-    }
-    public private(set) var byPrefix: [String: Counts] = [:]
-    /// Disagreeing ids not in the exceptions, with expected and actual results and context.
-    public private(set) var disagreements: [(id: String, expected: String, actual: LimboResult)] = []
-    /// Disagreeing ids listed as deliberate divergences.
-    public private(set) var divergences: [(id: String, reason: String)] = []
-
-    public init() {}
-
-    /// Records one result against its case's expected result.
-    public mutating func record(_ result: LimboResult, expected: String, exceptions: LimboExceptions) {
-        let key = LimboHarness.prefix(of: result.id)
-        var counts = byPrefix[key] ?? Counts()
-        switch result.actual_result {
-        case .skipped:
-            counts.skipped += 1
-        case let actual where actual.rawValue == expected:
-            counts.passed += 1
-        default:
-            counts.failed += 1
-            if let reason = exceptions.reason(for: result.id) {
-                counts.knownDivergences += 1
-                divergences.append((result.id, reason))
-            } else {
-                disagreements.append((result.id, expected, result))
-            }
-        }
-        byPrefix[key] = counts
-    }
-
-    /// Totals over every prefix.
-    public var total: Counts {
-        byPrefix.values.reduce(into: Counts()) {
-            $0.passed += $1.passed; $0.failed += $1.failed; $0.skipped += $1.skipped
-            $0.knownDivergences += $1.knownDivergences
-        }
-    }
-
-    /// The report for standard error: one line per prefix, each disagreement, then
-    /// the plain last line `N passed, N failed, N skipped`.
-    public var reportLines: [String] {
-        var lines: [String] = []
-        for key in byPrefix.keys.sorted() {
-            let c = byPrefix[key] ?? Counts()
-            let agreeing = c.passed + c.failed > 0 ? 100 * c.passed / (c.passed + c.failed) : 100
-            var line = "\(key): \(c.passed) passed, \(c.failed) failed, \(c.skipped) skipped (\(agreeing)% agreement)"
-            if c.knownDivergences > 0 { line += ", \(c.knownDivergences) failed as listed divergences" }
-            lines.append(line)
-        }
-        for d in disagreements {
-            lines.append("DISAGREE \(d.id): expected \(d.expected), got \(d.actual.actual_result.rawValue): \(d.actual.context ?? "")")
-        }
-        for d in divergences { lines.append("divergence \(d.id): \(d.reason)") }
-        let t = total
-        lines.append("\(t.passed) passed, \(t.failed) failed, \(t.skipped) skipped")
-        return lines
-    }
-}
-
 /// A result handed from the worker thread.
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
     private var value: LimboResult?
     func set(_ result: LimboResult) { lock.lock(); value = result; lock.unlock() }
     func get() -> LimboResult? { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+/// The DER bodies of the `CERTIFICATE` blocks of a case's PEM text (RFC 7468 §5),
+/// through TackDER's `PEM.parse`; none when the PEM does not parse.
+private func derCertificates(inPEM text: String) -> [[UInt8]] {
+    guard let blocks = try? PEM.parse(text) else { return [] }
+    return blocks.filter { $0.label == "CERTIFICATE" }.map(\.bytes)
 }
