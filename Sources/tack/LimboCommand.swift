@@ -42,47 +42,63 @@ enum LimboCommand {
             emit(help)
             return
         }
-        // --include/--exclude repeat, and each value may list several globs.
-        let includes = args.values("--include").flatMap { $0.split(separator: ",").map(String.init) }
-        let excludes = args.values("--exclude").flatMap { $0.split(separator: ",").map(String.init) }
         guard args.operands.count <= 1 else { throw .usage("tack vectors limbo takes one FILE (or - for standard input)") }
-        var timeLimit = 10.0
-        if let text = try args.value("--time-limit") {
-            guard let value = Double(text), value > 0 else { throw .usage("--time-limit needs a positive number of seconds") }
-            timeLimit = value
-        }
+        let timeLimit = try self.timeLimit(args)
         var exceptions = LimboExceptions()
         if let path = try args.value("--exceptions") {
-            do {
-                exceptions = try JSONDecoder().decode(LimboExceptions.self, from: Data(try readInput(path)))
-            } catch let error as CLIError {
-                throw CLIError(error.description, status: 2)
-            } catch {
-                throw CLIError("\(path): not an exceptions file: \(error)", status: 2)
-            }
+            exceptions = try decode(LimboExceptions.self, path: path, what: "an exceptions file")
         }
+        let suite = try decode(LimboSuite.self, path: args.operands.first ?? "-", what: "a limbo suite")
 
-        let path = args.operands.first ?? "-"
-        let suite: LimboSuite
-        do {
-            suite = try JSONDecoder().decode(LimboSuite.self, from: Data(try readInput(path)))
-        } catch let error as CLIError {
-            throw CLIError(error.description, status: 2)
-        } catch {
-            throw CLIError("\(path): not a limbo suite: \(error)", status: 2)
-        }
-
+        let selected = suite.testcases.filter { isSelected($0.id, args) }
         let now = Int64(Date().timeIntervalSince1970)
         var results: [LimboResult] = []
         var tally = LimboTally()
-        for testCase in suite.testcases {
-            if !includes.isEmpty, !includes.contains(where: { LimboHarness.glob($0, matches: testCase.id) }) { continue }
-            if excludes.contains(where: { LimboHarness.glob($0, matches: testCase.id) }) { continue }
+        for testCase in selected {
             let result = LimboHarness.evaluate(testCase, now: now, timeLimit: timeLimit)
             results.append(result)
             tally.record(result, expected: testCase.expected_result, exceptions: exceptions)
         }
+        try write(results)
+        for line in tally.reportLines {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        if !tally.disagreements.isEmpty {
+            // The last line of standard error stays the plain count line.
+            exit(1)
+        }
+    }
 
+    /// `--time-limit` in seconds (default 10).
+    static func timeLimit(_ args: Arguments) throws(CLIError) -> Double {
+        guard let text = try args.value("--time-limit") else { return 10 }
+        guard let value = Double(text), value > 0 else { throw .usage("--time-limit needs a positive number of seconds") }
+        return value
+    }
+
+    /// Whether `id` passes `--include` and `--exclude` (each repeatable, each value
+    /// a comma-separated list of globs).
+    static func isSelected(_ id: String, _ args: Arguments) -> Bool {
+        let includes = args.values("--include").flatMap { $0.split(separator: ",").map(String.init) }
+        let excludes = args.values("--exclude").flatMap { $0.split(separator: ",").map(String.init) }
+        if !includes.isEmpty, !includes.contains(where: { LimboHarness.glob($0, matches: id) }) { return false }
+        return !excludes.contains(where: { LimboHarness.glob($0, matches: id) })
+    }
+
+    /// The JSON document at `path` (`-`: standard input) as `type`; status 2 when it
+    /// cannot be read or is not `what`.
+    static func decode<Document: Decodable>(_ type: Document.Type, path: String, what: String) throws(CLIError) -> Document {
+        do {
+            return try JSONDecoder().decode(type, from: Data(try readInput(path)))
+        } catch let error as CLIError {
+            throw CLIError(error.description, status: 2)
+        } catch {
+            throw CLIError("\(path): not \(what): \(error)", status: 2)
+        }
+    }
+
+    /// The result document, on standard output.
+    static func write(_ results: [LimboResult]) throws(CLIError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -91,13 +107,6 @@ enum LimboCommand {
             FileHandle.standardOutput.write(Data("\n".utf8))
         } catch {
             throw CLIError("cannot encode the results: \(error)")
-        }
-        for line in tally.reportLines {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
-        }
-        if !tally.disagreements.isEmpty {
-            // The last line of standard error stays the plain count line.
-            exit(1)
         }
     }
 }
