@@ -2,6 +2,7 @@
 // and how results are printed.
 
 import Foundation
+import TackTrust
 
 /// What a benchmark's figure counts. Every unit is "higher is better".
 enum BenchmarkUnit: Sendable {
@@ -271,14 +272,14 @@ struct Reporter {
     /// when the benchmark has peers.
     func jsonLine(_ result: BenchmarkResult) -> String {
         var fields = [
-            "\"benchmark\": \(jsonString(result.benchmark.name))",
-            "\"unit\": \(jsonString(result.benchmark.unit.label))",
+            "\"benchmark\": \(JSONText.string(result.benchmark.name))",
+            "\"unit\": \(JSONText.string(result.benchmark.unit.label))",
             "\"tack\": \(jsonNumber(result.median))",
             "\"openssl\": \(jsonNumber(result.openssl))",
             "\"ratio\": \(jsonNumber(result.ratio))",
         ]
         if !result.peers.isEmpty {
-            let peers = result.peers.map { "\(jsonString($0.name)): \(jsonNumber($0.value))" }
+            let peers = result.peers.map { "\(JSONText.string($0.name)): \(jsonNumber($0.value))" }
             fields.append("\"peers\": {\(peers.joined(separator: ", "))}")
         }
         return "{\(fields.joined(separator: ", "))}"
@@ -289,19 +290,6 @@ struct Reporter {
         // Two decimals are plenty for rates; Swift prints the shortest form.
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int64(rounded)) : "\(rounded)"
-    }
-
-    private func jsonString(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
     }
 }
 
