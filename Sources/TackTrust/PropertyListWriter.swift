@@ -60,15 +60,13 @@ extension PropertyList {
 
     /// `text` with `&`, `<` and `>` escaped for element content.
     private static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        TextEscaping.replacing(text) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            default: nil
             }
         }
-        return out
     }
 }
