@@ -103,6 +103,17 @@ struct Arguments {
     /// Every value of a repeatable option, in order.
     func values(_ name: String) -> [String] { options[name] ?? [] }
 
+    /// The time given to option `name`, RFC 3339 (`2026-12-01T12:00:00Z`, through
+    /// TackTrust's ``RFC3339``) or seconds since 1970; the clock when it is absent.
+    func time(_ name: String) throws(CLIError) -> Int64 {
+        guard let text = try value(name) else { return Int64(Date().timeIntervalSince1970) }
+        if let seconds = Int64(text) { return seconds }
+        guard let time = RFC3339.parse(text) else {
+            throw .usage("\(name) needs a time such as 2026-12-01T12:00:00Z or seconds since 1970, not \(text)")
+        }
+        return time
+    }
+
     func isSet(_ name: String) -> Bool { switches.contains(name) }
 }
 

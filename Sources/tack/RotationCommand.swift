@@ -43,13 +43,7 @@ enum RotationCommand {
         guard args.operands.count >= 2, let policyPath = args.operands.first else {
             throw .usage("tack rotation needs a POLICY and at least one CHAIN")
         }
-        let time: Int64
-        if let text = try args.value("--at") {
-            guard let parsed = VerifyCommand.parseTime(text) else { throw .usage("--at \(text): neither RFC 3339 nor seconds since 1970") }
-            time = parsed
-        } else {
-            time = Int64(Date().timeIntervalSince1970)
-        }
+        let time = try args.time("--at")
         let loaded = try VerifyCommand.loadPolicy(policyPath, at: time)
         var anchors = AnchorStore()
         let rootPaths = args.values("--roots")

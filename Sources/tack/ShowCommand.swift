@@ -7,7 +7,7 @@ import TackX509
 
 enum ShowCommand {
     static let help = """
-        USAGE: tack show [--json] [--now RFC3339] FILE...
+        USAGE: tack show [--json] [--now TIME] FILE...
 
         Prints each certificate (PEM with any number of blocks, DER, or `openssl s_client
         -showcerts` output; `-` reads standard input): subject, issuer, serial, validity with
@@ -20,7 +20,7 @@ enum ShowCommand {
           --json          a JSON array with one object per certificate (the fields of
                           tack scan, plus file, index, version, days_left and extensions)
           --now TIME      the time the days left are counted from (default: the clock),
-                          for example 2026-01-01T00:00:00Z
+                          RFC 3339 (2026-01-01T00:00:00Z) or seconds since 1970
 
         EXAMPLES:
           tack show Vectors/certs/chain-example.pem
@@ -37,13 +37,7 @@ enum ShowCommand {
             return
         }
         guard !args.operands.isEmpty else { throw .usage("tack show needs at least one FILE (or - for standard input)") }
-        let now: Int64
-        if let text = try args.value("--now") {
-            guard let time = RFC3339.parse(text) else { throw .usage("--now needs a time such as 2026-01-01T00:00:00Z, not \(text)") }
-            now = time
-        } else {
-            now = Int64(Date().timeIntervalSince1970)
-        }
+        let now = try args.time("--now")
         let (certificates, failures) = readCertificates(args.operands)
         if args.isSet("--json") {
             let records = certificates.enumerated().map { index, entry in

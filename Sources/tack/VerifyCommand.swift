@@ -55,13 +55,7 @@ enum VerifyCommand {
         guard !args.operands.isEmpty else { throw .usage("tack verify needs a CHAIN file (or - for standard input); see tack verify --help") }
         guard let host = try args.value("--host"), !host.isEmpty else { throw .usage("tack verify needs --host NAME") }
         if args.isSet("--system-roots") && rootPaths.isEmpty { throw .usage("--system-roots goes with --roots (the system bundle is the default)") }
-        let time: Int64
-        if let text = try args.value("--at") {
-            guard let parsed = parseTime(text) else { throw .usage("--at \(text): neither RFC 3339 (2026-12-01T12:00:00Z) nor seconds since 1970") }
-            time = parsed
-        } else {
-            time = Int64(Date().timeIntervalSince1970)
-        }
+        let time = try args.time("--at")
 
         // Inputs (status 1 on any problem).
         var served: [Certificate] = []
@@ -98,11 +92,6 @@ enum VerifyCommand {
     }
 
     // MARK: Inputs
-
-    static func parseTime(_ text: String) -> Int64? {
-        if let seconds = Int64(text) { return seconds }
-        return RFC3339.parse(text)
-    }
 
     static func readRoots(_ path: String) throws(CLIError) -> AnchorStore {
         var store = AnchorStore()

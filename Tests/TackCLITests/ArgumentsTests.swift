@@ -73,6 +73,18 @@ struct CLIHelperTests {
         #expect(!isPlainText([]))
     }
 
+    @Test("Time options: RFC 3339 through TackTrust's parser, or seconds since 1970")
+    func timeOption() throws {
+        let rfc = try Arguments(["--at", "2026-01-01T00:00:00Z"], valued: ["--at"], switches: [])
+        #expect(try rfc.time("--at") == 1_767_225_600)
+        let seconds = try Arguments(["--at", "86400"], valued: ["--at"], switches: [])
+        #expect(try seconds.time("--at") == 86_400)
+        for bad in ["2026-01-01T00:00:00", "2026-02-30T00:00:00Z", "yesterday"] {
+            let args = try Arguments(["--at", bad], valued: ["--at"], switches: [])
+            #expect(throws: CLIError.self) { try args.time("--at") }
+        }
+    }
+
     @Test("JSON objects keep their fields in order")
     func json() {
         #expect(jsonObject([("k", "1"), ("s", "\"v\"")]) == "{\"k\": 1, \"s\": \"v\"}")
