@@ -117,6 +117,17 @@ struct Arguments {
     func isSet(_ name: String) -> Bool { switches.contains(name) }
 }
 
+/// The bytes at `path`, or `nil` once the failure is printed as a warning: for
+/// commands that report an unreadable input and go on with the others.
+func readInputOrWarn(_ path: String) -> [UInt8]? {
+    do {
+        return try readInput(path)
+    } catch {
+        warn(error.description)
+        return nil
+    }
+}
+
 /// Reads a file's bytes, or standard input for `-`. Failures carry the operating
 /// system's reason: `PATH: no such file or directory`, `PATH: is a directory`,
 /// `PATH: permission denied`.
@@ -270,14 +281,11 @@ func readCertificates(_ paths: [String]) -> (certificates: [(file: String, certi
     var failures = 0
     for path in paths {
         let name = inputName(path)
-        let found: InputObjects
-        do {
-            found = readObjects(try readInput(path), name: name)
-        } catch {
-            warn(error.description)
+        guard let bytes = readInputOrWarn(path) else {
             failures += 1
             continue
         }
+        let found = readObjects(bytes, name: name)
         for object in found.objects {
             switch object {
             case .certificate(let certificate): certificates.append((name, certificate))

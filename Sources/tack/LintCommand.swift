@@ -80,11 +80,7 @@ enum LintCommand {
                 continue
             }
             for file in files {
-                let bytes: [UInt8]
-                do {
-                    bytes = try readInput(file)
-                } catch {
-                    warn(error.description)
+                guard let bytes = readInputOrWarn(file) else {
                     unreadable += 1
                     continue
                 }

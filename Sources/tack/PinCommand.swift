@@ -73,14 +73,11 @@ enum PinCommand {
         var failures = 0
         for path in args.operands {
             let name = inputName(path)
-            let found: InputObjects
-            do {
-                found = readObjects(try readInput(path), name: name)
-            } catch {
+            guard let bytes = readInputOrWarn(path) else {
                 failures += 1
-                warn(error.description)
                 continue
             }
+            let found = readObjects(bytes, name: name)
             for object in found.objects {
                 switch format {
                 case .json: records.append(jsonRecord(object, file: name))

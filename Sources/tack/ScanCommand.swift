@@ -66,11 +66,7 @@ enum ScanCommand {
                 scanner.scanStream(name: name)
                 continue
             }
-            let bytes: [UInt8]
-            do {
-                bytes = try readInput(path)
-            } catch {
-                warn(error.description)
+            guard let bytes = readInputOrWarn(path) else {
                 unreadable += 1
                 continue
             }
