@@ -101,7 +101,7 @@ struct JSONReaderTests {
 
     @Test("Seeded random mutations of a policy never trap and report offsets inside the input")
     func mutations() throws {
-        let base = Array(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\u0041é", 1.5e3, -0, true, null]}}}"#.utf8)
+        let base = Array(#"{"version": 1,\#n "domains": {"example.com": {\#n  "caIdentities": ["\u0041é", 1.5e3, -0, true, null]}}}"#.utf8)
         var stream = DeterministicStream(state: 0x9E37_79B9_7F4A_7C15)
         func next() -> UInt64 { stream.next() }
         var refused = 0
@@ -120,6 +120,7 @@ struct JSONReaderTests {
             } catch {
                 refused += 1
                 #expect(error.offset >= 0 && error.offset <= bytes.count)
+                #expect(error.location == TextLocationTests.location(of: error.offset, in: bytes))
             }
         }
         #expect(refused > 1000)

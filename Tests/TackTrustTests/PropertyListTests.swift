@@ -175,7 +175,13 @@ struct PropertyListTests {
         let text = Array(PropertyListTests.document("<dict><key>k</key><array><integer>1</integer><string>s</string></array></dict>").utf8)
         _ = try PropertyList.parse(text)
         for length in 0..<(text.count - 1) {  // the last prefix lacks only the final newline
-            #expect(throws: PropertyListError.self) { try PropertyList.parse(Array(text[0..<length])) }
+            let prefix = Array(text[0..<length])
+            #expect(throws: PropertyListError.self) { try PropertyList.parse(prefix) }
+            do {
+                _ = try PropertyList.parse(prefix)
+            } catch {
+                #expect(error.location == TextLocationTests.location(of: error.location.offset, in: prefix))
+            }
         }
     }
 }
