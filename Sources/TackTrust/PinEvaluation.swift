@@ -271,6 +271,24 @@ extension TrustEvaluator {
         }
         return PinnedTrustResult(trust: trust, pins: policy.evaluate(host: host, trust: trust, servedChain: servedChain, at: time))
     }
+
+    /// Parses the chain as the peer sent it (DER, leaf first), validates it preferring
+    /// a path that satisfies `host`'s pins, then checks the pins against the verified
+    /// path, as ``evaluate(servedChain:pinning:host:)-([Certificate],_,_)`` does. An
+    /// intermediate that does not parse is left out of the search and of the pin
+    /// diagnostics, whose served indexes then count the certificates that parsed.
+    ///
+    /// - Parameters:
+    ///   - servedChain: The certificates as the peer sent them, DER, leaf first.
+    ///   - policy: The pin policy.
+    ///   - host: The host connected to (the rule lookup key; the peer-name check is
+    ///     ``TrustOptions/peerName``).
+    /// - Returns: Both results; ``PinnedTrustResult/isTrusted`` is the success test.
+    public func evaluate(servedChain: [[UInt8]], pinning policy: PinPolicy, host: String) -> PinnedTrustResult {
+        let time = options.validationTime
+        let (served, trust) = evaluateParsing(servedChain, preferring: policy.pathPreference(host: host, at: time))
+        return PinnedTrustResult(trust: trust, pins: policy.evaluate(host: host, trust: trust, servedChain: served, at: time))
+    }
 }
 
 /// The pins of a path's certificates, each computed once: SPKI pins always,
