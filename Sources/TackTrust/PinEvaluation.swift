@@ -209,12 +209,15 @@ extension PinPolicy {
         // The header trap: SHA-256 of the raw key bytes (the BIT STRING contents of the
         // SPKI, which is what SecKeyCopyExternalRepresentation returns for RSA and EC),
         // for the path's certificates and those served off the path.
-        let onPath = Set(path.certificates.map { $0.derEncoded })
+        // A path has a handful of certificates (Budget.maxIntermediates + 2 at most), so a
+        // linear search with DER equality (a length check, then memcmp) is cheaper than a
+        // Set, which would hash every byte of every certificate (e2e-*-cached).
+        let onPath = path.certificates
         var keyed: [(Certificate, CertificateReference, SPKIPin)] = []
         for (position, certificate) in path.certificates.enumerated() {
             keyed.append((certificate, path.references[position], pathPins.spki[position]))
         }
-        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate.derEncoded) {
+        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate) {
             keyed.append((certificate, .served(index: servedIndex), servedPins[servedIndex]))
         }
         for (certificate, reference, correctPin) in keyed {
@@ -226,7 +229,7 @@ extension PinPolicy {
             }
         }
         // Pinned certificates that were sent but are not on the verified path.
-        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate.derEncoded) {
+        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate) {
             let fingerprint = rule.caCertificates.isEmpty && rule.leafCertificates.isEmpty ? nil : certificate.fingerprint
             var hits: [(PinList, Int)] = []
             for (list, pins) in spkiLists {
