@@ -48,10 +48,13 @@ final class CorpusPeers: @unchecked Sendable {
         return result
     }
 
-    private func run(_ arguments: [String]) -> (status: Int32, output: String) {
+    private func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -84,7 +87,9 @@ final class CorpusPeers: @unchecked Sendable {
         guard let helper = openSSLHelper("openssl-verify") else { return nil }
         let key = "openssl-verify \(mode) \(arguments.joined(separator: " "))"
         if let cached = cache[key] { return cached }
-        let result = run([helper, mode] + arguments.prefix(4) + [String(seconds)] + arguments.dropFirst(4))
+        // With --cpu-time, the helper times itself by CPU time as tack-bench does.
+        let environment = OpenSSLSpeed.shared.usesWallClock ? [:] : ["TACK_BENCH_CPU_TIME": "1"]
+        let result = run([helper, mode] + arguments.prefix(4) + [String(seconds)] + arguments.dropFirst(4), environment: environment)
         let fields = result.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
         let value = result.status == 0 && fields.count == 2 ? fields[0] : nil
         if value == nil { note("peer \(key) failed (exit \(result.status))") }
