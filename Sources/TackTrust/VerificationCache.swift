@@ -1,3 +1,4 @@
+internal import TackDER
 internal import TackX509
 internal import TackSHA2
 internal import TackSignature
