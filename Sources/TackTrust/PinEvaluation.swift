@@ -165,13 +165,18 @@ extension PinPolicy {
     /// - Returns: The evaluation.
     public func evaluate(host: String, trust: TrustResult, servedChain: [Certificate], at time: Int64) -> PinEvaluation {
         let name = HostName.normalized(host)
+        return evaluate(normalizedHost: name, ruleIndex: ruleIndex(forNormalized: name), trust: trust, servedChain: servedChain, at: time)
+    }
+
+    /// ``evaluate(host:trust:servedChain:at:)`` with the host normalised and its rule
+    /// already looked up (`ruleIndex(forNormalized: name)`), as the cache has done.
+    func evaluate(normalizedHost name: String, ruleIndex index: Int?, trust: TrustResult, servedChain: [Certificate], at time: Int64) -> PinEvaluation {
         let servedPins = SHA256.hashes(of: servedChain.map { $0.spkiBytes }).map(SPKIPin.init(digest:))  // interleaved SHA-256
-        let index = ruleIndex(for: name)
         let rule = index.map { rules[$0] }
         guard trust.verdict.isTrusted, let path = trust.path else {
             return PinEvaluation(host: name, outcome: .notEvaluated, ruleIndex: index, rule: rule, matches: [], verifiedPins: [], servedPins: servedPins, diagnostics: [])
         }
-        let pathPins = PathPins(path, rule: rule)
+        let pathPins = PathPins(path, rule: rule, served: servedChain, servedPins: servedPins)
         guard let rule else {
             return PinEvaluation(host: name, outcome: .notPinned, ruleIndex: nil, rule: nil, matches: [], verifiedPins: pathPins.spki, servedPins: servedPins, diagnostics: [])
         }
@@ -301,12 +306,24 @@ struct PathPins {
     let fingerprints: [CertificateFingerprint]
     let references: [CertificateReference]
 
-    init(_ path: VerifiedPath, rule: PinRule?) {
+    /// - Parameters:
+    ///   - served, servedPins: Certificates whose SPKI pins are already known (what the
+    ///     peer sent, and their pins): a path certificate among them (the same DER) is
+    ///     not hashed again (e2e-*).
+    init(_ path: VerifiedPath, rule: PinRule?, served: [Certificate] = [], servedPins: [SPKIPin] = []) {
         let certificates = path.certificates
         references = path.references
-        // The path's SPKIs (and certificates) hashed together: SHA256.hashes(of:)
+        var known: [SPKIPin?] = certificates.map { certificate in
+            served.firstIndex(of: certificate).flatMap { $0 < servedPins.count ? servedPins[$0] : nil }
+        }
+        // The other SPKIs (and the certificates) hashed together: SHA256.hashes(of:)
         // interleaves two messages at a time on SHA-NI (sha256-hw-x4-294).
-        spki = SHA256.hashes(of: certificates.map { $0.spkiBytes }).map(SPKIPin.init(digest:))
+        let missing = known.indices.filter { known[$0] == nil }
+        if !missing.isEmpty {
+            let digests = SHA256.hashes(of: missing.map { certificates[$0].spkiBytes })
+            for (position, digest) in zip(missing, digests) { known[position] = SPKIPin(digest: digest) }
+        }
+        spki = known.compactMap { $0 }
         let needsFingerprints = rule.map { !$0.caCertificates.isEmpty || !$0.leafCertificates.isEmpty } ?? false
         fingerprints = needsFingerprints ? SHA256.hashes(of: certificates.map { $0.derEncoded[...] }).map(CertificateFingerprint.init(digest:)) : []
     }

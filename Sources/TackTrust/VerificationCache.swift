@@ -218,15 +218,17 @@ extension TrustEvaluator {
             return evaluate(servedChain: servedChain, pinning: policy, host: host)
         }
         let name = HostName.normalized(host)
-        let rule = policy.rule(for: name)
-        let preferredRule = rule.flatMap { $0.isExpired(at: time) ? nil : $0 }
+        let ruleIndex = policy.ruleIndex(forNormalized: name)
+        let preferredRule = ruleIndex.flatMap { policy.rules[$0].isExpired(at: time) ? nil : policy.rules[$0] }
         let key = VerificationCache.Key(
             servedChain: servedChain, anchors: anchors, host: name, preferredRule: preferredRule, options: options)
         if let hit = cache.lookup(key, at: time) {
-            return PinnedTrustResult(trust: hit.trust, pins: policy.evaluate(host: host, trust: hit.trust, servedChain: hit.served, at: time))
+            let pins = policy.evaluate(normalizedHost: name, ruleIndex: ruleIndex, trust: hit.trust, servedChain: hit.served, at: time)
+            return PinnedTrustResult(trust: hit.trust, pins: pins)
         }
         let (served, trust) = evaluateParsing(servedChain, preferring: policy.pathPreference(host: host, at: time))
         cache.insert(key, trust: trust, served: served)
-        return PinnedTrustResult(trust: trust, pins: policy.evaluate(host: host, trust: trust, servedChain: served, at: time))
+        let pins = policy.evaluate(normalizedHost: name, ruleIndex: ruleIndex, trust: trust, servedChain: served, at: time)
+        return PinnedTrustResult(trust: trust, pins: pins)
     }
 }
