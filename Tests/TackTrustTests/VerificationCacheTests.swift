@@ -243,4 +243,43 @@ struct VerificationCacheTests {
         #expect(cache.evictions == max(0, 8 - capacity) * (capacity > 0 ? 1 : 0))
         #expect(cache.hits == 0)
     }
+
+    @Test("Seeded differential: a cache of 3 entries gives the uncached verdict and pin outcome in 400 mixed evaluations")
+    func differentialAgainstUncached() {
+        var generator = DeterministicStream(state: 0xCAC4_E012)
+        var cache = VerificationCache(capacity: 3)
+        let window = (notBefore: Self.time - 400 * 86_400, notAfter: Self.time + 400 * 86_400)
+        let chains: [[[UInt8]]] = [
+            rsa.chain, [rsa.leaf, rsa.intermediate], [rsa.leaf], ecdsa.chain, [ecdsa.leaf, ecdsa.intermediate],
+            [rsa.leaf, ecdsa.intermediate, rsa.intermediate],
+        ]
+        let hosts = ["example.com", "www.example.com", "example.org", "example.net"]
+        var strict = policy
+        strict.rules[0].caIdentities = [SPKIPin(ecdsa.rootCertificate), SPKIPin(ecdsa.intermediateCertificate)]
+        let policies = [policy, strict, PinPolicy(rules: [])]
+        let anchorSets = [anchors, AnchorStore([rsa.rootCertificate])]
+        for _ in 0..<400 {
+            // Half the time the usual connection (the first of each list), as an app's.
+            let usual = generator.next() % 2 == 0
+            func pick<T>(_ options: [T]) -> T { options[usual ? 0 : Int(generator.next() % UInt64(options.count))] }
+            let chain = pick(chains)
+            let host = pick(hosts)
+            let chosenPolicy = pick(policies)
+            let anchorSet = pick(anchorSets)
+            // Times around the leaves' validity bounds as well as well inside them.
+            let time = window.notBefore + Int64(generator.next() % UInt64(window.notAfter - window.notBefore))
+            let evaluator = evaluator(time: time, host: host, anchors: anchorSet)
+            let cached = evaluator.evaluate(servedChain: chain, pinning: chosenPolicy, host: host, cache: &cache)
+            let fresh = evaluator.evaluate(servedChain: chain, pinning: chosenPolicy, host: host)
+            #expect(cached.isTrusted == fresh.isTrusted)
+            #expect(cached.trust.verdict == fresh.trust.verdict)
+            #expect(cached.trust.path == fresh.trust.path)
+            #expect(cached.pins.outcome == fresh.pins.outcome)
+            #expect(cached.pins.matches == fresh.pins.matches)
+            #expect(cached.pins.diagnostics == fresh.pins.diagnostics)
+            #expect(cache.count <= 3)
+        }
+        // The mix is not degenerate: some evaluations were answered from the cache.
+        #expect(cache.hits > 20 && cache.misses > 20)
+    }
 }
