@@ -17,7 +17,9 @@ final class CorpusPeers: @unchecked Sendable {
 
     /// Forgets every cached figure, so the next round measures the peers again.
     func clearCache() { cache.removeAll() }
-    private var helperPath: String??
+    private var helperPaths: [String: String?] = [:]
+    /// The allocations per verification each `openssl-verify` run reported, by key.
+    private(set) var allocations: [String: Double] = [:]
     private let root: URL = {
         // Benchmarks/tack-bench/Peers.swift -> repository root.
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -27,28 +29,32 @@ final class CorpusPeers: @unchecked Sendable {
         FileHandle.standardError.write(Data("tack-bench: \(message)\n".utf8))
     }
 
-    /// Compiles the OpenSSL helper once; `nil` (with a message) without libssl-dev or cc.
-    private func openSSLHelper() -> String? {
-        if let helperPath { return helperPath }
-        let source = root.appendingPathComponent("Benchmarks/peers/openssl-x509.c").path
-        let output = root.appendingPathComponent(".build/peers/openssl-x509").path
+    /// Compiles the OpenSSL helper `Benchmarks/peers/NAME.c` once; `nil` (with a
+    /// message) without libssl-dev or cc.
+    private func openSSLHelper(_ name: String = "openssl-x509") -> String? {
+        if let path = helperPaths[name] { return path }
+        let source = root.appendingPathComponent("Benchmarks/peers/\(name).c").path
+        let output = root.appendingPathComponent(".build/peers/\(name)").path
         var result: String?
         if !FileManager.default.fileExists(atPath: "/usr/include/openssl/x509.h") {
-            note("libssl-dev headers not found (/usr/include/openssl/x509.h); OpenSSL x509 figures skipped")
+            note("libssl-dev headers not found (/usr/include/openssl/x509.h); OpenSSL \(name) figures skipped")
         } else {
             try? FileManager.default.createDirectory(
                 atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let status = run(["cc", "-O2", "-o", output, source, "-lcrypto"]).status
-            if status == 0 { result = output } else { note("could not compile \(source); OpenSSL x509 figures skipped") }
+            if status == 0 { result = output } else { note("could not compile \(source); OpenSSL \(name) figures skipped") }
         }
-        helperPath = .some(result)
+        helperPaths[name] = .some(result)
         return result
     }
 
-    private func run(_ arguments: [String]) -> (status: Int32, output: String) {
+    private func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -71,6 +77,28 @@ final class CorpusPeers: @unchecked Sendable {
     func openSSL(_ mode: String, corpus path: String) -> Double? {
         guard let helper = openSSLHelper() else { return nil }
         return measure("openssl \(mode)", [helper, mode, path, String(seconds)])
+    }
+
+    /// OpenSSL's verifications per second for one served chain through
+    /// `Benchmarks/peers/openssl-verify.c` (`mode` is `der` or `preparsed`; see that
+    /// file for the arguments); its allocations per verification are kept in
+    /// ``allocations`` and printed once on standard error.
+    func openSSLVerify(_ mode: String, _ arguments: [String]) -> Double? {
+        guard let helper = openSSLHelper("openssl-verify") else { return nil }
+        let key = "openssl-verify \(mode) \(arguments.joined(separator: " "))"
+        if let cached = cache[key] { return cached }
+        // With --cpu-time, the helper times itself by CPU time as tack-bench does.
+        let environment = OpenSSLSpeed.shared.usesWallClock ? [:] : ["TACK_BENCH_CPU_TIME": "1"]
+        let result = run([helper, mode] + arguments.prefix(4) + [String(seconds)] + arguments.dropFirst(4), environment: environment)
+        let fields = result.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        let value = result.status == 0 && fields.count == 2 ? fields[0] : nil
+        if value == nil { note("peer \(key) failed (exit \(result.status))") }
+        if fields.count == 2, allocations[key] == nil {
+            allocations[key] = fields[1]
+            note(String(format: "openssl-verify %@ %@: %.0f allocations per verification", mode, arguments.last ?? "", fields[1]))
+        }
+        cache[key] = value
+        return value
     }
 
     /// pyca/cryptography's certificates per second for `mode`; `nil` without it.

@@ -33,6 +33,7 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("rsa", rsaBenchmarks),
     ("ec", ecBenchmarks),
     ("trust", trustBenchmarks),
+    ("e2e", endToEndBenchmarks),
     ("scan", scanBenchmarks),
 ]
 

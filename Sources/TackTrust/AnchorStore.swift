@@ -1,5 +1,6 @@
 public import TackDER
 public import TackX509
+internal import TackSHA2
 
 /// A set of trust anchors, indexed by subject name and subject key identifier so
 /// that finding the issuer candidates of a certificate never scans the store.
@@ -29,6 +30,11 @@ public struct AnchorStore: Sendable {
     private var byKeyIdentifier: [[UInt8]: [Int]] = [:]
     /// Every anchor's position, by DER (for dropping duplicates and ``index(of:)``).
     private var positions: [Certificate: Int] = [:]
+    /// The store's content identity, for ``VerificationCache`` keys: SHA-256 chained
+    /// over the anchors in insertion order (`SHA-256(previous ‖ SHA-256(DER))`, from
+    /// the digest of nothing), so two stores holding the same anchors in the same order
+    /// share it and any other store differs. Kept up to date by ``add(_:)``.
+    internal private(set) var identity = SHA256.hash([UInt8]())
 
     /// Creates an empty store.
     public init() {}
@@ -98,6 +104,9 @@ public struct AnchorStore: Sendable {
         let index = certificates.count
         positions[certificate] = index
         certificates.append(certificate)
+        var link = Array(identity)
+        link.append(contentsOf: SHA256.hash(certificate.derEncoded))
+        identity = SHA256.hash(link)
         if let subject = try? certificate.subject {
             bySubject[subject.matchKey, default: []].append(index)
         }

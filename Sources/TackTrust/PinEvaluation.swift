@@ -165,13 +165,18 @@ extension PinPolicy {
     /// - Returns: The evaluation.
     public func evaluate(host: String, trust: TrustResult, servedChain: [Certificate], at time: Int64) -> PinEvaluation {
         let name = HostName.normalized(host)
+        return evaluate(normalizedHost: name, ruleIndex: ruleIndex(forNormalized: name), trust: trust, servedChain: servedChain, at: time)
+    }
+
+    /// ``evaluate(host:trust:servedChain:at:)`` with the host normalised and its rule
+    /// already looked up (`ruleIndex(forNormalized: name)`), as the cache has done.
+    func evaluate(normalizedHost name: String, ruleIndex index: Int?, trust: TrustResult, servedChain: [Certificate], at time: Int64) -> PinEvaluation {
         let servedPins = SHA256.hashes(of: servedChain.map { $0.spkiBytes }).map(SPKIPin.init(digest:))  // interleaved SHA-256
-        let index = ruleIndex(for: name)
         let rule = index.map { rules[$0] }
         guard trust.verdict.isTrusted, let path = trust.path else {
             return PinEvaluation(host: name, outcome: .notEvaluated, ruleIndex: index, rule: rule, matches: [], verifiedPins: [], servedPins: servedPins, diagnostics: [])
         }
-        let pathPins = PathPins(path, rule: rule)
+        let pathPins = PathPins(path, rule: rule, served: servedChain, servedPins: servedPins)
         guard let rule else {
             return PinEvaluation(host: name, outcome: .notPinned, ruleIndex: nil, rule: nil, matches: [], verifiedPins: pathPins.spki, servedPins: servedPins, diagnostics: [])
         }
@@ -209,12 +214,15 @@ extension PinPolicy {
         // The header trap: SHA-256 of the raw key bytes (the BIT STRING contents of the
         // SPKI, which is what SecKeyCopyExternalRepresentation returns for RSA and EC),
         // for the path's certificates and those served off the path.
-        let onPath = Set(path.certificates.map { $0.derEncoded })
+        // A path has a handful of certificates (Budget.maxIntermediates + 2 at most), so a
+        // linear search with DER equality (a length check, then memcmp) is cheaper than a
+        // Set, which would hash every byte of every certificate (e2e-*-cached).
+        let onPath = path.certificates
         var keyed: [(Certificate, CertificateReference, SPKIPin)] = []
         for (position, certificate) in path.certificates.enumerated() {
             keyed.append((certificate, path.references[position], pathPins.spki[position]))
         }
-        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate.derEncoded) {
+        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate) {
             keyed.append((certificate, .served(index: servedIndex), servedPins[servedIndex]))
         }
         for (certificate, reference, correctPin) in keyed {
@@ -226,7 +234,7 @@ extension PinPolicy {
             }
         }
         // Pinned certificates that were sent but are not on the verified path.
-        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate.derEncoded) {
+        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate) {
             let fingerprint = rule.caCertificates.isEmpty && rule.leafCertificates.isEmpty ? nil : certificate.fingerprint
             var hits: [(PinList, Int)] = []
             for (list, pins) in spkiLists {
@@ -271,6 +279,24 @@ extension TrustEvaluator {
         }
         return PinnedTrustResult(trust: trust, pins: policy.evaluate(host: host, trust: trust, servedChain: servedChain, at: time))
     }
+
+    /// Parses the chain as the peer sent it (DER, leaf first), validates it preferring
+    /// a path that satisfies `host`'s pins, then checks the pins against the verified
+    /// path, as ``evaluate(servedChain:pinning:host:)-([Certificate],_,_)`` does. An
+    /// intermediate that does not parse is left out of the search and of the pin
+    /// diagnostics, whose served indexes then count the certificates that parsed.
+    ///
+    /// - Parameters:
+    ///   - servedChain: The certificates as the peer sent them, DER, leaf first.
+    ///   - policy: The pin policy.
+    ///   - host: The host connected to (the rule lookup key; the peer-name check is
+    ///     ``TrustOptions/peerName``).
+    /// - Returns: Both results; ``PinnedTrustResult/isTrusted`` is the success test.
+    public func evaluate(servedChain: [[UInt8]], pinning policy: PinPolicy, host: String) -> PinnedTrustResult {
+        let time = options.validationTime
+        let (served, trust) = evaluateParsing(servedChain, preferring: policy.pathPreference(host: host, at: time))
+        return PinnedTrustResult(trust: trust, pins: policy.evaluate(host: host, trust: trust, servedChain: served, at: time))
+    }
 }
 
 /// The pins of a path's certificates, each computed once: SPKI pins always,
@@ -280,12 +306,24 @@ struct PathPins {
     let fingerprints: [CertificateFingerprint]
     let references: [CertificateReference]
 
-    init(_ path: VerifiedPath, rule: PinRule?) {
+    /// - Parameters:
+    ///   - served, servedPins: Certificates whose SPKI pins are already known (what the
+    ///     peer sent, and their pins): a path certificate among them (the same DER) is
+    ///     not hashed again (e2e-*).
+    init(_ path: VerifiedPath, rule: PinRule?, served: [Certificate] = [], servedPins: [SPKIPin] = []) {
         let certificates = path.certificates
         references = path.references
-        // The path's SPKIs (and certificates) hashed together: SHA256.hashes(of:)
+        var known: [SPKIPin?] = certificates.map { certificate in
+            served.firstIndex(of: certificate).flatMap { $0 < servedPins.count ? servedPins[$0] : nil }
+        }
+        // The other SPKIs (and the certificates) hashed together: SHA256.hashes(of:)
         // interleaves two messages at a time on SHA-NI (sha256-hw-x4-294).
-        spki = SHA256.hashes(of: certificates.map { $0.spkiBytes }).map(SPKIPin.init(digest:))
+        let missing = known.indices.filter { known[$0] == nil }
+        if !missing.isEmpty {
+            let digests = SHA256.hashes(of: missing.map { certificates[$0].spkiBytes })
+            for (position, digest) in zip(missing, digests) { known[position] = SPKIPin(digest: digest) }
+        }
+        spki = known.compactMap { $0 }
         let needsFingerprints = rule.map { !$0.caCertificates.isEmpty || !$0.leafCertificates.isEmpty } ?? false
         fingerprints = needsFingerprints ? SHA256.hashes(of: certificates.map { $0.derEncoded[...] }).map(CertificateFingerprint.init(digest:)) : []
     }

@@ -152,8 +152,14 @@ public struct PinRule: Sendable, Hashable {
     /// domain beats a shorter one.
     func specificity(for host: String) -> Int? {
         if host == domain { return scope.coversDomain ? Int.max : nil }
-        guard host.utf8.count > domain.utf8.count + 1, host.hasSuffix("." + domain) else { return nil }
-        let prefix = host.utf8.dropLast(domain.utf8.count + 1)
+        // `host` ends in "." + domain: compared as bytes, without building that string
+        // (a rule lookup runs on every evaluation, over every rule: e2e-*-cached).
+        let hostBytes = host.utf8
+        let domainBytes = domain.utf8
+        guard hostBytes.count > domainBytes.count + 1 else { return nil }
+        let withDot = hostBytes.dropLast(domainBytes.count)
+        guard withDot.last == UInt8(ascii: "."), hostBytes[withDot.endIndex...].elementsEqual(domainBytes) else { return nil }
+        let prefix = withDot.dropLast()
         let isOneLabel = !prefix.contains(UInt8(ascii: "."))
         switch scope {
         case .exact: return nil
@@ -184,10 +190,15 @@ public struct PinPolicy: Sendable, Hashable {
     /// domain); a remaining tie goes to the first in document order (validation reports
     /// such overlaps as ``PinPolicyIssue/Kind/duplicateDomain(firstRule:)``).
     public func ruleIndex(for host: String) -> Int? {
-        let name = HostName.normalized(host)
+        ruleIndex(forNormalized: HostName.normalized(host))
+    }
+
+    /// ``ruleIndex(for:)`` for a host already normalised.
+    func ruleIndex(forNormalized name: String) -> Int? {
         var best: (index: Int, specificity: Int)?
-        for (index, rule) in rules.enumerated() {
-            guard let specificity = rule.specificity(for: name) else { continue }
+        // By index: `enumerated()` would copy each rule (and retain its arrays).
+        for index in rules.indices {
+            guard let specificity = rules[index].specificity(for: name) else { continue }
             if let current = best, specificity <= current.specificity { continue }
             best = (index, specificity)
         }

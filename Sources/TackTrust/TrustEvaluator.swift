@@ -42,25 +42,35 @@ public struct TrustEvaluator: Sendable {
     /// intermediate that does not parse is left out of the search (references still
     /// count positions in `servedChain`).
     public func evaluate(servedChain: [[UInt8]], preferring: ((VerifiedPath) -> Bool)? = nil) -> TrustResult {
+        evaluateParsing(servedChain, preferring: preferring).trust
+    }
+
+    /// ``evaluate(servedChain:preferring:)``, also returning the certificates that
+    /// parsed (leaf first; empty when the leaf does not parse), for the pin check.
+    func evaluateParsing(
+        _ servedChain: [[UInt8]], preferring: ((VerifiedPath) -> Bool)?
+    ) -> (served: [Certificate], trust: TrustResult) {
         guard let first = servedChain.first else {
             let failure = TrustFailure(.unknownIssuer, certificate: nil)
-            return TrustResult(verdict: .recoverableFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 0)
+            return ([], TrustResult(verdict: .recoverableFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 0))
         }
         let leaf: Certificate
         do {
             leaf = try Certificate(derEncoded: first)
         } catch {
             let failure = TrustFailure(.malformed(error), certificate: .served(index: 0))
-            return TrustResult(verdict: .fatalFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 0)
+            return ([], TrustResult(verdict: .fatalFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 0))
         }
         var served = [leaf]
+        served.reserveCapacity(servedChain.count)
         var positions = [0]
+        positions.reserveCapacity(servedChain.count)
         for (position, der) in servedChain.enumerated().dropFirst() {
             guard let certificate = try? Certificate(derEncoded: der) else { continue }
             served.append(certificate)
             positions.append(position)
         }
         var builder = ChainBuilder(anchors: anchors, options: options, served: served, positions: positions)
-        return builder.evaluate(preferring: preferring)
+        return (served, builder.evaluate(preferring: preferring))
     }
 }

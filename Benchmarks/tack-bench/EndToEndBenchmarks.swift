@@ -1,0 +1,97 @@
+// The pinning hot path end to end (issue 12), in verdicts per second: from the DER
+// bytes of the chain a server sent to a verdict with pins, as a TLS client does after
+// each handshake.
+//
+// e2e-rsa2048             leaf + intermediate + root of Vectors/chains/rsa (RSA-2048,
+//                         SHA-256): parse the three certificates, build the path against
+//                         the system anchor store, verify the signatures, check the host
+//                         (example.com) and the time, match the pins of a policy of 36
+//                         domains (`TrustEvaluator.evaluate(servedChain:pinning:host:)`)
+// e2e-p256                the same with Vectors/chains/ecdsa (P-256, ECDSA with SHA-256)
+// e2e-*-preparsed         the same from certificates parsed before the loop
+// e2e-*-cached            the same DER through a warm `VerificationCache`: a hit re-checks
+//                         the time and the pins and skips parsing, path building and
+//                         signatures
+//
+// The anchors are the system CA bundle plus the chain's test root (the root of a
+// generated chain is in no system bundle), loaded once, outside the timed loop; both
+// sides use the same anchors, the same served DER and the same validation time
+// (2025-06-01T00:00:00Z, the chain manifest's).
+//
+// The OpenSSL figure is Benchmarks/peers/openssl-verify.c in the same run: d2i_X509 of
+// each certificate, X509_STORE_CTX + X509_verify_cert (purpose sslserver, the same
+// time) + X509_check_host, and the same pin check (the host's rule among 36 domains,
+// SHA-256 of each verified CA's SPKI). The -preparsed figures compare with its
+// `preparsed` mode; the -cached ones with its `der` mode (OpenSSL has no such cache).
+// Allocations per verification: openssl-verify prints OpenSSL's on standard error;
+// Tack's come from `Benchmarks/count-instructions.sh --allocations e2e-rsa2048`.
+
+import Foundation
+import TackDER
+import TackSHA2
+import TackTrust
+import TackX509
+
+func endToEndBenchmarks() -> [Benchmark] {
+    let chains = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Vectors/chains")
+    func path(_ file: String) -> String { chains.appendingPathComponent(file).path }
+    func der(_ file: String) -> [UInt8]? { FileManager.default.contents(atPath: path(file)).map { [UInt8]($0) } }
+    guard !systemBundle.isEmpty else { return [] }
+    let system = AnchorStore(systemBundle.compactMap { try? Certificate(derEncoded: $0) })
+    let time: Int64 = 1_748_736_000
+    let host = "example.com"
+    let options = TrustOptions(validationTime: time, peerName: .dns(host))
+
+    func family(_ label: String, folder: String) -> [Benchmark] {
+        let files = ["\(folder)/leaf.der", "\(folder)/intermediate.der", "\(folder)/root.der"]
+        let served = files.compactMap(der)
+        guard served.count == 3, let parsed = try? served.map({ try Certificate(derEncoded: $0) }) else {
+            FileHandle.standardError.write(Data("tack-bench: Vectors/chains/\(folder) missing; e2e-\(label) skipped\n".utf8))
+            return []
+        }
+        let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([parsed[2]])), options: options)
+        // A policy of 36 domains: 35 others (two made-up pins each), then the host,
+        // pinned to its intermediate with the root as backup (ATS NSPinnedCAIdentities).
+        var rules = (0..<35).map { index in
+            PinRule(
+                domain: String(format: "service-%02d.example.net", index), scope: .oneLabelDeeper,
+                caIdentities: [UInt8(index), UInt8(index + 100)].map { SPKIPin(digest: SHA256.hash([$0])) })
+        }
+        let pins = [SPKIPin(parsed[1]), SPKIPin(parsed[2])]
+        rules.append(PinRule(domain: host, scope: .oneLabelDeeper, caIdentities: pins))
+        let policy = PinPolicy(rules: rules)
+
+        // Refuse to time a chain that does not verify: the figure would mean nothing.
+        let check = evaluator.evaluate(servedChain: served, pinning: policy, host: host)
+        guard check.isTrusted, check.pins.outcome == .satisfied else {
+            FileHandle.standardError.write(Data("tack-bench: e2e-\(label) does not verify; skipped\n".utf8))
+            return []
+        }
+        var cache = VerificationCache(capacity: 64)
+        _ = evaluator.evaluate(servedChain: served, pinning: policy, host: host, cache: &cache)
+
+        let peerArguments = [systemBundlePath, path(files[2]), host, String(time), pins.map(\.base64).joined(separator: ",")]
+            + files.map(path)
+        let openSSLDER = OpenSSLReference { CorpusPeers.shared.openSSLVerify("der", peerArguments) }
+        let openSSLPreparsed = OpenSSLReference { CorpusPeers.shared.openSSLVerify("preparsed", peerArguments) }
+        return [
+            Benchmark(name: "e2e-\(label)", unit: .operationsPerSecond, openssl: openSSLDER) { iterations in
+                for _ in 0..<iterations {
+                    blackHole(evaluator.evaluate(servedChain: served, pinning: policy, host: host).isTrusted)
+                }
+            },
+            Benchmark(name: "e2e-\(label)-preparsed", unit: .operationsPerSecond, openssl: openSSLPreparsed) { iterations in
+                for _ in 0..<iterations {
+                    blackHole(evaluator.evaluate(servedChain: parsed, pinning: policy, host: host).isTrusted)
+                }
+            },
+            Benchmark(name: "e2e-\(label)-cached", unit: .operationsPerSecond, openssl: openSSLDER) { iterations in
+                for _ in 0..<iterations {
+                    blackHole(evaluator.evaluate(servedChain: served, pinning: policy, host: host, cache: &cache).isTrusted)
+                }
+            },
+        ]
+    }
+    return family("rsa2048", folder: "rsa") + family("p256", folder: "ecdsa")
+}
