@@ -4,6 +4,7 @@
 #   scripts/fuzz.sh TARGET [SECONDS]    # one target, default 30 s
 #   scripts/fuzz.sh all [SECONDS]       # every target whose harness exists
 #   scripts/fuzz.sh --list              # the targets
+#   scripts/fuzz.sh --build NAME MODULES HARNESS   # only build .fuzz/build/fuzz-NAME
 #
 # A target is a harness file under Tests/Fuzz/ (not a SwiftPM target) that
 # imports Tack modules and defines LLVMFuzzerTestOneInput. The script compiles
@@ -37,10 +38,11 @@ extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
 crl  TackX509  Tests/Fuzz/FuzzCRL.swift
 chain  TackTrust  Tests/Fuzz/FuzzChainBuilder.swift
 policy  TackTrust  Tests/Fuzz/FuzzPinPolicy.swift
+plist  TackTrust  Tests/Fuzz/FuzzPropertyList.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies)
+SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/lint)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the
 # arithmetic overflow checks and the bounds checks of Array and ArraySlice
@@ -91,27 +93,37 @@ BUILD="$ROOT/.fuzz/build"
 mkdir -p "$BUILD"
 BUILT=" "  # modules already compiled by this invocation
 
+# Compiles one module unless .fuzz/build already holds it built from the same
+# sources, flags, compiler and dependencies: the stamp is a SHA-256 over those,
+# the dependencies' stamps included (the closure is visited lowest first), so a
+# change anywhere below rebuilds everything above. `fuzz.sh all` and then
+# scripts/differential.sh therefore compile each module once.
+STAMPS=""  # the stamps of the modules visited so far, in order
 build_module() {
     local module="$1"
     case "$BUILT" in *" $module "*) return 0 ;; esac
-    local sources
+    local sources stamp
     mapfile -t sources < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
     [ "${#sources[@]}" -gt 0 ] || die "no sources for module $module"
-    echo "fuzz: compiling $module (${#sources[@]} files)"
-    "$SWIFTC" "${COMMON[@]}" -wmo -module-name "$module" -I "$BUILD" \
-        -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \
-        -c -o "$BUILD/$module.o" "${sources[@]}" || die "compiling $module failed"
+    stamp="$( { printf '%s\n' "${COMMON[@]}" "$STAMPS"; "$SWIFTC" --version 2>&1; sha256sum "${sources[@]}"; } | sha256sum | cut -d' ' -f1)"
+    if [ -f "$BUILD/$module.o" ] && [ -f "$BUILD/$module.swiftmodule" ] \
+        && [ "$(cat "$BUILD/$module.stamp" 2>/dev/null)" = "$stamp" ]; then
+        echo "fuzz: $module up to date"
+    else
+        echo "fuzz: compiling $module (${#sources[@]} files)"
+        rm -f "$BUILD/$module.stamp"
+        "$SWIFTC" "${COMMON[@]}" -wmo -module-name "$module" -I "$BUILD" \
+            -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \
+            -c -o "$BUILD/$module.o" "${sources[@]}" || die "compiling $module failed"
+        echo "$stamp" >"$BUILD/$module.stamp"
+    fi
+    STAMPS="$STAMPS$module=$stamp "
     BUILT="$BUILT$module "
 }
 
-run_target() {
-    local name="$1" seconds="$2" line modules harness
-    line="$(list_targets | awk -v n="$name" '$1 == n')"
-    [ -n "$line" ] || die "unknown target '$name' (see --list)"
-    modules="$(echo "$line" | cut -f2)"
-    harness="$(echo "$line" | cut -f3)"
-    [ -f "$harness" ] || die "target $name: harness $harness does not exist yet"
-
+# Compiles the modules of a harness and links it into $BUILD/fuzz-NAME.
+build_harness() {
+    local name="$1" modules="$2" harness="$3"
     local closure objects=() module
     closure="$(module_closure "$modules")" || die "cannot resolve the modules of $name"
     for module in $closure; do
@@ -128,6 +140,18 @@ run_target() {
     # fail the pipeline through nm's SIGPIPE.)
     nm "$binary" 2>/dev/null | awk '$NF == "__asan_init" { found = 1 } END { exit !found }' \
         || die "$binary lacks the AddressSanitizer runtime (__asan_init); check COMMON"
+}
+
+run_target() {
+    local name="$1" seconds="$2" line modules harness
+    line="$(list_targets | awk -v n="$name" '$1 == n')"
+    [ -n "$line" ] || die "unknown target '$name' (see --list)"
+    modules="$(echo "$line" | cut -f2)"
+    harness="$(echo "$line" | cut -f3)"
+    [ -f "$harness" ] || die "target $name: harness $harness does not exist yet"
+
+    build_harness "$name" "$modules" "$harness"
+    local binary="$BUILD/fuzz-$name"
 
     local work="$ROOT/.fuzz/$name"
     local corpus="$work/corpus" artifacts="$work/artifacts" log="$work/last-run.log"
@@ -171,6 +195,15 @@ case "${1:-}" in
         ;;
     --list)
         list_targets
+        exit 0
+        ;;
+    --build)
+        # Build only: a harness that is not a fuzz target (scripts/differential.sh's
+        # verdict program) or a target to replay inputs with. Prints the binary.
+        [ "$#" -eq 4 ] || die "usage: fuzz.sh --build NAME MODULES HARNESS"
+        [ -f "$4" ] || die "harness $4 does not exist"
+        build_harness "$2" "$3" "$4" >&2
+        echo "$BUILD/fuzz-$2"
         exit 0
         ;;
 esac
