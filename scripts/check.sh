@@ -28,7 +28,11 @@
 #      under user-mode QEMU;
 #   7. scripts/check-public-api.sh: no Unsafe type in the public API of TackX509,
 #      TackSignature and TackTrust (symbol graphs);
-#   8. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each.
+#   8. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 30 s each;
+#   9. scripts/differential.sh: Tack's certificate parse verdict against OpenSSL's and
+#      cryptography's on every committed fuzz seed (about 300 inputs, seconds once the
+#      fuzz step has built the modules); any disagreement not listed in
+#      Vectors/differential/known.md fails. Bounded at 10 minutes, build included.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -93,5 +97,8 @@ if [ "$FUZZ_SECONDS" -gt 0 ]; then
     step "fuzz smoke (${FUZZ_SECONDS} s per target)"
     scripts/fuzz.sh all "$FUZZ_SECONDS"
 fi
+
+step "differential: certificate parse verdicts against OpenSSL and cryptography"
+timeout 600 scripts/differential.sh
 
 step "all checks passed"

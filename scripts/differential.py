@@ -6,7 +6,8 @@ Python's `cryptography`, over every file of the fuzz corpora.
 
 VERDICT_BINARY is Tests/Differential/CertificateVerdict.swift built by
 `scripts/fuzz.sh --build` (scripts/differential.sh does both). Each file in the
-DIRs (recursively; identical contents counted once) is parsed as one DER
+DIRs (recursively; identical contents counted once), and the DER of each PEM
+certificate block in them, is parsed as one DER
 certificate by
 
 * Tack: `Certificate(derEncoded:)` (accept, or reject with X509Error.code);
@@ -25,6 +26,7 @@ verdict program crashes on or leaves without a verdict.
 """
 
 import argparse
+import base64
 import collections
 import ctypes
 import ctypes.util
@@ -34,6 +36,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import warnings
 
 from cryptography import x509
@@ -50,8 +53,13 @@ def fnv64(data):
     return "%016x" % value
 
 
+PEM_BLOCK = re.compile(rb"-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]*?)-----END CERTIFICATE-----")
+
+
 def collect(dirs):
-    """Distinct file contents under dirs: {sha256: (path, bytes)}, first path wins."""
+    """Distinct inputs under dirs: {sha256: (label, bytes)}, first label wins. A file
+    holding PEM certificates also contributes each block's DER (label FILE#N), so
+    the PEM seeds count as certificates too."""
     files = {}
     for top in dirs:
         if not os.path.isdir(top):
@@ -63,13 +71,25 @@ def collect(dirs):
                 with open(path, "rb") as handle:
                     data = handle.read()
                 files.setdefault(hashlib.sha256(data).hexdigest(), (path, data))
+                for index, block in enumerate(PEM_BLOCK.findall(data)):
+                    try:
+                        der = base64.b64decode(b"".join(block.split()), validate=True)
+                    except ValueError:
+                        continue
+                    files.setdefault(hashlib.sha256(der).hexdigest(), ("%s#%d" % (path, index + 1), der))
     return files
 
 
-def tack_verdicts(binary, files):
-    """{fnv64: (accepted, code)} from the verdict program, run over chunks of files."""
+def tack_verdicts(binary, files, scratch):
+    """{fnv64: (accepted, code)} from the verdict program, run over chunks of inputs
+    written to scratch (one file per input, named by its SHA-256)."""
+    paths = []
+    for digest, (_, data) in files.items():
+        path = os.path.join(scratch, digest)
+        with open(path, "wb") as handle:
+            handle.write(data)
+        paths.append(path)
     verdicts = {}
-    paths = [path for path, _ in files.values()]
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
     for start in range(0, len(paths), 400):
         chunk = paths[start:start + 400]
@@ -80,8 +100,9 @@ def tack_verdicts(binary, files):
                 verdicts[fields[1]] = (fields[3] == "accept", fields[4] if fields[3] == "reject" else None)
         if run.returncode != 0:
             sys.stderr.write(run.stderr.decode("utf-8", "replace")[-4000:])
-            sys.exit("differential: the verdict program failed (exit %d) on a chunk starting at %s"
-                     % (run.returncode, chunk[0]))
+            names = [files[os.path.basename(path)][0] for path in chunk]
+            sys.exit("differential: the verdict program failed (exit %d) on a chunk of %d inputs from %s"
+                     % (run.returncode, len(chunk), names[0]))
     return verdicts
 
 
@@ -162,7 +183,8 @@ def main():
     args = parser.parse_args()
 
     files = collect(args.dirs)
-    verdicts = tack_verdicts(args.binary, files)
+    scratch = tempfile.TemporaryDirectory(prefix="tack-differential-")
+    verdicts = tack_verdicts(args.binary, files, scratch.name)
     openssl = None if args.openssl_cli else OpenSSL()
     known = load_known(args.known)
 
@@ -176,7 +198,7 @@ def main():
             continue
         tack_ok, tack_code = verdict
         if openssl is None:
-            ssl_ok, ssl_reason = openssl_cli(path)
+            ssl_ok, ssl_reason = openssl_cli(os.path.join(scratch.name, digest))
             ssl_trailing = False
         else:
             ssl_ok, ssl_reason, consumed = openssl.parse(data)

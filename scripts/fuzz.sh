@@ -5,6 +5,7 @@
 #   scripts/fuzz.sh all [SECONDS]       # every target whose harness exists
 #   scripts/fuzz.sh --list              # the targets
 #   scripts/fuzz.sh --build NAME MODULES HARNESS   # only build .fuzz/build/fuzz-NAME
+#   scripts/fuzz.sh --seeds             # the seed directories
 #
 # A target is a harness file under Tests/Fuzz/ (not a SwiftPM target) that
 # imports Tack modules and defines LLVMFuzzerTestOneInput. The script compiles
@@ -12,7 +13,7 @@
 # `swift package dump-package`, so Package.swift stays the one source of the
 # graph), with swiftc -sanitize=fuzzer,address -O, links the harness against
 # them (checking that the binary carries the AddressSanitizer runtime), and runs libFuzzer over a working corpus in .fuzz/<target>/corpus
-# (git-ignored) seeded from Vectors/der/ and Vectors/pem/. The corpus is kept
+# (git-ignored) seeded from the SEEDS directories below. The corpus is kept
 # between runs, so long local runs build on earlier ones.
 #
 # Exit status: 0 if no run crashed, leaked, timed out or ran out of memory;
@@ -42,7 +43,8 @@ plist  TackTrust  Tests/Fuzz/FuzzPropertyList.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/lint)
+SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/lint
+       Vectors/differential/seeds)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the
 # arithmetic overflow checks and the bounds checks of Array and ArraySlice
@@ -195,6 +197,11 @@ case "${1:-}" in
         ;;
     --list)
         list_targets
+        exit 0
+        ;;
+    --seeds)
+        # The seed directories (scripts/differential.sh reads them from here).
+        printf '%s\n' "${SEEDS[@]}"
         exit 0
         ;;
     --build)
