@@ -28,8 +28,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 SWIFTC="${SWIFTC:-swiftc}"
 
-# The targets: name, the modules it needs (comma-separated; their dependencies
-# are added automatically), harness file. A new target is one line.
+# The targets: name, the modules it needs (comma-separated, or `none`; their
+# dependencies are added automatically), harness file. A new target is one line. The harness
+# may be followed by other source files compiled into the same program (comma-
+# separated, no spaces): the way to reach internal code of the `tack` CLI, which
+# is an executable, not a module a harness can import.
 TARGETS="
 pem  TackDER  Tests/Fuzz/FuzzPEM.swift
 der  TackDER  Tests/Fuzz/FuzzDER.swift
@@ -40,6 +43,7 @@ crl  TackX509  Tests/Fuzz/FuzzCRL.swift
 chain  TackTrust  Tests/Fuzz/FuzzChainBuilder.swift
 policy  TackTrust  Tests/Fuzz/FuzzPinPolicy.swift
 plist  TackTrust  Tests/Fuzz/FuzzPropertyList.swift
+swiftlex  none  Tests/Fuzz/FuzzSwiftLexer.swift,Sources/tack/SwiftLexer.swift
 "
 
 # Seed directories, copied into the working corpus.
@@ -126,8 +130,12 @@ build_module() {
 # Compiles the modules of a harness and links it into $BUILD/fuzz-NAME.
 build_harness() {
     local name="$1" modules="$2" harness="$3"
-    local closure objects=() module
-    closure="$(module_closure "$modules")" || die "cannot resolve the modules of $name"
+    local closure objects=() module files
+    IFS=, read -ra files <<<"$harness"
+    closure=""
+    if [ "$modules" != none ]; then
+        closure="$(module_closure "$modules")" || die "cannot resolve the modules of $name"
+    fi
     for module in $closure; do
         build_module "$module"
         objects+=("$BUILD/$module.o")
@@ -135,7 +143,7 @@ build_harness() {
     local binary="$BUILD/fuzz-$name"
     echo "fuzz: linking $binary ($harness + $closure)"
     # ld.gold warns about ASan's local symbols; the warnings are harmless noise.
-    "$SWIFTC" "${COMMON[@]}" -I "$BUILD" "$harness" "${objects[@]}" -o "$binary" \
+    "$SWIFTC" "${COMMON[@]}" -I "$BUILD" "${files[@]}" "${objects[@]}" -o "$binary" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2) || die "linking $name failed"
     # Every target runs under AddressSanitizer: refuse a binary without its runtime.
     # (awk reads all of nm's output: grep -q would exit early and, under pipefail,
@@ -150,7 +158,7 @@ run_target() {
     [ -n "$line" ] || die "unknown target '$name' (see --list)"
     modules="$(echo "$line" | cut -f2)"
     harness="$(echo "$line" | cut -f3)"
-    [ -f "$harness" ] || die "target $name: harness $harness does not exist yet"
+    [ -f "${harness%%,*}" ] || die "target $name: harness ${harness%%,*} does not exist yet"
 
     build_harness "$name" "$modules" "$harness"
     local binary="$BUILD/fuzz-$name"
@@ -169,7 +177,7 @@ run_target() {
     echo "fuzz: running $name for $seconds s over $(find "$corpus" -type f | wc -l | tr -d ' ') corpus files"
     # An optional libFuzzer dictionary next to the harness: FuzzPEM.swift → pem.dict.
     local dict=() dictfile
-    dictfile="$(dirname "$harness")/$name.dict"
+    dictfile="$(dirname "${harness%%,*}")/$name.dict"
     if [ -f "$dictfile" ]; then dict=(-dict="$dictfile"); fi
     local status=0
     # shellcheck disable=SC2086
@@ -208,7 +216,7 @@ case "${1:-}" in
         # Build only: a harness that is not a fuzz target (scripts/differential.sh's
         # verdict program) or a target to replay inputs with. Prints the binary.
         [ "$#" -eq 4 ] || die "usage: fuzz.sh --build NAME MODULES HARNESS"
-        [ -f "$4" ] || die "harness $4 does not exist"
+        [ -f "${4%%,*}" ] || die "harness ${4%%,*} does not exist"
         build_harness "$2" "$3" "$4" >&2
         echo "$BUILD/fuzz-$2"
         exit 0
@@ -222,7 +230,7 @@ seconds="${2:-30}"
 if [ "$target" = all ]; then
     failed=0
     while IFS=$'\t' read -r name _ harness; do
-        if [ -f "$harness" ]; then
+        if [ -f "${harness%%,*}" ]; then
             run_target "$name" "$seconds" || failed=1
         else
             echo "fuzz: $name skipped ($harness does not exist yet)"
