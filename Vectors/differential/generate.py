@@ -137,6 +137,12 @@ def cases():
     c = base(); cn = first_attribute_value(tbs(c).children[5]); cn.ident = b"\x0c"; cn.content = b"tack\xc3\x28"
     add("utf8-string-invalid.der", c, "the subject CN a UTF8String with an invalid UTF-8 sequence (X.680 §41.16)")
 
+    c = base(); cn = first_attribute_value(tbs(c).children[5]); cn.ident = b"\x04"
+    add("name-value-octet-string.der", c, "the subject CN an OCTET STRING: X.501 AttributeValue is ANY, kept raw by Tack")
+
+    c = base(); cn = first_attribute_value(tbs(c).children[5]); cn.ident = b"\x1a"
+    add("name-value-visible-string.der", c, "the subject CN a VisibleString (valid alphabet), outside OpenSSL's set for names")
+
     c = base(); cn = first_attribute_value(tbs(c).children[5]); cn.ident = b"\x1e"; cn.content = b"\x00t\x00a\x00"
     add("bmp-string-odd-length.der", c, "the subject CN a BMPString of odd length (X.690 §8.23.8)")
 
