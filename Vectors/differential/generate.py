@@ -114,9 +114,8 @@ def cases():
         serial.content = b"\x00" + serial.content
     add("ber-integer-padded.der", c, "the serial INTEGER with a redundant leading zero octet (X.690 §8.3.2)")
 
-    c = base(); cn = first_attribute_value(tbs(c).children[5]); text = cn.content
-    cn.ident = bytes([cn.ident[0] | 0x20]); cn.children = [Node(cn.ident[:1].replace(cn.ident[:1], bytes([cn.ident[0] & 0xDF])), text[:3]),
-                                                          Node(bytes([cn.ident[0] & 0xDF]), text[3:])]
+    c = base(); cn = first_attribute_value(tbs(c).children[5]); text, primitive = cn.content, cn.ident
+    cn.ident = bytes([primitive[0] | 0x20]); cn.children = [Node(primitive, text[:3]), Node(primitive, text[3:])]
     add("ber-constructed-string.der", c, "the subject CN as a constructed string of two segments (X.690 §10.2)")
 
     c = base()
