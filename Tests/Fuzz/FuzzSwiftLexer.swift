@@ -23,9 +23,14 @@ public func fuzzSwiftLexer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for (offset, byte) in source.utf8.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
     func position(_ index: Substring.Index) -> (line: Int, column: Int) {
         let at = text.utf8.distance(from: text.startIndex, to: index)
-        var line = 0
-        while line + 1 < lineStarts.count, lineStarts[line + 1] <= at { line += 1 }
-        return (line + 1, at - lineStarts[line] + 1)
+        // The last line start at or before `at` (binary search: lineStarts[0] == 0).
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= at { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, at - lineStarts[low] + 1)
     }
     var end = text.startIndex
     for token in lexer.tokens {
