@@ -97,7 +97,8 @@ def tack_verdicts(binary, files, scratch):
         for line in run.stdout.decode("utf-8", "replace").splitlines():
             fields = line.split()
             if len(fields) >= 4 and fields[0] == "tack-verdict":
-                verdicts[fields[1]] = (fields[3] == "accept", fields[4] if fields[3] == "reject" else None)
+                rejected = fields[3] == "reject" and len(fields) >= 6
+                verdicts[fields[1]] = (not rejected, (fields[4], int(fields[5])) if rejected else None)
         if run.returncode != 0:
             sys.stderr.write(run.stderr.decode("utf-8", "replace")[-4000:])
             names = [files[os.path.basename(path)][0] for path in chunk]
@@ -161,6 +162,47 @@ def cryptography_verdict(data):
         return False, re.sub(r"[^A-Za-z ]+", " ", text).strip()[:60] or "ValueError"
 
 
+def header(data, offset, end):
+    """(tag, contents start, contents end) of the element at offset, or None."""
+    if offset + 2 > end:
+        return None
+    tag, first = data[offset], data[offset + 1]
+    if tag & 0x1F == 0x1F:
+        return None
+    if first < 0x80:
+        start, length = offset + 2, first
+    else:
+        count = first & 0x7F
+        if count == 0 or count > 4 or offset + 2 + count > end:
+            return None
+        start, length = offset + 2 + count, int.from_bytes(data[offset + 2:offset + 2 + count], "big")
+    return (tag, start, start + length) if start + length <= end else None
+
+
+def public_key_range(data):
+    """The contents range of the subjectPublicKey BIT STRING, found by a tolerant
+    walk (Certificate → tbsCertificate → optional [0] version, then the 6th field's
+    second element), or None."""
+    cert = header(data, 0, len(data))
+    tbs = cert and header(data, cert[1], cert[2])
+    if not tbs:
+        return None
+    position, fields = tbs[1], []
+    while position < tbs[2] and len(fields) < 8:
+        element = header(data, position, tbs[2])
+        if not element:
+            return None
+        fields.append(element)
+        position = element[2]
+    if fields and fields[0][0] == 0xA0:
+        fields = fields[1:]
+    if len(fields) < 6 or fields[5][0] != 0x30:
+        return None
+    algorithm = header(data, fields[5][1], fields[5][2])
+    key = algorithm and header(data, algorithm[2], fields[5][2])
+    return (key[1], key[2]) if key and key[0] == 0x03 else None
+
+
 def load_known(path):
     classes = []
     with open(path, encoding="utf-8") as handle:
@@ -196,7 +238,15 @@ def main():
         if verdict is None:
             missing.append(path)
             continue
-        tack_ok, tack_code = verdict
+        tack_ok, failure = verdict
+        tack_code = None
+        if failure:
+            # Tack decodes the key inside subjectPublicKey at parse time; the peers
+            # only when it is used. A DER fault in there is named as such.
+            tack_code, offset = failure
+            key = public_key_range(data)
+            if key and key[0] <= offset < key[1] and tack_code.startswith("der."):
+                tack_code = "subjectPublicKey " + tack_code
         if openssl is None:
             ssl_ok, ssl_reason = openssl_cli(os.path.join(scratch.name, digest))
             ssl_trailing = False
