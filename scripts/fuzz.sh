@@ -4,6 +4,8 @@
 #   scripts/fuzz.sh TARGET [SECONDS]    # one target, default 30 s
 #   scripts/fuzz.sh all [SECONDS]       # every target whose harness exists
 #   scripts/fuzz.sh --list              # the targets
+#   scripts/fuzz.sh --build NAME MODULES HARNESS   # only build .fuzz/build/fuzz-NAME
+#   scripts/fuzz.sh --seeds             # the seed directories
 #
 # A target is a harness file under Tests/Fuzz/ (not a SwiftPM target) that
 # imports Tack modules and defines LLVMFuzzerTestOneInput. The script compiles
@@ -11,7 +13,7 @@
 # `swift package dump-package`, so Package.swift stays the one source of the
 # graph), with swiftc -sanitize=fuzzer,address -O, links the harness against
 # them (checking that the binary carries the AddressSanitizer runtime), and runs libFuzzer over a working corpus in .fuzz/<target>/corpus
-# (git-ignored) seeded from Vectors/der/ and Vectors/pem/. The corpus is kept
+# (git-ignored) seeded from the SEEDS directories below. The corpus is kept
 # between runs, so long local runs build on earlier ones.
 #
 # Exit status: 0 if no run crashed, leaked, timed out or ran out of memory;
@@ -26,8 +28,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 SWIFTC="${SWIFTC:-swiftc}"
 
-# The targets: name, the modules it needs (comma-separated; their dependencies
-# are added automatically), harness file. A new target is one line.
+# The targets: name, the modules it needs (comma-separated, or `none`; their
+# dependencies are added automatically), harness file. A new target is one line. The harness
+# may be followed by other source files compiled into the same program (comma-
+# separated, no spaces): the way to reach internal code of the `tack` CLI, which
+# is an executable, not a module a harness can import.
 TARGETS="
 pem  TackDER  Tests/Fuzz/FuzzPEM.swift
 der  TackDER  Tests/Fuzz/FuzzDER.swift
@@ -37,10 +42,13 @@ extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
 crl  TackX509  Tests/Fuzz/FuzzCRL.swift
 chain  TackTrust  Tests/Fuzz/FuzzChainBuilder.swift
 policy  TackTrust  Tests/Fuzz/FuzzPinPolicy.swift
+plist  TackTrust  Tests/Fuzz/FuzzPropertyList.swift
+swiftlex  none  Tests/Fuzz/FuzzSwiftLexer.swift,Sources/tack/SwiftLexer.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies)
+SEEDS=(Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/lint
+       Vectors/differential/seeds)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the
 # arithmetic overflow checks and the bounds checks of Array and ArraySlice
@@ -91,17 +99,57 @@ BUILD="$ROOT/.fuzz/build"
 mkdir -p "$BUILD"
 BUILT=" "  # modules already compiled by this invocation
 
+# Compiles one module unless .fuzz/build already holds it built from the same
+# sources, flags, compiler and dependencies: the stamp is a SHA-256 over those,
+# the dependencies' stamps included (the closure is visited lowest first), so a
+# change anywhere below rebuilds everything above. `fuzz.sh all` and then
+# scripts/differential.sh therefore compile each module once.
+STAMPS=""  # the stamps of the modules visited so far, in order
 build_module() {
     local module="$1"
     case "$BUILT" in *" $module "*) return 0 ;; esac
-    local sources
+    local sources stamp
     mapfile -t sources < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
     [ "${#sources[@]}" -gt 0 ] || die "no sources for module $module"
-    echo "fuzz: compiling $module (${#sources[@]} files)"
-    "$SWIFTC" "${COMMON[@]}" -wmo -module-name "$module" -I "$BUILD" \
-        -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \
-        -c -o "$BUILD/$module.o" "${sources[@]}" || die "compiling $module failed"
+    stamp="$( { printf '%s\n' "${COMMON[@]}" "$STAMPS"; "$SWIFTC" --version 2>&1; sha256sum "${sources[@]}"; } | sha256sum | cut -d' ' -f1)"
+    if [ -f "$BUILD/$module.o" ] && [ -f "$BUILD/$module.swiftmodule" ] \
+        && [ "$(cat "$BUILD/$module.stamp" 2>/dev/null)" = "$stamp" ]; then
+        echo "fuzz: $module up to date"
+    else
+        echo "fuzz: compiling $module (${#sources[@]} files)"
+        rm -f "$BUILD/$module.stamp"
+        "$SWIFTC" "${COMMON[@]}" -wmo -module-name "$module" -I "$BUILD" \
+            -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \
+            -c -o "$BUILD/$module.o" "${sources[@]}" || die "compiling $module failed"
+        echo "$stamp" >"$BUILD/$module.stamp"
+    fi
+    STAMPS="$STAMPS$module=$stamp "
     BUILT="$BUILT$module "
+}
+
+# Compiles the modules of a harness and links it into $BUILD/fuzz-NAME.
+build_harness() {
+    local name="$1" modules="$2" harness="$3"
+    local closure objects=() module files
+    IFS=, read -ra files <<<"$harness"
+    closure=""
+    if [ "$modules" != none ]; then
+        closure="$(module_closure "$modules")" || die "cannot resolve the modules of $name"
+    fi
+    for module in $closure; do
+        build_module "$module"
+        objects+=("$BUILD/$module.o")
+    done
+    local binary="$BUILD/fuzz-$name"
+    echo "fuzz: linking $binary ($harness + $closure)"
+    # ld.gold warns about ASan's local symbols; the warnings are harmless noise.
+    "$SWIFTC" "${COMMON[@]}" -I "$BUILD" "${files[@]}" "${objects[@]}" -o "$binary" \
+        2> >(grep -v "Cannot export local symbol '__asan" >&2) || die "linking $name failed"
+    # Every target runs under AddressSanitizer: refuse a binary without its runtime.
+    # (awk reads all of nm's output: grep -q would exit early and, under pipefail,
+    # fail the pipeline through nm's SIGPIPE.)
+    nm "$binary" 2>/dev/null | awk '$NF == "__asan_init" { found = 1 } END { exit !found }' \
+        || die "$binary lacks the AddressSanitizer runtime (__asan_init); check COMMON"
 }
 
 run_target() {
@@ -110,24 +158,10 @@ run_target() {
     [ -n "$line" ] || die "unknown target '$name' (see --list)"
     modules="$(echo "$line" | cut -f2)"
     harness="$(echo "$line" | cut -f3)"
-    [ -f "$harness" ] || die "target $name: harness $harness does not exist yet"
+    [ -f "${harness%%,*}" ] || die "target $name: harness ${harness%%,*} does not exist yet"
 
-    local closure objects=() module
-    closure="$(module_closure "$modules")" || die "cannot resolve the modules of $name"
-    for module in $closure; do
-        build_module "$module"
-        objects+=("$BUILD/$module.o")
-    done
+    build_harness "$name" "$modules" "$harness"
     local binary="$BUILD/fuzz-$name"
-    echo "fuzz: linking $binary ($harness + $closure)"
-    # ld.gold warns about ASan's local symbols; the warnings are harmless noise.
-    "$SWIFTC" "${COMMON[@]}" -I "$BUILD" "$harness" "${objects[@]}" -o "$binary" \
-        2> >(grep -v "Cannot export local symbol '__asan" >&2) || die "linking $name failed"
-    # Every target runs under AddressSanitizer: refuse a binary without its runtime.
-    # (awk reads all of nm's output: grep -q would exit early and, under pipefail,
-    # fail the pipeline through nm's SIGPIPE.)
-    nm "$binary" 2>/dev/null | awk '$NF == "__asan_init" { found = 1 } END { exit !found }' \
-        || die "$binary lacks the AddressSanitizer runtime (__asan_init); check COMMON"
 
     local work="$ROOT/.fuzz/$name"
     local corpus="$work/corpus" artifacts="$work/artifacts" log="$work/last-run.log"
@@ -143,7 +177,7 @@ run_target() {
     echo "fuzz: running $name for $seconds s over $(find "$corpus" -type f | wc -l | tr -d ' ') corpus files"
     # An optional libFuzzer dictionary next to the harness: FuzzPEM.swift → pem.dict.
     local dict=() dictfile
-    dictfile="$(dirname "$harness")/$name.dict"
+    dictfile="$(dirname "${harness%%,*}")/$name.dict"
     if [ -f "$dictfile" ]; then dict=(-dict="$dictfile"); fi
     local status=0
     # shellcheck disable=SC2086
@@ -173,6 +207,20 @@ case "${1:-}" in
         list_targets
         exit 0
         ;;
+    --seeds)
+        # The seed directories (scripts/differential.sh reads them from here).
+        printf '%s\n' "${SEEDS[@]}"
+        exit 0
+        ;;
+    --build)
+        # Build only: a harness that is not a fuzz target (scripts/differential.sh's
+        # verdict program) or a target to replay inputs with. Prints the binary.
+        [ "$#" -eq 4 ] || die "usage: fuzz.sh --build NAME MODULES HARNESS"
+        [ -f "${4%%,*}" ] || die "harness ${4%%,*} does not exist"
+        build_harness "$2" "$3" "$4" >&2
+        echo "$BUILD/fuzz-$2"
+        exit 0
+        ;;
 esac
 
 target="$1"
@@ -182,7 +230,7 @@ seconds="${2:-30}"
 if [ "$target" = all ]; then
     failed=0
     while IFS=$'\t' read -r name _ harness; do
-        if [ -f "$harness" ]; then
+        if [ -f "${harness%%,*}" ]; then
             run_target "$name" "$seconds" || failed=1
         else
             echo "fuzz: $name skipped ($harness does not exist yet)"
