@@ -238,19 +238,6 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// Calls `body` with the contents octets.
-    ///
-    /// - Parameter body: Receives the octets; the buffer must not escape.
-    /// - Returns: What `body` returns.
-    @inlinable
-    public func withContents<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var words = self.words
-        let count = Int(self.count)
-        return withUnsafeBytes(of: &words) { raw in
-            body(UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[0..<count]))
-        }
-    }
-
     /// The DER contents octets (the encoding without tag and length).
     public var contents: [UInt8] { withContents { Array($0) } }
 

@@ -31,12 +31,7 @@ public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
         guard DERTime.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
             throw DERError(.invalidDate, at: 0)
         }
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        self.init(unchecked: year, month, day, hour, minute, second)
     }
 
     @usableFromInline
