@@ -223,7 +223,6 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
     public static let maximumArcOctets = 32
 
     /// Checks contents octets (X.690 §8.19.2); returns the broken rule or `nil`.
-    @usableFromInline
     internal static func validate(_ contents: UnsafeBufferPointer<UInt8>) -> DERError.Reason? {
         guard let last = contents.last else { return .emptyObjectIdentifier }
         guard last & 0x80 == 0 else { return .truncatedObjectIdentifier }
