@@ -22,6 +22,13 @@
 /// - typed reads (``readInteger(_:tag:)``, ``readObjectIdentifier(tag:)``,
 ///   ``readBitString(tag:)``, ``readTime()``, ``readString()``, ...) take an optional
 ///   `tag` for IMPLICIT tagging.
+///
+/// The reader's `@inlinable` API (here, in DERReaderClosures.swift, DER.swift,
+/// DERHeader.swift, DERElement.swift, Strings.swift, OID.swift and
+/// Primitives.swift) is measured, not assumed: without any of it, x509-parse
+/// (Benchmarks/count-instructions.sh) costs 17,549 instructions per certificate
+/// instead of 12,691; without only DERElement's and DERStringKind's, 12,821
+/// instead of 12,694. DERTag's were dropped: they made no difference.
 public struct DERReader {
     @usableFromInline internal let buffer: UnsafeBufferPointer<UInt8>
     /// Absolute offset of `buffer[0]`.
