@@ -36,3 +36,23 @@ public struct DERElement: Sendable, Hashable {
     @inlinable
     public var contentLength: Int { contentRange.count }
 }
+
+extension DERElement {
+    /// Parses the header of the element whose identifier octet is at `start`, with
+    /// the reader's rules, for code that walks bytes it has already checked.
+    ///
+    /// - Parameters:
+    ///   - bytes: The buffer; offsets in the result index it.
+    ///   - start: The offset of the identifier octet.
+    ///   - end: The offset the element must end by (at most `bytes.count`).
+    /// - Returns: The element, or `nil` if `start..<end` is not a valid range of
+    ///   `bytes` or the header there is malformed or runs past `end`.
+    public init?(headerIn bytes: [UInt8], at start: Int, end: Int) {
+        guard start >= 0, start < end, end <= bytes.count else { return nil }
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            try? DERReader.parseElement(in: buffer, at: start, end: end, origin: 0, maximumLength: .max)
+        }
+        guard let parsed else { return nil }
+        self = parsed.element
+    }
+}

@@ -23,7 +23,6 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     public var number: UInt32
 
     /// The tag's class.
-    @inlinable
     public var tagClass: TagClass {
         get {
             switch leadingBits >> 6 {
@@ -37,7 +36,6 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the element is constructed (contains elements) rather than primitive.
-    @inlinable
     public var isConstructed: Bool {
         get { leadingBits & 0x20 != 0 }
         set { leadingBits = (leadingBits & 0xC0) | (newValue ? 0x20 : 0) }
@@ -52,21 +50,19 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     ///   - tagClass: The class.
     ///   - isConstructed: Whether the element is constructed.
     ///   - number: The tag number; numbers above ``maximumNumber`` cannot be written.
-    @inlinable
     public init(_ tagClass: TagClass, isConstructed: Bool, number: UInt32) {
         self.leadingBits = (tagClass.rawValue << 6) | (isConstructed ? 0x20 : 0)
         self.number = number
     }
 
     /// Creates a tag from the first identifier octet's class and constructed bits.
-    @inlinable
+    @usableFromInline
     internal init(leadingBits: UInt8, number: UInt32) {
         self.leadingBits = leadingBits & 0xE0
         self.number = number
     }
 
     /// Whether this is a universal tag with `number` (any constructed bit).
-    @inlinable
     internal func isUniversal(_ number: UInt32) -> Bool {
         leadingBits & 0xC0 == 0 && self.number == number
     }
@@ -78,56 +74,54 @@ public struct DERTag: Sendable, Hashable, CustomStringConvertible {
     ///   - isConstructed: `true` for EXPLICIT tags and IMPLICIT tags on constructed
     ///     types; `false` for IMPLICIT tags on primitive types.
     /// - Returns: The tag.
-    @inlinable
     public static func contextSpecific(_ number: UInt32, isConstructed: Bool) -> DERTag {
         DERTag(.contextSpecific, isConstructed: isConstructed, number: number)
     }
 
     /// The identifier octet for single-octet tags (numbers below 31), or `nil`.
-    @inlinable
     public var singleOctet: UInt8? {
         guard number < 31 else { return nil }
         return leadingBits | UInt8(truncatingIfNeeded: number)
     }
 
     /// BOOLEAN (universal 1).
-    @inlinable public static var boolean: DERTag { DERTag(.universal, isConstructed: false, number: 1) }
+    public static var boolean: DERTag { DERTag(.universal, isConstructed: false, number: 1) }
     /// INTEGER (universal 2).
-    @inlinable public static var integer: DERTag { DERTag(.universal, isConstructed: false, number: 2) }
+    public static var integer: DERTag { DERTag(.universal, isConstructed: false, number: 2) }
     /// BIT STRING (universal 3).
-    @inlinable public static var bitString: DERTag { DERTag(.universal, isConstructed: false, number: 3) }
+    public static var bitString: DERTag { DERTag(.universal, isConstructed: false, number: 3) }
     /// OCTET STRING (universal 4).
-    @inlinable public static var octetString: DERTag { DERTag(.universal, isConstructed: false, number: 4) }
+    public static var octetString: DERTag { DERTag(.universal, isConstructed: false, number: 4) }
     /// NULL (universal 5).
-    @inlinable public static var null: DERTag { DERTag(.universal, isConstructed: false, number: 5) }
+    public static var null: DERTag { DERTag(.universal, isConstructed: false, number: 5) }
     /// OBJECT IDENTIFIER (universal 6).
-    @inlinable public static var objectIdentifier: DERTag { DERTag(.universal, isConstructed: false, number: 6) }
+    public static var objectIdentifier: DERTag { DERTag(.universal, isConstructed: false, number: 6) }
     /// ENUMERATED (universal 10).
-    @inlinable public static var enumerated: DERTag { DERTag(.universal, isConstructed: false, number: 10) }
+    public static var enumerated: DERTag { DERTag(.universal, isConstructed: false, number: 10) }
     /// UTF8String (universal 12).
-    @inlinable public static var utf8String: DERTag { DERTag(.universal, isConstructed: false, number: 12) }
+    public static var utf8String: DERTag { DERTag(.universal, isConstructed: false, number: 12) }
     /// SEQUENCE and SEQUENCE OF (universal 16, constructed).
-    @inlinable public static var sequence: DERTag { DERTag(.universal, isConstructed: true, number: 16) }
+    public static var sequence: DERTag { DERTag(.universal, isConstructed: true, number: 16) }
     /// SET and SET OF (universal 17, constructed).
-    @inlinable public static var set: DERTag { DERTag(.universal, isConstructed: true, number: 17) }
+    public static var set: DERTag { DERTag(.universal, isConstructed: true, number: 17) }
     /// NumericString (universal 18).
-    @inlinable public static var numericString: DERTag { DERTag(.universal, isConstructed: false, number: 18) }
+    public static var numericString: DERTag { DERTag(.universal, isConstructed: false, number: 18) }
     /// PrintableString (universal 19).
-    @inlinable public static var printableString: DERTag { DERTag(.universal, isConstructed: false, number: 19) }
+    public static var printableString: DERTag { DERTag(.universal, isConstructed: false, number: 19) }
     /// TeletexString, also called T61String (universal 20).
-    @inlinable public static var teletexString: DERTag { DERTag(.universal, isConstructed: false, number: 20) }
+    public static var teletexString: DERTag { DERTag(.universal, isConstructed: false, number: 20) }
     /// IA5String (universal 22).
-    @inlinable public static var ia5String: DERTag { DERTag(.universal, isConstructed: false, number: 22) }
+    public static var ia5String: DERTag { DERTag(.universal, isConstructed: false, number: 22) }
     /// UTCTime (universal 23).
-    @inlinable public static var utcTime: DERTag { DERTag(.universal, isConstructed: false, number: 23) }
+    public static var utcTime: DERTag { DERTag(.universal, isConstructed: false, number: 23) }
     /// GeneralizedTime (universal 24).
-    @inlinable public static var generalizedTime: DERTag { DERTag(.universal, isConstructed: false, number: 24) }
+    public static var generalizedTime: DERTag { DERTag(.universal, isConstructed: false, number: 24) }
     /// VisibleString (universal 26).
-    @inlinable public static var visibleString: DERTag { DERTag(.universal, isConstructed: false, number: 26) }
+    public static var visibleString: DERTag { DERTag(.universal, isConstructed: false, number: 26) }
     /// UniversalString (universal 28).
-    @inlinable public static var universalString: DERTag { DERTag(.universal, isConstructed: false, number: 28) }
+    public static var universalString: DERTag { DERTag(.universal, isConstructed: false, number: 28) }
     /// BMPString (universal 30).
-    @inlinable public static var bmpString: DERTag { DERTag(.universal, isConstructed: false, number: 30) }
+    public static var bmpString: DERTag { DERTag(.universal, isConstructed: false, number: 30) }
 
     /// The tag in ASN.1 notation: `SEQUENCE`, `INTEGER`, `[0]`, `[APPLICATION 3]`,
     /// with ` (constructed)` appended where the bit is unusual for the class.

@@ -102,27 +102,17 @@ extension DER {
         _ visit: (DERElement, Int) -> Void
     ) throws(DERError) -> Int {
         try bytes.withUnsafeBufferPointer { (buffer) throws(DERError) -> Int in
-            try walk(UnsafeRawBufferPointer(buffer), limits: limits, checksPrimitives: checksPrimitives, visit)
+            try walk(in: buffer, limits: limits, checksPrimitives: checksPrimitives, visit)
         }
     }
 
-    /// Walks raw memory; see the array form of `walk`.
-    ///
-    /// - Parameters:
-    ///   - bytes: The document.
-    ///   - limits: Depth and size limits.
-    ///   - checksPrimitives: Whether to check universal primitive contents.
-    ///   - visit: Called with each element and its depth.
-    /// - Returns: The number of elements visited.
-    /// - Throws: The first ``DERError`` found.
-    @discardableResult
-    public static func walk(
-        _ bytes: UnsafeRawBufferPointer,
-        limits: DERLimits = .default,
-        checksPrimitives: Bool = true,
+    /// The walk over `buffer`: the body of both public forms of `walk`.
+    internal static func walk(
+        in buffer: UnsafeBufferPointer<UInt8>,
+        limits: DERLimits,
+        checksPrimitives: Bool,
         _ visit: (DERElement, Int) -> Void
     ) throws(DERError) -> Int {
-        let buffer = bytes.assumingMemoryBound(to: UInt8.self)
         // A pre-order walk over contiguous bytes needs only a cursor and the end
         // offsets of the open constructed elements: ends[d] bounds depth d. The
         // stack grows to at most limits.maximumDepth + 1 entries.

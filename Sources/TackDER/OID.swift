@@ -223,7 +223,6 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
     public static let maximumArcOctets = 32
 
     /// Checks contents octets (X.690 §8.19.2); returns the broken rule or `nil`.
-    @usableFromInline
     internal static func validate(_ contents: UnsafeBufferPointer<UInt8>) -> DERError.Reason? {
         guard let last = contents.last else { return .emptyObjectIdentifier }
         guard last & 0x80 == 0 else { return .truncatedObjectIdentifier }
@@ -236,19 +235,6 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
             if byte & 0x80 == 0 { arcLength = 0 }
         }
         return nil
-    }
-
-    /// Calls `body` with the contents octets.
-    ///
-    /// - Parameter body: Receives the octets; the buffer must not escape.
-    /// - Returns: What `body` returns.
-    @inlinable
-    public func withContents<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var words = self.words
-        let count = Int(self.count)
-        return withUnsafeBytes(of: &words) { raw in
-            body(UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[0..<count]))
-        }
     }
 
     /// The DER contents octets (the encoding without tag and length).

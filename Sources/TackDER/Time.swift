@@ -31,15 +31,9 @@ public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
         guard DERTime.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
             throw DERError(.invalidDate, at: 0)
         }
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        self.init(unchecked: year, month, day, hour, minute, second)
     }
 
-    @usableFromInline
     internal init(unchecked year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) {
         self.year = year
         self.month = month
@@ -135,7 +129,6 @@ public struct DERTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Parses the contents of a UTCTime or GeneralizedTime in the RFC 5280 DER form.
-    @usableFromInline
     internal static func parse(_ contents: UnsafeBufferPointer<UInt8>, isUTCTime: Bool, offset: Int) throws(DERError) -> DERTime {
         let yearDigits = isUTCTime ? 2 : 4
         let expectedLength = yearDigits + 11  // MMDDHHMMSS + Z

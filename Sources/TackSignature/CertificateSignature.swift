@@ -181,14 +181,9 @@ public struct SignatureVerificationKey: Sendable {
         }
     }
 
-    private static func rsaHash(_ digest: DigestAlgorithm, _ algorithm: SignatureAlgorithm) throws(SignatureError) -> RSAHash {
-        switch digest {
-        case .sha224: return .sha224
-        case .sha256: return .sha256
-        case .sha384: return .sha384
-        case .sha512: return .sha512
-        case .md5, .sha1: throw .unsupported(.weakDigest(digest))
-        }
+    private static func rsaHash(_ digest: DigestAlgorithm, _ algorithm: SignatureAlgorithm) throws(SignatureError) -> DigestAlgorithm {
+        try digest.requireSHA2()
+        return digest
     }
 
     private static func pss(_ parameters: RSAPSSParameters, _ algorithm: SignatureAlgorithm) throws(SignatureError) -> PSSParameters {

@@ -1,3 +1,5 @@
+public import TackX509
+
 // RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) with EMSA-PKCS1-v1_5
 // encoding (RFC 8017 §9.2).
 //
@@ -31,7 +33,7 @@ extension RSAPublicKey {
     public func verifyPKCS1v15Signature(
         _ signature: some Collection<UInt8>,
         for message: some Collection<UInt8>,
-        hash: RSAHash
+        hash: DigestAlgorithm
     ) throws(SignatureError) {
         try withDigest(of: message, hash: hash) { (digest) throws(SignatureError) in
             try verifyPKCS1v15Signature(signature, forDigest: digest, hash: hash)
@@ -61,22 +63,22 @@ extension RSAPublicKey {
     ///
     /// - Parameters:
     ///   - signature: The signature, exactly ``signatureByteCount`` bytes.
-    ///   - digest: The message digest, ``RSAHash/digestByteCount`` bytes.
+    ///   - digest: The message digest, ``TackX509/DigestAlgorithm/byteCount`` bytes.
     ///   - hash: The hash that produced `digest`.
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does
     ///   not match; ``SignatureError/malformedSignature(_:)`` if its
     ///   length differs from the modulus length or its value is not below n;
     ///   ``SignatureError/invalidParameters(_:)`` if the digest length
-    ///   does not match `hash`.
+    ///   does not match `hash`; ``SignatureError/unsupported(_:)`` for MD5 and SHA-1.
     public func verifyPKCS1v15Signature(
         _ signature: some Collection<UInt8>,
         forDigest digest: some Collection<UInt8>,
-        hash: RSAHash
+        hash: DigestAlgorithm
     ) throws(SignatureError) {
-        guard digest.count == hash.digestByteCount else {
+        guard let prefix = hash.digestInfoPrefix else { throw .unsupported(.weakDigest(hash)) }
+        guard digest.count == hash.byteCount else {
             throw .invalidParameters(.digestLengthMismatch)
         }
-        let prefix = hash.digestInfoPrefix
         let k = signatureByteCount
         // RFC 8017 §9.2 step 3: emLen ≥ tLen + 11. With k ≥ 128 bytes (the
         // 1024-bit floor) and tLen ≤ 19 + 64, this always holds.

@@ -1,3 +1,5 @@
+public import TackX509
+
 // RSASSA-PSS verification (RFC 8017 §8.1.2) with EMSA-PSS-VERIFY
 // (RFC 8017 §9.1.2) and MGF1 (§B.2.1), and the parameter rules of
 // RFC 4055 §3.1.
@@ -16,7 +18,7 @@
 ///
 /// Rules applied (RFC 4055 §3.1 and RFC 8017 §9.1):
 /// - The mask generation function is MGF1, the only one RFC 8017 defines;
-///   its hash may be any ``RSAHash``. RFC 4055 says it SHOULD be the same
+///   its hash may be any ``DigestAlgorithm``. RFC 4055 says it SHOULD be the same
 ///   as `hashAlgorithm`, not MUST, and Wycheproof rates signatures with
 ///   distinct hashes valid, so this type allows them; certificate policy
 ///   (for example the CA/Browser Forum's, which fixes the pairs) can be
@@ -32,9 +34,9 @@
 ///   Decoding the DER parameters is the certificate layer's job.
 public struct PSSParameters: Sendable, Hashable {
     /// The hash of the message and of M′ (hashAlgorithm).
-    public let hash: RSAHash
+    public let hash: DigestAlgorithm
     /// The hash MGF1 uses (the parameter of maskGenAlgorithm).
-    public let mgf1Hash: RSAHash
+    public let mgf1Hash: DigestAlgorithm
     /// The salt length in bytes (sLen).
     public let saltLength: Int
     /// The trailer field; always 1 (trailer byte 0xBC).
@@ -54,7 +56,7 @@ public struct PSSParameters: Sendable, Hashable {
     ///   - trailerField: Must be 1.
     /// - Throws: ``SignatureError/invalidParameters(_:)`` for a negative
     ///   or oversized salt length or a trailer field other than 1.
-    public init(hash: RSAHash, mgf1Hash: RSAHash, saltLength: Int, trailerField: Int = 1) throws(SignatureError) {
+    public init(hash: DigestAlgorithm, mgf1Hash: DigestAlgorithm, saltLength: Int, trailerField: Int = 1) throws(SignatureError) {
         guard trailerField == 1 else {
             throw .invalidParameters(.pssTrailerField)
         }
@@ -75,10 +77,10 @@ public struct PSSParameters: Sendable, Hashable {
     /// the CA/Browser Forum baseline requirements use).
     ///
     /// - Parameter hash: The message and MGF1 hash.
-    public init(hash: RSAHash) {
+    public init(hash: DigestAlgorithm) {
         self.hash = hash
         self.mgf1Hash = hash
-        self.saltLength = hash.digestByteCount
+        self.saltLength = hash.byteCount
         self.trailerField = 1
     }
 }
@@ -121,7 +123,7 @@ extension RSAPublicKey {
     ///
     /// - Parameters:
     ///   - signature: The signature, exactly ``signatureByteCount`` bytes.
-    ///   - digest: mHash, `parameters.hash.digestByteCount` bytes.
+    ///   - digest: mHash, `parameters.hash.byteCount` bytes.
     ///   - parameters: The PSS parameters of the signature algorithm.
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does
     ///   not match; ``SignatureError/malformedSignature(_:)`` for a
@@ -134,7 +136,9 @@ extension RSAPublicKey {
         forDigest digest: some Collection<UInt8>,
         parameters: PSSParameters
     ) throws(SignatureError) {
-        let hLen = parameters.hash.digestByteCount
+        try parameters.hash.requireSHA2()
+        try parameters.mgf1Hash.requireSHA2()
+        let hLen = parameters.hash.byteCount
         let sLen = parameters.saltLength
         guard digest.count == hLen else {
             throw .invalidParameters(.digestLengthMismatch)

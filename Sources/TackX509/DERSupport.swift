@@ -53,19 +53,23 @@ func readX509<T>(
     }
 }
 
-extension DERReader {
-    /// Reads an extension value of the form `SEQUENCE SIZE (1..MAX) OF Member`,
-    /// checking each member with `member`; an empty SEQUENCE is
-    /// `.invalidExtension(oid, .emptySequence)`.
-    ///
-    /// - Returns: The absolute range of the SEQUENCE's contents and the member count.
-    @inline(__always)
-    mutating func readNonEmptySequence(
-        of oid: OID,
-        _ member: (inout DERReader) throws(X509Error) -> Void
-    ) throws(X509Error) -> (Range<Int>, Int) {
-        let element = try der(readElement(.sequence))
-        var inner = try der(contentsReader(of: element))
+/// Reads the extension value in `valueRange` of `bytes`, of the form
+/// `SEQUENCE SIZE (1..MAX) OF Member`, checking each member with `member`; an
+/// empty SEQUENCE is `.invalidExtension(oid, .emptySequence)`. The one reader of
+/// such lists (ExtendedKeyUsage, CertificatePolicies, PolicyMappings,
+/// CRLDistributionPoints, AuthorityInformationAccess).
+///
+/// - Returns: The absolute range of the SEQUENCE's contents and the member count.
+@inline(__always)
+func readNonEmptySequence(
+    _ bytes: [UInt8],
+    valueRange: Range<Int>,
+    of oid: OID,
+    _ member: (inout DERReader) throws(X509Error) -> Void
+) throws(X509Error) -> (Range<Int>, Int) {
+    try readX509(bytes, range: valueRange) { (reader) throws(X509Error) -> (Range<Int>, Int) in
+        let element = try der(reader.readElement(.sequence))
+        var inner = try der(reader.contentsReader(of: element))
         var count = 0
         while !inner.isAtEnd {
             try member(&inner)

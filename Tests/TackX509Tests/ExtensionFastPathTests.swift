@@ -18,8 +18,70 @@ private func referenceKeyIdentifier(_ value: [UInt8]) -> [UInt8]? {
     } ?? nil
 }
 
+/// What a decoder returns or throws, for comparing two decoders.
+private func outcome<T>(_ body: () throws(X509Error) -> T) -> Result<T, X509Error> {
+    do { return .success(try body()) } catch { return .failure(error) }
+}
+
+/// `count` seeded mutations of each seed (a replaced octet, a flipped bit, an
+/// octet removed or appended), placed at ``valuePad`` of a larger buffer.
+private func mutations(of seeds: [[UInt8]], count: Int, seed: UInt64) -> [([UInt8], Range<Int>)] {
+    // Seeded, so that a failure reproduces (TackTestSupport.DeterministicStream).
+    var generator = DeterministicStream(state: seed)
+    var result: [([UInt8], Range<Int>)] = []
+    for value in seeds {
+        result.append((Array(repeating: 0xEE, count: valuePad) + value + [0xEE], valuePad..<(valuePad + value.count)))
+        for _ in 0..<count {
+            var mutated = value
+            for _ in 0..<Int.random(in: 1...2, using: &generator) {
+                let position = Int.random(in: 0..<mutated.count, using: &generator)
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: mutated[position] = UInt8.random(in: 0...255, using: &generator)
+                case 1: mutated[position] ^= 1 << UInt8.random(in: 0...7, using: &generator)
+                case 2: mutated[position] = [0x00, 0x01, 0x02, 0x03, 0x05, 0x07, 0x30, 0x7F, 0x80, 0x81, 0xFF][Int.random(in: 0..<11, using: &generator)]
+                case 3: mutated.remove(at: position)
+                default: mutated.insert(UInt8.random(in: 0...255, using: &generator), at: position)
+                }
+                if mutated.isEmpty { break }
+            }
+            result.append((Array(repeating: 0xEE, count: valuePad) + mutated + [0xEE], valuePad..<(valuePad + mutated.count)))
+        }
+    }
+    return result
+}
+
 @Suite("Extension fast paths agree with the full reader")
 struct ExtensionFastPathTests {
+    @Test("BasicConstraints: the fast path gives the general decoder's value or error, on seeded mutations")
+    func basicConstraintsAgree() {
+        let seeds = [bytes("30 00"), bytes("30 03 01 01 FF"), bytes("30 06 01 01 FF 02 01 05"),
+                     bytes("30 06 01 01 FF 02 01 7F"), bytes("30 07 01 01 FF 02 02 00 80"), bytes("30 03 02 01 00")]
+        var fast = 0
+        for (buffer, range) in mutations(of: seeds, count: 2000, seed: 0xBC5E_ED01) {
+            let decoded = outcome { () throws(X509Error) in try BasicConstraints.decode(buffer, valueRange: range) }
+            let general = outcome { () throws(X509Error) in try BasicConstraints.decodeInGeneral(buffer, valueRange: range) }
+            #expect(decoded == general, "\(Array(buffer[range]))")
+            if case .success = general { fast += 1 }
+        }
+        #expect(fast > 100)
+    }
+
+    @Test("KeyUsage: the fast path gives the general decoder's value or error, on seeded mutations")
+    func keyUsageAgrees() {
+        let seeds = [bytes("03 02 05 A0"), bytes("03 02 01 06"), bytes("03 02 07 80"), bytes("03 02 00 FF"),
+                     bytes("03 03 07 80 80"), bytes("03 02 02 84")]
+        var decodedCount = 0
+        for (buffer, range) in mutations(of: seeds, count: 2000, seed: 0x4B55_5E01) {
+            let decoded = outcome { () throws(X509Error) in try KeyUsage.decode(buffer, valueRange: range) }
+            let general = outcome { () throws(X509Error) -> KeyUsage in
+                KeyUsage(rawValue: try KeyUsage.decodeInGeneral(buffer, valueRange: range))
+            }
+            #expect(decoded == general, "\(Array(buffer[range]))")
+            if case .success = general { decodedCount += 1 }
+        }
+        #expect(decodedCount > 100)
+    }
+
     @Test("A long-form SEQUENCE header is never mistaken for the keyIdentifier-only shape")
     func longFormAuthorityKeyIdentifier() {
         // 30 81 80: a SEQUENCE of 128 octets whose contents start with 7F 00, a

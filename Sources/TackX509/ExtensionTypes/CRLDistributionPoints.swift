@@ -37,11 +37,9 @@ public struct CRLDistributionPoints: Sendable, Hashable, Sequence {
     ///   point with only reasons, an undefined reason bit or a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = CRLDistributionPoints.oid
-        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
-            (reader) throws(X509Error) -> (Range<Int>, Int) in
-            try reader.readNonEmptySequence(of: oid) { (inner) throws(X509Error) in
-                _ = try DistributionPoint.read(&inner, storage: nil)
-            }
+        (contentRange, count) = try readNonEmptySequence(derEncoded, valueRange: valueRange, of: oid) {
+            (inner) throws(X509Error) in
+            _ = try DistributionPoint.read(&inner, storage: nil)
         }
         storage = derEncoded
     }

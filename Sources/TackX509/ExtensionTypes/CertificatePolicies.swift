@@ -54,24 +54,14 @@ public struct CertificatePolicies: Sendable, Hashable, Sequence {
     ///   duplicate policy, too many policies or an empty qualifier list.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = CertificatePolicies.oid
-        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
-            (reader) throws(X509Error) -> (Range<Int>, Int) in
-            let element = try der(reader.readElement(.sequence))
-            var inner = try der(reader.contentsReader(of: element))
-            var count = 0
-            while !inner.isAtEnd {
-                let policyOffset = inner.offset
-                guard count < CertificatePolicies.maximumPolicyCount else {
-                    throw X509Error(.invalidExtension(oid, .tooManyPolicies),
-                                        at: policyOffset)
-                }
-                try PolicyInformation.check(&inner)
-                count += 1
+        var policies = 0
+        (contentRange, count) = try readNonEmptySequence(derEncoded, valueRange: valueRange, of: oid) {
+            (inner) throws(X509Error) in
+            guard policies < CertificatePolicies.maximumPolicyCount else {
+                throw X509Error(.invalidExtension(oid, .tooManyPolicies), at: inner.offset)
             }
-            guard count > 0 else {
-                throw X509Error(.invalidExtension(oid, .emptySequence), at: element.offset)
-            }
-            return (element.contentRange, count)
+            try PolicyInformation.check(&inner)
+            policies += 1
         }
         storage = derEncoded
         // Duplicate policy identifiers, compared by their encodings.

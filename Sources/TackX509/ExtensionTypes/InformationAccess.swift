@@ -50,13 +50,11 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
     ///   a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = AuthorityInformationAccess.oid
-        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
-            (reader) throws(X509Error) -> (Range<Int>, Int) in
-            try reader.readNonEmptySequence(of: oid) { (inner) throws(X509Error) in
-                try inner.readSequence { (description) throws(X509Error) in
-                    try der(description.checkObjectIdentifier())
-                    _ = try GeneralName.read(&description, oid: oid, context: .name, storage: nil)
-                }
+        (contentRange, count) = try readNonEmptySequence(derEncoded, valueRange: valueRange, of: oid) {
+            (inner) throws(X509Error) in
+            try inner.readSequence { (description) throws(X509Error) in
+                try der(description.checkObjectIdentifier())
+                _ = try GeneralName.read(&description, oid: oid, context: .name, storage: nil)
             }
         }
         storage = derEncoded

@@ -47,14 +47,12 @@ public struct PolicyMappings: Sendable, Hashable, Sequence {
     ///   ``X509Error/Reason/invalidExtension(_:_:)`` for an empty sequence.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
         let oid = PolicyMappings.oid
-        (contentRange, count) = try readX509(derEncoded, range: valueRange) {
-            (reader) throws(X509Error) -> (Range<Int>, Int) in
-            try reader.readNonEmptySequence(of: oid) { (inner) throws(X509Error) in
-                try der(inner.readSequence { (pair) throws(DERError) in
-                    try pair.checkObjectIdentifier()
-                    try pair.checkObjectIdentifier()
-                })
-            }
+        (contentRange, count) = try readNonEmptySequence(derEncoded, valueRange: valueRange, of: oid) {
+            (inner) throws(X509Error) in
+            try der(inner.readSequence { (pair) throws(DERError) in
+                try pair.checkObjectIdentifier()
+                try pair.checkObjectIdentifier()
+            })
         }
         storage = derEncoded
     }

@@ -1,34 +1,30 @@
 import TackSHA2
+public import TackX509
 
-/// A hash function usable with RSA signatures (PKCS #1 v1.5 and PSS) and as
-/// the hash of PSS's mask generation function MGF1.
+/// The hash of an RSA signature (PKCS #1 v1.5 and PSS) and of PSS's mask
+/// generation function MGF1: TackX509's ``TackX509/DigestAlgorithm``, the one
+/// type that names a digest in Tack (this name is kept for existing callers).
 ///
-/// The SHA-2 functions of FIPS 180-4 that TackSHA2 implements. SHA-1 is not
-/// offered: TackSHA2 has no SHA-1, and SHA-1 signatures have been forgeable
-/// in practice since 2020 (SHAmbles). SHA-512/224 and SHA-512/256 have no
-/// use in X.509 RSA signatures and are not offered either.
-public enum RSAHash: Sendable, Hashable, CaseIterable {
-    /// SHA-224 (FIPS 180-4 §6.3), OID 2.16.840.1.101.3.4.2.4.
-    case sha224
-    /// SHA-256 (FIPS 180-4 §6.2), OID 2.16.840.1.101.3.4.2.1.
-    case sha256
-    /// SHA-384 (FIPS 180-4 §6.5), OID 2.16.840.1.101.3.4.2.2.
-    case sha384
-    /// SHA-512 (FIPS 180-4 §6.4), OID 2.16.840.1.101.3.4.2.3.
-    case sha512
+/// Verification computes the SHA-2 functions of FIPS 180-4 that TackSHA2
+/// implements; MD5 and SHA-1 are refused with
+/// ``SignatureError/Unsupported/weakDigest(_:)``: TackSHA2 has neither, and
+/// their collisions are practical (RFC 6151; SHA-1 "SHAmbles", 2020).
+public typealias RSAHash = DigestAlgorithm
 
-    /// The digest length in bytes (hLen in RFC 8017).
-    public var digestByteCount: Int {
-        switch self {
-        case .sha224: 28
-        case .sha256: 32
-        case .sha384: 48
-        case .sha512: 64
-        }
+extension DigestAlgorithm {
+    /// The digest length in bytes (hLen in RFC 8017); the same as ``TackX509/DigestAlgorithm/byteCount``.
+    @available(*, deprecated, renamed: "byteCount")
+    public var digestByteCount: Int { byteCount }
+
+    /// Throws ``SignatureError/Unsupported/weakDigest(_:)`` unless TackSHA2
+    /// computes this digest (SHA-224, SHA-256, SHA-384, SHA-512).
+    func requireSHA2() throws(SignatureError) {
+        guard isCollisionResistant else { throw .unsupported(.weakDigest(self)) }
     }
 
     /// The DER encoding of `DigestInfo` up to, and including, the header of
-    /// the digest OCTET STRING: RFC 8017 §9.2, note 1.
+    /// the digest OCTET STRING: RFC 8017 §9.2, note 1; `nil` for MD5 and
+    /// SHA-1, which Tack refuses.
     ///
     /// ```
     /// DigestInfo ::= SEQUENCE {
@@ -40,8 +36,10 @@ public enum RSAHash: Sendable, Hashable, CaseIterable {
     /// The `parameters` are always an explicit NULL (05 00), as RFC 8017
     /// writes them; see ``RSAPublicKey/verifyPKCS1v15Signature(_:forDigest:hash:)``
     /// for why the form without parameters is refused.
-    var digestInfoPrefix: [UInt8] {
+    var digestInfoPrefix: [UInt8]? {
         switch self {
+        case .md5, .sha1:
+            nil
         case .sha224:
             [0x30, 0x2D, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x04, 0x05, 0x00, 0x04, 0x1C]
         case .sha256:
@@ -57,17 +55,18 @@ public enum RSAHash: Sendable, Hashable, CaseIterable {
 // The hashing RSA verification needs, on top of TackSHA2: the message digest,
 // MGF1 (RFC 8017 §B.2.1) and PSS's H' (RFC 8017 §9.1.2 steps 12 and 13).
 //
-// TackSHA2's functions are distinct types; `RSAHash` picks one with a switch
+// TackSHA2's functions are distinct types; `DigestAlgorithm` picks one with a switch
 // and the work itself is written once, generic over `SHA2HashFunction`
 // (no existentials, so it stays Embedded-clean).
 
-extension RSAHash {
+extension DigestAlgorithm {
     /// Hashes `bytes` and passes the digest to `body`.
     func withDigest<Result>(
         of bytes: UnsafeRawBufferPointer,
         _ body: (UnsafeRawBufferPointer) throws(SignatureError) -> Result
     ) throws(SignatureError) -> Result {
         switch self {
+        case .md5, .sha1: throw .unsupported(.weakDigest(self))
         case .sha224: try SHA224.hash(bytes).withUnsafeBytes(body)
         case .sha256: try SHA256.hash(bytes).withUnsafeBytes(body)
         case .sha384: try SHA384.hash(bytes).withUnsafeBytes(body)
@@ -76,9 +75,11 @@ extension RSAHash {
     }
 
     /// XORs MGF1(seed, target.count) with this hash into `target`
-    /// (RFC 8017 §B.2.1; §9.1.2 steps 7 and 8 in one pass).
+    /// (RFC 8017 §B.2.1; §9.1.2 steps 7 and 8 in one pass). MD5 and SHA-1
+    /// (refused by ``requireSHA2()`` before any use) leave `target` as it is.
     func xorMGF1Mask(seed: UnsafeRawBufferPointer, into target: UnsafeMutableBufferPointer<UInt8>) {
         switch self {
+        case .md5, .sha1: return
         case .sha224: xorMGF1(SHA224.self, seed: seed, into: target)
         case .sha256: xorMGF1(SHA256.self, seed: seed, into: target)
         case .sha384: xorMGF1(SHA384.self, seed: seed, into: target)
@@ -87,11 +88,13 @@ extension RSAHash {
     }
 
     /// Whether Hash(0x00 × 8 || mHash || salt) equals `expected`
-    /// (RFC 8017 §9.1.2 steps 12 to 14).
+    /// (RFC 8017 §9.1.2 steps 12 to 14); `false` for MD5 and SHA-1 (refused
+    /// by ``requireSHA2()`` before any use), so that they fail closed.
     func pssHashMatches(
         messageDigest: UnsafeRawBufferPointer, salt: UnsafeRawBufferPointer, expected: UnsafeRawBufferPointer
     ) -> Bool {
         switch self {
+        case .md5, .sha1: false
         case .sha224: pssHash(SHA224.self, messageDigest, salt, expected)
         case .sha256: pssHash(SHA256.self, messageDigest, salt, expected)
         case .sha384: pssHash(SHA384.self, messageDigest, salt, expected)
@@ -150,7 +153,7 @@ private func pssHash<H: SHA2HashFunction>(
 extension RSAPublicKey {
     /// Hashes `message` with `hash` and passes the digest to `body`.
     func withDigest<Result>(
-        of message: some Collection<UInt8>, hash: RSAHash,
+        of message: some Collection<UInt8>, hash: DigestAlgorithm,
         _ body: (UnsafeRawBufferPointer) throws(SignatureError) -> Result
     ) throws(SignatureError) -> Result {
         try Self.withContiguousBytes(message) { (bytes) throws(SignatureError) -> Result in
