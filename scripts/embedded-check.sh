@@ -231,8 +231,12 @@ for name in glob.glob("*.o"):
 ' && riscv64-linux-gnu-ar rcs ../libswiftUnicodeDataTables-lp64d.a ./*.o) || return 1
         tables="$out/libswiftUnicodeDataTables-lp64d.a"
     fi
+    # -lm: where the CPU has no rounding instruction (riscv64), LLVM lowers the
+    # standard library's floating-point rounding (a `ceil` referenced from its String
+    # code, which TackTrust pulls in) to a call to libm's `ceil`, another symbol the
+    # platform supplies.
     # shellcheck disable=SC2046
-    if ! $(linker "$target") -o "$out/known-answers" "$out/program.o" "${objects[@]}" "$tables" >"$out/link.log" 2>&1; then
+    if ! $(linker "$target") -o "$out/known-answers" "$out/program.o" "${objects[@]}" "$tables" -lm >"$out/link.log" 2>&1; then
         echo "embedded: $target test program FAILED to link"
         cat "$out/link.log"
         return 1
