@@ -231,10 +231,10 @@ for name in glob.glob("*.o"):
 ' && riscv64-linux-gnu-ar rcs ../libswiftUnicodeDataTables-lp64d.a ./*.o) || return 1
         tables="$out/libswiftUnicodeDataTables-lp64d.a"
     fi
-    # -lm: where the CPU has no rounding instruction (riscv64), LLVM lowers the
-    # standard library's floating-point rounding (a `ceil` referenced from its String
-    # code, which TackTrust pulls in) to a call to libm's `ceil`, another symbol the
-    # platform supplies.
+    # -lm: where the CPU has no rounding instruction (riscv64, armv7), LLVM lowers
+    # the `ceil` of the standard library's hash tables (_HashTable.scale(forCapacity:),
+    # for TackTrust's sets) to a call, another symbol the platform supplies. On armv7
+    # the program defines it (soft-float ABI, see Main.swift), so libm's is not used.
     # shellcheck disable=SC2046
     if ! $(linker "$target") -o "$out/known-answers" "$out/program.o" "${objects[@]}" "$tables" -lm >"$out/link.log" 2>&1; then
         echo "embedded: $target test program FAILED to link"

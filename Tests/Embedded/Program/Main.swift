@@ -47,6 +47,20 @@ func swiftStdlibStrtod(_ text: UnsafePointer<CChar>, _ result: UnsafeMutablePoin
 }
 #endif
 
+#if hasFeature(Embedded) && arch(arm)
+/// C `ceil`, which the standard library's hash tables call (`_HashTable.scale(forCapacity:)`,
+/// for TackTrust's sets) where the CPU has no rounding instruction. The armv7 objects
+/// are soft-float EABI and the Linux C library hard-float, so libm's `ceil` would read
+/// its argument from the wrong registers: the program supplies its own, compiled with
+/// the objects' ABI (exact: every Double of magnitude 2^52 or more is an integer).
+@_cdecl("ceil")
+func softFloatCeil(_ x: Double) -> Double {
+    guard x.magnitude < 4_503_599_627_370_496 else { return x }  // 2^52; also NaN and ±inf
+    let truncated = Double(Int64(x))
+    return truncated < x ? truncated + 1 : truncated
+}
+#endif
+
 /// Prints a line and flushes it at once.
 func report(_ line: String) {
     print(line)
