@@ -9,6 +9,7 @@
 #   SWIFTC=/path/to/swiftc scripts/embedded-check.sh
 #   EMBEDDED_BUILD_DIR=/tmp/emb scripts/embedded-check.sh armv7   # keep objects, rebuild what changed
 #   EMBEDDED_CORE_ONLY=1 scripts/embedded-check.sh aarch64        # program on TackDER + TackSHA2 only
+#   EMBEDDED_OPTIMIZATION=-Onone scripts/embedded-check.sh aarch64 # another level (default -Osize)
 #
 # Targets (Tests/Embedded/README.md has the command lines spelled out):
 #   armv7em   armv7em-none-none-eabi  compile only (Cortex-M4/M7 class)
@@ -44,10 +45,11 @@ if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 # The core modules, lowest first (the dependency order of Package.swift).
 # A new core module joins the check by being added here.
 MODULES=(TackDER TackSHA2 TackX509 TackSignature TackTrust)
-# The modules the test program imports (for the run targets). EMBEDDED_CORE_ONLY=1
-# builds the program with -D CORE_ONLY against TackDER and TackSHA2 alone (the
-# sha2, der and time groups): a quick first run on a new target.
-RUN_MODULES=(TackDER TackSHA2 TackX509 TackSignature)
+# The modules the test program imports (for the run targets): all of them, the
+# chain verdicts need TackTrust. EMBEDDED_CORE_ONLY=1 builds the program with
+# -D CORE_ONLY against TackDER and TackSHA2 alone (the sha2, der and time
+# groups): a quick first run on a new target.
+RUN_MODULES=("${MODULES[@]}")
 PROGRAM_FLAGS=()
 if [ "${EMBEDDED_CORE_ONLY:-0}" = 1 ]; then
     RUN_MODULES=(TackDER TackSHA2)
@@ -55,9 +57,10 @@ if [ "${EMBEDDED_CORE_ONLY:-0}" = 1 ]; then
 fi
 
 # The same language settings as Package.swift's strictSettings.
+OPTIMIZATION="${EMBEDDED_OPTIMIZATION:--Osize}"
 COMMON=(
     -enable-experimental-feature Embedded
-    -wmo -parse-as-library -Osize
+    -wmo -parse-as-library "$OPTIMIZATION"
     -swift-version 6
     -enable-upcoming-feature ExistentialAny
     -enable-upcoming-feature InternalImportsByDefault
@@ -163,9 +166,6 @@ build_target() {
         fi
     fi
     local objects=() module start sources stale=0 modules=("${MODULES[@]}")
-    # The run targets build only what the program links: it does not use
-    # TackTrust yet (chain verdicts will), and TackTrust's size is reported by
-    # the compile-only targets. This keeps the step's CI time down.
     [ "$run" = 1 ] && modules=("${RUN_MODULES[@]}")
     for module in "${modules[@]}"; do
         mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' 2>/dev/null | LC_ALL=C sort)
@@ -173,8 +173,10 @@ build_target() {
             echo "embedded: $target $module skipped (no sources)"
             continue
         fi
-        if [ "$stale" = 0 ] && [ -f "$out/$module.o" ] \
-            && [ -z "$(find "${sources[@]}" "${BASH_SOURCE[0]}" -newer "$out/$module.o" 2>/dev/null)" ]; then
+        # The stamp, not the object, dates the last good compile: swiftc leaves an
+        # output whose contents did not change untouched.
+        if [ "$stale" = 0 ] && [ -f "$out/$module.o" ] && [ -f "$out/$module.stamp" ] \
+            && [ -z "$(find "${sources[@]}" "${BASH_SOURCE[0]}" -newer "$out/$module.stamp" 2>/dev/null)" ]; then
             printf 'embedded: %-8s %-14s %s bytes (kept)\n' "$target" "$module" "$(object_size "$out/$module.o")"
             objects+=("$out/$module.o")
             continue
@@ -190,6 +192,7 @@ build_target() {
             cat "$out/$module.log"
             return 1
         fi
+        touch "$out/$module.stamp"
         printf 'embedded: %-8s %-14s %s bytes, %s s\n' "$target" "$module" "$(object_size "$out/$module.o")" "$(( $(date +%s) - start ))"
         # Warnings are not failures here (swift build enforces none), but show them.
         grep -E 'warning:' "$out/$module.log" || true
@@ -228,8 +231,12 @@ for name in glob.glob("*.o"):
 ' && riscv64-linux-gnu-ar rcs ../libswiftUnicodeDataTables-lp64d.a ./*.o) || return 1
         tables="$out/libswiftUnicodeDataTables-lp64d.a"
     fi
+    # -lm: where the CPU has no rounding instruction (riscv64, armv7), LLVM lowers
+    # the `ceil` of the standard library's hash tables (_HashTable.scale(forCapacity:),
+    # for TackTrust's sets) to a call, another symbol the platform supplies. On armv7
+    # the program defines it (soft-float ABI, see Main.swift), so libm's is not used.
     # shellcheck disable=SC2046
-    if ! $(linker "$target") -o "$out/known-answers" "$out/program.o" "${objects[@]}" "$tables" >"$out/link.log" 2>&1; then
+    if ! $(linker "$target") -o "$out/known-answers" "$out/program.o" "${objects[@]}" "$tables" -lm >"$out/link.log" 2>&1; then
         echo "embedded: $target test program FAILED to link"
         cat "$out/link.log"
         return 1

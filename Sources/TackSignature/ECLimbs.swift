@@ -49,6 +49,20 @@ enum ECModulusShape: Sendable {
     case p521Prime
 }
 
+// Limb access is a switch over the tuple's elements, not a raw load at byte
+// offset 8·index from `withUnsafeBytes(of: storage)` (what it was). Under
+// Embedded Swift (Swift 6.3.1, -O and -Osize; not -Onone, not ordinary Swift)
+// the SIL optimizer drops the stores that fill the temporary copy of a
+// constant tuple when the read is at offset 0, so `p[0]` of a curve constant
+// read uninitialised stack: LLVM folded the curve initialisers of P-256, P-384
+// and Ed25519 (`ECMontgomeryField.init`'s precondition on `modulus[0]`) into
+// a trap, and the Embedded test program stopped at its first P-256 key on
+// aarch64, armv7 and riscv64 (Tests/Embedded/README.md, "The start-up
+// trap"). A switch involves no memory at all: with a constant index (the
+// unrolled loops) it folds to the element, with a variable one it is a
+// select or a small jump table; the hot arithmetic destructures `storage`
+// directly (ECLimbArithmetic.swift) and never came through here.
+
 /// Four limbs: 256 bits (P-256 field and order, Ed25519 field and order).
 struct ECLimbs4: ECLimbs {
     var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -76,11 +90,20 @@ struct ECLimbs4: ECLimbs {
 
     subscript(index: Int) -> UInt64 {
         @inline(__always) get {
-            // The tuple is homogeneous, so limb `index` sits at byte offset 8·index.
-            withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index &* 8, as: UInt64.self) }
+            switch index {
+            case 0: storage.0
+            case 1: storage.1
+            case 2: storage.2
+            default: storage.3
+            }
         }
         @inline(__always) set {
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: index &* 8, as: UInt64.self) }
+            switch index {
+            case 0: storage.0 = newValue
+            case 1: storage.1 = newValue
+            case 2: storage.2 = newValue
+            default: storage.3 = newValue
+            }
         }
     }
 
@@ -108,10 +131,24 @@ struct ECLimbs6: ECLimbs {
 
     subscript(index: Int) -> UInt64 {
         @inline(__always) get {
-            withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index &* 8, as: UInt64.self) }
+            switch index {
+            case 0: storage.0
+            case 1: storage.1
+            case 2: storage.2
+            case 3: storage.3
+            case 4: storage.4
+            default: storage.5
+            }
         }
         @inline(__always) set {
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: index &* 8, as: UInt64.self) }
+            switch index {
+            case 0: storage.0 = newValue
+            case 1: storage.1 = newValue
+            case 2: storage.2 = newValue
+            case 3: storage.3 = newValue
+            case 4: storage.4 = newValue
+            default: storage.5 = newValue
+            }
         }
     }
 
@@ -145,10 +182,30 @@ struct ECLimbs9: ECLimbs {
 
     subscript(index: Int) -> UInt64 {
         @inline(__always) get {
-            withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index &* 8, as: UInt64.self) }
+            switch index {
+            case 0: storage.0
+            case 1: storage.1
+            case 2: storage.2
+            case 3: storage.3
+            case 4: storage.4
+            case 5: storage.5
+            case 6: storage.6
+            case 7: storage.7
+            default: storage.8
+            }
         }
         @inline(__always) set {
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: index &* 8, as: UInt64.self) }
+            switch index {
+            case 0: storage.0 = newValue
+            case 1: storage.1 = newValue
+            case 2: storage.2 = newValue
+            case 3: storage.3 = newValue
+            case 4: storage.4 = newValue
+            case 5: storage.5 = newValue
+            case 6: storage.6 = newValue
+            case 7: storage.7 = newValue
+            default: storage.8 = newValue
+            }
         }
     }
 

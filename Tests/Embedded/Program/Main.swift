@@ -8,7 +8,8 @@
 // are resolved the same way).
 //
 // Built with -D CORE_ONLY, the program needs only TackDER and TackSHA2 and
-// leaves out the certificate and signature groups (a quick run on a new target).
+// leaves out the certificate, signature, integer, chain and pin groups (a quick
+// run on a new target).
 
 import TackDER
 import TackSHA2
@@ -16,6 +17,55 @@ import TackSHA2
 /// C `exit` (Never cannot cross the C boundary; it does not return).
 @_extern(c, "exit")
 func cExit(_ status: Int32)
+
+/// C `fflush`; `nil` flushes every output stream. `print` goes through the C
+/// library's `putchar`, whose stdout is fully buffered when it is a pipe (as in
+/// CI): without a flush after each line, a trap would take the lines before it
+/// with it, and the log would show nothing but the signal.
+@_extern(c, "fflush")
+func cFflush(_ stream: OpaquePointer?) -> Int32
+
+#if hasFeature(Embedded) && !CORE_ONLY
+/// C `strtod`.
+@_extern(c, "strtod")
+func cStrtod(_ text: UnsafePointer<CChar>, _ end: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Double
+
+/// The Embedded Swift standard library's `Double(String)` calls
+/// `_swift_stdlib_strtod_clocale(text, &result)`, which returns the end of the
+/// number (NULL when it is out of range) and which the platform supplies, as it
+/// supplies `putchar` (the full Swift runtime has it; the Embedded one does not).
+/// TackTrust's property-list reader uses `Double(String)` for `<real>` (its value
+/// is never used for a decision), so a firmware image that links TackTrust needs it:
+/// here it forwards to the C library's `strtod`, whose locale is the C locale (this
+/// program never calls setlocale). Overflow to ±HUGE_VAL is not reported as an
+/// error here; nothing this program checks parses a real.
+@_cdecl("_swift_stdlib_strtod_clocale")
+func swiftStdlibStrtod(_ text: UnsafePointer<CChar>, _ result: UnsafeMutablePointer<Double>) -> UnsafePointer<CChar>? {
+    var end: UnsafeMutablePointer<CChar>? = nil
+    result.pointee = cStrtod(text, &end)
+    return end.map { UnsafePointer($0) }
+}
+#endif
+
+#if hasFeature(Embedded) && arch(arm)
+/// C `ceil`, which the standard library's hash tables call (`_HashTable.scale(forCapacity:)`,
+/// for TackTrust's sets) where the CPU has no rounding instruction. The armv7 objects
+/// are soft-float EABI and the Linux C library hard-float, so libm's `ceil` would read
+/// its argument from the wrong registers: the program supplies its own, compiled with
+/// the objects' ABI (exact: every Double of magnitude 2^52 or more is an integer).
+@_cdecl("ceil")
+func softFloatCeil(_ x: Double) -> Double {
+    guard x.magnitude < 4_503_599_627_370_496 else { return x }  // 2^52; also NaN and ±inf
+    let truncated = Double(Int64(x))
+    return truncated < x ? truncated + 1 : truncated
+}
+#endif
+
+/// Prints a line and flushes it at once.
+func report(_ line: String) {
+    print(line)
+    _ = cFflush(nil)
+}
 
 #if arch(arm64)
 @_extern(c, "getauxval")
@@ -54,13 +104,13 @@ struct Tally {
         } else {
             failed += 1
             groupFailed += 1
-            print("FAIL \(label())")
+            report("FAIL \(label())")
         }
     }
 
     /// Ends a group with one line `  <group>: N passed, N failed`.
     mutating func endGroup(_ name: StaticString) {
-        print("  \(name): \(groupPassed) passed, \(groupFailed) failed")
+        report("  \(name): \(groupPassed) passed, \(groupFailed) failed")
         groupPassed = 0
         groupFailed = 0
     }
@@ -70,13 +120,13 @@ struct Tally {
 struct EmbeddedKnownAnswers {
     static func main() {
         var tally = Tally()
-        print("\(architecture): Tack core known answers (Int is \(Int.bitWidth) bits)")
+        report("\(architecture): Tack core known answers (Int is \(Int.bitWidth) bits)")
 
         // SHA-2 on every compression path this build and CPU can run.
         var implementations: [SHA2Implementation] = [.portable]
         #if arch(arm64)
         let cpuHasSHA2 = cGetauxval(atHWCAP) & hwcapSHA2 != 0
-        print("\(architecture) cpu: getauxval(AT_HWCAP) HWCAP_SHA2 \(cpuHasSHA2 ? "set" : "clear")")
+        report("\(architecture) cpu: getauxval(AT_HWCAP) HWCAP_SHA2 \(cpuHasSHA2 ? "set" : "clear")")
         // The build may assume the extension (TACK_ASSUME_ARMV8_SHA2); then the
         // CPU must really have it, or the hardware path would fault.
         tally.check(!SHA2Implementation.hardware.isAvailable || cpuHasSHA2,
@@ -88,7 +138,7 @@ struct EmbeddedKnownAnswers {
         if SHA2Implementation.hardware.isAvailable { implementations.append(.hardware) }
         #endif
         for implementation in implementations {
-            print("\(architecture) sha256: \(describe(implementation)) path")
+            report("\(architecture) sha256: \(describe(implementation)) path")
             checkSHA2(implementation, &tally)
         }
         if implementations.count > 1 { checkSHA256PathsAgree(&tally) }
@@ -103,11 +153,15 @@ struct EmbeddedKnownAnswers {
         tally.endGroup("certificates")
         checkSignatures(&tally)
         tally.endGroup("signatures")
+        checkIntegerWidths(&tally)
+        tally.endGroup("integers")
+        checkChains(&tally)
+        tally.endGroup("chains")
+        checkPins(&tally)
+        tally.endGroup("pins")
         #endif
-        // Chain verdicts (Vectors/chains) join here, as one more group, once
-        // TackTrust's chain builder has landed.
 
-        print("\(architecture): \(tally.passed) passed, \(tally.failed) failed")
+        report("\(architecture): \(tally.passed) passed, \(tally.failed) failed")
         cExit(tally.failed == 0 ? 0 : 1)
     }
 

@@ -1,0 +1,127 @@
+// Chain verdicts and pin policies (TackTrust): the chains of Vectors/chains (all
+// but the 500-decoy cases), leaf-CA cases of Vectors/certs validated past 2038,
+// 2106 and at 9999-12-31, and pin policies over a verified path.
+
+#if !CORE_ONLY
+import TackDER
+import TackTrust
+import TackX509
+
+func checkChains(_ tally: inout Tally) {
+    let files = chainFiles.map { bytes($0.1) }
+    for (name, anchorIndices, chainIndices, crlIndices, time, hostKind, host, client, expected) in chainCases {
+        do throws(X509Error) {
+            var anchors: [Certificate] = []
+            for index in anchorIndices { anchors.append(try Certificate(derEncoded: files[index])) }
+            var crls: [CertificateRevocationList] = []
+            for index in crlIndices { crls.append(try CertificateRevocationList(derEncoded: files[index])) }
+            let chain = chainIndices.map { files[$0] }
+            let options = TrustOptions(
+                validationTime: time, peerName: peerName(hostKind, host),
+                purpose: client ? .clientAuthentication : .serverAuthentication, revocationLists: crls)
+            let store = AnchorStore(anchors)
+            let result = TrustEvaluator(anchors: store, options: options).evaluate(servedChain: chain)
+            let actual: StaticString
+            switch result.verdict {
+            case .trusted: actual = "trusted"
+            case .recoverableFailure(let failure), .fatalFailure(let failure): actual = reasonName(failure.reason)
+            }
+            tally.check(expected.contains { same($0, actual) }, "chain \(name): \(actual), expected \(joined(expected))")
+            tally.check(result.signatureChecks <= options.budget.signatureChecks && result.buildSteps <= options.budget.buildSteps,
+                        "chain \(name): over budget")
+            if result.verdict.isTrusted {
+                // A trusted path starts at the leaf that was sent and ends in an anchor.
+                let leaf = try Certificate(derEncoded: chain[0])
+                tally.check(result.path?.leaf == leaf && result.path?.anchor.map { anchors.contains($0) } == true,
+                            "chain \(name): the trusted path does not run from the leaf to an anchor")
+            }
+        } catch {
+            tally.check(false, "chain \(name): \(error)")
+        }
+    }
+}
+
+func checkPins(_ tally: inout Tally) {
+    let files = chainFiles.map { bytes($0.1) }
+    for (name, anchorIndices, chainIndices, host, domain, caPins, leafPins, expected, success) in pinCases {
+        do throws(X509Error) {
+            var anchors: [Certificate] = []
+            for index in anchorIndices { anchors.append(try Certificate(derEncoded: files[index])) }
+            var chain: [Certificate] = []
+            for index in chainIndices { chain.append(try Certificate(derEncoded: files[index])) }
+            var ca: [SPKIPin] = []
+            var leaf: [SPKIPin] = []
+            for text in caPins { if let pin = try? SPKIPin(text.description) { ca.append(pin) } }
+            for text in leafPins { if let pin = try? SPKIPin(text.description) { leaf.append(pin) } }
+            tally.check(ca.count == caPins.count && leaf.count == leafPins.count, "pins \(name): a pin does not parse")
+            let policy = PinPolicy(rules: [PinRule(domain: domain.description, caIdentities: ca, leafIdentities: leaf)])
+            let options = TrustOptions(validationTime: 1748736000, peerName: .dns(host.description))
+            let result = TrustEvaluator(anchors: AnchorStore(anchors), options: options)
+                .evaluate(servedChain: chain, pinning: policy, host: host.description)
+            let actual = outcomeName(result.pins.outcome)
+            tally.check(same(expected, actual), "pins \(name): \(actual), expected \(expected)")
+            tally.check(result.isTrusted == success, "pins \(name): success \(result.isTrusted), expected \(success)")
+        } catch {
+            tally.check(false, "pins \(name): \(error)")
+        }
+    }
+}
+
+func peerName(_ kind: HostKind, _ host: StaticString) -> PeerName? {
+    switch kind {
+    case .dns: return .dns(host.description)
+    case .ip: return .ipAddress(bytes(host))
+    case .none: return nil
+    }
+}
+
+/// The alternatives of a case, `a|b`.
+func joined(_ names: [StaticString]) -> String {
+    var text = ""
+    for name in names { text += (text.isEmpty ? "" : "|") + name.description }
+    return text
+}
+
+/// Whether two StaticStrings hold the same bytes.
+func same(_ a: StaticString, _ b: StaticString) -> Bool {
+    a.withUTF8Buffer { x in b.withUTF8Buffer { y in x.elementsEqual(y) } }
+}
+
+/// The manifest's name of a failure reason (the enum case's name).
+func reasonName(_ reason: TrustFailure.Reason) -> StaticString {
+    switch reason {
+    case .expired: "expired"
+    case .notYetValid: "notYetValid"
+    case .peerNameMismatch: "peerNameMismatch"
+    case .unknownIssuer: "unknownIssuer"
+    case .revoked: "revoked"
+    case .malformed: "malformed"
+    case .badSignature: "badSignature"
+    case .issuerNotCA: "issuerNotCA"
+    case .pathLengthExceeded: "pathLengthExceeded"
+    case .missingKeyCertSign: "missingKeyCertSign"
+    case .keyUsageMismatch: "keyUsageMismatch"
+    case .extendedKeyUsageMismatch: "extendedKeyUsageMismatch"
+    case .unknownCriticalExtension: "unknownCriticalExtension"
+    case .nameConstraintViolation: "nameConstraintViolation"
+    case .unsupportedNameConstraint: "unsupportedNameConstraint"
+    case .maximumDepthExceeded: "maximumDepthExceeded"
+    case .invalidRevocationList: "invalidRevocationList"
+    case .profileViolation: "profileViolation"
+    case .signatureBudgetExhausted: "signatureBudgetExhausted"
+    case .buildStepBudgetExhausted: "buildStepBudgetExhausted"
+    }
+}
+
+func outcomeName(_ outcome: PinOutcome) -> StaticString {
+    switch outcome {
+    case .notEvaluated: "notEvaluated"
+    case .notPinned: "notPinned"
+    case .satisfied: "satisfied"
+    case .failed: "failed"
+    case .failedReportOnly: "failedReportOnly"
+    case .ruleExpired: "ruleExpired"
+    }
+}
+
+#endif
