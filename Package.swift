@@ -99,13 +99,14 @@ let package = Package(
         // MARK: Tools (may use Foundation)
         .executableTarget(
             name: "tack",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackLimbo"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackVectorSuites"],
             swiftSettings: strictSettings
         ),
-        // The one x509-limbo case-to-TrustEvaluator mapping, shared by `tack vectors
-        // limbo` and the limbo conformance tests (Foundation allowed; not a product).
+        // The third-party vector suites' one reading each, shared by `tack vectors` and
+        // the test suites: the x509-limbo case-to-TrustEvaluator mapping and the
+        // Wycheproof file model (Foundation allowed; not a product, not Embedded).
         .target(
-            name: "TackLimbo",
+            name: "TackVectorSuites",
             dependencies: ["TackDER", "TackX509", "TackSignature", "TackTrust"],
             swiftSettings: strictSettings
         ),
@@ -119,7 +120,7 @@ let package = Package(
         // MARK: Test support (Foundation allowed; not a product, not Embedded)
         .target(
             name: "TackTestSupport",
-            dependencies: ["TackDER"],
+            dependencies: ["TackDER", "TackVectorSuites"],
             swiftSettings: strictSettings
         ),
 
@@ -138,12 +139,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TackSignatureTests",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTestSupport"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackVectorSuites", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "TackTrustTests",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackLimbo", "TackTestSupport"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackVectorSuites", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         // The command line's own helpers (argument parser, readers); the commands

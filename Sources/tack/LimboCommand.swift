@@ -1,9 +1,9 @@
 // `tack vectors limbo`: runs an x509-limbo suite (github.com/C2SP/x509-limbo) through
 // TackTrust and writes the suite's `LimboResult` JSON. The case-to-evaluation mapping
-// is TackLimbo's LimboHarness, which the conformance test uses too.
+// is TackVectorSuites' LimboHarness, which the conformance test uses too.
 
 import Foundation
-import TackLimbo
+import TackVectorSuites
 
 enum LimboCommand {
     static let help = """

@@ -1,6 +1,7 @@
 // `tack vectors wycheproof`: runs Wycheproof signature-verification files
 // (github.com/C2SP/wycheproof, `testvectors_v1`) through TackSignature and
-// compares every verdict with the file's. The file model is in WycheproofFile.swift,
+// compares every verdict with the file's. The file model is TackVectorSuites'
+// WycheproofFile (shared with the test suites), the names in WycheproofNames.swift,
 // the verifiers in WycheproofRunner.swift, the per-file report in WycheproofReport.swift.
 
 enum WycheproofCommand {

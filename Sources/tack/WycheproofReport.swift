@@ -1,6 +1,7 @@
 // The per-file tallies and report of `tack vectors wycheproof`.
 
 import TackSignature
+import TackVectorSuites
 
 /// Counts over vectors; also the grand total.
 struct WycheproofTally {

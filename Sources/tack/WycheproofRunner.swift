@@ -3,6 +3,7 @@
 
 import Foundation
 import TackSignature
+import TackVectorSuites
 
 enum WycheproofRunner {
     /// Runs every vector of the file at `path`.
@@ -35,7 +36,7 @@ enum WycheproofRunner {
         }
         let schemaName: String
         do {
-            schemaName = try JSONDecoder().decode(WycheproofHeader.self, from: data).schema
+            schemaName = try JSONDecoder().decode(WycheproofFile.Header.self, from: data).schema
         } catch {
             throw CLIError("\(path): not a Wycheproof test file (\(describeDecoding(error)))", status: 2)
         }

@@ -3,6 +3,7 @@ import Testing
 import TackSHA2
 import TackSignature
 import TackTestSupport
+import TackVectorSuites
 
 /// Wycheproof (github.com/C2SP/wycheproof) ECDSA and EdDSA verification files,
 /// read from `<repo>/../shared/vectors/wycheproof` (never copied here).

@@ -3,6 +3,7 @@ import Testing
 
 import TackSignature
 import TackTestSupport
+import TackVectorSuites
 
 /// Runs Wycheproof's RSA PKCS #1 v1.5 and RSASSA-PSS verification files
 /// (schemas `rsassa_pkcs1_verify_schema_v1` and `rsassa_pss_verify_schema_v1`)

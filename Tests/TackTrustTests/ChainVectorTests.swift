@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-import TackLimbo
+import TackVectorSuites
 import TackTestSupport
 import TackTrust
 import TackX509

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-import TackLimbo
+import TackVectorSuites
 import TackTestSupport
 
 /// Runs every case of the shared x509-limbo set (`../shared/vectors/x509-limbo/limbo-shared.json`,

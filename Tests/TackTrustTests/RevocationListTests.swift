@@ -3,7 +3,7 @@ import Testing
 
 import TackDER
 import TackSignature
-import TackLimbo
+import TackVectorSuites
 import TackTestSupport
 import TackX509
 

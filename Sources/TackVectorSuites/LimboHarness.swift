@@ -4,7 +4,7 @@ import TackSignature
 import TackTrust
 import TackX509
 
-// TackLimbo: the one mapping from an x509-limbo test case to a TackTrust evaluation, shared by
+// TackVectorSuites: the one mapping from an x509-limbo test case to a TackTrust evaluation, shared by
 // `tack vectors limbo` (Sources/tack/LimboCommand.swift) and the conformance test
 // (Tests/TackTrustTests/LimboConformanceTests.swift), so both judge a case the same way. A tools-level module (Foundation
 // allowed), so that the command line does not link the test-support module.

@@ -1,64 +1,11 @@
-// The parts of a Wycheproof signature-verification file that `tack vectors
-// wycheproof` reads, and the names the files give schemas, results and hashes.
+// The names Wycheproof files give schemas, results and hashes, as `tack vectors
+// wycheproof` runs them. The file model itself is TackVectorSuites' WycheproofFile,
+// shared with the test suites.
 
 import Foundation
 import TackDER
 import TackSHA2
 import TackSignature
-
-/// The parts of a Wycheproof signature-verification file that Tack reads.
-///
-/// Field names are those of the `*_verify_schema_v1.json` schemas; the older
-/// schemas put the key in `key` (EC, EdDSA) or in `n`/`e`/`keyAsn` at group
-/// level (RSA), which are read as fallbacks.
-struct WycheproofFile: Decodable {
-    let algorithm: String?
-    let schema: String
-    let numberOfTests: Int?
-    let testGroups: [Group]
-
-    struct Group: Decodable {
-        let type: String?
-        let publicKey: Key?
-        let key: Key?
-        let publicKeyAsn: String?
-        let keyAsn: String?
-        let n: String?
-        let e: String?
-        let keySize: Int?
-        let sha: String?
-        let mgf: String?
-        let mgfSha: String?
-        let sLen: Int?
-        let tests: [Vector]
-    }
-
-    struct Key: Decodable {
-        let curve: String?
-        let keySize: Int?
-        let uncompressed: String?
-        let wx: String?
-        let wy: String?
-        let pk: String?
-        let modulus: String?
-        let publicExponent: String?
-    }
-
-    struct Vector: Decodable {
-        let tcId: Int
-        let comment: String?
-        let flags: [String]?
-        let msg: String
-        let sig: String
-        let result: String
-    }
-}
-
-/// Only the schema name, decoded first so that an unknown file is refused by name
-/// rather than by whichever field it lacks.
-struct WycheproofHeader: Decodable {
-    let schema: String
-}
 
 /// The verification schemas Tack runs.
 enum WycheproofSchema: String {
