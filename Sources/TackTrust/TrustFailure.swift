@@ -123,6 +123,35 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A stable identifier of the reason, for tools, logs and test manifests: the
+    /// case's name (for example `pathLengthExceeded`), as ``X509Error/code`` and
+    /// ``SignatureError/code`` are for theirs. Payloads (times, limits, wrapped
+    /// errors) are not part of it; a wrapped error has its own `code`.
+    public var code: String {
+        switch reason {
+        case .expired: "expired"
+        case .notYetValid: "notYetValid"
+        case .peerNameMismatch: "peerNameMismatch"
+        case .unknownIssuer: "unknownIssuer"
+        case .revoked: "revoked"
+        case .malformed: "malformed"
+        case .badSignature: "badSignature"
+        case .issuerNotCA: "issuerNotCA"
+        case .pathLengthExceeded: "pathLengthExceeded"
+        case .missingKeyCertSign: "missingKeyCertSign"
+        case .keyUsageMismatch: "keyUsageMismatch"
+        case .extendedKeyUsageMismatch: "extendedKeyUsageMismatch"
+        case .unknownCriticalExtension: "unknownCriticalExtension"
+        case .nameConstraintViolation: "nameConstraintViolation"
+        case .unsupportedNameConstraint: "unsupportedNameConstraint"
+        case .maximumDepthExceeded: "maximumDepthExceeded"
+        case .invalidRevocationList: "invalidRevocationList"
+        case .profileViolation: "profileViolation"
+        case .signatureBudgetExhausted: "signatureBudgetExhausted"
+        case .buildStepBudgetExhausted: "buildStepBudgetExhausted"
+        }
+    }
+
     /// Whether the platform would call this failure fatal rather than recoverable.
     public var isFatal: Bool {
         switch reason {

@@ -21,12 +21,12 @@ func checkChains(_ tally: inout Tally) {
                 purpose: client ? .clientAuthentication : .serverAuthentication, revocationLists: crls)
             let store = AnchorStore(anchors)
             let result = TrustEvaluator(anchors: store, options: options).evaluate(servedChain: chain)
-            let actual: StaticString
+            let actual: String
             switch result.verdict {
             case .trusted: actual = "trusted"
-            case .recoverableFailure(let failure), .fatalFailure(let failure): actual = reasonName(failure.reason)
+            case .recoverableFailure(let failure), .fatalFailure(let failure): actual = failure.code
             }
-            tally.check(expected.contains { same($0, actual) }, "chain \(name): \(actual), expected \(joined(expected))")
+            tally.check(expected.contains { $0.description == actual }, "chain \(name): \(actual), expected \(joined(expected))")
             tally.check(result.signatureChecks <= options.budget.signatureChecks && result.buildSteps <= options.budget.buildSteps,
                         "chain \(name): over budget")
             if result.verdict.isTrusted {
@@ -85,32 +85,6 @@ func joined(_ names: [StaticString]) -> String {
 /// Whether two StaticStrings hold the same bytes.
 func same(_ a: StaticString, _ b: StaticString) -> Bool {
     a.withUTF8Buffer { x in b.withUTF8Buffer { y in x.elementsEqual(y) } }
-}
-
-/// The manifest's name of a failure reason (the enum case's name).
-func reasonName(_ reason: TrustFailure.Reason) -> StaticString {
-    switch reason {
-    case .expired: "expired"
-    case .notYetValid: "notYetValid"
-    case .peerNameMismatch: "peerNameMismatch"
-    case .unknownIssuer: "unknownIssuer"
-    case .revoked: "revoked"
-    case .malformed: "malformed"
-    case .badSignature: "badSignature"
-    case .issuerNotCA: "issuerNotCA"
-    case .pathLengthExceeded: "pathLengthExceeded"
-    case .missingKeyCertSign: "missingKeyCertSign"
-    case .keyUsageMismatch: "keyUsageMismatch"
-    case .extendedKeyUsageMismatch: "extendedKeyUsageMismatch"
-    case .unknownCriticalExtension: "unknownCriticalExtension"
-    case .nameConstraintViolation: "nameConstraintViolation"
-    case .unsupportedNameConstraint: "unsupportedNameConstraint"
-    case .maximumDepthExceeded: "maximumDepthExceeded"
-    case .invalidRevocationList: "invalidRevocationList"
-    case .profileViolation: "profileViolation"
-    case .signatureBudgetExhausted: "signatureBudgetExhausted"
-    case .buildStepBudgetExhausted: "buildStepBudgetExhausted"
-    }
 }
 
 func outcomeName(_ outcome: PinOutcome) -> StaticString {
