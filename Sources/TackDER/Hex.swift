@@ -37,16 +37,33 @@ public enum Hex {
         try decode(text.utf8)
     }
 
-    /// Encodes bytes as lowercase hexadecimal digits.
+    /// Encodes bytes as hexadecimal digits: the one hex encoder of every module
+    /// (digests, pins, fingerprints, serial numbers, `tack` output).
     ///
-    /// - Parameter bytes: The bytes.
-    /// - Returns: Two lowercase digits per byte.
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    /// ```swift
+    /// Hex.encode([0x00, 0xAB])                                  // "00ab"
+    /// Hex.encode([0x00, 0xAB], separator: ":", uppercase: true) // "00:AB"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes.
+    ///   - separator: Text written between two bytes' digits (none by default).
+    ///   - uppercase: Whether the digits `a`–`f` are written as `A`–`F`.
+    /// - Returns: Two digits per byte.
+    public static func encode(_ bytes: some Sequence<UInt8>, separator: String = "", uppercase: Bool = false) -> String {
+        let letterBase = uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")
+        let separatorUTF8 = Array(separator.utf8)
         var text: [UInt8] = []
-        text.reserveCapacity(bytes.underestimatedCount * 2)
+        // At most 2 + separator bytes per input byte; an estimate only, so an
+        // overflowing product just skips the reservation.
+        let (estimate, overflow) = bytes.underestimatedCount.multipliedReportingOverflow(by: 2 &+ separatorUTF8.count)
+        if !overflow { text.reserveCapacity(estimate) }
+        var first = true
         for byte in bytes {
-            text.append(digit(byte >> 4))
-            text.append(digit(byte & 0x0F))
+            if !first { text.append(contentsOf: separatorUTF8) }
+            first = false
+            text.append(digit(byte >> 4, letterBase: letterBase))
+            text.append(digit(byte & 0x0F, letterBase: letterBase))
         }
         return String(decoding: text, as: UTF8.self)
     }
@@ -58,8 +75,8 @@ public enum Hex {
         digitValue(unit) != nil
     }
 
-    private static func digit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    private static func digit(_ value: UInt8, letterBase: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : letterBase + value - 10
     }
 
     private static func digitValue(_ unit: UInt8) -> UInt8? {

@@ -145,18 +145,7 @@ extension SHA2Digest {
 
     /// The digest as lowercase hexadecimal, two characters per byte.
     public var hexString: String {
-        let digits: StaticString = "0123456789abcdef"
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(2 &* Self.byteCount)  // byteCount <= 64: no overflow.
-        digits.withUTF8Buffer { table in
-            withUnsafeBytes { bytes in
-                for byte in bytes {
-                    utf8.append(table[Int(byte >> 4)])
-                    utf8.append(table[Int(byte & 0x0f)])
-                }
-            }
-        }
-        return String(decoding: utf8, as: UTF8.self)
+        withUnsafeBytes { Hex.encode($0) }
     }
 
     /// The digest in standard Base64 with padding (RFC 4648 §4), the form of

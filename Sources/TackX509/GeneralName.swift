@@ -68,12 +68,12 @@ public enum GeneralName: Sendable, Hashable, CustomStringConvertible {
     /// uppercase hexadecimal).
     public var description: String {
         switch self {
-        case .otherName(let typeID, let value): "othername:\(typeID.dottedString);#" + hexString(value, uppercase: true)
+        case .otherName(let typeID, let value): "othername:\(typeID.dottedString);#" + Hex.encode(value, uppercase: true)
         case .rfc822Name(let text): "email:" + text
         case .dnsName(let text): "DNS:" + text
-        case .x400Address(let raw): "X400Name:#" + hexString(raw, uppercase: true)
+        case .x400Address(let raw): "X400Name:#" + Hex.encode(raw, uppercase: true)
         case .directoryName(let name): "DirName:" + name.rfc4514String
-        case .ediPartyName(let raw): "EdiPartyName:#" + hexString(raw, uppercase: true)
+        case .ediPartyName(let raw): "EdiPartyName:#" + Hex.encode(raw, uppercase: true)
         case .uniformResourceIdentifier(let text): "URI:" + text
         case .ipAddress(let address): "IP Address:" + address.description
         case .registeredID(let oid): "Registered ID:" + oid.dottedString
@@ -223,7 +223,7 @@ public struct IPAddressName: Sendable, Hashable, CustomStringConvertible {
     /// rendered as `#` and hexadecimal.
     public var description: String {
         guard bytes.count == 4 || bytes.count == 8 || bytes.count == 16 || bytes.count == 32 else {
-            return "#" + hexString(bytes, uppercase: true)
+            return "#" + Hex.encode(bytes, uppercase: true)
         }
         let addressText = IPAddressName.render(address)
         guard let mask else { return addressText }

@@ -182,7 +182,7 @@ extension RelativeDistinguishedName.Attribute {
         out.append(UInt8(ascii: "="))
         guard name != nil, let kind = stringKind else {
             out.append(UInt8(ascii: "#"))
-            out.append(contentsOf: hexString(encodedValue, uppercase: true).utf8)
+            out.append(contentsOf: Hex.encode(encodedValue, uppercase: true).utf8)
             return
         }
         storage.withUnsafeBufferPointer { buffer in
@@ -221,7 +221,7 @@ extension RelativeDistinguishedName.Attribute {
                 out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "#")])
             case "\u{00}"..."\u{1F}", "\u{7F}":
                 out.append(UInt8(ascii: "\\"))
-                out.append(contentsOf: hexString(CollectionOfOne(UInt8(truncatingIfNeeded: scalar.value)), uppercase: true).utf8)
+                out.append(contentsOf: Hex.encode(CollectionOfOne(UInt8(truncatingIfNeeded: scalar.value)), uppercase: true).utf8)
             default:
                 if scalar.value < 0x80 {
                     out.append(UInt8(truncatingIfNeeded: scalar.value))

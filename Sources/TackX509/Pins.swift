@@ -187,7 +187,7 @@ public struct CertificateFingerprint: Sendable, Hashable, CustomStringConvertibl
     public var hex: String { formatted(.hex) }
 
     /// Uppercase hex bytes separated by colons, as `openssl x509 -fingerprint` prints.
-    public var colonHex: String { hexString(digest, separator: ":", uppercase: true) }
+    public var colonHex: String { Hex.encode(digest, separator: ":", uppercase: true) }
 
     /// The padded Base64 form.
     public var base64: String { formatted(.base64) }
@@ -212,7 +212,7 @@ private func formatSHA256(_ digest: SHA256Digest, _ format: PinFormat) -> String
     switch format {
     case .base64: Base64.encode(digest)
     case .sha256Base64: sha256Prefix + Base64.encode(digest)
-    case .hex: hexString(digest)
+    case .hex: Hex.encode(digest)
     }
 }
 

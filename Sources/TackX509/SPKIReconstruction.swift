@@ -189,22 +189,6 @@ public struct SPKIHeader: Sendable, Hashable, CustomStringConvertible {
 
     /// The name and the header in lowercase hex, bytes separated by spaces.
     public var description: String {
-        name + ": " + hexString(bytes, separator: " ")
+        name + ": " + Hex.encode(bytes, separator: " ")
     }
-}
-
-/// Hex of `bytes` (lowercase unless `uppercase`), with `separator` between bytes.
-internal func hexString(_ bytes: some Sequence<UInt8>, separator: String = "", uppercase: Bool = false) -> String {
-    let digits: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"
-    var text = ""
-    var first = true
-    for byte in bytes {
-        if !first { text += separator }
-        first = false
-        digits.withUTF8Buffer { table in
-            text.unicodeScalars.append(Unicode.Scalar(table[Int(byte >> 4)]))
-            text.unicodeScalars.append(Unicode.Scalar(table[Int(byte & 0x0F)]))
-        }
-    }
-    return text
 }

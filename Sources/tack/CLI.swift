@@ -300,21 +300,15 @@ func readCertificates(_ paths: [String]) -> (certificates: [(file: String, certi
 
 /// A JSON object from ordered key/value pairs whose values are already JSON.
 func jsonObject(_ fields: [(String, String)]) -> String {
-    "{" + fields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
-}
-
-/// Lowercase hex with a separator between octets.
-func hexString(_ bytes: some Sequence<UInt8>, separator: String = "") -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
-    var first = true
-    for byte in bytes {
-        if !first { out.append(contentsOf: separator.utf8) }
-        first = false
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 0x0F)])
+    var object = "{"
+    for (index, field) in fields.enumerated() {
+        if index > 0 { object += ", " }
+        object += JSONText.string(field.0)
+        object += ": "
+        object += field.1
     }
-    return String(decoding: out, as: UTF8.self)
+    object += "}"
+    return object
 }
 
 /// Every object in `bytes`, or the first failure: for inputs where one bad block

@@ -26,7 +26,7 @@ struct CertificateSummary {
     init(_ certificate: Certificate) {
         subject = (try? certificate.subject.rfc4514String) ?? "(undecodable subject)"
         issuer = (try? certificate.issuer.rfc4514String) ?? "(undecodable issuer)"
-        serial = hexString(certificate.serialNumber)
+        serial = Hex.encode(certificate.serialNumber)
         notBefore = certificate.validity.notBefore
         notAfter = certificate.validity.notAfter
         keyType = certificate.publicKeyInfo.algorithm.description

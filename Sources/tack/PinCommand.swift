@@ -227,7 +227,7 @@ enum PinCommand {
                 return message
             }
             if raw.first != 0x04 {
-                return "\(name): raw \(type) key starts with 0x\(hexString(raw.prefix(1))), expected 0x04 (an uncompressed point 04 ‖ X ‖ Y)"
+                return "\(name): raw \(type) key starts with 0x\(Hex.encode(raw.prefix(1))), expected 0x04 (an uncompressed point 04 ‖ X ‖ Y)"
             }
         case .ed25519, .ed448, .x25519, .x448:
             let expected = type.rawKeyByteCount ?? 0
@@ -262,13 +262,13 @@ enum PinCommand {
             let record = jsonObject([
                 ("file", JSONText.string(name)), ("kind", JSONText.string("rawKey")), ("keyType", JSONText.string(type.name)),
                 ("spkiSHA256Base64", JSONText.string(pin.base64)), ("spkiSHA256Pin", JSONText.string(pin.sha256Base64)),
-                ("spkiSHA256Hex", JSONText.string(pin.hex)), ("spkiHeaderHex", JSONText.string(hexString(header))),
-                ("spkiHex", JSONText.string(hexString(spki))),
+                ("spkiSHA256Hex", JSONText.string(pin.hex)), ("spkiHeaderHex", JSONText.string(Hex.encode(header))),
+                ("spkiHex", JSONText.string(Hex.encode(spki))),
             ])
             emit(jsonList([record]))
         case .pin(let pinFormat):
             emit("\(pin.formatted(pinFormat))  (\(type.name) raw key, \(raw.count) bytes)")
-            emit("SPKI header (\(header.count) bytes): \(hexString(header, separator: " "))")
+            emit("SPKI header (\(header.count) bytes): \(Hex.encode(header, separator: " "))")
         }
     }
 }

@@ -63,7 +63,7 @@ enum ShowCommand {
         }
         add("Subject:", summary.subject)
         add("Issuer:", summary.issuer)
-        add("Serial:", hexString(certificate.serialNumber, separator: ":"))
+        add("Serial:", Hex.encode(certificate.serialNumber, separator: ":"))
         add("Version:", "v\(certificate.version.rawValue + 1)")
         add("Not before:", summary.notBefore.description)
         add("Not after:", summary.notAfter.description + "  (" + validityPhrase(certificate.validity, now: now) + ")")
@@ -132,15 +132,15 @@ enum ShowCommand {
             })
         case SubjectKeyIdentifier.oid:
             return ("subjectKeyIdentifier", value { () throws(X509Error) in
-                (try certificate.subjectKeyIdentifier).map { hexString($0.keyIdentifier, separator: ":") } ?? ""
+                (try certificate.subjectKeyIdentifier).map { Hex.encode($0.keyIdentifier, separator: ":") } ?? ""
             })
         case AuthorityKeyIdentifier.oid:
             return ("authorityKeyIdentifier", value { () throws(X509Error) in
                 guard let identifier = try certificate.authorityKeyIdentifier else { return "" }
                 var parts: [String] = []
-                if let key = identifier.keyIdentifier { parts.append("keyid:" + hexString(key, separator: ":")) }
+                if let key = identifier.keyIdentifier { parts.append("keyid:" + Hex.encode(key, separator: ":")) }
                 if let issuer = identifier.authorityCertIssuer { parts.append("issuer:" + Array(issuer).map(\.description).joined(separator: ", ")) }
-                if let serial = identifier.authorityCertSerialNumber { parts.append("serial:" + hexString(serial, separator: ":")) }
+                if let serial = identifier.authorityCertSerialNumber { parts.append("serial:" + Hex.encode(serial, separator: ":")) }
                 return parts.joined(separator: ", ")
             })
         case NameConstraints.oid:
@@ -206,7 +206,7 @@ enum ShowCommand {
             })
         default:
             let bytes = certificate.derEncoded[ext.valueRange]
-            return (ext.oid.dottedString, "\(bytes.count) bytes: " + hexString(bytes.prefix(32), separator: ":") + (bytes.count > 32 ? "…" : ""))
+            return (ext.oid.dottedString, "\(bytes.count) bytes: " + Hex.encode(bytes.prefix(32), separator: ":") + (bytes.count > 32 ? "…" : ""))
         }
     }
 

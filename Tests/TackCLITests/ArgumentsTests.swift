@@ -89,10 +89,4 @@ struct CLIHelperTests {
     func json() {
         #expect(jsonObject([("k", "1"), ("s", "\"v\"")]) == "{\"k\": 1, \"s\": \"v\"}")
     }
-
-    @Test("hex with and without a separator")
-    func hex() {
-        #expect(hexString([0x00, 0xAB, 0x0F]) == "00ab0f")
-        #expect(hexString([0x00, 0xAB], separator: ":") == "00:ab")
-    }
 }

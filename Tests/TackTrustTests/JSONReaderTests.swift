@@ -133,4 +133,36 @@ struct JSONReaderTests {
         #expect(try parse(JSONText.string(original)) == .string(original))
         #expect(JSONText.strings(["x", "y"]) == "[\"x\", \"y\"]")
     }
+
+    @Test("JSONText equals scalar-by-scalar escaping on seeded texts (runs are copied whole)")
+    func textMatchesScalarDefinition() throws {
+        // Pieces that straddle the escaping rules: combining marks after a quote,
+        // controls, multi-byte scalars, astral plane, DEL (not escaped).
+        let pieces = ["a", "\"", "\\", "\n", "\r", "\t", "\u{00}", "\u{1F}", "\u{7F}", "é", "e\u{301}",
+                      "\"\u{301}", "€", "😀", "CN=", " ", "\u{2028}"]
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20:
+                    out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        var stream = DeterministicStream(state: 0x4A53_4F4E_5445_5854)
+        for _ in 0..<2_000 {
+            let count = Int(stream.next() % 12)
+            let text = (0..<count).map { _ in pieces[Int(stream.next() % UInt64(pieces.count))] }.joined()
+            let literal = JSONText.string(text)
+            #expect(literal.unicodeScalars.elementsEqual(reference(text).unicodeScalars), "\(Array(text.unicodeScalars))")
+            #expect(try parse(literal) == .string(text))
+        }
+    }
 }
