@@ -1,5 +1,6 @@
 import TackDER
 import Testing
+import TackTestSupport
 
 /// One rejected Base64 input and the exact error it must produce.
 struct Base64Rejection: Sendable, CustomTestStringConvertible {
@@ -30,19 +31,6 @@ struct Base64Rejection: Sendable, CustomTestStringConvertible {
 
 @Suite("Base64 (RFC 4648)")
 struct Base64Tests {
-    /// A deterministic generator (SplitMix64) so failures reproduce.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            // Wrapping arithmetic is the algorithm (Steele et al., 2014).
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// RFC 4648 §10.
     static let rfcVectors: [(String, String)] = [
         ("", ""),
@@ -85,7 +73,7 @@ struct Base64Tests {
 
     @Test("Random byte strings of every length 0...300 round-trip, strict and with line breaks")
     func randomRoundTrips() throws {
-        var rng = SplitMix64(state: 0x7ACC_BA5E_64)
+        var rng = DeterministicStream(state: 0x7ACC_BA5E_64)
         for length in 0...300 {
             let bytes = (0..<length).map { _ in UInt8.random(in: .min ... .max, using: &rng) }
             let text = Base64.encode(bytes)

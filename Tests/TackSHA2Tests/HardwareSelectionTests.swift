@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TackTestSupport
 
 @testable import TackSHA2
 
@@ -48,7 +49,7 @@ struct HardwareSelectionTests {
                    "this CPU (or build) has no SHA-NI path: there is only the portable path to compare"),
           arguments: [1, 2, 3])
     func pathsAgree(seed: UInt64) {
-        var generator = SplitMix64(state: seed)
+        var generator = DeterministicStream(state: seed)
         for _ in 0..<200 {
             let count = Int(generator.next() % 2000)
             let message = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -58,18 +59,5 @@ struct HardwareSelectionTests {
             best.update(message)
             #expect(portable.finalize() == best.finalize())
         }
-    }
-}
-
-/// A tiny deterministic generator (SplitMix64) so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        // Wrapping arithmetic is the algorithm.
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }
