@@ -27,6 +27,27 @@ struct ECJacobianPoint<Limbs: ECLimbs>: Sendable {
     var isInfinity: Bool { z.isZero }
 }
 
+/// A Jacobian point with Z² and Z³ kept beside it, for a point added many
+/// times (the public-key table of `multiplyTwo`): each addition then skips
+/// computing them, 10M + 4S instead of 11M + 5S.
+struct ECCachedJacobianPoint<Limbs: ECLimbs>: Sendable {
+    var x: Limbs
+    var y: Limbs
+    var z: Limbs
+    /// Z².
+    var zz: Limbs
+    /// Z³.
+    var zzz: Limbs
+
+    init<Field: ECFieldArithmetic<Limbs>>(_ point: ECJacobianPoint<Limbs>, _ field: Field) {
+        x = point.x
+        y = point.y
+        z = point.z
+        zz = field.square(point.z)
+        zzz = field.multiply(zz, point.z)
+    }
+}
+
 /// A NIST prime curve with a = −3 and cofactor 1, plus the precomputed
 /// multiples of its generator used by verification.
 struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
@@ -49,8 +70,11 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     /// in affine form so that each use is a mixed addition.
     let generatorTable: [ECAffinePoint<Limbs>]
 
-    /// NAF width for the generator (a table of 2^(w−2) = 32 points, built once).
-    static var generatorWindow: Int { 7 }
+    /// NAF width for the generator: a table of 2^(w−2) = 64 points, built once
+    /// (4 KiB for P-256, 6 KiB for P-384, 9 KiB for P-521). Width 7 (half the
+    /// table) cost 0.7% more instructions on `verify-p256`: 761,608 against
+    /// 756,586.
+    static var generatorWindow: Int { 8 }
     /// NAF width for the public key (8 points, built per verification).
     static var publicKeyWindow: Int { 5 }
 
@@ -168,6 +192,35 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
         return ECJacobianPoint(x: x3, y: y3, z: z3)
     }
 
+    /// P + Q as `add`, with Q's Z² and Z³ cached (10M + 4S).
+    @inline(__always)
+    static func addCached<Field: ECFieldArithmetic<Limbs>>(_ p: ECJacobianPoint<Limbs>, _ q: ECCachedJacobianPoint<Limbs>, _ field: Field) -> ECJacobianPoint<Limbs> {
+        if p.isInfinity { return ECJacobianPoint(x: q.x, y: q.y, z: q.z) }
+        if q.z.isZero { return p }
+        let z1z1 = field.square(p.z)
+        let u1 = field.multiply(p.x, q.zz)
+        let u2 = field.multiply(q.x, z1z1)
+        let s1 = field.multiply(p.y, q.zzz)
+        let s2 = field.multiply(field.multiply(q.y, p.z), z1z1)
+        let h = field.subtract(u2, u1)
+        let sDifference = field.subtract(s2, s1)
+        if h.isZero {
+            // Same x: P = Q (double) or P = −Q (infinity).
+            return sDifference.isZero ? double(p, field) : .infinity(one: field.one)
+        }
+        let h2 = field.add(h, h)
+        let i = field.square(h2)
+        let j = field.multiply(h, i)
+        let r = field.add(sDifference, sDifference)
+        let v = field.multiply(u1, i)
+        let x3 = field.subtract(field.subtract(field.square(r), j), field.add(v, v))
+        let s1j = field.multiply(s1, j)
+        let y3 = field.subtract(field.multiply(r, field.subtract(v, x3)), field.add(s1j, s1j))
+        let zSum = field.add(p.z, q.z)
+        let z3 = field.multiply(field.subtract(field.subtract(field.square(zSum), z1z1), q.zz), h)
+        return ECJacobianPoint(x: x3, y: y3, z: z3)
+    }
+
     /// P + Q with Q affine (madd-2007-bl: 7M + 4S), complete by case analysis.
     @inline(__always)
     static func addAffine<Field: ECFieldArithmetic<Limbs>>(_ p: ECJacobianPoint<Limbs>, _ q: ECAffinePoint<Limbs>, _ field: Field) -> ECJacobianPoint<Limbs> {
@@ -247,14 +300,14 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
             let length2 = ecWNAF(u2, window: Self.publicKeyWindow, into: naf2)
 
             let tableCount = 1 << (Self.publicKeyWindow - 2)
-            return withUnsafeTemporaryAllocation(of: ECJacobianPoint<Limbs>.self, capacity: tableCount) { table in
-                // Q, 3Q, 5Q, …, 15Q.
+            return withUnsafeTemporaryAllocation(of: ECCachedJacobianPoint<Limbs>.self, capacity: tableCount) { table in
+                // Q, 3Q, 5Q, …, 15Q, with their Z² and Z³.
                 let q1 = ECJacobianPoint(x: q.x, y: q.y, z: field.one)
-                let q2 = Self.double(q1, field)
+                let q2 = ECCachedJacobianPoint(Self.double(q1, field), field)
                 var current = q1
                 for index in 0..<tableCount {
-                    table.initializeElement(at: index, to: current)
-                    if index + 1 < tableCount { current = Self.add(current, q2, field) }
+                    table.initializeElement(at: index, to: ECCachedJacobianPoint(current, field))
+                    if index + 1 < tableCount { current = Self.addCached(current, q2, field) }
                 }
                 defer { table.deinitialize() }
 
@@ -272,11 +325,11 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
                     }
                     let d2 = position < length2 ? Int(naf2[position]) : 0
                     if d2 > 0 {
-                        accumulator = Self.add(accumulator, table[d2 >> 1], field)
+                        accumulator = Self.addCached(accumulator, table[d2 >> 1], field)
                     } else if d2 < 0 {
                         var negated = table[(-d2) >> 1]
                         negated.y = field.negate(negated.y)
-                        accumulator = Self.add(accumulator, negated, field)
+                        accumulator = Self.addCached(accumulator, negated, field)
                     }
                     position -= 1
                 }
