@@ -194,16 +194,22 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
         while u != one && v != one {
             // u and v are never zero: both stay multiples of gcd = 1 and a
             // subtraction never makes them equal (that would need u = v = 1).
+            // Strip the trailing zero bits in one shift (at most 63 at a
+            // time), halving the coefficient once per bit.
             while u[0] & 1 == 0 {
-                u = u.shiftedRight(by: 1)
-                x1 = halve(x1)
+                let shift = min(u[0].trailingZeroBitCount, 63)
+                u = u.shiftedRight(by: shift)
+                for _ in 0..<shift { x1 = half(x1) }
             }
             while v[0] & 1 == 0 {
-                v = v.shiftedRight(by: 1)
-                x2 = halve(x2)
+                let shift = min(v[0].trailingZeroBitCount, 63)
+                v = v.shiftedRight(by: shift)
+                for _ in 0..<shift { x2 = half(x2) }
             }
-            if v.isLess(than: u) {
-                u = u.subtractingWithBorrow(v).difference
+            // One subtraction decides the order too: u − v borrows iff u < v.
+            let (difference, borrow) = u.subtractingWithBorrow(v)
+            if borrow == 0 {
+                u = difference
                 x1 = subtract(x1, x2)
             } else {
                 v = v.subtractingWithBorrow(u).difference
@@ -211,17 +217,6 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
             }
         }
         return u == one ? x1 : x2
-    }
-
-    /// x/2 mod m for x < m: x >> 1 when x is even, else (x + m) >> 1 with the
-    /// carry of x + m shifted into the top bit.
-    @inline(__always)
-    private func halve(_ x: Limbs) -> Limbs {
-        guard x[0] & 1 == 1 else { return x.shiftedRight(by: 1) }
-        let (sum, carry) = x.addingWithCarry(modulus)
-        var half = sum.shiftedRight(by: 1)
-        half[Limbs.limbCount - 1] |= carry << 63
-        return half
     }
 }
 

@@ -349,7 +349,7 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
 func ecWNAF<Limbs: ECLimbs>(_ scalar: Limbs, window: Int, into digits: UnsafeMutableBufferPointer<Int8>) -> Int {
     let length = scalar.bitWidth + 1
     precondition(digits.count >= length && window >= 2 && window <= 8)  // internal invariant, see above
-    for index in 0..<length { digits[index] = 0 }
+    UnsafeMutableBufferPointer(rebasing: digits[0..<length]).update(repeating: 0)
     var carry = 0
     var position = 0
     var highest = 0
