@@ -3,7 +3,7 @@
 
 Straight-line (fully unrolled) modular arithmetic for the inline limb types
 ECLimbs4, ECLimbs6 and ECLimbs9: Montgomery multiplication (CIOS), modular
-addition and subtraction. Written out by this script rather than as generic
+addition, subtraction and halving. Written out by this script rather than as generic
 loops because the optimiser keeps generic limb loops rolled, spills the tuple
 to memory and turns carries into unpredictable branches (about 8x slower when
 measured on P-256); unrolled, every limb lives in a register and carries
@@ -361,6 +361,21 @@ def emit_type(n):
         w(f"        (d{i}, carry) = ecAddWithCarry(d{i}, m{i} & mask, carry)")
     w("        _ = carry  // cancels the borrow")
     w("        return Self((" + ", ".join(f"d{i}" for i in idx) + "))")
+    w("    }")
+    w("")
+    # --- modular halving
+    w("    /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else")
+    w("    /// (a + m) >> 1 with the carry of a + m as the top bit; branch-free.")
+    w("    @inline(__always)")
+    w("    static func modularHalve(_ a: Self, modulus m: Self) -> Self {")
+    w("        let (" + ", ".join(f"a{i}" for i in idx) + ") = a.storage")
+    w("        let (" + ", ".join(f"m{i}" for i in idx) + ") = m.storage")
+    w("        let mask = 0 &- (a0 & 1)  // all ones when a is odd")
+    w("        var carry: UInt64 = 0")
+    w("        var " + ", ".join(f"s{i}: UInt64 = 0" for i in idx))
+    for i in idx:
+        w(f"        (s{i}, carry) = ecAddWithCarry(a{i}, m{i} & mask, carry)")
+    w("        return Self((" + ", ".join(f"(s{i} >> 1) | (s{i + 1} << 63)" for i in range(n - 1)) + f", (s{n - 1} >> 1) | (carry << 63)))")
     w("    }")
     w("}")
     w("")

@@ -323,6 +323,22 @@ extension ECLimbs4 {
         _ = carry  // cancels the borrow
         return Self((d0, d1, d2, d3))
     }
+
+    /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else
+    /// (a + m) >> 1 with the carry of a + m as the top bit; branch-free.
+    @inline(__always)
+    static func modularHalve(_ a: Self, modulus m: Self) -> Self {
+        let (a0, a1, a2, a3) = a.storage
+        let (m0, m1, m2, m3) = m.storage
+        let mask = 0 &- (a0 & 1)  // all ones when a is odd
+        var carry: UInt64 = 0
+        var s0: UInt64 = 0, s1: UInt64 = 0, s2: UInt64 = 0, s3: UInt64 = 0
+        (s0, carry) = ecAddWithCarry(a0, m0 & mask, carry)
+        (s1, carry) = ecAddWithCarry(a1, m1 & mask, carry)
+        (s2, carry) = ecAddWithCarry(a2, m2 & mask, carry)
+        (s3, carry) = ecAddWithCarry(a3, m3 & mask, carry)
+        return Self(((s0 >> 1) | (s1 << 63), (s1 >> 1) | (s2 << 63), (s2 >> 1) | (s3 << 63), (s3 >> 1) | (carry << 63)))
+    }
 }
 
 /// Returns t − m if t (with a carry word `extra` above it) is at least m,
@@ -512,6 +528,24 @@ extension ECLimbs6 {
         (d5, carry) = ecAddWithCarry(d5, m5 & mask, carry)
         _ = carry  // cancels the borrow
         return Self((d0, d1, d2, d3, d4, d5))
+    }
+
+    /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else
+    /// (a + m) >> 1 with the carry of a + m as the top bit; branch-free.
+    @inline(__always)
+    static func modularHalve(_ a: Self, modulus m: Self) -> Self {
+        let (a0, a1, a2, a3, a4, a5) = a.storage
+        let (m0, m1, m2, m3, m4, m5) = m.storage
+        let mask = 0 &- (a0 & 1)  // all ones when a is odd
+        var carry: UInt64 = 0
+        var s0: UInt64 = 0, s1: UInt64 = 0, s2: UInt64 = 0, s3: UInt64 = 0, s4: UInt64 = 0, s5: UInt64 = 0
+        (s0, carry) = ecAddWithCarry(a0, m0 & mask, carry)
+        (s1, carry) = ecAddWithCarry(a1, m1 & mask, carry)
+        (s2, carry) = ecAddWithCarry(a2, m2 & mask, carry)
+        (s3, carry) = ecAddWithCarry(a3, m3 & mask, carry)
+        (s4, carry) = ecAddWithCarry(a4, m4 & mask, carry)
+        (s5, carry) = ecAddWithCarry(a5, m5 & mask, carry)
+        return Self(((s0 >> 1) | (s1 << 63), (s1 >> 1) | (s2 << 63), (s2 >> 1) | (s3 << 63), (s3 >> 1) | (s4 << 63), (s4 >> 1) | (s5 << 63), (s5 >> 1) | (carry << 63)))
     }
 }
 
@@ -1441,6 +1475,27 @@ extension ECLimbs9 {
         (d8, carry) = ecAddWithCarry(d8, m8 & mask, carry)
         _ = carry  // cancels the borrow
         return Self((d0, d1, d2, d3, d4, d5, d6, d7, d8))
+    }
+
+    /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else
+    /// (a + m) >> 1 with the carry of a + m as the top bit; branch-free.
+    @inline(__always)
+    static func modularHalve(_ a: Self, modulus m: Self) -> Self {
+        let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.storage
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = m.storage
+        let mask = 0 &- (a0 & 1)  // all ones when a is odd
+        var carry: UInt64 = 0
+        var s0: UInt64 = 0, s1: UInt64 = 0, s2: UInt64 = 0, s3: UInt64 = 0, s4: UInt64 = 0, s5: UInt64 = 0, s6: UInt64 = 0, s7: UInt64 = 0, s8: UInt64 = 0
+        (s0, carry) = ecAddWithCarry(a0, m0 & mask, carry)
+        (s1, carry) = ecAddWithCarry(a1, m1 & mask, carry)
+        (s2, carry) = ecAddWithCarry(a2, m2 & mask, carry)
+        (s3, carry) = ecAddWithCarry(a3, m3 & mask, carry)
+        (s4, carry) = ecAddWithCarry(a4, m4 & mask, carry)
+        (s5, carry) = ecAddWithCarry(a5, m5 & mask, carry)
+        (s6, carry) = ecAddWithCarry(a6, m6 & mask, carry)
+        (s7, carry) = ecAddWithCarry(a7, m7 & mask, carry)
+        (s8, carry) = ecAddWithCarry(a8, m8 & mask, carry)
+        return Self(((s0 >> 1) | (s1 << 63), (s1 >> 1) | (s2 << 63), (s2 >> 1) | (s3 << 63), (s3 >> 1) | (s4 << 63), (s4 >> 1) | (s5 << 63), (s5 >> 1) | (s6 << 63), (s6 >> 1) | (s7 << 63), (s7 >> 1) | (s8 << 63), (s8 >> 1) | (carry << 63)))
     }
 }
 

@@ -35,6 +35,8 @@ protocol ECLimbs: Sendable, Equatable {
     static func modularAdd(_ a: Self, _ b: Self, modulus: Self) -> Self
     /// (a − b) mod m for a, b < m.
     static func modularSubtract(_ a: Self, _ b: Self, modulus: Self) -> Self
+    /// a / 2 mod m for a < m and odd m.
+    static func modularHalve(_ a: Self, modulus: Self) -> Self
 }
 
 /// Moduli with a dedicated multiplication routine.
@@ -294,6 +296,18 @@ extension ECLimbs {
         let limbIndex = index >> 6
         guard limbIndex < Self.limbCount else { return 0 }
         return (self[limbIndex] >> UInt64(index & 63)) & 1
+    }
+
+    /// The `count` bits from bit `index` up (1 ≤ count ≤ 63), as the low bits
+    /// of a word; bits past the top limb read as zero.
+    @inline(__always)
+    func bits(from index: Int, count: Int) -> UInt64 {
+        let limbIndex = index >> 6
+        guard limbIndex < Self.limbCount else { return 0 }
+        let shift = UInt64(index & 63)
+        var word = self[limbIndex] >> shift
+        if shift != 0 && limbIndex + 1 < Self.limbCount { word |= self[limbIndex + 1] << (64 - shift) }
+        return word & ((1 << UInt64(count)) - 1)
     }
 
     /// The number of significant bits (0 for zero).

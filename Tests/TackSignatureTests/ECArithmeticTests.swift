@@ -148,6 +148,24 @@ struct ECArithmeticTests {
         check(P521.curve)
     }
 
+    @Test("u₁·G + u₂·Q on the shape-fixed field (verify-p256, verify-p521) equals the plain field's")
+    func shapedFieldMatchesPlainField() {
+        func check<Limbs: ECLimbs>(_ curve: ECWeierstrassCurve<Limbs>, seed: UInt64) {
+            var stream = DeterministicStream(state: seed)
+            for index in 0..<8 {
+                let k = Self.element(index + 3, &stream, curve.order)  // a non-zero multiple of G
+                let q = ECWeierstrassCurve<Limbs>.toAffine(curve.multiplyTwo(u1: k, u2: Limbs(), q: curve.generator, using: curve.field), curve.field)
+                let u1 = Self.element(index, &stream, curve.order)
+                let u2 = Self.element(index, &stream, curve.order)
+                let fast = curve.multiplyTwo(u1: u1, u2: u2, q: q)
+                let plain = curve.multiplyTwo(u1: u1, u2: u2, q: q, using: curve.field)
+                #expect(fast.x == plain.x && fast.y == plain.y && fast.z == plain.z)
+            }
+        }
+        check(P256.curve, seed: 256)
+        check(P521.curve, seed: 521)
+    }
+
     @Test("Width-w NAF digits are odd, bounded, spaced, and sum to the scalar", arguments: [2, 5, 7, 8])
     func wNAF(window: Int) {
         var stream = DeterministicStream(state: UInt64(window))
