@@ -96,11 +96,11 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
         let count = 1 << (Self.generatorWindow - 2)
         table.reserveCapacity(count)
         let g = ECJacobianPoint(x: generator.x, y: generator.y, z: field.one)
-        let twoG = Self.double(g, field)
+        let twoG = ECCachedJacobianPoint(Self.double(g, field), field)
         var current = g
         for _ in 0..<count {
             table.append(Self.toAffine(current, field))
-            current = Self.add(current, twoG, field)
+            current = Self.addCached(current, twoG, field)
         }
         self.generatorTable = table
     }
@@ -162,39 +162,10 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
         return ECJacobianPoint(x: x3, y: y3, z: z3)
     }
 
-    /// P + Q for Jacobian points (add-2007-bl: 11M + 5S), complete by case analysis.
-    @inline(__always)
-    static func add<Field: ECFieldArithmetic<Limbs>>(_ p: ECJacobianPoint<Limbs>, _ q: ECJacobianPoint<Limbs>, _ field: Field) -> ECJacobianPoint<Limbs> {
-        if p.isInfinity { return q }
-        if q.isInfinity { return p }
-        let z1z1 = field.square(p.z)
-        let z2z2 = field.square(q.z)
-        let u1 = field.multiply(p.x, z2z2)
-        let u2 = field.multiply(q.x, z1z1)
-        let s1 = field.multiply(field.multiply(p.y, q.z), z2z2)
-        let s2 = field.multiply(field.multiply(q.y, p.z), z1z1)
-        let h = field.subtract(u2, u1)
-        let sDifference = field.subtract(s2, s1)
-        if h.isZero {
-            // Same x: P = Q (double) or P = −Q (infinity).
-            return sDifference.isZero ? double(p, field) : .infinity(one: field.one)
-        }
-        let h2 = field.add(h, h)
-        let i = field.square(h2)
-        let j = field.multiply(h, i)
-        let r = field.add(sDifference, sDifference)
-        let v = field.multiply(u1, i)
-        let x3 = field.subtract(field.subtract(field.square(r), j), field.add(v, v))
-        let s1j = field.multiply(s1, j)
-        let y3 = field.subtract(field.multiply(r, field.subtract(v, x3)), field.add(s1j, s1j))
-        let zSum = field.add(p.z, q.z)
-        let z3 = field.multiply(field.subtract(field.subtract(field.square(zSum), z1z1), z2z2), h)
-        return ECJacobianPoint(x: x3, y: y3, z: z3)
-    }
-
-    /// P + Q as `add`, with Q's Z² and Z³ cached and Z₃ as 2·Z₁·Z₂·H
-    /// (11M + 3S; the squaring form of Z₃ measured 2,170 more instructions
-    /// on `verify-p256`).
+    /// P + Q for Jacobian points (add-2007-bl with Q's Z² and Z³ cached, and
+    /// Z₃ as 2·Z₁·Z₂·H: 11M + 3S; the squaring form of Z₃ measured 2,170 more
+    /// instructions on `verify-p256`), complete by case analysis. The one
+    /// Jacobian addition: a point added once is cached first.
     @inline(__always)
     static func addCached<Field: ECFieldArithmetic<Limbs>>(_ p: ECJacobianPoint<Limbs>, _ q: ECCachedJacobianPoint<Limbs>, _ field: Field) -> ECJacobianPoint<Limbs> {
         if p.isInfinity { return ECJacobianPoint(x: q.x, y: q.y, z: q.z) }
