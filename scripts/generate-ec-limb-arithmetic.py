@@ -15,13 +15,18 @@ compile to add-with-carry.
 SIZES = {4: "256 bits: P-256, Ed25519", 6: "384 bits: P-384", 9: "576 bits: P-521"}
 
 
+def unpack(w, name, count):
+    """`let (x0, …, x{count-1}) = x.storage`: a value's limbs as locals."""
+    w("        let (" + ", ".join(f"{name}{i}" for i in range(count)) + f") = {name}.storage")
+
+
 def emit_montgomery_body(w, n, constants=None):
     """The unrolled CIOS body; with `constants` (modulus limbs, −m⁻¹ mod 2⁶⁴)
     the modulus is a literal, so the optimiser drops products by zero limbs and
     by a unit −m⁻¹."""
     idx = range(n)
-    w("        let (" + ", ".join(f"a{i}" for i in idx) + ") = a.storage")
-    w("        let (" + ", ".join(f"b{i}" for i in idx) + ") = b.storage")
+    unpack(w, "a", n)
+    unpack(w, "b", n)
     if constants:
         limbs, inverse = constants
         w("        let (" + ", ".join(f"m{i}" for i in idx) + "): (" + ", ".join(["UInt64"] * n) + ") = (")
@@ -30,7 +35,7 @@ def emit_montgomery_body(w, n, constants=None):
         w("        let negativeInverse: UInt64 = 0x%x" % inverse)
         w("        let m = ECLimbs%d((" % n + ", ".join(f"m{i}" for i in idx) + "))")
     else:
-        w("        let (" + ", ".join(f"m{i}" for i in idx) + ") = m.storage")
+        unpack(w, "m", n)
     w("        var " + ", ".join(f"t{i}: UInt64 = 0" for i in range(n + 1)))
     w("        var carry: UInt64 = 0")
     w("        var q: UInt64 = 0")
@@ -92,8 +97,8 @@ def emit_p256():
     w("    /// saved), and verify-p256 makes some 3,300 field products.")
     w("    @inline(__always)")
     w("    static func p256MontgomeryMultiply(_ a: Self, _ b: Self) -> Self {")
-    w("        let (a0, a1, a2, a3) = a.storage")
-    w("        let (b0, b1, b2, b3) = b.storage")
+    unpack(w, "a", 4)
+    unpack(w, "b", 4)
     w("        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0")
     w("        var carry: UInt64 = 0")
     w("        var top: UInt64 = 0")
@@ -120,7 +125,7 @@ def emit_p256():
     w("    /// `p256MontgomeryMultiply(a, a)`. Inlined, as the product is.")
     w("    @inline(__always)")
     w("    static func p256MontgomerySquare(_ a: Self) -> Self {")
-    w("        let (a0, a1, a2, a3) = a.storage")
+    unpack(w, "a", 4)
     w("        var carry: UInt64 = 0")
     w("        var high: UInt64 = 0")
     w("        var low: UInt64 = 0")
@@ -189,8 +194,8 @@ def emit_p521():
     w("    /// result < p.")
     w("    @inline(never)")
     w("    static func p521MontgomeryMultiply(_ a: Self, _ b: Self) -> Self {")
-    w("        let (" + ", ".join(f"a{i}" for i in range(n)) + ") = a.storage")
-    w("        let (" + ", ".join(f"b{i}" for i in range(n)) + ") = b.storage")
+    unpack(w, "a", n)
+    unpack(w, "b", n)
     w("        var high: UInt64 = 0")
     w("        var low: UInt64 = 0")
     w("        var carry: UInt64 = 0")
@@ -216,7 +221,7 @@ def emit_p521():
     w("    /// `p521MontgomeryMultiply`.")
     w("    @inline(never)")
     w("    static func p521MontgomerySquare(_ a: Self) -> Self {")
-    w("        let (" + ", ".join(f"a{i}" for i in range(n)) + ") = a.storage")
+    unpack(w, "a", n)
     w("        var high: UInt64 = 0")
     w("        var low: UInt64 = 0")
     w("        var carry: UInt64 = 0")
@@ -334,8 +339,8 @@ def emit_type(n):
     w("    /// (a + b) mod m for a, b < m.")
     w("    @inline(__always)")
     w("    static func modularAdd(_ a: Self, _ b: Self, modulus m: Self) -> Self {")
-    w("        let (" + ", ".join(f"a{i}" for i in idx) + ") = a.storage")
-    w("        let (" + ", ".join(f"b{i}" for i in idx) + ") = b.storage")
+    unpack(w, "a", n)
+    unpack(w, "b", n)
     w("        var carry: UInt64 = 0")
     w("        var " + ", ".join(f"s{i}: UInt64 = 0" for i in idx))
     for i in idx:
@@ -347,9 +352,9 @@ def emit_type(n):
     w("    /// (a − b) mod m for a, b < m.")
     w("    @inline(__always)")
     w("    static func modularSubtract(_ a: Self, _ b: Self, modulus m: Self) -> Self {")
-    w("        let (" + ", ".join(f"a{i}" for i in idx) + ") = a.storage")
-    w("        let (" + ", ".join(f"b{i}" for i in idx) + ") = b.storage")
-    w("        let (" + ", ".join(f"m{i}" for i in idx) + ") = m.storage")
+    unpack(w, "a", n)
+    unpack(w, "b", n)
+    unpack(w, "m", n)
     w("        var borrow: UInt64 = 0")
     w("        var " + ", ".join(f"d{i}: UInt64 = 0" for i in idx))
     for i in idx:
@@ -368,8 +373,8 @@ def emit_type(n):
     w("    /// (a + m) >> 1 with the carry of a + m as the top bit; branch-free.")
     w("    @inline(__always)")
     w("    static func modularHalve(_ a: Self, modulus m: Self) -> Self {")
-    w("        let (" + ", ".join(f"a{i}" for i in idx) + ") = a.storage")
-    w("        let (" + ", ".join(f"m{i}" for i in idx) + ") = m.storage")
+    unpack(w, "a", n)
+    unpack(w, "m", n)
     w("        let mask = 0 &- (a0 & 1)  // all ones when a is odd")
     w("        var carry: UInt64 = 0")
     w("        var " + ", ".join(f"s{i}: UInt64 = 0" for i in idx))
