@@ -70,41 +70,65 @@ struct RSAModulus: Sendable {
     /// most 1 too large, and the add-back step fixes that rare case. The cost
     /// is about (k + 2)·k word products, a fraction of one Montgomery
     /// squaring, so preparing a key costs little next to verifying with it.
-    private static func computeRSquared(limbs n: [UInt64]) -> [UInt64] {
-        let k = n.count
-        let shift = n[k - 1].leadingZeroBitCount
+    private static func computeRSquared(limbs: [UInt64]) -> [UInt64] {
+        let k = limbs.count
+        // One buffer: v (k limbs) | u (2k + 2 limbs). Index arithmetic is unchecked
+        // (`&+`, `&-`): every index is below 3k + 2 ≤ 386. (Pointers rather than
+        // array subscripts: the checked form cost 35,000 instructions a key,
+        // twice a verification's hashing; `e2e-rsa2048`, `verify-rsa2048-with-key`.)
+        var work = [UInt64](repeating: 0, count: 3 &* k &+ 2)
+        var result = [UInt64](repeating: 0, count: k)
+        limbs.withUnsafeBufferPointer { nBuffer in
+            work.withUnsafeMutableBufferPointer { workBuffer in
+                result.withUnsafeMutableBufferPointer { resultBuffer in
+                    divide(
+                        nBuffer.baseAddress.unsafelyUnwrapped, k, workBuffer.baseAddress.unsafelyUnwrapped,
+                        resultBuffer.baseAddress.unsafelyUnwrapped)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The body of ``computeRSquared(limbs:)``: `work` is 3k + 2 zeroed limbs, `result` k.
+    private static func divide(
+        _ n: UnsafePointer<UInt64>, _ k: Int, _ work: UnsafeMutablePointer<UInt64>,
+        _ result: UnsafeMutablePointer<UInt64>
+    ) {
+        let shift = n[k &- 1].leadingZeroBitCount
         // v = n << shift.
-        var v = [UInt64](repeating: 0, count: k)
+        let v = work
         for i in 0..<k {
-            let low = (i > 0 && shift > 0) ? n[i - 1] >> UInt64(64 - shift) : 0
+            let low = (i > 0 && shift > 0) ? n[i &- 1] >> UInt64(64 &- shift) : 0
             v[i] = (n[i] << UInt64(shift)) | low
         }
         // u = 2^(128k) << shift in 2k + 2 limbs (the top limb is the spill
         // of the normalisation shift, zero here).
-        var u = [UInt64](repeating: 0, count: 2 * k + 2)
-        u[2 * k] = 1 << UInt64(shift)
-        let vTop = v[k - 1]
-        let vNext = v[k - 2]
-        var j = k + 1
+        let u = work + k
+        u[2 &* k] = 1 << UInt64(shift)
+        let vTop = v[k &- 1]
+        let vNext = v[k &- 2]
+        var j = k &+ 1
         while j >= 0 {
+            let top = u + j  // the window u[j ... j+k]
             // Estimate q̂ = ⌊(u[j+k]·B + u[j+k−1]) / v[k−1]⌋, capped at B − 1.
             var qHat: UInt64
             var rHat: UInt64
             var rHatOverflow = false
-            if u[j + k] >= vTop {
+            if top[k] >= vTop {
                 // Only equality is possible (the running remainder is < v).
                 qHat = UInt64.max
-                (rHat, rHatOverflow) = u[j + k - 1].addingReportingOverflow(vTop)
+                (rHat, rHatOverflow) = top[k &- 1].addingReportingOverflow(vTop)
             } else {
-                (qHat, rHat) = vTop.dividingFullWidth((high: u[j + k], low: u[j + k - 1]))
+                (qHat, rHat) = vTop.dividingFullWidth((high: top[k], low: top[k &- 1]))
             }
             // While q̂·v[k−2] > r̂·B + u[j+k−2], q̂ is too large.
             while !rHatOverflow {
                 let product = qHat.multipliedFullWidth(by: vNext)
-                guard product.high > rHat || (product.high == rHat && product.low > u[j + k - 2]) else {
+                guard product.high > rHat || (product.high == rHat && product.low > top[k &- 2]) else {
                     break
                 }
-                qHat -= 1
+                qHat &-= 1  // q̂ ≥ 1 here: q̂ = 0 makes the product 0
                 (rHat, rHatOverflow) = rHat.addingReportingOverflow(vTop)
             }
             // u[j ... j+k] −= q̂·v.
@@ -115,35 +139,33 @@ struct RSAModulus: Sendable {
                 let (low, o) = product.low.addingReportingOverflow(carry)
                 // q̂·v[i] + carry < 2^128: the high word cannot wrap.
                 carry = product.high &+ (o ? 1 : 0)
-                let (d1, b1) = u[j + i].subtractingReportingOverflow(low)
+                let (d1, b1) = top[i].subtractingReportingOverflow(low)
                 let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
-                u[j + i] = d2
+                top[i] = d2
                 borrow = b1 || b2
             }
-            let (d1, b1) = u[j + k].subtractingReportingOverflow(carry)
+            let (d1, b1) = top[k].subtractingReportingOverflow(carry)
             let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
-            u[j + k] = d2
+            top[k] = d2
             if b1 || b2 {
                 // q̂ was one too large: add v back. The carry out of the top
                 // cancels the borrow, so the top limb wraps back on purpose.
                 var addCarry = false
                 for i in 0..<k {
-                    let (s1, c1) = u[j + i].addingReportingOverflow(v[i])
+                    let (s1, c1) = top[i].addingReportingOverflow(v[i])
                     let (s2, c2) = s1.addingReportingOverflow(addCarry ? 1 : 0)
-                    u[j + i] = s2
+                    top[i] = s2
                     addCarry = c1 || c2
                 }
-                u[j + k] &+= addCarry ? 1 : 0
+                top[k] &+= addCarry ? 1 : 0
             }
-            j -= 1
+            j &-= 1
         }
         // The remainder is u[0 ..< k] >> shift.
-        var result = [UInt64](repeating: 0, count: k)
         for i in 0..<k {
-            let high = (i + 1 < k && shift > 0) ? u[i + 1] << UInt64(64 - shift) : 0
+            let high = (i &+ 1 < k && shift > 0) ? u[i &+ 1] << UInt64(64 &- shift) : 0
             result[i] = (u[i] >> UInt64(shift)) | high
         }
-        return result
     }
 
     /// The number of limbs of workspace that ``power(_:exponent:into:workspace:)``

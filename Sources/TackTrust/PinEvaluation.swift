@@ -149,7 +149,13 @@ extension PinPolicy {
     /// ``TrustEvaluator``: the path satisfies the rule that applies; `nil` when no
     /// unexpired rule applies (any valid path will do).
     public func pathPreference(host: String, at time: Int64) -> ((VerifiedPath) -> Bool)? {
-        guard let rule = rule(for: host), !rule.isExpired(at: time) else { return nil }
+        pathPreference(ruleIndex: ruleIndex(for: host), at: time)
+    }
+
+    /// ``pathPreference(host:at:)`` for a rule already looked up.
+    func pathPreference(ruleIndex index: Int?, at time: Int64) -> ((VerifiedPath) -> Bool)? {
+        guard let index, !rules[index].isExpired(at: time) else { return nil }
+        let rule = rules[index]
         return { path in PathPins(path, rule: rule).matches(rule).isSatisfied }
     }
 
@@ -225,7 +231,12 @@ extension PinPolicy {
         for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate) {
             keyed.append((certificate, .served(index: servedIndex), servedPins[servedIndex]))
         }
-        for (certificate, reference, correctPin) in keyed {
+        // Only an SPKI pin entry that matched no certificate's SPKI, on the path or
+        // served, can be a raw-key hash (else SHA-256 would have a collision): with none,
+        // the certificates' keys are not hashed again (e2e-*, where every pin matches).
+        let verifiedOrServed = pathPins.spki + servedPins
+        let unmatched = spkiLists.contains { _, pins in pins.contains { !verifiedOrServed.contains($0) } }
+        for (certificate, reference, correctPin) in keyed where unmatched {
             let rawKeyPin = SPKIPin(digest: SHA256.hash(certificate.publicKeyInfo.rawKey))
             for (list, pins) in spkiLists {
                 for (entry, pin) in pins.enumerated() where pin == rawKeyPin {
@@ -271,13 +282,19 @@ extension TrustEvaluator {
     /// - Returns: Both results; ``PinnedTrustResult/isTrusted`` is the success test.
     public func evaluate(servedChain: [Certificate], pinning policy: PinPolicy, host: String) -> PinnedTrustResult {
         let time = options.validationTime
+        // The host normalised and its rule found once, for the path preference and the
+        // pin check both.
+        let name = HostName.normalized(host)
+        let index = policy.ruleIndex(forNormalized: name)
         let trust: TrustResult
         if let leaf = servedChain.first {
-            trust = evaluate(leaf: leaf, intermediates: Array(servedChain.dropFirst()), preferring: policy.pathPreference(host: host, at: time))
+            let preference = policy.pathPreference(ruleIndex: index, at: time)
+            trust = evaluate(leaf: leaf, intermediates: Array(servedChain.dropFirst()), preferring: preference)
         } else {
             trust = evaluate(servedChain: [])
         }
-        return PinnedTrustResult(trust: trust, pins: policy.evaluate(host: host, trust: trust, servedChain: servedChain, at: time))
+        let pins = policy.evaluate(normalizedHost: name, ruleIndex: index, trust: trust, servedChain: servedChain, at: time)
+        return PinnedTrustResult(trust: trust, pins: pins)
     }
 
     /// Parses the chain as the peer sent it (DER, leaf first), validates it preferring
@@ -294,8 +311,11 @@ extension TrustEvaluator {
     /// - Returns: Both results; ``PinnedTrustResult/isTrusted`` is the success test.
     public func evaluate(servedChain: [[UInt8]], pinning policy: PinPolicy, host: String) -> PinnedTrustResult {
         let time = options.validationTime
-        let (served, trust) = evaluateParsing(servedChain, preferring: policy.pathPreference(host: host, at: time))
-        return PinnedTrustResult(trust: trust, pins: policy.evaluate(host: host, trust: trust, servedChain: served, at: time))
+        let name = HostName.normalized(host)
+        let index = policy.ruleIndex(forNormalized: name)
+        let (served, trust) = evaluateParsing(servedChain, preferring: policy.pathPreference(ruleIndex: index, at: time))
+        let pins = policy.evaluate(normalizedHost: name, ruleIndex: index, trust: trust, servedChain: served, at: time)
+        return PinnedTrustResult(trust: trust, pins: pins)
     }
 }
 

@@ -151,6 +151,12 @@ public struct PinRule: Sendable, Hashable {
     /// Larger is more specific: an exact match beats any subdomain match, and a longer
     /// domain beats a shorter one.
     func specificity(for host: String) -> Int? {
+        Self.specificity(domain: domain, scope: scope, for: host)
+    }
+
+    /// ``specificity(for:)`` from the two fields it reads: a policy lookup over every
+    /// rule then copies a string, not a whole rule with its arrays (`e2e-*`).
+    static func specificity(domain: String, scope: HostScope, for host: String) -> Int? {
         if host == domain { return scope.coversDomain ? Int.max : nil }
         // `host` ends in "." + domain: compared as bytes, without building that string
         // (a rule lookup runs on every evaluation, over every rule: e2e-*-cached).
@@ -196,9 +202,12 @@ public struct PinPolicy: Sendable, Hashable {
     /// ``ruleIndex(for:)`` for a host already normalised.
     func ruleIndex(forNormalized name: String) -> Int? {
         var best: (index: Int, specificity: Int)?
-        // By index: `enumerated()` would copy each rule (and retain its arrays).
+        // By index, reading two fields: a whole rule would be copied (its arrays
+        // retained and released) for each rule of the policy.
         for index in rules.indices {
-            guard let specificity = rules[index].specificity(for: name) else { continue }
+            guard let specificity = PinRule.specificity(domain: rules[index].domain, scope: rules[index].scope, for: name) else {
+                continue
+            }
             if let current = best, specificity <= current.specificity { continue }
             best = (index, specificity)
         }

@@ -226,7 +226,7 @@ extension TrustEvaluator {
             let pins = policy.evaluate(normalizedHost: name, ruleIndex: ruleIndex, trust: hit.trust, servedChain: hit.served, at: time)
             return PinnedTrustResult(trust: hit.trust, pins: pins)
         }
-        let (served, trust) = evaluateParsing(servedChain, preferring: policy.pathPreference(host: host, at: time))
+        let (served, trust) = evaluateParsing(servedChain, preferring: policy.pathPreference(ruleIndex: ruleIndex, at: time))
         cache.insert(key, trust: trust, served: served)
         let pins = policy.evaluate(normalizedHost: name, ruleIndex: ruleIndex, trust: trust, servedChain: served, at: time)
         return PinnedTrustResult(trust: trust, pins: pins)

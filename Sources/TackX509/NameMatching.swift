@@ -247,11 +247,29 @@ extension DistinguishedName {
     /// length-prefixed, so distinct names cannot collide. The key is not a
     /// stable serialization: compare keys only within one version of Tack.
     public var matchKey: [UInt8] {
+        // Built in one buffer: the chain builder keys every certificate's subject
+        // and issuer on every evaluation (`e2e-*-preparsed`), and an RDN of one
+        // attribute, nearly every RDN there is, needs no sorting.
         var key: [UInt8] = []
+        key.reserveCapacity(128)
         appendLength(count, to: &key)
         for rdn in self {
+            var attributes = rdn.makeIterator()
+            guard let first = attributes.next() else {
+                appendLength(0, to: &key)  // unreachable: a checked RDN has an attribute
+                continue
+            }
+            guard let second = attributes.next() else {
+                appendLength(1, to: &key)
+                first.appendMatchKey(to: &key)
+                continue
+            }
             var members: [[UInt8]] = []
-            for attribute in rdn { members.append(attribute.matchKey) }
+            for attribute in [first, second] + IteratorSequence(attributes) {
+                var member: [UInt8] = []
+                attribute.appendMatchKey(to: &member)
+                members.append(member)
+            }
             members.sort { $0.lexicographicallyPrecedes($1) }
             appendLength(members.count, to: &key)
             for member in members { key.append(contentsOf: member) }
@@ -261,33 +279,39 @@ extension DistinguishedName {
 }
 
 extension RelativeDistinguishedName.Attribute {
-    /// The self-delimiting key of one attribute; see ``DistinguishedName/matchKey``.
-    internal var matchKey: [UInt8] {
-        var key: [UInt8] = []
+    /// Appends the self-delimiting key of one attribute; see ``DistinguishedName/matchKey``.
+    internal func appendMatchKey(to key: inout [UInt8]) {
         type.withContents { contents in
             appendLength(contents.count, to: &key)
             key.append(contentsOf: contents)
         }
         if let kind = stringKind {
-            var text: [UInt8] = []
+            key.append(1)
+            // The prepared text's length is known once it is written: reserve its
+            // four octets, then fill them in.
+            let lengthAt = key.count
+            appendLength(0, to: &key)
             storage.withUnsafeBufferPointer { buffer in
                 var scalars = PreparedScalars(UnsafeBufferPointer(rebasing: buffer[valueElement.contentRange]), kind: kind)
-                while let scalar = scalars.next() { UTF8.encode(scalar) { text.append($0) } }
+                while let scalar = scalars.next() { UTF8.encode(scalar) { key.append($0) } }
             }
-            key.append(1)
-            appendLength(text.count, to: &key)
-            key.append(contentsOf: text)
+            let length = key.count - lengthAt - 4
+            for offset in 0..<4 {
+                key[lengthAt + offset] = UInt8(truncatingIfNeeded: length >> (24 - 8 * offset))
+            }
         } else {
             key.append(2)
             appendLength(valueElement.encodedRange.count, to: &key)
             key.append(contentsOf: storage[valueElement.encodedRange])
         }
-        return key
     }
 }
 
 /// Appends `length` as four big-endian octets (lengths here are below 2^32: they
 /// come from DER elements of at most four length octets).
 private func appendLength(_ length: Int, to key: inout [UInt8]) {
-    for shift in [24, 16, 8, 0] { key.append(UInt8(truncatingIfNeeded: length >> shift)) }
+    key.append(UInt8(truncatingIfNeeded: length >> 24))
+    key.append(UInt8(truncatingIfNeeded: length >> 16))
+    key.append(UInt8(truncatingIfNeeded: length >> 8))
+    key.append(UInt8(truncatingIfNeeded: length))
 }
