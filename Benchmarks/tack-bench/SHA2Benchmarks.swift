@@ -40,7 +40,7 @@ func sha2Benchmarks() -> [Benchmark] {
         }
     }
     if SHA2Implementation.hardware.isAvailable {
-        for (count, size) in [(2, 1024), (4, 294)] {
+        for (count, size) in [(2, 1024), (4, 294), (2, 1_048_576)] {
             let messages = (0..<count).map { lane in
                 (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7 &+ lane) }
             }
