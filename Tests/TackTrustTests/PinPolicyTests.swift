@@ -389,6 +389,18 @@ struct PinEvaluationTests {
         #expect(evaluation.diagnostics.contains(.rawKeyHash(list: .caIdentities, entry: 0, certificate: .served(index: 1), correctPin: vectors.intermediate.spkiPin)))
     }
 
+    @Test("A raw-key pin beside a pin that matches is still named; a rule whose pins all match hashes no raw keys")
+    func rawKeyHashBesideMatch() {
+        // The raw-key check runs only when some SPKI entry matched nothing: here entry 1.
+        let rawPin = SPKIPin(spkiDER: vectors.intermediate.publicKeyInfo.rawKey)
+        let mixed = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [vectors.intermediate.spkiPin, rawPin]))
+        #expect(mixed.outcome == .satisfied)
+        #expect(mixed.diagnostics.contains(.rawKeyHash(list: .caIdentities, entry: 1, certificate: .served(index: 1), correctPin: vectors.intermediate.spkiPin)))
+        let matched = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [vectors.intermediate.spkiPin, vectors.intermediate.spkiPin]))
+        #expect(matched.outcome == .satisfied)
+        #expect(!matched.diagnostics.contains { if case .rawKeyHash = $0 { return true } else { return false } })
+    }
+
     @Test("Whole-certificate pins match, with the renewal warning")
     func wholeCertificate() {
         let evaluation = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caCertificates: [vectors.intermediate.fingerprint, CertificateFingerprint(digest: backup.digest)]))
