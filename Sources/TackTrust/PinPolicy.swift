@@ -147,15 +147,11 @@ public struct PinRule: Sendable, Hashable {
         return time >= expiration
     }
 
-    /// How specifically the rule covers `host` (normalised), or `nil` if it does not.
-    /// Larger is more specific: an exact match beats any subdomain match, and a longer
-    /// domain beats a shorter one.
-    func specificity(for host: String) -> Int? {
-        Self.specificity(domain: domain, scope: scope, for: host)
-    }
-
-    /// ``specificity(for:)`` from the two fields it reads: a policy lookup over every
-    /// rule then copies a string, not a whole rule with its arrays (`e2e-*`).
+    /// How specifically a rule for `domain` with `scope` covers `host` (normalised), or
+    /// `nil` if it does not. Larger is more specific: an exact match beats any subdomain
+    /// match, and a longer domain beats a shorter one. It takes the two fields it reads,
+    /// not a rule: a policy lookup over every rule then copies a string, not a whole
+    /// rule with its arrays (`e2e-*`).
     static func specificity(domain: String, scope: HostScope, for host: String) -> Int? {
         if host == domain { return scope.coversDomain ? Int.max : nil }
         // `host` ends in "." + domain: compared as bytes, without building that string
