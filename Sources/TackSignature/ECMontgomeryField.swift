@@ -38,11 +38,7 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
         precondition(modulus[0] & 1 == 1 && modulus[Limbs.limbCount - 1] != 0, "modulus must be odd and use the top limb")
         self.modulus = modulus
 
-        // Newton iteration for m⁻¹ mod 2⁶⁴: each step doubles the correct low bits
-        // (3 → 6 → … → 96 ≥ 64), starting from m·m ≡ 1 mod 8 for odd m.
-        var inverse = modulus[0]
-        for _ in 0..<5 { inverse = inverse &* (2 &- modulus[0] &* inverse) }  // arithmetic mod 2⁶⁴
-        negativeInverse = 0 &- inverse  // −m⁻¹ mod 2⁶⁴
+        negativeInverse = montgomeryNegatedInverse(modulus[0])
 
         // R mod m and R² mod m by repeated modular doubling of 1: slow, but run
         // once per modulus when the curve constants are first used.
@@ -62,47 +58,6 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
         let (reduced, borrow) = sum.subtractingWithBorrow(m)
         // Keep the reduced value unless the subtraction went below zero with no carry to absorb it.
         return (carry == 0 && borrow != 0) ? sum : reduced
-    }
-
-    // MARK: Ring operations
-
-    /// (a + b) mod m.
-    @inline(__always)
-    func add(_ a: Limbs, _ b: Limbs) -> Limbs {
-        Limbs.modularAdd(a, b, modulus: modulus)
-    }
-
-    /// (a − b) mod m.
-    @inline(__always)
-    func subtract(_ a: Limbs, _ b: Limbs) -> Limbs {
-        Limbs.modularSubtract(a, b, modulus: modulus)
-    }
-
-    /// (−a) mod m.
-    @inline(__always)
-    func negate(_ a: Limbs) -> Limbs {
-        subtract(Limbs(), a)
-    }
-
-    /// a / 2 mod m, branch-free (the same in or out of Montgomery form).
-    @inline(__always)
-    func half(_ a: Limbs) -> Limbs {
-        Limbs.modularHalve(a, modulus: modulus)
-    }
-
-    /// a·b·R⁻¹ mod m (Montgomery product, CIOS).
-    ///
-    /// Correct whenever a·b < R·m (in particular for a, b < m, and for any
-    /// a < R with b < m, which `reduce(_:)` relies on); the result is < m.
-    @inline(__always)
-    func multiply(_ a: Limbs, _ b: Limbs) -> Limbs {
-        Limbs.montgomeryMultiply(a, b, modulus: modulus, negativeInverse: negativeInverse, shape: shape)
-    }
-
-    /// a²·R⁻¹ mod m, for a < m.
-    @inline(__always)
-    func square(_ a: Limbs) -> Limbs {
-        Limbs.montgomerySquare(a, modulus: modulus, negativeInverse: negativeInverse, shape: shape)
     }
 
     /// `a` squared `count` times.
@@ -220,25 +175,62 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
     }
 }
 
-/// The field operations the point formulas of `ECWeierstrassCurve` use, so
-/// that they can run on `ECMontgomeryField` (the shape chosen per product at
-/// run time) or on `ECShapedField` (the shape fixed by the type).
+/// A prime field in Montgomery form, as the point formulas of `ECWeierstrassCurve`
+/// use it: `ECMontgomeryField` (the multiplication routine chosen per product at run
+/// time) or `ECShapedField` (chosen by the type). The operations are written once,
+/// below, on the constants each type provides.
 protocol ECFieldArithmetic<Limbs> {
     associatedtype Limbs: ECLimbs
+    /// The odd prime modulus m.
+    var modulus: Limbs { get }
+    /// −m⁻¹ mod 2⁶⁴.
+    var negativeInverse: UInt64 { get }
     /// R mod m: the Montgomery form of 1.
     var one: Limbs { get }
+    /// Which multiplication routine serves this modulus.
+    var shape: ECModulusShape { get }
+}
+
+extension ECFieldArithmetic {
     /// (a + b) mod m.
-    func add(_ a: Limbs, _ b: Limbs) -> Limbs
+    @inline(__always)
+    func add(_ a: Limbs, _ b: Limbs) -> Limbs {
+        Limbs.modularAdd(a, b, modulus: modulus)
+    }
+
     /// (a − b) mod m.
-    func subtract(_ a: Limbs, _ b: Limbs) -> Limbs
+    @inline(__always)
+    func subtract(_ a: Limbs, _ b: Limbs) -> Limbs {
+        Limbs.modularSubtract(a, b, modulus: modulus)
+    }
+
     /// (−a) mod m.
-    func negate(_ a: Limbs) -> Limbs
-    /// a / 2 mod m.
-    func half(_ a: Limbs) -> Limbs
-    /// a·b·R⁻¹ mod m.
-    func multiply(_ a: Limbs, _ b: Limbs) -> Limbs
-    /// a²·R⁻¹ mod m.
-    func square(_ a: Limbs) -> Limbs
+    @inline(__always)
+    func negate(_ a: Limbs) -> Limbs {
+        subtract(Limbs(), a)
+    }
+
+    /// a / 2 mod m, branch-free (the same in or out of Montgomery form).
+    @inline(__always)
+    func half(_ a: Limbs) -> Limbs {
+        Limbs.modularHalve(a, modulus: modulus)
+    }
+
+    /// a·b·R⁻¹ mod m (Montgomery product, CIOS).
+    ///
+    /// Correct whenever a·b < R·m (in particular for a, b < m, and for any
+    /// a < R with b < m, which `ECMontgomeryField.reduce(_:)` relies on); the
+    /// result is < m.
+    @inline(__always)
+    func multiply(_ a: Limbs, _ b: Limbs) -> Limbs {
+        Limbs.montgomeryMultiply(a, b, modulus: modulus, negativeInverse: negativeInverse, shape: shape)
+    }
+
+    /// a²·R⁻¹ mod m, for a < m.
+    @inline(__always)
+    func square(_ a: Limbs) -> Limbs {
+        Limbs.montgomerySquare(a, modulus: modulus, negativeInverse: negativeInverse, shape: shape)
+    }
 }
 
 extension ECMontgomeryField: ECFieldArithmetic {}
@@ -279,25 +271,7 @@ struct ECShapedField<Limbs: ECLimbs, Shape: ECStaticModulusShape>: ECFieldArithm
         one = field.one
     }
 
+    /// `Shape.shape`: a constant once the point formulas are specialised.
     @inline(__always)
-    func add(_ a: Limbs, _ b: Limbs) -> Limbs { Limbs.modularAdd(a, b, modulus: modulus) }
-
-    @inline(__always)
-    func subtract(_ a: Limbs, _ b: Limbs) -> Limbs { Limbs.modularSubtract(a, b, modulus: modulus) }
-
-    @inline(__always)
-    func negate(_ a: Limbs) -> Limbs { subtract(Limbs(), a) }
-
-    @inline(__always)
-    func half(_ a: Limbs) -> Limbs { Limbs.modularHalve(a, modulus: modulus) }
-
-    @inline(__always)
-    func multiply(_ a: Limbs, _ b: Limbs) -> Limbs {
-        Limbs.montgomeryMultiply(a, b, modulus: modulus, negativeInverse: negativeInverse, shape: Shape.shape)
-    }
-
-    @inline(__always)
-    func square(_ a: Limbs) -> Limbs {
-        Limbs.montgomerySquare(a, modulus: modulus, negativeInverse: negativeInverse, shape: Shape.shape)
-    }
+    var shape: ECModulusShape { Shape.shape }
 }

@@ -46,16 +46,7 @@ struct RSAModulus: Sendable {
         self.limbs = limbs
         self.bitCount = 64 * k - limbs[k - 1].leadingZeroBitCount
 
-        // −n⁻¹ mod 2^64 by Newton's iteration x ← x·(2 − n·x): for odd n,
-        // x = n is correct to 3 bits (n² ≡ 1 mod 8) and each step doubles the
-        // number of correct bits (3, 6, 12, 24, 48, 96). Wrapping arithmetic
-        // is the point: everything is computed modulo 2^64.
-        let n0 = limbs[0]
-        var inverse = n0
-        for _ in 0..<5 {
-            inverse = inverse &* (2 &- n0 &* inverse)
-        }
-        self.negatedInverse = 0 &- inverse
+        self.negatedInverse = montgomeryNegatedInverse(limbs[0])
 
         self.rSquared = RSAModulus.computeRSquared(limbs: limbs)
     }
