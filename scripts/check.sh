@@ -1,102 +1,188 @@
 #!/usr/bin/env bash
 # The test command (README "Two commands on a fresh machine"; CI runs exactly this through .ci/run).
 #
-# Everything builds into its own scratch directory, .build/check (override with
-# TACK_CHECK_SCRATCH): test builds use other compiler flags than `swift build` and
-# `swift run -c release tack`, and sharing .build made each rebuild the package.
+#   scripts/check.sh                      # everything, fuzz smoke 3 s per target
+#   FUZZ_SECONDS=0 scripts/check.sh       # skip the fuzz smoke
+#   TACK_CHECK_SERIAL=1 scripts/check.sh  # the Embedded step in line, not beside the others
 #
-#   scripts/check.sh              # build (no warnings), tests, Embedded check, fuzz smoke
-#   FUZZ_SECONDS=0 scripts/check.sh   # skip the fuzz smoke
+# One build, into one scratch directory (.build/check, override with TACK_CHECK_SCRATCH):
+# `swift build -c release --build-tests` compiles every target once, with the flags of
+# `swift test -c release`, which then runs without building; the `tack` binary of the CLI
+# checks, the wycheproof and limbo checks, and the symbol graphs of the public-API and
+# DocC checks all come from that build. Only the Embedded step (other targets) and the
+# fuzz/differential harnesses (sanitizers) compile the modules again, each with the
+# flags it exists for.
 #
-# Steps, each fatal on failure:
-#   1. `swift build` of every target, failing on any compiler warning;
-#   2. `swift test` (Swift Testing) in release mode: the signature and hash
-#      conformance suites run thousands of vectors and are slow unoptimised;
-#   3. scripts/cli-check.py: `tack pin` equals the OpenSSL pin pipeline on every
+# Steps, each fatal on failure; the fast gate (1-3) comes first:
+#   1. generated sources are current: scripts/generate-ec-limb-arithmetic.py --check
+#      (Tests/Embedded/generate-vectors.py --check runs in step 9);
+#   2. `swift build -c release --build-tests` of every target, failing on any warning;
+#   3. `swift test -c release --skip-build` (Swift Testing), in release mode because the
+#      signature and hash conformance suites run thousands of vectors;
+#   4. scripts/cli-check.py: `tack pin` equals the OpenSSL pin pipeline on every
 #      certificate under Vectors/ and in the system CA bundle, raw keys included;
-#      scripts/cli-e2e.py: every command end to end on Vectors/ (output, exit status,
-#      lint findings at their lines, SARIF structure, scan pins = pin's pins);
-#      scripts/policy-check.py: `tack verify` over every case of
-#      Vectors/policies/manifest.json (exit status, verdict, pin outcome, diagnostic);
-#   4. scripts/wycheproof-cli-check.sh: `tack vectors wycheproof` agrees with every
+#      scripts/cli-e2e.py: every command end to end on Vectors/;
+#      scripts/policy-check.py: `tack verify` over Vectors/policies/manifest.json;
+#   5. scripts/wycheproof-cli-check.sh: `tack vectors wycheproof` agrees with every
 #      shared Wycheproof file and reports a flipped verdict as a failure;
-#   5. scripts/limbo-cli-check.sh: `tack vectors limbo` keeps the x509-limbo harness
+#   6. scripts/limbo-cli-check.sh: `tack vectors limbo` keeps the x509-limbo harness
 #      contract (the agreement of every case is a Swift test);
-#   6. scripts/embedded-check.sh: the core modules compile as Embedded Swift for
-#      armv7em and riscv32 (object sizes printed), and the known-answer program
-#      (Tests/Embedded: SHA-2, DER, times, certificate pins, signatures, 32/64-bit
-#      integers, chain verdicts, pin policies) runs on aarch64, armv7 and riscv64
-#      under user-mode QEMU;
-#   7. scripts/check-public-api.sh: no Unsafe type in the public API of TackX509,
-#      TackSignature and TackTrust (symbol graphs);
-#   8. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target, 24 s each;
-#   9. scripts/differential.sh: Tack's certificate parse verdict against OpenSSL's and
-#      cryptography's on every committed fuzz seed (about 300 inputs, seconds once the
-#      fuzz step has built the modules); any disagreement not listed in
-#      Vectors/differential/known.md fails. Bounded at 10 minutes, build included.
+#   7. scripts/check-public-api.sh: no Unsafe type in the public API of the five core
+#      modules outside the documented low-level layers (symbol graphs);
+#   8. scripts/docc-check.sh: the core modules' DocC catalogs build with no warning;
+#   9. scripts/embedded-check.sh: the core modules compile as Embedded Swift for
+#      armv7em and riscv32, and the known-answer program (Tests/Embedded) runs on
+#      aarch64, armv7 and riscv64 under user-mode QEMU. It starts after the tests, in
+#      the background (its compiles fill the core the single-threaded steps 4-11 leave
+#      idle), and its output is printed when it ends;
+#  10. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target briefly (the long
+#      runs are local: scripts/fuzz.sh TARGET 600);
+#  11. scripts/differential.sh: Tack's certificate parse verdict against OpenSSL's and
+#      cryptography's on every committed fuzz seed, reusing the fuzz step's module
+#      objects; any disagreement not in Vectors/differential/known.md fails.
+# At the end (pass or fail) a table gives each step's wall time and CPU time (user +
+# system of the step's processes).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-# 24 s per target: ten targets keep the four minutes of fuzzing that eight targets
-# at 30 s had (the whole fuzz step, module builds included, stays under ~8 minutes).
-FUZZ_SECONDS="${FUZZ_SECONDS:-24}"
+# A smoke run: a few seconds per target show that each harness builds, links the
+# sanitizers and survives the seed corpus plus some mutations.
+FUZZ_SECONDS="${FUZZ_SECONDS:-3}"
 SCRATCH="${TACK_CHECK_SCRATCH:-$ROOT/.build/check}"
+export TACK_CHECK_SCRATCH="$SCRATCH"
+WORK="$(mktemp -d)"
 
-step() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
+# CPU seconds (user + system) of this shell's finished children so far.
+children_cpu() {
+    times | awk 'NR == 2 {
+        total = 0
+        for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); total += p[1] * 60 + p[2] }
+        printf "%.1f\n", total }'
+}
 
-step "build (warnings are errors)"
-log="$(mktemp)"
-swift build --scratch-path "$SCRATCH" --build-tests 2>&1 | tee "$log" | grep -E "warning:|error:|Compiling|Build" | grep -v "^\[" || true
-if grep -q "error:" "$log"; then echo "check: build failed"; exit 1; fi
+SUMMARY=()
+CURRENT=""
+step_start() {
+    CURRENT="$1"; STEP_WALL=$SECONDS; STEP_CPU="$(children_cpu)"
+    printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"
+}
+step_end() {
+    SUMMARY+=("$(printf '%-44s %6d s %8.1f CPU-s' "$CURRENT" $((SECONDS - STEP_WALL)) \
+        "$(awk -v a="$(children_cpu)" -v b="$STEP_CPU" 'BEGIN { print a - b }')")")
+    CURRENT=""
+}
+summary() {
+    local status=$?
+    # An early failure stops the background Embedded run (its own process group).
+    if [ -n "$EMBEDDED_PID" ]; then kill -- "-$EMBEDDED_PID" 2>/dev/null || true; fi
+    [ -n "$CURRENT" ] && SUMMARY+=("$(printf '%-44s %6d s  FAILED' "$CURRENT" $((SECONDS - STEP_WALL)))")
+    printf '\n=== step times (wall, CPU) %s\n' "$(date -u +%H:%M:%S)"
+    printf '%s\n' "${SUMMARY[@]}"
+    printf '%-44s %6d s %8.1f CPU-s\n' "total" "$SECONDS" "$(children_cpu)"
+    rm -rf "$WORK"
+    exit "$status"
+}
+EMBEDDED_PID=""
+trap summary EXIT
+
+step_start "generated sources are current"
+python3 scripts/generate-ec-limb-arithmetic.py --check
+step_end
+
+step_start "build (release, tests included; warnings are errors)"
+log="$WORK/build.log"
+set +e
+swift build -c release --build-tests --scratch-path "$SCRATCH" >"$log" 2>&1
+status=$?
+set -e
+grep -E "warning:|error:|Compiling|Build" "$log" | grep -v "^\[" || true
+if [ "$status" -ne 0 ] || grep -q "error:" "$log"; then echo "check: build failed"; exit 1; fi
 if grep -E "warning:" "$log" | grep -v "^warning: 'main'" | grep -q .; then
     echo "check: the build has warnings:"; grep -E "warning:" "$log" | sort -u; exit 1
 fi
-rm -f "$log"
+BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)"
+export TACK="$BIN/tack" TACK_BIN_PATH="$BIN"
+[ -x "$TACK" ] || { echo "check: no tack binary at $TACK"; exit 1; }
+step_end
 
-step "tests (release)"
-log="$(mktemp)"
+step_start "tests (release, no rebuild)"
+log="$WORK/test.log"
 set +e
-swift test --scratch-path "$SCRATCH" -c release >"$log" 2>&1
+swift test -c release --skip-build --scratch-path "$SCRATCH" >"$log" 2>&1
 status=$?
 set -e
 # Suite results, every failure, and the per-file vector counts the suites print.
 grep -E "✘|✔ Suite|Test run|error:|vectors" "$log" | grep -v "^\[" | head -n 300 || true
-rm -f "$log"
 if [ "$status" -ne 0 ]; then echo "check: tests failed"; exit "$status"; fi
+step_end
 
-step "tack pin against the OpenSSL pipeline"
-if command -v openssl >/dev/null; then
-    swift build --scratch-path "$SCRATCH" --product tack 2>&1 | grep -E "error:" || true
-    TACK="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/tack"
-    python3 scripts/cli-check.py "$TACK"
-else
-    echo "check: openssl not found; the CLI differential check needs it"; exit 1
+# The Embedded step needs no artefact of the others: it starts now, beside them.
+embedded_log="$WORK/embedded.log"
+if [ "${TACK_CHECK_SERIAL:-0}" != 1 ]; then
+    printf '\n=== Embedded Swift started in the background (%s)\n' "$(date -u +%H:%M:%S)"
+    setsid /usr/bin/time -f '%e %U %S' -o "$WORK/embedded.time" scripts/embedded-check.sh >"$embedded_log" 2>&1 &
+    EMBEDDED_PID=$!
 fi
 
-step "every tack command end to end on Vectors/"
+step_start "tack pin against the OpenSSL pipeline"
+command -v openssl >/dev/null || { echo "check: openssl not found; the CLI differential check needs it"; exit 1; }
+python3 scripts/cli-check.py "$TACK"
+step_end
+
+step_start "every tack command end to end on Vectors/"
 python3 scripts/cli-e2e.py "$TACK"
+step_end
 
-step "tack verify over the pin-policy manifest"
+step_start "tack verify over the pin-policy manifest"
 python3 scripts/policy-check.py "$TACK"
+step_end
 
-step "tack vectors wycheproof against every shared Wycheproof file"
-scripts/wycheproof-cli-check.sh --scratch-path "$SCRATCH"
+step_start "tack vectors wycheproof, every shared file"
+scripts/wycheproof-cli-check.sh
+step_end
 
-step "tack vectors limbo harness contract"
+step_start "tack vectors limbo harness contract"
 scripts/limbo-cli-check.sh
+step_end
 
-step "Embedded Swift: compile for armv7em/riscv32, run known answers on aarch64/armv7/riscv64 (QEMU)"
-scripts/embedded-check.sh
-
-step "public API of TackX509, TackSignature and TackTrust has no Unsafe type"
+step_start "public API: no Unsafe type outside the low-level layers"
 scripts/check-public-api.sh
+step_end
+
+step_start "DocC catalogs build without warnings"
+scripts/docc-check.sh
+step_end
 
 if [ "$FUZZ_SECONDS" -gt 0 ]; then
-    step "fuzz smoke (${FUZZ_SECONDS} s per target)"
+    step_start "fuzz smoke (${FUZZ_SECONDS} s per target)"
     scripts/fuzz.sh all "$FUZZ_SECONDS"
+    step_end
 fi
 
-step "differential: certificate parse verdicts against OpenSSL and cryptography"
+step_start "differential: parse verdicts against OpenSSL and cryptography"
 timeout 600 scripts/differential.sh
+step_end
 
-step "all checks passed"
+if [ -n "$EMBEDDED_PID" ]; then
+    printf '\n=== Embedded Swift (waiting for the background run, %s)\n' "$(date -u +%H:%M:%S)"
+    waited=$SECONDS
+    set +e
+    wait "$EMBEDDED_PID"
+    status=$?
+    set -e
+    EMBEDDED_PID=""
+    cat "$embedded_log"
+    # Its own wall and CPU time: it ran beside the steps above.
+    read -r wall user sys <"$WORK/embedded.time" || true
+    SUMMARY+=("$(printf '%-44s %6d s %8s' "waiting for the Embedded step" $((SECONDS - waited)) "-")")
+    SUMMARY+=("$(printf '%-44s %6.0f s %8.1f CPU-s' "Embedded Swift (in the background, from 4.)" "${wall:-0}" \
+        "$(awk -v u="${user:-0}" -v s="${sys:-0}" 'BEGIN { print u + s }')")")
+    [ "$status" -eq 0 ] || { echo "check: Embedded Swift failed"; exit "$status"; }
+else
+    step_start "Embedded Swift: compile for armv7em/riscv32, run known answers on aarch64/armv7/riscv64 (QEMU)"
+    scripts/embedded-check.sh
+    step_end
+fi
+
+echo
+echo "=== all checks passed"

@@ -58,6 +58,7 @@ fi
 
 # The same language settings as Package.swift's strictSettings.
 OPTIMIZATION="${EMBEDDED_OPTIMIZATION:--Osize}"
+# EMBEDDED_SWIFT_FLAGS: extra swiftc flags for every compile (measurements: -driver-time-compilation, -stats-output-dir DIR).
 COMMON=(
     -enable-experimental-feature Embedded
     -wmo -parse-as-library "$OPTIMIZATION"
@@ -65,6 +66,8 @@ COMMON=(
     -enable-upcoming-feature ExistentialAny
     -enable-upcoming-feature InternalImportsByDefault
 )
+# shellcheck disable=SC2206
+COMMON+=(${EMBEDDED_SWIFT_FLAGS:-})
 
 triple() {
     case "$1" in
@@ -129,6 +132,19 @@ object_size() {
     echo "$(wc -c <"$1" | tr -d ' ') (object file)"
 }
 
+# cpu_run FILE CMD...: runs CMD and writes its CPU seconds (user + system, children
+# included) to FILE, so each compile reports its cost on a shared machine where wall
+# time says little. Without /usr/bin/time the file says 0.
+cpu_run() {
+    local file="$1"; shift
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f '%U %S' -o "$file.raw" "$@" || { local status=$?; rm -f "$file.raw"; return "$status"; }
+        awk '{ printf "%.1f\n", $1 + $2 }' "$file.raw" >"$file" && rm -f "$file.raw"
+    else
+        "$@" && echo 0 >"$file"
+    fi
+}
+
 # EMBEDDED_BUILD_DIR keeps the objects between runs (for local iteration): a
 # module is then recompiled only when one of its sources, or a module below it,
 # is newer than its object. By default everything is built in a scratch directory.
@@ -184,7 +200,7 @@ build_target() {
         stale=1
         start=$(date +%s)
         # shellcheck disable=SC2046
-        if ! "$SWIFTC" -target "$t" "${COMMON[@]}" $(target_flags "$target") $(module_flags "$target" "$module") \
+        if ! cpu_run "$out/$module.cpu" "$SWIFTC" -target "$t" "${COMMON[@]}" $(target_flags "$target") $(module_flags "$target" "$module") \
             -module-name "$module" -I "$out" \
             -emit-module -emit-module-path "$out/$module.swiftmodule" \
             -c -o "$out/$module.o" "${sources[@]}" >"$out/$module.log" 2>&1; then
@@ -193,7 +209,8 @@ build_target() {
             return 1
         fi
         touch "$out/$module.stamp"
-        printf 'embedded: %-8s %-14s %s bytes, %s s\n' "$target" "$module" "$(object_size "$out/$module.o")" "$(( $(date +%s) - start ))"
+        printf 'embedded: %-8s %-14s %s bytes, %s s, %s CPU-s\n' "$target" "$module" "$(object_size "$out/$module.o")" \
+            "$(( $(date +%s) - start ))" "$(cat "$out/$module.cpu")"
         # Warnings are not failures here (swift build enforces none), but show them.
         grep -E 'warning:' "$out/$module.log" || true
         objects+=("$out/$module.o")
@@ -203,7 +220,7 @@ build_target() {
     start=$(date +%s)
     mapfile -t sources < <(find "$ROOT/Tests/Embedded/Program" "$ROOT/Tests/Embedded/Generated" -name '*.swift' | LC_ALL=C sort)
     # shellcheck disable=SC2046
-    if ! "$SWIFTC" -target "$t" "${COMMON[@]}" $(target_flags "$target") -enable-experimental-feature Extern \
+    if ! cpu_run "$out/program.cpu" "$SWIFTC" -target "$t" "${COMMON[@]}" $(target_flags "$target") -enable-experimental-feature Extern \
         "${PROGRAM_FLAGS[@]}" -module-name EmbeddedKnownAnswers -I "$out" \
         -c -o "$out/program.o" "${sources[@]}" >"$out/program.log" 2>&1; then
         echo "embedded: $target test program FAILED to compile"
@@ -241,7 +258,7 @@ for name in glob.glob("*.o"):
         cat "$out/link.log"
         return 1
     fi
-    echo "embedded: $target test program built ($(( $(date +%s) - start )) s); running under $(emulator "$target")"
+    echo "embedded: $target test program built ($(( $(date +%s) - start )) s, $(cat "$out/program.cpu") CPU-s to compile); running under $(emulator "$target")"
     # shellcheck disable=SC2046
     $(emulator "$target") "$out/known-answers"
 }

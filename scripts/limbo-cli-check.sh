@@ -6,6 +6,10 @@
 # SUCCESS/FAILURE/SKIPPED, a context on every SKIPPED), exit status 0 with the
 # exceptions file, and the plain last line of standard error. The agreement of every
 # case is the conformance test's job (Tests/TackTrustTests/LimboConformanceTests.swift).
+#
+#   scripts/limbo-cli-check.sh                        # builds tack (debug, .build)
+#   TACK=path/to/tack scripts/limbo-cli-check.sh      # that binary, nothing built
+#                                                     # (scripts/check.sh passes its own)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -23,8 +27,11 @@ if [ ! -f "$SUITE" ]; then
     if [ "${CI:-}" = "true" ]; then echo "limbo-cli-check: missing $SUITE" >&2; exit 1; fi
     echo "limbo-cli-check: $SUITE not present; skipped"; exit 0
 fi
-swift build --product tack 2>&1 | grep -E "error:" || true
-TACK="$(swift build --show-bin-path)/tack"
+if [ -z "${TACK:-}" ]; then
+    swift build --product tack 2>&1 | grep -E "error:" || true
+    TACK="$(swift build --show-bin-path)/tack"
+fi
+[ -x "$TACK" ] || { echo "limbo-cli-check: no tack binary at $TACK" >&2; exit 1; }
 out="$(mktemp)"; err="$(mktemp)"
 trap 'rm -f "$out" "$err"' EXIT
 "$TACK" vectors limbo --include 'webpki::*' --exclude 'webpki::cn::*' --include 'crl::*' \

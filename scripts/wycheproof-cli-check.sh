@@ -3,6 +3,8 @@
 #
 #   scripts/wycheproof-cli-check.sh               # debug build of tack
 #   scripts/wycheproof-cli-check.sh -c release    # extra arguments go to `swift build`
+#   TACK=path/to/tack scripts/wycheproof-cli-check.sh   # that binary, nothing built
+#                                                  # (scripts/check.sh passes its own)
 #
 # 1. Every Wycheproof file in <repo>/../shared/vectors/wycheproof (read there,
 #    never copied into the repo; TACK_WYCHEPROOF_DIR overrides the folder, as
@@ -19,8 +21,10 @@ cd "$ROOT"
 
 fail() { echo "wycheproof-cli-check: $*" >&2; exit 1; }
 
-swift build --product tack "$@" 2>&1 | grep -E "error:|warning:" || true
-TACK="$(swift build --show-bin-path "$@")/tack"
+if [ -z "${TACK:-}" ]; then
+    swift build --product tack "$@" 2>&1 | grep -E "error:|warning:" || true
+    TACK="$(swift build --show-bin-path "$@")/tack"
+fi
 [ -x "$TACK" ] || fail "no tack binary at $TACK"
 
 out="$(mktemp)"

@@ -176,7 +176,9 @@ struct Base64Tests {
             } else if cut == text.count {
                 #expect(try Base64.decode(prefix) == bytes)
             } else {
-                #expect(throws: Base64Error.self, "prefix of \(cut)") { try Base64.decode(prefix) }
+                // One character of a quantum encodes no byte; two or three lack their '='.
+                let expected: Base64Error = cut % 4 == 1 ? .invalidLength(offset: cut - 1) : .missingPadding(offset: cut)
+                #expect(throws: expected, "prefix of \(cut)") { try Base64.decode(prefix) }
             }
         }
     }

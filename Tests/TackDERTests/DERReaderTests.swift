@@ -125,7 +125,7 @@ struct DERReaderTests {
         let document = try #require(SystemCABundle.certificates.first ?? nil, "no CA bundle")
         _ = try DERTree.parse(document)
         for length in 0..<document.count {
-            #expect(throws: DERError.self) { _ = try DERTree.parse(Array(document[0..<length])) }
+            #expect(throws: derPrefixError(document, length: length)) { _ = try DERTree.parse(Array(document[0..<length])) }
         }
     }
 

@@ -148,9 +148,14 @@ struct OIDTests {
         #expect(read == oid)
     }
 
-    @Test("Malformed dotted strings are refused", arguments: ["", "1", "3.1", "1.40", "1..2", "1.2.", "01.2", "1.a", "1.2.03", "0.40"])
-    func dottedRejected(text: String) {
-        #expect(throws: DERError.self) { try OID(dotted: text) }
+    /// Each with the index of the character where parsing fails (the end of the text
+    /// when it stops too early; 0 for a first arc above 2; 2 for a second arc of 40
+    /// or more under 0 and 1).
+    @Test("Malformed dotted strings are refused where they break", arguments: [
+        ("", 0), ("1", 1), ("3.1", 0), ("1.40", 2), ("1..2", 2), ("1.2.", 4), ("01.2", 1), ("1.a", 2), ("1.2.03", 5), ("0.40", 2),
+    ])
+    func dottedRejected(text: String, offset: Int) {
+        #expect(throws: DERError(.invalidObjectIdentifierString, at: offset)) { try OID(dotted: text) }
     }
 
     @Test("Long identifiers spill to the heap and still compare by value")

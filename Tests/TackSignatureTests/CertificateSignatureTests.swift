@@ -27,7 +27,7 @@ struct CertificateSignatureTests {
         try ca.verifySignature(issuedBy: ca, policy: .permissive)
         try leaf.verifySignature(issuedBy: ca, policy: .permissive)
         // Not under itself: a leaf's own key did not sign it.
-        #expect(throws: SignatureError.self) { try leaf.verifySignature(issuedBy: leaf, policy: .permissive) }
+        #expect(throws: SignatureError.invalidSignature) { try leaf.verifySignature(issuedBy: leaf, policy: .permissive) }
     }
 
     @Test("The bundled three-certificate chain verifies link by link")
@@ -74,7 +74,9 @@ struct CertificateSignatureTests {
         }
         let ed = try certificate("Vectors/certs/ed25519-leaf.pem")
         let rsaIssuer = try certificate("Vectors/certs/rsa2048-ca.pem")
-        #expect(throws: SignatureError.self) { try ed.verifySignature(issuedBy: rsaIssuer) }
+        #expect(throws: SignatureError.algorithmKeyMismatch(.algorithm(ed.signatureAlgorithm, key: rsaIssuer.publicKeyInfo.algorithm))) {
+            try ed.verifySignature(issuedBy: rsaIssuer)
+        }
     }
 
     @Test("A P-384 key with ECDSA-SHA256 verifies by default and is refused by the Web PKI policy")

@@ -84,7 +84,8 @@ struct ECDSATests {
         let raw = try ECDSASignature(rawRepresentation: parsed.rawRepresentation, curve: curve)
         #expect(raw == parsed)
         try sample.key.verifySignature(raw, forDigest: sample.digest)
-        #expect(throws: SignatureError.self) {
+        let rawCount = 2 * curve.scalarByteCount
+        #expect(throws: SignatureError.malformedSignature(.wrongLength(expected: rawCount, found: rawCount - 1))) {
             try ECDSASignature(rawRepresentation: parsed.rawRepresentation.dropLast(), curve: curve)
         }
     }
@@ -142,11 +143,11 @@ struct ECDSATests {
         nMinusOne[31] -= 1
         let one = [UInt8](repeating: 0, count: 31) + [1]
         #expect((try? ECDSASignature(rawRepresentation: nMinusOne + nMinusOne, curve: .p256)) != nil)
-        #expect(throws: SignatureError.self) { try ECDSASignature(rawRepresentation: n + one, curve: .p256) }
-        #expect(throws: SignatureError.self) { try ECDSASignature(rawRepresentation: one + n, curve: .p256) }
+        #expect(throws: SignatureError.malformedSignature(.scalarOutOfRange)) { try ECDSASignature(rawRepresentation: n + one, curve: .p256) }
+        #expect(throws: SignatureError.malformedSignature(.scalarOutOfRange)) { try ECDSASignature(rawRepresentation: one + n, curve: .p256) }
         // In DER, n needs a leading zero octet (its top bit is set): 33 content bytes.
         let der = [0x30, 0x26, 0x02, 0x21, 0x00] + n + [0x02, 0x01, 0x01]
-        #expect(throws: SignatureError.self) { try ECDSASignature(derEncoded: der, curve: .p256) }
+        #expect(throws: SignatureError.malformedSignature(.scalarOutOfRange)) { try ECDSASignature(derEncoded: der, curve: .p256) }
     }
 
     @Test("Compressed and uncompressed keys are the same key", arguments: ECDSAPublicKey.Curve.allCases)
@@ -200,7 +201,7 @@ struct ECDSATests {
         // P-256 p; (0, √b) is on the curve, so (p, √b) would be too if reduced.
         let p = hexBytes("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
         let point = [0x02] + p
-        #expect(throws: SignatureError.self) { try ECDSAPublicKey(curve: .p256, x962Representation: point) }
+        #expect(throws: SignatureError.malformedPublicKey(.coordinateOutOfRange)) { try ECDSAPublicKey(curve: .p256, x962Representation: point) }
         let zero = [0x02] + [UInt8](repeating: 0, count: 32)
         #expect((try? ECDSAPublicKey(curve: .p256, x962Representation: zero)) != nil)
     }

@@ -54,11 +54,17 @@ struct Ed25519Tests {
 
     @Test("Keys and signatures of the wrong length are refused")
     func lengths() throws {
-        #expect(throws: SignatureError.self) { try Ed25519PublicKey(rawRepresentation: [UInt8](repeating: 0, count: 31)) }
-        #expect(throws: SignatureError.self) { try Ed25519PublicKey(rawRepresentation: [UInt8](repeating: 0, count: 33)) }
+        #expect(throws: SignatureError.malformedPublicKey(.wrongLength(expected: 32, found: 31))) {
+            try Ed25519PublicKey(rawRepresentation: [UInt8](repeating: 0, count: 31))
+        }
+        #expect(throws: SignatureError.malformedPublicKey(.wrongLength(expected: 32, found: 33))) {
+            try Ed25519PublicKey(rawRepresentation: [UInt8](repeating: 0, count: 33))
+        }
         let key = try Ed25519PublicKey(rawRepresentation: hexBytes(Self.rfc8032[0].1))
         for count in [0, 63, 65] {
-            #expect(throws: SignatureError.self) { try key.verifySignature([UInt8](repeating: 0, count: count), for: []) }
+            #expect(throws: SignatureError.malformedSignature(.wrongLength(expected: 64, found: count))) {
+                try key.verifySignature([UInt8](repeating: 0, count: count), for: [])
+            }
         }
     }
 
@@ -68,7 +74,7 @@ struct Ed25519Tests {
         var bytes = [UInt8](repeating: 0, count: 32)
         bytes[0] = 1
         bytes[31] = 0x80
-        #expect(throws: SignatureError.self) { try Ed25519PublicKey(rawRepresentation: bytes) }
+        #expect(throws: SignatureError.malformedPublicKey(.notAnEd25519Point)) { try Ed25519PublicKey(rawRepresentation: bytes) }
         bytes[31] = 0
         #expect((try? Ed25519PublicKey(rawRepresentation: bytes)) != nil)
     }

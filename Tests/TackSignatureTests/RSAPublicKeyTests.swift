@@ -1,6 +1,7 @@
 import Testing
 
 import TackSignature
+import TackTestSupport
 
 /// Key validation and the strict PKCS #1 `RSAPublicKey` reader.
 @Suite("RSA public keys")
@@ -50,7 +51,7 @@ struct RSAPublicKeyTests {
     @Test("Every proper prefix of the DER is refused (drip-feed)")
     func dripFeed() {
         for length in 0..<Self.goodDER.count {
-            #expect(throws: SignatureError.self) {
+            #expect(throws: SignatureError.malformedPublicKey(.encoding(derPrefixError(Self.goodDER, length: length)))) {
                 try RSAPublicKey(pkcs1DER: Array(Self.goodDER.prefix(length)))
             }
         }

@@ -53,7 +53,10 @@ struct AnchorStoreTests {
         }
         #expect(offset == keyOffset + key.utf8.count)
 
-        #expect(throws: AnchorStoreError.self) { try AnchorStore(pemBundle: Array("-----BEGIN CERTIFICATE-----\nAAAA\n".utf8)) }
+        // A BEGIN line without its END: the PEM itself is damaged, at the BEGIN line.
+        #expect(throws: AnchorStoreError.pem(.missingEndLine(offset: 0))) {
+            try AnchorStore(pemBundle: Array("-----BEGIN CERTIFICATE-----\nAAAA\n".utf8))
+        }
     }
 
     @Test("The system CA bundle loads with every root indexed by name",

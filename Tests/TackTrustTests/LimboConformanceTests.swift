@@ -28,6 +28,17 @@ struct LimboConformanceTests {
         #expect(Set(exceptions.divergences.map(\.id)).count == exceptions.divergences.count, "duplicate exception ids")
     }
 
+    @Test("Every source file the exceptions file names exists")
+    func exceptionsNameExistingFiles() throws {
+        let text = try String(contentsOf: RepositoryPaths.vectors("limbo/exceptions.json"), encoding: .utf8)
+        let paths = text.matches(of: /Sources\/[A-Za-z0-9_\/]+\.swift/).map { String($0.output) }
+        #expect(!paths.isEmpty)
+        for path in paths {
+            let url = RepositoryPaths.root.appendingPathComponent(path)
+            #expect(FileManager.default.fileExists(atPath: url.path), "exceptions.json names \(path), which does not exist")
+        }
+    }
+
     /// Runs when the file exists, and always in CI (`CI=true`), where a missing file
     /// fails the test instead of skipping it.
     @Test("Every limbo case agrees with its expected result or is a listed divergence",

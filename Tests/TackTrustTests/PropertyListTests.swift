@@ -146,7 +146,8 @@ struct PropertyListTests {
             try PropertyList.parse(laughs)
         }
         let external = "<!DOCTYPE plist SYSTEM \"file:///etc/passwd\"><plist><string>&xxe;</string></plist>"
-        #expect(throws: PropertyListError.self) { try PropertyList.parse(external) }
+        // The external DOCTYPE is never fetched; the entity it would declare is unknown.
+        #expect(throws: PropertyListError(.unknownEntity, at: TextLocation(line: 1, column: 60, offset: 59))) { try PropertyList.parse(external) }
     }
 
     @Test("invalid UTF-8 is refused at its byte")
@@ -165,9 +166,14 @@ struct PropertyListTests {
             "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
         }
         _ = try PropertyList.parse(nested(PropertyList.maximumDepth))
-        #expect(throws: PropertyListError.self) { try PropertyList.parse(nested(PropertyList.maximumDepth + 1)) }
+        let tooDeep = #expect(throws: PropertyListError.self) { try PropertyList.parse(nested(PropertyList.maximumDepth + 1)) }
+        // At the first <array> past the limit: "<plist>" then maximumDepth of them.
+        #expect(tooDeep?.reason == .tooDeep)
+        #expect(tooDeep?.location.offset == 7 + 7 * PropertyList.maximumDepth)
         // Far deeper than the stack would allow unbounded: refused, not a crash.
-        #expect(throws: PropertyListError.self) { try PropertyList.parse(nested(100_000)) }
+        let farTooDeep = #expect(throws: PropertyListError.self) { try PropertyList.parse(nested(100_000)) }
+        #expect(farTooDeep?.reason == .tooDeep)
+        #expect(farTooDeep?.location.offset == 7 + 7 * PropertyList.maximumDepth)
     }
 
     @Test("every prefix of a valid document is refused, none traps")
@@ -176,10 +182,11 @@ struct PropertyListTests {
         _ = try PropertyList.parse(text)
         for length in 0..<(text.count - 1) {  // the last prefix lacks only the final newline
             let prefix = Array(text[0..<length])
-            #expect(throws: PropertyListError.self) { try PropertyList.parse(prefix) }
-            do {
-                _ = try PropertyList.parse(prefix)
-            } catch {
+            // Cut short, wherever the cut falls: the end of the input is the error
+            // (an empty prefix has no <plist> at all), at a location that points into it.
+            let error = #expect(throws: PropertyListError.self) { try PropertyList.parse(prefix) }
+            #expect(error?.reason == (length == 0 ? .missingPlistElement : .unexpectedEnd), "prefix of \(length)")
+            if let error {
                 #expect(error.location == TextLocationTests.location(of: error.location.offset, in: prefix))
             }
         }

@@ -38,7 +38,8 @@ struct RevocationListTests {
         #expect(!crl.isCurrent(atSecondsSince1970: nextUpdate + 1))
 
         try crl.verifySignature(with: SignatureVerificationKey(issuer.publicKeyInfo), policy: .webPKI)
-        #expect(throws: SignatureError.self) {
+        // The root's key did not sign it: well-formed, and the signature does not match.
+        #expect(throws: SignatureError.invalidSignature) {
             try crl.verifySignature(with: SignatureVerificationKey(root.publicKeyInfo), policy: .webPKI)
         }
     }
@@ -62,7 +63,7 @@ struct RevocationListTests {
         der[der.count - 3] ^= 0x01
         let issuer = try Certificate(derEncoded: try Self.bytes("ecdsa/intermediate.der"))
         guard let crl = try? CertificateRevocationList(derEncoded: der) else { return }  // the flip may break the DER INTEGER
-        #expect(throws: SignatureError.self) {
+        #expect(throws: SignatureError.invalidSignature) {
             try crl.verifySignature(with: SignatureVerificationKey(issuer.publicKeyInfo))
         }
     }
@@ -70,13 +71,12 @@ struct RevocationListTests {
     @Test("Trailing data after the CRL is refused")
     func trailingData() throws {
         let der = try Self.bytes("rsa/intermediate.crl") + [0]
-        #expect(throws: X509Error.self) { try CertificateRevocationList(derEncoded: der) }
+        #expect(throws: X509Error(.der(.trailingData), at: der.count - 1)) { try CertificateRevocationList(derEncoded: der) }
     }
 
     static let limboURL = RepositoryPaths.sharedVectors("x509-limbo/limbo-shared.json")
-    static var limboExists: Bool { FileManager.default.fileExists(atPath: limboURL.path) }
 
-    @Test("The limbo CRLs without a CRL number or with a critical one are refused by reason", .enabled(if: limboExists))
+    @Test("The limbo CRLs without a CRL number or with a critical one are refused by reason", .enabled(if: VectorAvailability.runs(needing: limboURL), "x509-limbo is missing"))
     func limboCRLs() throws {
         let suite = try JSONDecoder().decode(LimboSuite.self, from: Data(contentsOf: Self.limboURL))
         var parsed = 0
@@ -85,10 +85,8 @@ struct RevocationListTests {
                 let der = try #require(try PEM.parse(pem).first).bytes
                 switch testCase.id {
                 case "crl::crlnumber-missing":
-                    #expect(throws: X509Error.self) { try CertificateRevocationList(derEncoded: der) }
-                    do { _ = try CertificateRevocationList(derEncoded: der) } catch {
-                        #expect(error.reason == .invalidRevocationList(.missingCRLNumber))
-                    }
+                    let error = #expect(throws: X509Error.self) { try CertificateRevocationList(derEncoded: der) }
+                    #expect(error?.reason == .invalidRevocationList(.missingCRLNumber))
                 case "crl::crlnumber-critical":
                     do {
                         _ = try CertificateRevocationList(derEncoded: der)

@@ -32,18 +32,9 @@ private func mutations(of seeds: [[UInt8]], count: Int, seed: UInt64) -> [([UInt
     for value in seeds {
         result.append((Array(repeating: 0xEE, count: valuePad) + value + [0xEE], valuePad..<(valuePad + value.count)))
         for _ in 0..<count {
-            var mutated = value
-            for _ in 0..<Int.random(in: 1...2, using: &generator) {
-                let position = Int.random(in: 0..<mutated.count, using: &generator)
-                switch Int.random(in: 0..<5, using: &generator) {
-                case 0: mutated[position] = UInt8.random(in: 0...255, using: &generator)
-                case 1: mutated[position] ^= 1 << UInt8.random(in: 0...7, using: &generator)
-                case 2: mutated[position] = [0x00, 0x01, 0x02, 0x03, 0x05, 0x07, 0x30, 0x7F, 0x80, 0x81, 0xFF][Int.random(in: 0..<11, using: &generator)]
-                case 3: mutated.remove(at: position)
-                default: mutated.insert(UInt8.random(in: 0...255, using: &generator), at: position)
-                }
-                if mutated.isEmpty { break }
-            }
+            let mutated = generator.mutate(value, edits: 1...2, kinds: [
+                .replace, .flipBit, .special([0x00, 0x01, 0x02, 0x03, 0x05, 0x07, 0x30, 0x7F, 0x80, 0x81, 0xFF]), .remove, .insert,
+            ])
             result.append((Array(repeating: 0xEE, count: valuePad) + mutated + [0xEE], valuePad..<(valuePad + mutated.count)))
         }
     }

@@ -65,13 +65,7 @@ struct ExtensionMutationTests {
         var accepted = 0, rejected = 0
         for raw in certificate.extensions {
             for _ in 0..<400 {
-                var bytes = original
-                for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                    let position = Int.random(in: raw.valueRange, using: &generator)
-                    bytes[position] = Int.random(in: 0..<2, using: &generator) == 0
-                        ? UInt8.random(in: 0...255, using: &generator)
-                        : bytes[position] ^ (1 << UInt8.random(in: 0...7, using: &generator))
-                }
+                let bytes = generator.mutate(original, edits: 1...3, kinds: [.replace, .flipBit], within: raw.valueRange)
                 do {
                     try decodeAndWalk(bytes, raw)
                     accepted += 1

@@ -63,10 +63,17 @@ struct SPKITests {
 
     @Test("EC and RFC 8410 raw keys must have the exact length (and 04 for EC)")
     func fixedLengthErrors() {
-        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo.encode(rawKey: [0x04] + [UInt8](repeating: 1, count: 63), type: .p256) }
-        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo.encode(rawKey: [0x02] + [UInt8](repeating: 1, count: 64), type: .p256) }
-        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo.encode(rawKey: [UInt8](repeating: 1, count: 31), type: .ed25519) }
-        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo.encode(rawKey: [], type: .x448) }
+        // A short key is refused where it ends.
+        #expect(throws: X509Error(.invalidPublicKey(.wrongLength), at: 64)) {
+            try SubjectPublicKeyInfo.encode(rawKey: [0x04] + [UInt8](repeating: 1, count: 63), type: .p256)
+        }
+        #expect(throws: X509Error(.invalidPublicKey(.notUncompressedPoint), at: 0)) {
+            try SubjectPublicKeyInfo.encode(rawKey: [0x02] + [UInt8](repeating: 1, count: 64), type: .p256)
+        }
+        #expect(throws: X509Error(.invalidPublicKey(.wrongLength), at: 31)) {
+            try SubjectPublicKeyInfo.encode(rawKey: [UInt8](repeating: 1, count: 31), type: .ed25519)
+        }
+        #expect(throws: X509Error(.invalidPublicKey(.wrongLength), at: 0)) { try SubjectPublicKeyInfo.encode(rawKey: [], type: .x448) }
         #expect((try? SubjectPublicKeyInfo.encode(rawKey: [UInt8](repeating: 1, count: 57), type: .ed448)) != nil)
     }
 
@@ -107,7 +114,9 @@ struct SPKITests {
         let info = try SubjectPublicKeyInfo(derEncoded: der)
         #expect(info.algorithm == .ec(.p256) && info.ecPointFormat == .compressed && info.keySizeInBits == 256)
         // The raw-key rebuild takes only the uncompressed form SecKeyCopyExternalRepresentation returns.
-        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo.encode(rawKey: Array(info.rawKey), type: .p256) }
+        #expect(throws: X509Error(.invalidPublicKey(.notUncompressedPoint), at: 0)) {
+            try SubjectPublicKeyInfo.encode(rawKey: Array(info.rawKey), type: .p256)
+        }
     }
 
     @Test("An EC key on another named curve is kept by OID; its point is checked for format only")
@@ -154,11 +163,7 @@ struct SPKITests {
             }
             der = writer.bytes
         }
-        #expect(throws: X509Error.self) { try SubjectPublicKeyInfo(derEncoded: der) }
-        do {
-            _ = try SubjectPublicKeyInfo(derEncoded: der)
-        } catch {
-            #expect(error.reason == expected)
-        }
+        let error = #expect(throws: X509Error.self) { try SubjectPublicKeyInfo(derEncoded: der) }
+        #expect(error?.reason == expected)
     }
 }

@@ -39,8 +39,9 @@ struct SignatureAlgorithmTests {
         #expect(try Self.parse("30 0a " + Self.ecdsaSHA384) == .ecdsa(.sha384))
         #expect(try Self.parse("30 05 06 03 2b 65 70") == .ed25519)
         #expect(try Self.parse("30 05 06 03 2b 65 71") == .ed448)
-        #expect(throws: X509Error.self) { try Self.parse("30 07 06 03 2b 65 70 05 00") }
-        #expect(throws: X509Error.self) { try Self.parse("30 07 06 03 2b 65 71 05 00") }
+        // Refused at the NULL (byte 7).
+        #expect(throws: X509Error(.invalidAlgorithmParameters(.mustBeAbsent), at: 7)) { try Self.parse("30 07 06 03 2b 65 70 05 00") }
+        #expect(throws: X509Error(.invalidAlgorithmParameters(.mustBeAbsent), at: 7)) { try Self.parse("30 07 06 03 2b 65 71 05 00") }
     }
 
     @Test("ECDSA takes NULL parameters as a deliberate leniency (Java keytool), and nothing else but absent ones")
@@ -62,8 +63,8 @@ struct SignatureAlgorithmTests {
             }
         }
         // NULL with contents is not a DER NULL (X.690 §8.8.2), and one NULL is the most.
-        #expect(throws: X509Error.self) { try Self.parse("30 0d " + Self.ecdsaSHA384 + " 05 01 00") }
-        #expect(throws: X509Error.self) { try Self.parse("30 0e " + Self.ecdsaSHA384 + " 05 00 05 00") }
+        #expect(throws: X509Error(.der(.invalidNull), at: 12)) { try Self.parse("30 0d " + Self.ecdsaSHA384 + " 05 01 00") }
+        #expect(throws: X509Error(.der(.trailingData), at: 14)) { try Self.parse("30 0e " + Self.ecdsaSHA384 + " 05 00 05 00") }
     }
 
     @Test("An unknown algorithm is kept with its OID and its parameters are not checked")
