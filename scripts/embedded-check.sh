@@ -145,6 +145,12 @@ cpu_run() {
     fi
 }
 
+# The CPU seconds of the compiles behind the objects in DIR (a kept object counts
+# what it cost when it was built).
+cpu_total() {
+    cat "$1"/*.cpu 2>/dev/null | awk '{ total += $1 } END { printf "%.1f\n", total }'
+}
+
 # EMBEDDED_BUILD_DIR keeps the objects between runs (for local iteration): a
 # module is then recompiled only when one of its sources, or a module below it,
 # is newer than its object. By default everything is built in a scratch directory.
@@ -215,7 +221,10 @@ build_target() {
         grep -E 'warning:' "$out/$module.log" || true
         objects+=("$out/$module.o")
     done
-    [ "$run" = 1 ] || return 0
+    if [ "$run" = 0 ]; then
+        echo "embedded: $target compiled; $(cpu_total "$out") CPU-s in all"
+        return 0
+    fi
 
     start=$(date +%s)
     mapfile -t sources < <(find "$ROOT/Tests/Embedded/Program" "$ROOT/Tests/Embedded/Generated" -name '*.swift' | LC_ALL=C sort)
@@ -260,6 +269,7 @@ for name in glob.glob("*.o"):
     fi
     echo "embedded: $target test program built ($(( $(date +%s) - start )) s, $(cat "$out/program.cpu") CPU-s to compile); running under $(emulator "$target")"
     # shellcheck disable=SC2046
+    echo "embedded: $target compiled and linked; $(cpu_total "$out") CPU-s in all"
     $(emulator "$target") "$out/known-answers"
 }
 

@@ -3,7 +3,7 @@
 /// The reader is a small value holding a pointer into the caller's buffer, an
 /// absolute position and an end. It never copies, allocates or reference-counts;
 /// reading an element costs a few comparisons. It exists only inside the closure of
-/// ``DER/read(_:limits:_:)`` (or one of its siblings): do not store it or let it escape.
+/// ``DER/read(_:limits:_:)-([UInt8],_,_)`` (or one of its siblings): do not store it or let it escape.
 ///
 /// Every read checks the bytes that remain before touching them, and every length is
 /// checked against the enclosing element, so no input can make it read out of bounds

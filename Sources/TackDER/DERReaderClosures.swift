@@ -70,8 +70,8 @@ extension DERReader {
 
     /// Reads a SET (or SET OF) and its contents with `body`.
     ///
-    /// DER's ordering rule for SET OF (X.690 §11.6) is not checked here; see
-    /// ``readSetOf(_:)``.
+    /// DER's ordering rule for SET OF (X.690 §11.6) is not checked here: a caller
+    /// that needs it compares the elements it reads.
     ///
     /// - Parameter body: Reads the contents; must read all of them.
     /// - Returns: What `body` returns.

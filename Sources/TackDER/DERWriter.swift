@@ -193,8 +193,8 @@ public struct DERWriter: Sendable {
     /// Appends a BIT STRING.
     ///
     /// - Parameters:
-    ///   - bytes: The bit-carrying octets.
-    ///   - unusedBitCount: Unused bits in the last octet, 0...7 (0 when `bytes` is empty).
+    ///   - content: The bit-carrying octets.
+    ///   - unusedBitCount: Unused bits in the last octet, 0...7 (0 when `content` is empty).
     ///   - tag: The tag; ``DERTag/bitString`` by default.
     /// - Throws: ``DERError/Reason/unencodableValue`` if the count is out of range or
     ///   the unused bits are not zero (DER would not round-trip them, X.690 §11.2.1).

@@ -2,7 +2,7 @@ import TackSHA2
 public import TackX509
 
 /// The hash of an RSA signature (PKCS #1 v1.5 and PSS) and of PSS's mask
-/// generation function MGF1: TackX509's ``TackX509/DigestAlgorithm``, the one
+/// generation function MGF1: TackX509's `DigestAlgorithm`, the one
 /// type that names a digest in Tack (this name is kept for existing callers).
 ///
 /// Verification computes the SHA-2 functions of FIPS 180-4 that TackSHA2
@@ -12,7 +12,7 @@ public import TackX509
 public typealias RSAHash = DigestAlgorithm
 
 extension DigestAlgorithm {
-    /// The digest length in bytes (hLen in RFC 8017); the same as ``TackX509/DigestAlgorithm/byteCount``.
+    /// The digest length in bytes (hLen in RFC 8017); the same as `DigestAlgorithm.byteCount`.
     @available(*, deprecated, renamed: "byteCount")
     public var digestByteCount: Int { byteCount }
 

@@ -15,7 +15,7 @@ public import TackX509
 /// inputs are well-formed but the signature does not match, another case when
 /// an input is malformed or the signature's curve differs from the key's.
 public struct ECDSAPublicKey: Sendable, Hashable {
-    /// The curves ECDSA verification supports: TackX509's ``TackX509/ECCurve``
+    /// The curves ECDSA verification supports: TackX509's `ECCurve`
     /// (P-256, P-384, P-521), the one curve type of every module.
     public typealias Curve = ECCurve
 

@@ -63,7 +63,7 @@ extension RSAPublicKey {
     ///
     /// - Parameters:
     ///   - signature: The signature, exactly ``signatureByteCount`` bytes.
-    ///   - digest: The message digest, ``TackX509/DigestAlgorithm/byteCount`` bytes.
+    ///   - digest: The message digest, `DigestAlgorithm.byteCount` bytes.
     ///   - hash: The hash that produced `digest`.
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does
     ///   not match; ``SignatureError/malformedSignature(_:)`` if its

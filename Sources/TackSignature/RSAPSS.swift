@@ -18,7 +18,7 @@ public import TackX509
 ///
 /// Rules applied (RFC 4055 §3.1 and RFC 8017 §9.1):
 /// - The mask generation function is MGF1, the only one RFC 8017 defines;
-///   its hash may be any ``DigestAlgorithm``. RFC 4055 says it SHOULD be the same
+///   its hash may be any `DigestAlgorithm`. RFC 4055 says it SHOULD be the same
 ///   as `hashAlgorithm`, not MUST, and Wycheproof rates signatures with
 ///   distinct hashes valid, so this type allows them; certificate policy
 ///   (for example the CA/Browser Forum's, which fixes the pairs) can be

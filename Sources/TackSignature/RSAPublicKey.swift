@@ -1,7 +1,7 @@
 /// An RSA public key (n, e), validated and prepared for signature verification.
 ///
 /// Create one from the raw modulus and exponent (for example the INTEGER
-/// contents of a certificate's key) with ``init(modulus:exponent:)``, or from a
+/// contents of a certificate's key) with ``init(modulus:exponent:)-(_,Collection<UInt8>)``, or from a
 /// PKCS #1 `RSAPublicKey` DER structure with ``init(pkcs1DER:)``. Preparing the
 /// key costs about a dozen modular multiplications (it precomputes R² mod n);
 /// keep the value if the same key verifies several signatures.

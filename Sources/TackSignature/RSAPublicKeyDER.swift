@@ -21,14 +21,14 @@ extension RSAPublicKey {
     /// §8.3.2: minimal INTEGERs), both integers non-negative, nothing after
     /// the exponent inside the SEQUENCE and nothing after the SEQUENCE. The
     /// key is then validated as by
-    /// ``init(modulus:exponent:)``.
+    /// ``init(modulus:exponent:)-(_,Collection<UInt8>)``.
     ///
     /// - Parameter pkcs1DER: The DER bytes, for example the contents of an
     ///   rsaEncryption SubjectPublicKeyInfo's BIT STRING (RFC 3279 §2.3.1).
     /// - Throws: ``SignatureError/malformedPublicKey(_:)`` for any
     ///   encoding error (wrapping TackDER's error, with its reason and byte
     ///   offset), and the errors of
-    ///   ``init(modulus:exponent:)``.
+    ///   ``init(modulus:exponent:)-(_,Collection<UInt8>)``.
     public init(pkcs1DER: [UInt8]) throws(SignatureError) {
         let ranges: (modulus: Range<Int>, exponent: Range<Int>)
         do {

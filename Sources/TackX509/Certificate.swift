@@ -26,7 +26,7 @@ public import TackDER
 /// and SubjectPublicKeyInfo stay byte-exact, so signatures and pins are computed over
 /// the original bytes. Parsing costs one pass and one allocation (the extension list).
 ///
-/// What parsing checks, besides strict DER (``TackDER/DERReader``):
+/// What parsing checks, besides strict DER (`DERReader`):
 /// - the version is v1 (absent; an encoded `0` is a DER DEFAULT violation), v2 or v3;
 ///   unique identifiers need v2 or v3 and extensions need v3 (RFC 5280 §4.1.2.1);
 /// - the TBS `signature` AlgorithmIdentifier equals the outer `signatureAlgorithm`
@@ -107,7 +107,7 @@ public struct Certificate: Sendable, Hashable {
     /// bundle is 2007 bytes, this repository's RSA-8192 leaf 3048 bytes) and still
     /// admits the outliers: the Baseline Requirements allow hundreds of SANs, and a
     /// certificate with 1000 DNS names of 30 characters is about 32 KiB. It is the
-    /// limit ``TackDER/DERLimits`` suggests for untrusted certificates, and it bounds
+    /// limit `DERLimits` suggests for untrusted certificates, and it bounds
     /// the work hostile input can cause. Pass other limits to
     /// ``init(derEncoded:limits:)`` for unusual inputs.
     public static let defaultLimits = DERLimits(maximumDepth: 32, maximumElementLength: 64 * 1024)
@@ -150,7 +150,7 @@ public struct Certificate: Sendable, Hashable {
     ///   - bytes: The DER of exactly one certificate, with nothing after it.
     ///   - limits: DER limits; ``defaultLimits`` by default.
     /// - Throws: ``X509Error`` with the absolute offset of the offending element:
-    ///   ``X509Error/Reason/der(_:)`` for DER violations (``TackDER/DERError/Reason/trailingData``
+    ///   ``X509Error/Reason/der(_:)`` for DER violations (`DERError.Reason.trailingData`
     ///   when bytes follow the certificate), ``X509Error/Reason/invalidVersion``,
     ///   ``X509Error/Reason/signatureAlgorithmMismatch``,
     ///   ``X509Error/Reason/duplicateExtension(_:)``, ``X509Error/Reason/emptyExtensions``,

@@ -12,7 +12,7 @@ public import TackDER
 ///
 /// Creating a name checks its whole encoding once, without allocating: every
 /// RDN is non-empty, every attribute type is a valid OBJECT IDENTIFIER, and every
-/// value that is one of the directory string types (``TackDER/DERStringKind``) has
+/// value that is one of the directory string types (`DERStringKind`) has
 /// a valid alphabet. Values of other types (an INTEGER, a SEQUENCE) are kept raw.
 /// The name then holds only a reference to the buffer and ranges into it; iterating
 /// it yields ``RelativeDistinguishedName`` values decoded on demand, and attribute
@@ -84,7 +84,7 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
     /// The fast path of ``init(derEncoded:range:)``: one tight pass over the bytes
     /// for the common shape of names (attribute types that are short identifiers,
     /// string values), with TackDER's header parser
-    /// (``TackDER/DERElement/parseHeader(in:at:end:maximumLength:)``).
+    /// (`DERElement.parseHeader(in:at:end:maximumLength:)`).
     ///
     /// It returns the contents range and RDN count only when the name is valid by
     /// every rule of ``check(_:tag:)``; for anything else (an error, a non-string
@@ -166,7 +166,7 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
         self.count = count
     }
 
-    /// Reads and checks an RDNSequence with `tag` (``TackDER/DERTag/sequence``, or
+    /// Reads and checks an RDNSequence with `tag` (`DERTag.sequence`, or
     /// `[4]` constructed for a directoryName); returns its element and RDN count.
     internal static func check(
         _ reader: inout DERReader, tag: DERTag
@@ -363,7 +363,7 @@ public struct RelativeDistinguishedName: Sendable, Hashable, Sequence {
 
         /// The value decoded as text, or `nil` if it is not a string type.
         ///
-        /// TeletexString is read as ISO 8859-1 (see ``TackDER/DERStringKind/teletex``).
+        /// TeletexString is read as ISO 8859-1 (see `DERStringKind.teletex`).
         public var stringValue: String? {
             guard let kind = stringKind else { return nil }
             return decodeCheckedString(storage, range: valueElement.contentRange, kind: kind)

@@ -39,7 +39,7 @@ extension SubjectPublicKeyInfo {
 
     /// Rebuilds a SubjectPublicKeyInfo from raw key bytes and parses the result.
     ///
-    /// The value's ``buffer`` is the rebuilt DER, so ``derEncoded`` is the whole buffer.
+    /// The value reads the rebuilt DER, so ``derEncoded`` is all of it.
     ///
     /// - Parameters:
     ///   - rawKey: The raw key bytes (see ``encode(rawKey:type:)``).

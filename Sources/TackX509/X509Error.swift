@@ -2,10 +2,10 @@ public import TackDER
 
 /// An error found while decoding a certificate or one of its parts.
 ///
-/// Like ``TackDER/DERError`` it carries the absolute byte offset (in the
+/// Like `DERError` it carries the absolute byte offset (in the
 /// certificate's DER) of the element at fault, so tools can say where a
 /// certificate is broken. The reason is an enumerated value all the way down
-/// (a DER-level failure wraps ``TackDER/DERError/Reason``), so tests and callers
+/// (a DER-level failure wraps `DERError.Reason`), so tests and callers
 /// match exact cases; ``code`` is a stable identifier and ``description`` the
 /// only human text.
 public struct X509Error: DERErrorWrapping, Sendable, Hashable, CustomStringConvertible {
@@ -40,7 +40,7 @@ public struct X509Error: DERErrorWrapping, Sendable, Hashable, CustomStringConve
 
     /// What made a certificate, or a part of one, unacceptable.
     public enum Reason: Sendable, Hashable {
-        /// The DER itself breaks a rule (see ``TackDER/DERError/Reason``).
+        /// The DER itself breaks a rule (see `DERError.Reason`).
         case der(DERError.Reason)
         /// The version is not v1, v2 or v3, or a v3 feature appears in an older version
         /// (extensions need v3, unique identifiers v2 or v3; RFC 5280 §4.1.2.1).

@@ -38,9 +38,9 @@ public struct BasicConstraints: Sendable, Hashable {
     ///   - derEncoded: The certificate's bytes.
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors,
-    ///   including ``TackDER/DERError/Reason/defaultValueEncoded`` for an encoded
-    ///   `cA FALSE`, ``TackDER/DERError/Reason/negativeInteger`` and
-    ///   ``TackDER/DERError/Reason/integerOverflow`` for the path length.
+    ///   including `DERError.Reason.defaultValueEncoded` for an encoded
+    ///   `cA FALSE`, `DERError.Reason.negativeInteger` and
+    ///   `DERError.Reason.integerOverflow` for the path length.
     public init(derEncoded: borrowing [UInt8], valueRange: Range<Int>) throws(X509Error) {
         self = try BasicConstraints.decode(derEncoded, valueRange: valueRange)
     }

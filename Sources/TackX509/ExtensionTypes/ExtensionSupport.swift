@@ -4,8 +4,8 @@ extension DERReader {
     /// Reads a non-negative INTEGER that fits `Int` (`SkipCerts`, `BaseDistance`,
     /// `pathLenConstraint`: `INTEGER (0..MAX)`).
     ///
-    /// - Throws: ``TackDER/DERError/Reason/negativeInteger`` or
-    ///   ``TackDER/DERError/Reason/integerOverflow`` at the INTEGER's offset.
+    /// - Throws: `DERError.Reason.negativeInteger` or
+    ///   `DERError.Reason.integerOverflow` at the INTEGER's offset.
     mutating func readNonNegativeInt(tag: DERTag = .integer) throws(DERError) -> Int {
         let start = offset
         let value = try readInteger(Int.self, tag: tag)

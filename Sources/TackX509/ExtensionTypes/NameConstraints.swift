@@ -34,7 +34,7 @@ public struct NameConstraints: Sendable, Hashable {
     ///   - derEncoded: The certificate's bytes.
     ///   - valueRange: The absolute range of the DER value (the extnValue contents).
     /// - Throws: ``X509Error`` with ``X509Error/Reason/der(_:)`` for DER errors
-    ///   (an encoded `minimum` of 0 is ``TackDER/DERError/Reason/defaultValueEncoded``),
+    ///   (an encoded `minimum` of 0 is `DERError.Reason.defaultValueEncoded`),
     ///   or ``X509Error/Reason/invalidExtension(_:_:)`` for an empty extension
     ///   or subtree list, a non-zero minimum, a maximum, or a bad GeneralName.
     public init(derEncoded: [UInt8], valueRange: Range<Int>) throws(X509Error) {
