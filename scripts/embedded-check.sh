@@ -50,6 +50,17 @@ MODULES=(TackDER TackSHA2 TackX509 TackSignature TackTrust)
 # -D CORE_ONLY against TackDER and TackSHA2 alone (the sha2, der and time
 # groups): a quick first run on a new target.
 RUN_MODULES=("${MODULES[@]}")
+# Embedded Swift serializes every function body into the .swiftmodule and a client
+# emits into its own object the code it uses from the modules below it (TackX509's
+# object holds TackDER's DERElement and DERStringKind functions, TackTrust's most of
+# TackSignature's). The test program's object therefore holds all the code it runs,
+# and it links without the module objects. So a run target compiles its modules as
+# interfaces only (-emit-module, no object: type checking and the SIL passes before
+# serialization, no LLVM), and the program with everything it calls; the module
+# objects, with their sizes, come from the compile-only targets (armv7em, riscv32),
+# which build every module whole. EMBEDDED_RUN_OBJECTS=1 also builds and links the
+# module objects of a run target (its sizes, and code the program does not call).
+RUN_OBJECTS="${EMBEDDED_RUN_OBJECTS:-0}"
 PROGRAM_FLAGS=()
 if [ "${EMBEDDED_CORE_ONLY:-0}" = 1 ]; then
     RUN_MODULES=(TackDER TackSHA2)
@@ -189,6 +200,10 @@ build_target() {
     fi
     local objects=() module start sources stale=0 modules=("${MODULES[@]}")
     [ "$run" = 1 ] && modules=("${RUN_MODULES[@]}")
+    # A run target's modules are interfaces only (see RUN_OBJECTS): the program's
+    # object holds all the code it runs.
+    local object_flags=() product=o
+    if [ "$run" = 1 ] && [ "$RUN_OBJECTS" = 0 ]; then product=swiftmodule; fi
     for module in "${modules[@]}"; do
         mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' 2>/dev/null | LC_ALL=C sort)
         if [ "${#sources[@]}" -eq 0 ]; then
@@ -197,29 +212,40 @@ build_target() {
         fi
         # The stamp, not the object, dates the last good compile: swiftc leaves an
         # output whose contents did not change untouched.
-        if [ "$stale" = 0 ] && [ -f "$out/$module.o" ] && [ -f "$out/$module.stamp" ] \
+        if [ "$stale" = 0 ] && [ -f "$out/$module.$product" ] && [ -f "$out/$module.stamp" ] \
             && [ -z "$(find "${sources[@]}" "${BASH_SOURCE[0]}" -newer "$out/$module.stamp" 2>/dev/null)" ]; then
-            printf 'embedded: %-8s %-14s %s bytes (kept)\n' "$target" "$module" "$(object_size "$out/$module.o")"
-            objects+=("$out/$module.o")
+            if [ "$product" = o ]; then
+                printf 'embedded: %-8s %-14s %s bytes (kept)\n' "$target" "$module" "$(object_size "$out/$module.o")"
+                objects+=("$out/$module.o")
+            else
+                printf 'embedded: %-8s %-14s module (kept)\n' "$target" "$module"
+            fi
             continue
         fi
         stale=1
         start=$(date +%s)
+        object_flags=()
+        [ "$product" = o ] && object_flags=(-c -o "$out/$module.o")
         # shellcheck disable=SC2046
         if ! cpu_run "$out/$module.cpu" "$SWIFTC" -target "$t" "${COMMON[@]}" $(target_flags "$target") $(module_flags "$target" "$module") \
             -module-name "$module" -I "$out" \
             -emit-module -emit-module-path "$out/$module.swiftmodule" \
-            -c -o "$out/$module.o" "${sources[@]}" >"$out/$module.log" 2>&1; then
+            "${object_flags[@]}" "${sources[@]}" >"$out/$module.log" 2>&1; then
             echo "embedded: $target $module FAILED"
             cat "$out/$module.log"
             return 1
         fi
         touch "$out/$module.stamp"
-        printf 'embedded: %-8s %-14s %s bytes, %s s, %s CPU-s\n' "$target" "$module" "$(object_size "$out/$module.o")" \
-            "$(( $(date +%s) - start ))" "$(cat "$out/$module.cpu")"
+        if [ "$product" = o ]; then
+            printf 'embedded: %-8s %-14s %s bytes, %s s, %s CPU-s\n' "$target" "$module" "$(object_size "$out/$module.o")" \
+                "$(( $(date +%s) - start ))" "$(cat "$out/$module.cpu")"
+            objects+=("$out/$module.o")
+        else
+            printf 'embedded: %-8s %-14s module, %s s, %s CPU-s\n' "$target" "$module" \
+                "$(( $(date +%s) - start ))" "$(cat "$out/$module.cpu")"
+        fi
         # Warnings are not failures here (swift build enforces none), but show them.
         grep -E 'warning:' "$out/$module.log" || true
-        objects+=("$out/$module.o")
     done
     if [ "$run" = 0 ]; then
         echo "embedded: $target compiled; $(cpu_total "$out") CPU-s in all"
