@@ -52,23 +52,27 @@ SCRATCH="${TACK_CHECK_SCRATCH:-$ROOT/.build/check}"
 export TACK_CHECK_SCRATCH="$SCRATCH"
 WORK="$(mktemp -d)"
 
-# CPU seconds (user + system) of this shell's finished children so far.
-children_cpu() {
-    times | awk 'NR == 2 {
+# Sets CPU_NOW to the CPU seconds (user + system) of this shell's finished children
+# so far. `times` must run in this shell, not in a $(...) subshell.
+read_cpu() {
+    times >"$WORK/times"
+    CPU_NOW="$(awk 'NR == 2 {
         total = 0
         for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); total += p[1] * 60 + p[2] }
-        printf "%.1f\n", total }'
+        printf "%.1f\n", total }' "$WORK/times")"
 }
 
 SUMMARY=()
 CURRENT=""
 step_start() {
-    CURRENT="$1"; STEP_WALL=$SECONDS; STEP_CPU="$(children_cpu)"
+    read_cpu
+    CURRENT="$1"; STEP_WALL=$SECONDS; STEP_CPU="$CPU_NOW"
     printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"
 }
 step_end() {
+    read_cpu
     SUMMARY+=("$(printf '%-44s %6d s %8.1f CPU-s' "$CURRENT" $((SECONDS - STEP_WALL)) \
-        "$(awk -v a="$(children_cpu)" -v b="$STEP_CPU" 'BEGIN { print a - b }')")")
+        "$(awk -v a="$CPU_NOW" -v b="$STEP_CPU" 'BEGIN { print a - b }')")")
     CURRENT=""
 }
 summary() {
@@ -78,7 +82,8 @@ summary() {
     [ -n "$CURRENT" ] && SUMMARY+=("$(printf '%-44s %6d s  FAILED' "$CURRENT" $((SECONDS - STEP_WALL)))")
     printf '\n=== step times (wall, CPU) %s\n' "$(date -u +%H:%M:%S)"
     printf '%s\n' "${SUMMARY[@]}"
-    printf '%-44s %6d s %8.1f CPU-s\n' "total" "$SECONDS" "$(children_cpu)"
+    read_cpu
+    printf '%-44s %6d s %8.1f CPU-s\n' "total" "$SECONDS" "$CPU_NOW"
     rm -rf "$WORK"
     exit "$status"
 }
