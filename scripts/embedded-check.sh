@@ -10,6 +10,8 @@
 #   EMBEDDED_BUILD_DIR=/tmp/emb scripts/embedded-check.sh armv7   # keep objects, rebuild what changed
 #   EMBEDDED_CORE_ONLY=1 scripts/embedded-check.sh aarch64        # program on TackDER + TackSHA2 only
 #   EMBEDDED_OPTIMIZATION=-Onone scripts/embedded-check.sh aarch64 # another level (default -Osize)
+#   EMBEDDED_RUN_OBJECTS=1 scripts/embedded-check.sh aarch64      # run targets also build module objects
+#   EMBEDDED_SWIFT_FLAGS="-stats-output-dir /tmp/s" scripts/embedded-check.sh   # measure
 #
 # Targets (Tests/Embedded/README.md has the command lines spelled out):
 #   armv7em   armv7em-none-none-eabi  compile only (Cortex-M4/M7 class)
@@ -18,13 +20,18 @@
 #   armv7     armv7-none-none-eabi    run: arm-linux-gnueabihf-gcc -static, qemu-arm-static
 #   riscv64   riscv64-none-none-eabi  run: riscv64-linux-gnu-gcc -static, qemu-riscv64-static
 #
-# Each core module is compiled whole-module with -Osize into its own object, in
-# dependency order (-emit-module, so the next can import it), and its size
-# (text + data, from llvm-size or `size`; else the object file's bytes) is
-# printed per target. For the run targets the test program is compiled against
-# those modules and linked with the cross C library, which supplies putchar,
-# posix_memalign, free (the Embedded runtime's needs) and what the program
+# For a compile-only target each core module is compiled whole-module with -Osize
+# into its own object, in dependency order (-emit-module, so the next can import
+# it), and its size (text + data, from llvm-size or `size`; else the object file's
+# bytes) is printed. A run target builds the modules as interfaces only (see
+# RUN_OBJECTS below) and compiles the test program against them into one object
+# holding all the code it runs, linked with the cross C library, which supplies
+# putchar, posix_memalign, free (the Embedded runtime's needs) and what the program
 # declares with @_extern(c). The program's last line is `<arch>: N passed, N failed`.
+# Every compile prints its CPU seconds, and every target its total.
+#
+# A new target is one line in each of triple, target_flags, and for a run target
+# linker and emulator, plus its name in ALL_TARGETS.
 # The QEMU and cross-gcc packages come from .ci/run; a run target whose tools are
 # missing fails (set EMBEDDED_SKIP_MISSING=1 to skip it instead, locally).
 #
