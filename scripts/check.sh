@@ -125,7 +125,10 @@ step_end
 embedded_log="$WORK/embedded.log"
 if [ "${TACK_CHECK_SERIAL:-0}" != 1 ]; then
     printf '\n=== Embedded Swift started in the background (%s)\n' "$(date -u +%H:%M:%S)"
-    setsid /usr/bin/time -f '%e %U %S' -o "$WORK/embedded.time" scripts/embedded-check.sh >"$embedded_log" 2>&1 &
+    # Its own process group (setsid), so that an early failure can stop all of it.
+    timer=()
+    [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%e %U %S' -o "$WORK/embedded.time")
+    setsid "${timer[@]}" scripts/embedded-check.sh >"$embedded_log" 2>&1 &
     EMBEDDED_PID=$!
 fi
 
@@ -178,7 +181,7 @@ if [ -n "$EMBEDDED_PID" ]; then
     EMBEDDED_PID=""
     cat "$embedded_log"
     # Its own wall and CPU time: it ran beside the steps above.
-    read -r wall user sys <"$WORK/embedded.time" || true
+    read -r wall user sys <"$WORK/embedded.time" 2>/dev/null || true
     SUMMARY+=("$(printf '%-44s %6d s %8s' "waiting for the Embedded step" $((SECONDS - waited)) "-")")
     SUMMARY+=("$(printf '%-44s %6.0f s %8.1f CPU-s' "Embedded Swift (in the background, from 4.)" "${wall:-0}" \
         "$(awk -v u="${user:-0}" -v s="${sys:-0}" 'BEGIN { print u + s }')")")
