@@ -6,8 +6,8 @@
 #   TACK_CHECK_SERIAL=1 scripts/check.sh  # the Embedded step in line, not beside the others
 #
 # One build, into one scratch directory (.build/check, override with TACK_CHECK_SCRATCH):
-# `swift build -c release --build-tests` compiles every target once, with the flags of
-# `swift test -c release`, which then runs without building; the `tack` binary of the CLI
+# `swift build -c release --build-tests -Xswiftc -enable-testing` compiles every target
+# once, with the flags of `swift test -c release`, which then runs without building; the `tack` binary of the CLI
 # checks, the wycheproof and limbo checks, and the symbol graphs of the public-API and
 # DocC checks all come from that build. Only the Embedded step (other targets) and the
 # fuzz/differential harnesses (sanitizers) compile the modules again, each with the
@@ -16,7 +16,8 @@
 # Steps, each fatal on failure; the fast gate (1-3) comes first:
 #   1. generated sources are current: scripts/generate-ec-limb-arithmetic.py --check
 #      (Tests/Embedded/generate-vectors.py --check runs in step 9);
-#   2. `swift build -c release --build-tests` of every target, failing on any warning;
+#   2. `swift build -c release --build-tests -Xswiftc -enable-testing` of every target,
+#      failing on any warning;
 #   3. `swift test -c release --skip-build` (Swift Testing), in release mode because the
 #      signature and hash conformance suites run thousands of vectors;
 #   4. scripts/cli-check.py: `tack pin` equals the OpenSSL pin pipeline on every
@@ -97,7 +98,9 @@ step_end
 step_start "build (release, tests included; warnings are errors)"
 log="$WORK/build.log"
 set +e
-swift build -c release --build-tests --scratch-path "$SCRATCH" >"$log" 2>&1
+# -enable-testing: what `swift test` adds for @testable imports (`swift build
+# --build-tests` adds it only in debug); scripts/symbol-graphs.sh builds the same way.
+swift build -c release --build-tests -Xswiftc -enable-testing --scratch-path "$SCRATCH" >"$log" 2>&1
 status=$?
 set -e
 grep -E "warning:|error:|Compiling|Build" "$log" | grep -v "^\[" || true

@@ -7,8 +7,8 @@
 # The modules come from the build scripts/check.sh made (release, scratch directory
 # $TACK_CHECK_SCRATCH, default .build/check): no second build into .build. Given
 # TACK_BIN_PATH (check.sh exports its `--show-bin-path`), nothing is built; otherwise
-# `swift build -c release --target MODULE` into that scratch brings the modules up to
-# date first (a no-op after check.sh's build). swift-symbolgraph-extract reads the
+# `swift build -c release -Xswiftc -enable-testing --target MODULE` into that scratch
+# brings the modules up to date first (a no-op after check.sh's build). swift-symbolgraph-extract reads the
 # .swiftmodule, .swiftdoc and .swiftsourceinfo files SwiftPM wrote, so the graphs carry
 # the doc comments and source locations; extension block symbols are kept (DocC
 # shows them as extensions of the other module's types).
@@ -21,7 +21,8 @@ SCRATCH="${TACK_CHECK_SCRATCH:-$ROOT/.build/check}"
 bin="${TACK_BIN_PATH:-}"
 if [ -z "$bin" ]; then
     for module in "$@"; do
-        swift build -c release --scratch-path "$SCRATCH" --target "$module" 2>&1 | grep -E "error:" || true
+        # The flags of scripts/check.sh's build, so neither rebuilds the other's work.
+        swift build -c release -Xswiftc -enable-testing --scratch-path "$SCRATCH" --target "$module" 2>&1 | grep -E "error:" || true
     done
     bin="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)"
 fi
