@@ -8,10 +8,11 @@
 # $TACK_CHECK_SCRATCH, default .build/check): no second build into .build. Given
 # TACK_BIN_PATH (check.sh exports its `--show-bin-path`), nothing is built; otherwise
 # `swift build -c release -Xswiftc -enable-testing --target MODULE` into that scratch
-# brings the modules up to date first (a no-op after check.sh's build). swift-symbolgraph-extract reads the
-# .swiftmodule, .swiftdoc and .swiftsourceinfo files SwiftPM wrote, so the graphs carry
-# the doc comments and source locations; extension block symbols are kept (DocC
-# shows them as extensions of the other module's types).
+# brings the modules up to date first (a no-op after check.sh's build).
+# swift-symbolgraph-extract reads the .swiftmodule, .swiftdoc and .swiftsourceinfo
+# files SwiftPM wrote, so the graphs carry the doc comments and source locations;
+# extension block symbols are kept (DocC shows them as extensions of the other
+# module's types).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
