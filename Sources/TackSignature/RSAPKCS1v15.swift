@@ -1,4 +1,5 @@
-public import TackX509
+public import TackSHA2
+import TackX509
 
 // RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) with EMSA-PKCS1-v1_5
 // encoding (RFC 8017 §9.2).
@@ -63,7 +64,7 @@ extension RSAPublicKey {
     ///
     /// - Parameters:
     ///   - signature: The signature, exactly ``signatureByteCount`` bytes.
-    ///   - digest: The message digest, ``TackX509/DigestAlgorithm/byteCount`` bytes.
+    ///   - digest: The message digest, ``TackSHA2/DigestAlgorithm/byteCount`` bytes.
     ///   - hash: The hash that produced `digest`.
     /// - Throws: ``SignatureError/invalidSignature`` if the signature does
     ///   not match; ``SignatureError/malformedSignature(_:)`` if its
