@@ -7,6 +7,7 @@
 
 import TackDER
 import TackSignature
+import TackX509
 
 /// Hex to bytes for the constants below (trusted, well-formed).
 private func ecBenchmarkBytes(_ hex: String) -> [UInt8] {
@@ -15,7 +16,7 @@ private func ecBenchmarkBytes(_ hex: String) -> [UInt8] {
 
 func ecBenchmarks() -> [Benchmark] {
     var benchmarks: [Benchmark] = []
-    let ecdsaCases: [(name: String, curve: ECDSAPublicKey.Curve, openssl: String, key: String, signature: String, digest: String)] = [
+    let ecdsaCases: [(name: String, curve: ECCurve, openssl: String, key: String, signature: String, digest: String)] = [
         (
             "verify-p256", .p256, "ecdsap256",
             "0446a1dd361cdfb66e0ab0c78d83b3bdbdbe82d4605a9081f35a4767e9d57858" +

@@ -101,6 +101,20 @@ final class CorpusPeers: @unchecked Sendable {
         return value
     }
 
+    /// OpenSSL's PBKDF2-HMAC-SHA-256 derivations per second (32-byte key) with
+    /// `iterations` iterations, through `Benchmarks/peers/openssl-pbkdf2.c`.
+    func openSSLPBKDF2(iterations: Int) -> Double? {
+        guard let helper = openSSLHelper("openssl-pbkdf2") else { return nil }
+        let key = "openssl-pbkdf2 \(iterations)"
+        if let cached = cache[key] { return cached }
+        let environment = OpenSSLSpeed.shared.usesWallClock ? [:] : ["TACK_BENCH_CPU_TIME": "1"]
+        let result = run([helper, String(iterations), String(seconds)], environment: environment)
+        let value = result.status == 0 ? Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        if value == nil { note("peer \(key) failed (exit \(result.status))") }
+        cache[key] = value
+        return value
+    }
+
     /// pyca/cryptography's certificates per second for `mode`; `nil` without it.
     func pyca(_ mode: String, corpus path: String) -> Double? {
         let script = root.appendingPathComponent("Benchmarks/peers/pyca-x509.py").path

@@ -40,6 +40,32 @@ func sha2Benchmarks() -> [Benchmark] {
                 })
         }
     }
+    // SHA-1 of 16 KiB (issue 21): `sha1-portable-16384` against OpenSSL's scalar code,
+    // and `sha1-hw-16384` against OpenSSL as it runs by default where TackSHA2 has a
+    // SHA-1 hardware path (arm64 builds with the ARMv8 instructions; none on x86-64,
+    // see SHA1HardwareARM.swift), so the portable figure also carries the default
+    // OpenSSL (SHA-NI) as a peer.
+    for (label, implementation) in [("portable", SHA2Implementation.portable), ("hw", .hardware)] {
+        guard implementation == .portable || SHA1.hardwareIsAvailable else { continue }
+        let size = 16384
+        let message = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let scalar = implementation == .portable
+        benchmarks.append(
+            Benchmark(
+                name: "sha1-\(label)-\(size)",
+                unit: .megabytesPerSecond(bytesPerOperation: size),
+                openssl: .evp("sha1", bytes: size, scalar: scalar),
+                peers: [(scalar ? "openssl-default" : "openssl-scalar", .evp("sha1", bytes: size, scalar: !scalar))]
+            ) { iterations in
+                message.withUnsafeBytes { bytes in
+                    for _ in 0..<iterations {
+                        var hasher = SHA1(implementation: implementation)
+                        hasher.update(bytes)
+                        blackHole(hasher.finalize())
+                    }
+                }
+            })
+    }
     if SHA2Implementation.hardware.isAvailable {
         for (count, size) in [(2, 1024), (4, 294), (2, 1_048_576)] {
             let messages = (0..<count).map { lane in

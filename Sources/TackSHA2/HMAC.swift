@@ -1,6 +1,6 @@
-// HMAC (RFC 2104; FIPS 198-1) over any SHA-2 function.
+// HMAC (RFC 2104; FIPS 198-1) over any hash function of this module.
 
-/// A keyed message authentication code over a SHA-2 function (RFC 2104):
+/// A keyed message authentication code over a hash function (RFC 2104):
 /// `H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ message))`.
 ///
 /// Like the hashers, an `HMAC` value streams: create it with the key, call
@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Compare codes with `==` on the digest type, which runs in constant time.
-public struct HMAC<H: SHA2HashFunction>: Sendable {
+public struct HMAC<H: HashFunction>: Sendable {
     /// The inner hasher, already fed `K ⊕ ipad`.
     var inner: H
     /// The outer hasher, already fed `K ⊕ opad`.
@@ -35,7 +35,7 @@ public struct HMAC<H: SHA2HashFunction>: Sendable {
             padded.initializeMemory(as: UInt8.self, repeating: 0)
             if key.count > blockByteCount {
                 H.hash(key).withUnsafeBytes { digest in
-                    // digestByteCount < blockByteCount for every SHA-2 function.
+                    // digestByteCount < blockByteCount for every function here.
                     padded.copyMemory(from: digest)
                 }
             } else {
@@ -102,5 +102,28 @@ public struct HMAC<H: SHA2HashFunction>: Sendable {
         var authenticator = Self(key: key)
         authenticator.update(message)
         return authenticator.finalize()
+    }
+}
+
+extension DigestAlgorithm {
+    /// Computes HMAC (RFC 2104) with this hash over a whole message: the
+    /// entry point for a hash chosen at run time (a PKCS #12 MAC, a PBES2
+    /// PRF). ``HMAC`` is the generic, streaming form.
+    ///
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - key: The secret key.
+    /// - Returns: The full-length code, ``byteCount`` bytes.
+    /// - Throws: ``HashError/unsupportedDigest(_:)`` for ``md5``.
+    public func authenticationCode(for message: [UInt8], key: [UInt8]) throws(HashError) -> [UInt8] {
+        try dispatch(OneShotHMAC(message: message, key: key))
+    }
+}
+
+private struct OneShotHMAC: HashFunctionVisitor {
+    let message: [UInt8]
+    let key: [UInt8]
+    func visit<Function: BlockHashFunction>(_: Function.Type) -> [UInt8] {
+        Array(HMAC<Function>.authenticationCode(for: message, key: key))
     }
 }

@@ -16,9 +16,6 @@
 /// ``SHA2Implementation``); elsewhere it runs the portable Swift code. Both
 /// give the same digest.
 public struct SHA256: SHA2HashFunction {
-    /// A SHA-256 digest.
-    public typealias Digest = SHA256Digest
-
     /// 32 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 32 }
 
@@ -27,15 +24,15 @@ public struct SHA256: SHA2HashFunction {
 
     /// The initial hash value H(0) (FIPS 180-4 §5.3.3): the first 32 bits of
     /// the fractional parts of the square roots of the first eight primes.
-    static let initialState: SHA256Core.State = (
+    static let initialState: SHA256Compression.State = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
 
-    var core: SHA256Core
+    var core: BlockHashCore<SHA256Compression>
 
     /// Creates a hasher that uses the fastest implementation the CPU supports.
     public init() {
-        core = SHA256Core(state: Self.initialState, implementation: .bestAvailable)
+        core = BlockHashCore(state: Self.initialState, implementation: .bestAvailable)
     }
 
     /// Creates a hasher that uses the given implementation.
@@ -45,14 +42,7 @@ public struct SHA256: SHA2HashFunction {
     ///   false), the hasher uses ``SHA2Implementation/portable`` instead;
     ///   ``implementation`` tells which one it got.
     public init(implementation: SHA2Implementation) {
-        core = SHA256Core(state: Self.initialState, implementation: implementation)
-    }
-
-    /// Creates a hasher that continues a message of which `byteCount` bytes
-    /// were already compressed into `state`. For tests of the length field.
-    init(state: SHA256Core.State, byteCount: UInt64, implementation: SHA2Implementation) {
-        core = SHA256Core(state: state, implementation: implementation)
-        core.messageByteCount = byteCount
+        core = BlockHashCore(state: Self.initialState, implementation: implementation)
     }
 
     /// The implementation this hasher runs.
@@ -70,17 +60,13 @@ public struct SHA256: SHA2HashFunction {
     ///
     /// - Returns: The 32-byte digest.
     public func finalize() -> SHA256Digest {
-        let state = core.finalState()
-        return SHA256Digest { core.writeBigEndian(state, wordCount: 8, to: $0) }
+        core.digest()
     }
 }
 
 /// The SHA-224 hash function (FIPS 180-4 §6.3): SHA-256 with a different
 /// initial value and the digest truncated to 28 bytes.
 public struct SHA224: SHA2HashFunction {
-    /// A SHA-224 digest.
-    public typealias Digest = SHA224Digest
-
     /// 28 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 28 }
 
@@ -90,15 +76,15 @@ public struct SHA224: SHA2HashFunction {
     /// The initial hash value H(0) (FIPS 180-4 §5.3.2): the second 32 bits of
     /// the fractional parts of the square roots of the 9th through 16th
     /// primes.
-    static let initialState: SHA256Core.State = (
+    static let initialState: SHA256Compression.State = (
         0xc105_9ed8, 0x367c_d507, 0x3070_dd17, 0xf70e_5939, 0xffc0_0b31, 0x6858_1511, 0x64f9_8fa7, 0xbefa_4fa4
     )
 
-    var core: SHA256Core
+    var core: BlockHashCore<SHA256Compression>
 
     /// Creates a hasher that uses the fastest implementation the CPU supports.
     public init() {
-        core = SHA256Core(state: Self.initialState, implementation: .bestAvailable)
+        core = BlockHashCore(state: Self.initialState, implementation: .bestAvailable)
     }
 
     /// Creates a hasher that uses the given implementation.
@@ -107,7 +93,7 @@ public struct SHA224: SHA2HashFunction {
     ///   ``SHA256/init(implementation:)``, an unavailable one falls back to
     ///   ``SHA2Implementation/portable``.
     public init(implementation: SHA2Implementation) {
-        core = SHA256Core(state: Self.initialState, implementation: implementation)
+        core = BlockHashCore(state: Self.initialState, implementation: implementation)
     }
 
     /// The implementation this hasher runs.
@@ -125,34 +111,24 @@ public struct SHA224: SHA2HashFunction {
     ///
     /// - Returns: The 28-byte digest: the first seven words of the final state.
     public func finalize() -> SHA224Digest {
-        let state = core.finalState()
-        return SHA224Digest { core.writeBigEndian(state, wordCount: 7, to: $0) }
+        core.digest()
     }
 }
 
-/// The machinery shared by SHA-256 and SHA-224: state, a one-block buffer,
-/// the message length, padding, and the choice of compression function.
-struct SHA256Core: Sendable {
+/// The SHA-256 compression function (FIPS 180-4 §6.2.2) and its sizes, for
+/// ``BlockHashCore``; SHA-224 runs the same function.
+enum SHA256Compression: BlockCompression {
     /// The eight working words H0...H7.
     typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    typealias Word = UInt32
+    /// 64 bytes, inline.
+    typealias Block = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
-    /// The chaining value.
-    var state: State
-    /// Up to 63 bytes of a partial block (64 bytes of storage, inline).
-    var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    /// How many bytes of `buffer` hold message bytes; always in 0..<64.
-    var bufferedByteCount: Int = 0
-    /// The message length so far, in bytes, modulo 2^64.
-    var messageByteCount: UInt64 = 0
-    /// The compression function in use.
-    let implementation: SHA2Implementation
+    static var zeroBlock: Block { (0, 0, 0, 0, 0, 0, 0, 0) }
+    static var blockByteCount: Int { 64 }
+    static var lengthFieldByteCount: Int { 8 }
+    static var hardwareIsAvailable: Bool { hardwareSHA256IsAvailable }
 
-    init(state: State, implementation: SHA2Implementation) {
-        self.state = state
-        self.implementation = implementation.isAvailable ? implementation : .portable
-    }
-
-    /// Compresses `blockCount` consecutive 64-byte blocks into `state`.
     @inline(__always)
     static func compress(
         _ state: inout State, _ blocks: UnsafeRawPointer, _ blockCount: Int, _ implementation: SHA2Implementation
@@ -164,90 +140,6 @@ struct SHA256Core: Sendable {
             }
         #endif
         sha256CompressPortable(&state, blocks, blockCount)
-    }
-
-    mutating func update(_ input: UnsafeRawBufferPointer) {
-        guard var source = input.baseAddress, input.count > 0 else { return }
-        var remaining = input.count
-        // FIPS 180-4 §1 limits SHA-256 messages to less than 2^64 bits; the
-        // length is kept modulo 2^64 bytes and the length field (below) takes
-        // the low 64 bits of the bit count, so wrapping is the defined result.
-        messageByteCount &+= UInt64(truncatingIfNeeded: remaining)
-
-        if bufferedByteCount > 0 {
-            // Top up the partial block first. bufferedByteCount is in 1..<64.
-            let take = min(64 - bufferedByteCount, remaining)
-            Swift.withUnsafeMutableBytes(of: &buffer) { block in
-                UnsafeMutableRawBufferPointer(rebasing: block[bufferedByteCount..<(bufferedByteCount + take)])
-                    .copyMemory(from: UnsafeRawBufferPointer(start: source, count: take))
-            }
-            bufferedByteCount += take
-            source += take
-            remaining -= take
-            guard bufferedByteCount == 64 else { return }
-            let implementation = self.implementation
-            Swift.withUnsafeBytes(of: buffer) { block in
-                if let base = block.baseAddress { Self.compress(&state, base, 1, implementation) }
-            }
-            bufferedByteCount = 0
-        }
-
-        // Whole blocks straight from the caller's memory, without copying.
-        let blockCount = remaining / 64
-        if blockCount > 0 {
-            Self.compress(&state, source, blockCount, implementation)
-            source += blockCount * 64
-            remaining -= blockCount * 64
-        }
-
-        // Keep the tail (0..<64 bytes) for later.
-        if remaining > 0 {
-            Swift.withUnsafeMutableBytes(of: &buffer) { block in
-                UnsafeMutableRawBufferPointer(rebasing: block[0..<remaining])
-                    .copyMemory(from: UnsafeRawBufferPointer(start: source, count: remaining))
-            }
-            bufferedByteCount = remaining
-        }
-    }
-
-    /// Pads a copy of the message (FIPS 180-4 §5.1.1: a 1 bit, zeros, and the
-    /// 64-bit big-endian bit length), compresses it, and returns the final
-    /// state.
-    func finalState() -> State {
-        var state = self.state
-        var block = buffer
-        let used = bufferedByteCount
-        // The bit length modulo 2^64 (§5.1.1: "ℓ ... expressed using a binary
-        // representation" in 64 bits); the shift wraps by definition.
-        let bitLength = messageByteCount &<< 3
-        let implementation = self.implementation
-        Swift.withUnsafeMutableBytes(of: &block) { bytes in
-            guard let base = bytes.baseAddress else { return }
-            bytes[used] = 0x80
-            if used >= 56 {
-                // No room for the length: finish this block, then a block of
-                // zeros and the length.
-                for index in (used + 1)..<64 { bytes[index] = 0 }
-                Self.compress(&state, base, 1, implementation)
-                for index in 0..<56 { bytes[index] = 0 }
-            } else {
-                for index in (used + 1)..<56 { bytes[index] = 0 }
-            }
-            bytes.storeBytes(of: bitLength.bigEndian, toByteOffset: 56, as: UInt64.self)
-            Self.compress(&state, base, 1, implementation)
-        }
-        return state
-    }
-
-    /// Writes the first `wordCount` words of `state` big-endian (FIPS 180-4
-    /// §6.2.2 and §6.3: the digest is H0 ‖ H1 ‖ ...).
-    func writeBigEndian(_ state: State, wordCount: Int, to output: UnsafeMutableRawBufferPointer) {
-        Swift.withUnsafeBytes(of: state) { words in
-            for index in 0..<wordCount {
-                let word = words.load(fromByteOffset: index * 4, as: UInt32.self)
-                output.storeBytes(of: word.bigEndian, toByteOffset: index * 4, as: UInt32.self)
-            }
-        }
     }
 }
 
@@ -315,7 +207,7 @@ private func loadBigEndian(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
 /// body has no memory traffic beyond loading the block, no allocation and no
 /// bounds checks. The caller guarantees `blocks` points to
 /// `64 * blockCount` readable bytes.
-func sha256CompressPortable(_ state: inout SHA256Core.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
+func sha256CompressPortable(_ state: inout SHA256Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
     var (h0, h1, h2, h3, h4, h5, h6, h7) = state
     var block = blocks
     for _ in 0..<blockCount {

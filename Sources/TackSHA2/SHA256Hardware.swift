@@ -105,7 +105,7 @@ private struct SHA256HardwareLane {
     var message3: __m128i
 
     @inline(__always)
-    init(_ state: SHA256Core.State) {
+    init(_ state: SHA256Compression.State) {
         // _mm_set_epi32 takes the highest lane first.
         abef = _mm_set_epi32(
             Int32(bitPattern: state.0), Int32(bitPattern: state.1), Int32(bitPattern: state.4), Int32(bitPattern: state.5))
@@ -121,7 +121,7 @@ private struct SHA256HardwareLane {
 
     /// Back from (F, E, B, A) and (H, G, D, C) to A...H.
     @inline(__always)
-    var state: SHA256Core.State {
+    var state: SHA256Compression.State {
         let (fe, ba) = (UInt64(bitPattern: abef[0]), UInt64(bitPattern: abef[1]))
         let (hg, dc) = (UInt64(bitPattern: cdgh[0]), UInt64(bitPattern: cdgh[1]))
         return (
@@ -196,7 +196,7 @@ private struct SHA256HardwareLane {
 
 /// The SHA-256 compression function on the SHA extensions, over `blockCount`
 /// consecutive 64-byte blocks; same contract as `sha256CompressPortable`.
-func sha256CompressHardware(_ state: inout SHA256Core.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
+func sha256CompressHardware(_ state: inout SHA256Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
     var lane = SHA256HardwareLane(state)
     var block = blocks
     for _ in 0..<blockCount {
@@ -234,7 +234,7 @@ func sha256CompressHardware(_ state: inout SHA256Core.State, _ blocks: UnsafeRaw
 /// run-time group number (measured: slower than one message at a time).
 @inline(never)
 func sha256CompressHardwarePair(
-    _ firstState: inout SHA256Core.State, _ secondState: inout SHA256Core.State,
+    _ firstState: inout SHA256Compression.State, _ secondState: inout SHA256Compression.State,
     _ first: SHA256PaddedBlocks, _ second: SHA256PaddedBlocks, blockCount: Int
 ) {
     var a = SHA256HardwareLane(firstState)

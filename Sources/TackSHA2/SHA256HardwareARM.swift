@@ -41,7 +41,7 @@ let hardwareSHA256IsAvailable = false
 /// schedule words, SHA256H advances (A, B, C, D) and SHA256H2 (E, F, G, H) by
 /// four rounds (SHA256H2 takes the (A, B, C, D) from before SHA256H), and
 /// SHA256SU0/SHA256SU1 compute the next four schedule words (§6.2.2 step 1).
-func sha256CompressHardware(_ state: inout SHA256Core.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
+func sha256CompressHardware(_ state: inout SHA256Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
     var abcd = SIMD4<UInt32>(state.0, state.1, state.2, state.3)
     var efgh = SIMD4<UInt32>(state.4, state.5, state.6, state.7)
     var block = blocks

@@ -53,10 +53,9 @@ extension SHA256 {
         #if TACK_HARDWARE_SHA && arch(x86_64)
             if hardwareSHA256IsAvailable {
                 let (stateA, stateB) = sha256HardwarePairFinalStates(first, second)
-                let core = SHA256Core(state: stateA, implementation: .hardware)
                 return (
-                    SHA256Digest { core.writeBigEndian(stateA, wordCount: 8, to: $0) },
-                    SHA256Digest { core.writeBigEndian(stateB, wordCount: 8, to: $0) }
+                    BlockHashCore<SHA256Compression>.digest(of: stateA),
+                    BlockHashCore<SHA256Compression>.digest(of: stateB)
                 )
             }
         #endif
@@ -143,7 +142,7 @@ extension SHA256 {
 
         /// Compresses blocks `start..<blockCount` alone, into `state`.
         @inline(__always)
-        func compressRemaining(from start: Int, into state: inout SHA256Core.State) {
+        func compressRemaining(from start: Int, into state: inout SHA256Compression.State) {
             if start < wholeBlockCount, let base {
                 sha256CompressHardware(&state, base + 64 * start, wholeBlockCount - start)
             }
@@ -158,7 +157,7 @@ extension SHA256 {
     /// many blocks as both have, then the longer one's rest alone.
     private func sha256HardwarePairFinalStates(
         _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer
-    ) -> (SHA256Core.State, SHA256Core.State) {
+    ) -> (SHA256Compression.State, SHA256Compression.State) {
         // Two 128-byte padded tails, inline on the stack.
         var tails: (SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>, SIMD64<UInt8>) = (.zero, .zero, .zero, .zero)
         return withUnsafeMutableBytes(of: &tails) { tailBytes in

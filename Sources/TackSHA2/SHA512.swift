@@ -1,39 +1,26 @@
-// SHA-512, SHA-384 and SHA-512/256 (FIPS 180-4 §6.4, §6.5 and §6.7): the
-// streaming hashers and the portable compression function. There is no
+// SHA-512, SHA-384, SHA-512/224 and SHA-512/256 (FIPS 180-4 §6.4 to §6.7):
+// the streaming hashers and the portable compression function. There is no
 // hardware path: x86-64 SHA512 instructions are too new to matter here.
 
 /// The SHA-512 hash function (FIPS 180-4 §6.4): 128-byte blocks, a
 /// 64-byte digest.
 public struct SHA512: SHA2HashFunction {
-    /// A SHA-512 digest.
-    public typealias Digest = SHA512Digest
-
     /// 64 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 64 }
 
     /// 128 bytes (FIPS 180-4 §1, Figure 1).
     public static var blockByteCount: Int { 128 }
 
-    /// The initial hash value H(0) (FIPS 180-4 §5.3.5: the first 64 bits of the
-    /// fractional parts of the square roots of the first eight primes).
-    static let initialState: SHA512Core.State = (
+    /// The initial hash value H(0) (FIPS 180-4 §5.3.5: the first 64 bits of the fractional parts of the square roots of the first eight primes).
+    static let initialState: SHA512Compression.State = (
         0x6a09_e667_f3bc_c908, 0xbb67_ae85_84ca_a73b, 0x3c6e_f372_fe94_f82b, 0xa54f_f53a_5f1d_36f1,
         0x510e_527f_ade6_82d1, 0x9b05_688c_2b3e_6c1f, 0x1f83_d9ab_fb41_bd6b, 0x5be0_cd19_137e_2179
     )
 
-    var core: SHA512Core
+    var core = BlockHashCore<SHA512Compression>(state: initialState)
 
     /// Creates a hasher in the initial state.
-    public init() {
-        core = SHA512Core(state: Self.initialState)
-    }
-
-    /// Creates a hasher that continues a message of which `byteCount` bytes
-    /// were already compressed into `state`. For tests of the length field.
-    init(state: SHA512Core.State, byteCount: UInt64) {
-        core = SHA512Core(state: state)
-        core.messageByteCount = byteCount
-    }
+    public init() {}
 
     /// Absorbs more message bytes.
     ///
@@ -47,8 +34,7 @@ public struct SHA512: SHA2HashFunction {
     ///
     /// - Returns: The 64-byte digest.
     public func finalize() -> SHA512Digest {
-        let state = core.finalState()
-        return SHA512Digest { core.writeBigEndian(state, wordCount: 8, to: $0) }
+        core.digest()
     }
 }
 
@@ -57,35 +43,22 @@ public struct SHA512: SHA2HashFunction {
 ///
 /// SHA-512 with a different initial value, truncated to six words.
 public struct SHA384: SHA2HashFunction {
-    /// A SHA-384 digest.
-    public typealias Digest = SHA384Digest
-
     /// 48 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 48 }
 
     /// 128 bytes (FIPS 180-4 §1, Figure 1).
     public static var blockByteCount: Int { 128 }
 
-    /// The initial hash value H(0) (FIPS 180-4 §5.3.4: the first 64 bits of the
-    /// fractional parts of the square roots of the 9th through 16th primes).
-    static let initialState: SHA512Core.State = (
+    /// The initial hash value H(0) (FIPS 180-4 §5.3.4: the first 64 bits of the fractional parts of the square roots of the 9th through 16th primes).
+    static let initialState: SHA512Compression.State = (
         0xcbbb_9d5d_c105_9ed8, 0x629a_292a_367c_d507, 0x9159_015a_3070_dd17, 0x152f_ecd8_f70e_5939,
         0x6733_2667_ffc0_0b31, 0x8eb4_4a87_6858_1511, 0xdb0c_2e0d_64f9_8fa7, 0x47b5_481d_befa_4fa4
     )
 
-    var core: SHA512Core
+    var core = BlockHashCore<SHA512Compression>(state: initialState)
 
     /// Creates a hasher in the initial state.
-    public init() {
-        core = SHA512Core(state: Self.initialState)
-    }
-
-    /// Creates a hasher that continues a message of which `byteCount` bytes
-    /// were already compressed into `state`. For tests of the length field.
-    init(state: SHA512Core.State, byteCount: UInt64) {
-        core = SHA512Core(state: state)
-        core.messageByteCount = byteCount
-    }
+    public init() {}
 
     /// Absorbs more message bytes.
     ///
@@ -97,10 +70,9 @@ public struct SHA384: SHA2HashFunction {
     /// Returns the SHA-384 digest of every byte absorbed so far, leaving the
     /// hasher unchanged.
     ///
-    /// - Returns: The 48-byte digest: the first 6 words of the final state.
+    /// - Returns: The 48-byte digest.
     public func finalize() -> SHA384Digest {
-        let state = core.finalState()
-        return SHA384Digest { core.writeBigEndian(state, wordCount: 6, to: $0) }
+        core.digest()
     }
 }
 
@@ -111,35 +83,22 @@ public struct SHA384: SHA2HashFunction {
 /// fast as SHA-512 per byte, which on 64-bit CPUs without SHA instructions
 /// beats SHA-256.
 public struct SHA512_256: SHA2HashFunction {
-    /// A SHA-512/256 digest.
-    public typealias Digest = SHA512_256Digest
-
     /// 32 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 32 }
 
     /// 128 bytes (FIPS 180-4 §1, Figure 1).
     public static var blockByteCount: Int { 128 }
 
-    /// The initial hash value H(0) (FIPS 180-4 §5.3.6.2, produced by the
-    /// SHA-512/t IV generation function of §5.3.6).
-    static let initialState: SHA512Core.State = (
+    /// The initial hash value H(0) (FIPS 180-4 §5.3.6.2, produced by the SHA-512/t IV generation function of §5.3.6).
+    static let initialState: SHA512Compression.State = (
         0x2231_2194_fc2b_f72c, 0x9f55_5fa3_c84c_64c2, 0x2393_b86b_6f53_b151, 0x9638_7719_5940_eabd,
         0x9628_3ee2_a88e_ffe3, 0xbe5e_1e25_5386_3992, 0x2b01_99fc_2c85_b8aa, 0x0eb7_2ddc_81c5_2ca2
     )
 
-    var core: SHA512Core
+    var core = BlockHashCore<SHA512Compression>(state: initialState)
 
     /// Creates a hasher in the initial state.
-    public init() {
-        core = SHA512Core(state: Self.initialState)
-    }
-
-    /// Creates a hasher that continues a message of which `byteCount` bytes
-    /// were already compressed into `state`. For tests of the length field.
-    init(state: SHA512Core.State, byteCount: UInt64) {
-        core = SHA512Core(state: state)
-        core.messageByteCount = byteCount
-    }
+    public init() {}
 
     /// Absorbs more message bytes.
     ///
@@ -151,120 +110,76 @@ public struct SHA512_256: SHA2HashFunction {
     /// Returns the SHA-512/256 digest of every byte absorbed so far, leaving the
     /// hasher unchanged.
     ///
-    /// - Returns: The 32-byte digest: the first 4 words of the final state.
+    /// - Returns: The 32-byte digest.
     public func finalize() -> SHA512_256Digest {
-        let state = core.finalState()
-        return SHA512_256Digest { core.writeBigEndian(state, wordCount: 4, to: $0) }
+        core.digest()
     }
 }
 
-/// The machinery shared by the SHA-512 family: state, a one-block buffer,
-/// the message length and padding.
-struct SHA512Core: Sendable {
+/// The SHA-512/224 hash function (FIPS 180-4 §6.6): 128-byte blocks, a
+/// 28-byte digest.
+///
+/// SHA-512 with a different initial value, truncated to 224 bits (three and
+/// a half words).
+public struct SHA512_224: SHA2HashFunction {
+    /// 28 bytes (FIPS 180-4 §1, Figure 1).
+    public static var digestByteCount: Int { 28 }
+
+    /// 128 bytes (FIPS 180-4 §1, Figure 1).
+    public static var blockByteCount: Int { 128 }
+
+    /// The initial hash value H(0) (FIPS 180-4 §5.3.6.1, produced by the SHA-512/t IV generation function of §5.3.6).
+    static let initialState: SHA512Compression.State = (
+        0x8c3d_37c8_1954_4da2, 0x73e1_9966_89dc_d4d6, 0x1dfa_b7ae_32ff_9c82, 0x679d_d514_582f_9fcf,
+        0x0f6d_2b69_7bd4_4da8, 0x77e3_6f73_04c4_8942, 0x3f9d_85a8_6a1d_36c8, 0x1112_e6ad_91d6_92a1
+    )
+
+    var core = BlockHashCore<SHA512Compression>(state: initialState)
+
+    /// Creates a hasher in the initial state.
+    public init() {}
+
+    /// Absorbs more message bytes.
+    ///
+    /// - Parameter bytes: The next bytes of the message; may be empty.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        core.update(bytes)
+    }
+
+    /// Returns the SHA-512/224 digest of every byte absorbed so far, leaving the
+    /// hasher unchanged.
+    ///
+    /// - Returns: The 28-byte digest.
+    public func finalize() -> SHA512_224Digest {
+        core.digest()
+    }
+}
+
+/// The SHA-512 compression function (FIPS 180-4 §6.4.2) and its sizes, for
+/// ``BlockHashCore``; SHA-384 and SHA-512/t run the same function.
+enum SHA512Compression: BlockCompression {
     /// The eight working words H0...H7.
     typealias State = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-    /// 128 bytes of inline storage.
+    typealias Word = UInt64
+    /// 128 bytes, inline.
     typealias Block = (
         UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
         UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
     )
 
-    /// The chaining value.
-    var state: State
-    /// Up to 127 bytes of a partial block.
-    var buffer: Block = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    /// How many bytes of `buffer` hold message bytes; always in 0..<128.
-    var bufferedByteCount: Int = 0
-    /// The message length so far, in bytes, modulo 2^64. (FIPS 180-4 allows
-    /// up to 2^128 - 1 bits; 2^64 bytes is beyond any input this code sees.)
-    var messageByteCount: UInt64 = 0
+    static var zeroBlock: Block { (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) }
+    static var blockByteCount: Int { 128 }
+    /// §5.1.2: a 128-bit bit count.
+    static var lengthFieldByteCount: Int { 16 }
+    /// There is only the portable implementation.
+    static var hardwareIsAvailable: Bool { false }
 
-    init(state: State) {
-        self.state = state
-    }
-
-    mutating func update(_ input: UnsafeRawBufferPointer) {
-        guard var source = input.baseAddress, input.count > 0 else { return }
-        var remaining = input.count
-        // The count is kept modulo 2^64 bytes (see `messageByteCount`);
-        // wrapping would need 16 EiB of input.
-        messageByteCount &+= UInt64(truncatingIfNeeded: remaining)
-
-        if bufferedByteCount > 0 {
-            // Top up the partial block first. bufferedByteCount is in 1..<128.
-            let take = min(128 - bufferedByteCount, remaining)
-            Swift.withUnsafeMutableBytes(of: &buffer) { block in
-                UnsafeMutableRawBufferPointer(rebasing: block[bufferedByteCount..<(bufferedByteCount + take)])
-                    .copyMemory(from: UnsafeRawBufferPointer(start: source, count: take))
-            }
-            bufferedByteCount += take
-            source += take
-            remaining -= take
-            guard bufferedByteCount == 128 else { return }
-            Swift.withUnsafeBytes(of: buffer) { block in
-                if let base = block.baseAddress { sha512CompressPortable(&state, base, 1) }
-            }
-            bufferedByteCount = 0
-        }
-
-        // Whole blocks straight from the caller's memory, without copying.
-        let blockCount = remaining / 128
-        if blockCount > 0 {
-            sha512CompressPortable(&state, source, blockCount)
-            source += blockCount * 128
-            remaining -= blockCount * 128
-        }
-
-        // Keep the tail (0..<128 bytes) for later.
-        if remaining > 0 {
-            Swift.withUnsafeMutableBytes(of: &buffer) { block in
-                UnsafeMutableRawBufferPointer(rebasing: block[0..<remaining])
-                    .copyMemory(from: UnsafeRawBufferPointer(start: source, count: remaining))
-            }
-            bufferedByteCount = remaining
-        }
-    }
-
-    /// Pads a copy of the message (FIPS 180-4 §5.1.2: a 1 bit, zeros, and the
-    /// 128-bit big-endian bit length), compresses it, and returns the final
-    /// state.
-    func finalState() -> State {
-        var state = self.state
-        var block = buffer
-        let used = bufferedByteCount
-        // The 128-bit bit length: the byte count times 8, split into the bits
-        // that shift out of the low word and the low word itself (which
-        // wraps by design: the high word carries what it loses).
-        let bitLengthHigh = messageByteCount >> 61
-        let bitLengthLow = messageByteCount &<< 3
-        Swift.withUnsafeMutableBytes(of: &block) { bytes in
-            guard let base = bytes.baseAddress else { return }
-            bytes[used] = 0x80
-            if used >= 112 {
-                // No room for the length: finish this block, then a block of
-                // zeros and the length.
-                for index in (used + 1)..<128 { bytes[index] = 0 }
-                sha512CompressPortable(&state, base, 1)
-                for index in 0..<112 { bytes[index] = 0 }
-            } else {
-                for index in (used + 1)..<112 { bytes[index] = 0 }
-            }
-            bytes.storeBytes(of: bitLengthHigh.bigEndian, toByteOffset: 112, as: UInt64.self)
-            bytes.storeBytes(of: bitLengthLow.bigEndian, toByteOffset: 120, as: UInt64.self)
-            sha512CompressPortable(&state, base, 1)
-        }
-        return state
-    }
-
-    /// Writes the first `wordCount` words of `state` big-endian (FIPS 180-4
-    /// §6.4.2: the digest is H0 ‖ H1 ‖ ...; truncated for §6.5 and §6.7).
-    func writeBigEndian(_ state: State, wordCount: Int, to output: UnsafeMutableRawBufferPointer) {
-        Swift.withUnsafeBytes(of: state) { words in
-            for index in 0..<wordCount {
-                let word = words.load(fromByteOffset: index * 8, as: UInt64.self)
-                output.storeBytes(of: word.bigEndian, toByteOffset: index * 8, as: UInt64.self)
-            }
-        }
+    /// There is only the portable implementation.
+    @inline(__always)
+    static func compress(
+        _ state: inout State, _ blocks: UnsafeRawPointer, _ blockCount: Int, _ implementation: SHA2Implementation
+    ) {
+        sha512CompressPortable(&state, blocks, blockCount)
     }
 }
 
@@ -321,7 +236,7 @@ private func loadBigEndian(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
 /// consecutive 128-byte blocks: 80 unrolled rounds with literal constants
 /// (K, §4.2.3) and a 16-word rolling schedule in locals. The caller
 /// guarantees `blocks` points to `128 * blockCount` readable bytes.
-func sha512CompressPortable(_ state: inout SHA512Core.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
+func sha512CompressPortable(_ state: inout SHA512Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
     var (h0, h1, h2, h3, h4, h5, h6, h7) = state
     var block = blocks
     for _ in 0..<blockCount {

@@ -162,6 +162,8 @@ public struct SignatureVerificationKey: Sendable {
             case .sha256: try key.verifySignature(signature, for: message, hash: SHA256.self)
             case .sha384: try key.verifySignature(signature, for: message, hash: SHA384.self)
             case .sha512: try key.verifySignature(signature, for: message, hash: SHA512.self)
+            case .sha512_224: try key.verifySignature(signature, for: message, hash: SHA512_224.self)
+            case .sha512_256: try key.verifySignature(signature, for: message, hash: SHA512_256.self)
             case .md5, .sha1: throw .unsupported(.weakDigest(digest))
             }
         case (.ed25519, .ed25519(let key)):

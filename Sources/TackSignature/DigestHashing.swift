@@ -1,30 +1,22 @@
-import TackSHA2
-public import TackX509
-
-/// The hash of an RSA signature (PKCS #1 v1.5 and PSS) and of PSS's mask
-/// generation function MGF1: TackX509's `DigestAlgorithm`, the one
-/// type that names a digest in Tack (this name is kept for existing callers).
-///
-/// Verification computes the SHA-2 functions of FIPS 180-4 that TackSHA2
-/// implements; MD5 and SHA-1 are refused with
-/// ``SignatureError/Unsupported/weakDigest(_:)``: TackSHA2 has neither, and
-/// their collisions are practical (RFC 6151; SHA-1 "SHAmbles", 2020).
-public typealias RSAHash = DigestAlgorithm
+public import TackSHA2
+import TackX509
 
 extension DigestAlgorithm {
     /// The digest length in bytes (hLen in RFC 8017); the same as `DigestAlgorithm.byteCount`.
     @available(*, deprecated, renamed: "byteCount")
     public var digestByteCount: Int { byteCount }
 
-    /// Throws ``SignatureError/Unsupported/weakDigest(_:)`` unless TackSHA2
-    /// computes this digest (SHA-224, SHA-256, SHA-384, SHA-512).
+    /// Throws ``SignatureError/Unsupported/weakDigest(_:)`` unless the digest
+    /// resists collisions (a SHA-2 function): MD5 and SHA-1 are refused for
+    /// signatures whatever TackSHA2 computes.
     func requireSHA2() throws(SignatureError) {
         guard isCollisionResistant else { throw .unsupported(.weakDigest(self)) }
     }
 
     /// The DER encoding of `DigestInfo` up to, and including, the header of
     /// the digest OCTET STRING: RFC 8017 §9.2, note 1; `nil` for MD5 and
-    /// SHA-1, which Tack refuses.
+    /// SHA-1, which signatures refuse (RFC 8017 §9.2 note 1 lists the
+    /// SHA-512/224 and SHA-512/256 prefixes too).
     ///
     /// ```
     /// DigestInfo ::= SEQUENCE {
@@ -48,6 +40,10 @@ extension DigestAlgorithm {
             [0x30, 0x41, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x02, 0x05, 0x00, 0x04, 0x30]
         case .sha512:
             [0x30, 0x51, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40]
+        case .sha512_224:
+            [0x30, 0x2D, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x05, 0x05, 0x00, 0x04, 0x1C]
+        case .sha512_256:
+            [0x30, 0x31, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x06, 0x05, 0x00, 0x04, 0x20]
         }
     }
 }
@@ -71,6 +67,8 @@ extension DigestAlgorithm {
         case .sha256: try SHA256.hash(bytes).withUnsafeBytes(body)
         case .sha384: try SHA384.hash(bytes).withUnsafeBytes(body)
         case .sha512: try SHA512.hash(bytes).withUnsafeBytes(body)
+        case .sha512_224: try SHA512_224.hash(bytes).withUnsafeBytes(body)
+        case .sha512_256: try SHA512_256.hash(bytes).withUnsafeBytes(body)
         }
     }
 
@@ -84,6 +82,8 @@ extension DigestAlgorithm {
         case .sha256: xorMGF1(SHA256.self, seed: seed, into: target)
         case .sha384: xorMGF1(SHA384.self, seed: seed, into: target)
         case .sha512: xorMGF1(SHA512.self, seed: seed, into: target)
+        case .sha512_224: xorMGF1(SHA512_224.self, seed: seed, into: target)
+        case .sha512_256: xorMGF1(SHA512_256.self, seed: seed, into: target)
         }
     }
 
@@ -99,6 +99,8 @@ extension DigestAlgorithm {
         case .sha256: pssHash(SHA256.self, messageDigest, salt, expected)
         case .sha384: pssHash(SHA384.self, messageDigest, salt, expected)
         case .sha512: pssHash(SHA512.self, messageDigest, salt, expected)
+        case .sha512_224: pssHash(SHA512_224.self, messageDigest, salt, expected)
+        case .sha512_256: pssHash(SHA512_256.self, messageDigest, salt, expected)
         }
     }
 }

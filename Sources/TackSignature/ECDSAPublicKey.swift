@@ -15,10 +15,6 @@ public import TackX509
 /// inputs are well-formed but the signature does not match, another case when
 /// an input is malformed or the signature's curve differs from the key's.
 public struct ECDSAPublicKey: Sendable, Hashable {
-    /// The curves ECDSA verification supports: TackX509's `ECCurve`
-    /// (P-256, P-384, P-521), the one curve type of every module.
-    public typealias Curve = ECCurve
-
     private enum Point: Sendable {
         case p256(ECAffinePoint<ECLimbs4>)
         case p384(ECAffinePoint<ECLimbs6>)
@@ -26,7 +22,7 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     }
 
     /// The key's curve.
-    public let curve: Curve
+    public let curve: ECCurve
 
     /// The key as an uncompressed point, 0x04 ‖ X ‖ Y (SEC 1 v2 §2.3.3), whatever
     /// form it was given in.
@@ -50,7 +46,7 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     ///   - x962Representation: The encoded point.
     /// - Throws: ``SignatureError/malformedPublicKey(_:)`` when the point
     ///   fails decoding or validation.
-    public init(curve: Curve, x962Representation: some Collection<UInt8>) throws(SignatureError) {
+    public init(curve: ECCurve, x962Representation: some Collection<UInt8>) throws(SignatureError) {
         let bytes = Array(x962Representation)
         self.curve = curve
         switch curve {

@@ -8,7 +8,7 @@ public import TackX509
 /// malformed before any curve arithmetic runs.
 public struct ECDSASignature: Sendable, Hashable {
     /// The curve whose group order bounds r and s.
-    public let curve: ECDSAPublicKey.Curve
+    public let curve: ECCurve
     /// r as a big-endian integer of exactly the curve's scalar width
     /// (32, 48 or 66 bytes).
     public let r: [UInt8]
@@ -31,7 +31,7 @@ public struct ECDSASignature: Sendable, Hashable {
     ///   - curve: The curve of the key that will check it.
     /// - Throws: ``SignatureError/malformedSignature(_:)`` when the
     ///   encoding is not strict DER or r or s is out of range.
-    public init(derEncoded: some Collection<UInt8>, curve: ECDSAPublicKey.Curve) throws(SignatureError) {
+    public init(derEncoded: some Collection<UInt8>, curve: ECCurve) throws(SignatureError) {
         let bytes = Array(derEncoded)
         // Two levels deep, and no element can be longer than the largest P-521
         // signature (2 + 2 × (2 + 67) = 140 octets): anything bigger is malformed.
@@ -60,7 +60,7 @@ public struct ECDSASignature: Sendable, Hashable {
     ///   - curve: The curve of the key that will check it.
     /// - Throws: ``SignatureError/malformedSignature(_:)`` when the length
     ///   is wrong or r or s is out of range.
-    public init(rawRepresentation: some Collection<UInt8>, curve: ECDSAPublicKey.Curve) throws(SignatureError) {
+    public init(rawRepresentation: some Collection<UInt8>, curve: ECCurve) throws(SignatureError) {
         let bytes = Array(rawRepresentation)
         let width = curve.scalarByteCount
         guard bytes.count == 2 * width else {
@@ -69,7 +69,7 @@ public struct ECDSASignature: Sendable, Hashable {
         try self.init(r: bytes[0..<width], s: bytes[width...], curve: curve)
     }
 
-    private init(r: ArraySlice<UInt8>, s: ArraySlice<UInt8>, curve: ECDSAPublicKey.Curve) throws(SignatureError) {
+    private init(r: ArraySlice<UInt8>, s: ArraySlice<UInt8>, curve: ECCurve) throws(SignatureError) {
         let width = curve.scalarByteCount
         let rPadded = ECDSASignature.leftPadded(r, to: width)
         let sPadded = ECDSASignature.leftPadded(s, to: width)

@@ -1,4 +1,5 @@
-public import TackX509
+public import TackSHA2
+import TackX509
 
 // RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) with EMSA-PKCS1-v1_5
 // encoding (RFC 8017 §9.2).

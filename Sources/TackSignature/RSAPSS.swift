@@ -1,4 +1,5 @@
-public import TackX509
+public import TackSHA2
+import TackX509
 
 // RSASSA-PSS verification (RFC 8017 §8.1.2) with EMSA-PSS-VERIFY
 // (RFC 8017 §9.1.2) and MGF1 (§B.2.1), and the parameter rules of

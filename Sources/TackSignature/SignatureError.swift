@@ -1,4 +1,5 @@
 public import TackDER
+public import TackSHA2
 public import TackX509
 
 /// Why a signature could not be verified.
@@ -106,7 +107,7 @@ public enum SignatureError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which algorithm and key do not belong together.
     public enum Mismatch: Sendable, Hashable {
         /// An ECDSA signature parsed for one curve, checked under a key on another.
-        case curve(signature: ECDSAPublicKey.Curve, key: ECDSAPublicKey.Curve)
+        case curve(signature: ECCurve, key: ECCurve)
         /// A key-agreement key (X25519, X448), which cannot sign.
         case keyAgreementKey(PublicKeyAlgorithm)
         /// A PKCS #1 v1.5 signature under an RSASSA-PSS key (RFC 4055 §1.2: PSS
@@ -117,7 +118,7 @@ public enum SignatureError: Error, Sendable, Hashable, CustomStringConvertible {
         case pssParametersDiffer
         /// An ECDSA hash other than the curve's, refused by
         /// ``SignaturePolicy/requiresCurveMatchedHash``.
-        case hashDoesNotMatchCurve(DigestAlgorithm, ECDSAPublicKey.Curve)
+        case hashDoesNotMatchCurve(DigestAlgorithm, ECCurve)
         /// A signature algorithm for another kind of key.
         case algorithm(SignatureAlgorithm, key: PublicKeyAlgorithm)
     }

@@ -6,13 +6,7 @@ import TackDER
 /// RSASSA-PSS, MGF1), RFC 5480 §2.1.1.1 (EC keys and named curves), RFC 5758 §3.2
 /// (ECDSA with SHA-2), RFC 8410 §3 (Ed25519, Ed448, X25519, X448).
 internal enum AlgorithmOID {
-    // Digests (RFC 3279 §2.2.1, RFC 4055 §2.1, RFC 5754 §2).
-    static let md5 = OID(1, 2, 840, 113549, 2, 5)
-    static let sha1 = OID(1, 3, 14, 3, 2, 26)
-    static let sha224 = OID(2, 16, 840, 1, 101, 3, 4, 2, 4)
-    static let sha256 = OID(2, 16, 840, 1, 101, 3, 4, 2, 1)
-    static let sha384 = OID(2, 16, 840, 1, 101, 3, 4, 2, 2)
-    static let sha512 = OID(2, 16, 840, 1, 101, 3, 4, 2, 3)
+    // The digests' identifiers are TackSHA2's `DigestAlgorithm.oid`.
 
     // RSA (PKCS #1, RFC 8017 Appendix C; RFC 4055).
     static let rsaEncryption = OID(1, 2, 840, 113549, 1, 1, 1)

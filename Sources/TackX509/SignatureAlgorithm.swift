@@ -1,77 +1,5 @@
 public import TackDER
-
-/// A message digest algorithm named by a signature algorithm or by RSASSA-PSS parameters.
-public enum DigestAlgorithm: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// MD5 (RFC 1321). Broken; recognised only so that it can be refused by name.
-    case md5
-    /// SHA-1 (FIPS 180-4). Collisions are practical; recognised so it can be refused by name.
-    case sha1
-    /// SHA-224 (FIPS 180-4).
-    case sha224
-    /// SHA-256 (FIPS 180-4).
-    case sha256
-    /// SHA-384 (FIPS 180-4).
-    case sha384
-    /// SHA-512 (FIPS 180-4).
-    case sha512
-
-    /// Whether the digest still resists collisions: `false` for MD5 and SHA-1, whose
-    /// collisions are practical (RFC 6151, SHA-1 "SHAttered" 2017), so signatures made
-    /// with them must not be trusted.
-    public var isCollisionResistant: Bool {
-        switch self {
-        case .md5, .sha1: false
-        case .sha224, .sha256, .sha384, .sha512: true
-        }
-    }
-
-    /// The digest's output length in bytes.
-    public var byteCount: Int {
-        switch self {
-        case .md5: 16
-        case .sha1: 20
-        case .sha224: 28
-        case .sha256: 32
-        case .sha384: 48
-        case .sha512: 64
-        }
-    }
-
-    /// The digest's object identifier (RFC 3279 §2.2.1, RFC 4055 §2.1).
-    public var oid: OID {
-        switch self {
-        case .md5: AlgorithmOID.md5
-        case .sha1: AlgorithmOID.sha1
-        case .sha224: AlgorithmOID.sha224
-        case .sha256: AlgorithmOID.sha256
-        case .sha384: AlgorithmOID.sha384
-        case .sha512: AlgorithmOID.sha512
-        }
-    }
-
-    /// The name in the form OpenSSL prints: `SHA256`, `MD5`, ...
-    public var description: String {
-        switch self {
-        case .md5: "MD5"
-        case .sha1: "SHA1"
-        case .sha224: "SHA224"
-        case .sha256: "SHA256"
-        case .sha384: "SHA384"
-        case .sha512: "SHA512"
-        }
-    }
-
-    /// The digest named by `oid`, or `nil`.
-    internal init?(oid: OID) {
-        if oid == AlgorithmOID.sha256 { self = .sha256 }
-        else if oid == AlgorithmOID.sha384 { self = .sha384 }
-        else if oid == AlgorithmOID.sha512 { self = .sha512 }
-        else if oid == AlgorithmOID.sha1 { self = .sha1 }
-        else if oid == AlgorithmOID.sha224 { self = .sha224 }
-        else if oid == AlgorithmOID.md5 { self = .md5 }
-        else { return nil }
-    }
-}
+public import TackSHA2
 
 /// The parameters of an RSASSA-PSS signature or key (RFC 4055 §3.1, RFC 8017 §A.2.3).
 ///
@@ -193,9 +121,10 @@ public struct RSAPSSParameters: Sendable, Hashable {
         self = parameters
     }
 
-    /// A PSS hash: SHA-1 or SHA-2, parameters NULL or absent (RFC 4055 §2.1).
+    /// A PSS hash: SHA-1, SHA-224, SHA-256, SHA-384 or SHA-512 (the one-way
+    /// hash functions of RFC 4055 §2.1), parameters NULL or absent.
     private static func pssDigest(_ raw: RawAlgorithmIdentifier) throws(X509Error) -> DigestAlgorithm {
-        guard let digest = DigestAlgorithm(oid: raw.oid), digest != .md5 else {
+        guard let digest = DigestAlgorithm(oid: raw.oid), digest != .md5, digest != .sha512_224, digest != .sha512_256 else {
             throw X509Error(.invalidAlgorithmParameters(.unsupportedHash), at: raw.range.lowerBound)
         }
         guard raw.parameters == nil || raw.hasNullParameters else {
@@ -223,7 +152,7 @@ public struct RSAPSSParameters: Sendable, Hashable {
 ///   ``Certificate/hasNullECDSASignatureParameters`` tells such a certificate apart.
 /// - Ed25519 and Ed448 (RFC 8410 §3): "the parameters MUST be absent".
 ///
-/// MD5 and SHA-1 signatures are recognised (``DigestAlgorithm/isCollisionResistant``
+/// MD5 and SHA-1 signatures are recognised (``TackSHA2/DigestAlgorithm/isCollisionResistant``
 /// is `false` for them) so that a verifier can refuse them by name; an unrecognised
 /// identifier is kept as ``unknown(_:)`` and its parameters are not checked.
 public enum SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
@@ -262,6 +191,8 @@ public enum SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
             case .sha256: "sha256WithRSAEncryption"
             case .sha384: "sha384WithRSAEncryption"
             case .sha512: "sha512WithRSAEncryption"
+            case .sha512_224: "sha512-224WithRSAEncryption"
+            case .sha512_256: "sha512-256WithRSAEncryption"
             }
         case .rsaPSS: "rsassaPss"
         case .ecdsa(let digest): "ecdsa-with-" + digest.description

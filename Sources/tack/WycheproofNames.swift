@@ -44,8 +44,8 @@ enum VectorHash {
         }
     }
 
-    /// The RSA signature hash, for the four RSAHash offers.
-    var rsaHash: RSAHash? {
+    /// The RSA signature hash, for the four DigestAlgorithm offers.
+    var rsaHash: DigestAlgorithm? {
         switch self {
         case .sha224: .sha224
         case .sha256: .sha256

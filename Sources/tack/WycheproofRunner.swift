@@ -2,7 +2,9 @@
 // then every vector through it.
 
 import Foundation
+import TackSHA2
 import TackSignature
+import TackX509
 import TackVectorSuites
 
 enum WycheproofRunner {
@@ -150,7 +152,7 @@ enum WycheproofRunner {
 
     /// The group's PSS parameters (MGF1 only), or why they are not run.
     private static func pssParameters(
-        _ group: WycheproofFile.Group, hash: RSAHash, path: String
+        _ group: WycheproofFile.Group, hash: DigestAlgorithm, path: String
     ) throws(CLIError) -> Result<PSSParameters, SkipReason> {
         let mgf = group.mgf ?? "MGF1"
         guard mgf == "MGF1" else { return .failure(SkipReason(text: "unsupported mask generation function \(mgf)")) }
@@ -166,7 +168,7 @@ enum WycheproofRunner {
         }
     }
 
-    private static func ecdsaCurve(_ name: String) -> ECDSAPublicKey.Curve? {
+    private static func ecdsaCurve(_ name: String) -> ECCurve? {
         switch name {
         case "secp256r1", "prime256v1", "P-256": .p256
         case "secp384r1", "P-384": .p384
@@ -179,7 +181,7 @@ enum WycheproofRunner {
     /// with the coordinates (which carry a sign byte when their top bit is set)
     /// brought to the curve's width.
     private static func ecPoint(
-        _ key: WycheproofFile.Key?, curve: ECDSAPublicKey.Curve, path: String
+        _ key: WycheproofFile.Key?, curve: ECCurve, path: String
     ) throws(CLIError) -> [UInt8] {
         if let uncompressed = key?.uncompressed {
             return try hexBytes(uncompressed, path: path, tcId: nil, field: "uncompressed")
@@ -226,7 +228,7 @@ enum WycheproofRunner {
 enum GroupVerifier {
     case ecdsa(ECDSAPublicKey, VectorHash, isDER: Bool)
     case ed25519(Ed25519PublicKey)
-    case rsaPKCS1(RSAPublicKey, RSAHash)
+    case rsaPKCS1(RSAPublicKey, DigestAlgorithm)
     case rsaPSS(RSAPublicKey, PSSParameters)
     /// The key itself was refused: no signature verifies under it.
     case rejectAll(SignatureError)

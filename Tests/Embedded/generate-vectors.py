@@ -22,7 +22,7 @@ Sources, all committed in this repository:
     Vectors/signatures/rsa/signatures.json.
 
 The generated file uses only stable public API names: DERError.Reason cases,
-ECDSAPublicKey.Curve cases, RSAHash cases. Hex strings are StaticString literals
+ECCurve cases, DigestAlgorithm cases. Hex strings are StaticString literals
 (fast to compile, decoded by the program at run time).
 """
 import base64
@@ -266,7 +266,7 @@ def generate():
     curves = {"P-256": "p256", "P-384": "p384", "P-521": "p521"}
     w("/// Vectors/signatures/ec/ecdsa_*.json: (curve, X9.62 key, message, hash,")
     w("/// DER signature, valid).")
-    w("let ecdsaVectors: [(ECDSAPublicKey.Curve, StaticString, StaticString, SHA2Name, StaticString, Bool)] = [")
+    w("let ecdsaVectors: [(ECCurve, StaticString, StaticString, SHA2Name, StaticString, Bool)] = [")
     for file in ("ecdsa_p256_sha256.json", "ecdsa_p384_sha384.json", "ecdsa_p521_sha512.json"):
         with open(os.path.join(VECTORS, "signatures", "ec", file)) as f:
             data = json.load(f)
@@ -300,7 +300,7 @@ def generate():
     w("")
     w("/// (key index, PSS (else PKCS #1 v1.5), hash, MGF1 hash, salt length, message,")
     w("/// signature, valid).")
-    w("let rsaVectors: [(Int, Bool, RSAHash, RSAHash, Int, StaticString, StaticString, Bool)] = [")
+    w("let rsaVectors: [(Int, Bool, DigestAlgorithm, DigestAlgorithm, Int, StaticString, StaticString, Bool)] = [")
     for case in data["cases"]:
         if case["key"] not in keys:
             continue

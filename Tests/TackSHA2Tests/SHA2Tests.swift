@@ -168,13 +168,14 @@ struct VectorTests {
             let expected = try #require(hexBytesIfValid(record[2]))
             if record[0] == "sha256" {
                 for implementation in testedImplementations {
-                    var hasher = SHA256(
-                        state: SHA256.initialState, byteCount: processed, implementation: implementation)
+                    var hasher = SHA256(implementation: implementation)
+                    hasher.core.messageByteCount = processed
                     hasher.update(tail)
                     #expect(Array(hasher.finalize()) == expected, "sha256 after \(processed)")
                 }
             } else {
-                var hasher = SHA512(state: SHA512.initialState, byteCount: processed)
+                var hasher = SHA512()
+                hasher.core.messageByteCount = processed
                 hasher.update(tail)
                 #expect(Array(hasher.finalize()) == expected, "sha512 after \(processed)")
             }
@@ -211,7 +212,8 @@ struct DigestTests {
         let zeros = [UInt8](repeating: 0, count: 28)
         #expect(SHA224Digest(bytes: zeros).map(Array.init) == zeros)
         #expect(SHA384.hash([]).count == 48 && SHA512.hash([]).count == 64 && SHA512_256.hash([]).count == 32)
-        #expect(MemoryLayout<SHA224Digest>.size == 28 && MemoryLayout<SHA512Digest>.size == 64)
+        // One inline shape for every function, room for the longest digest.
+        #expect(MemoryLayout<SHA224Digest>.size == 64 && MemoryLayout<SHA512Digest>.size == 64)
         // A digest that differs only in its last byte is still unequal.
         var last = Array(a)
         last[31] ^= 1

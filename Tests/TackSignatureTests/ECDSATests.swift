@@ -1,6 +1,7 @@
 import Testing
 import TackSHA2
 import TackSignature
+import TackX509
 import TackTestSupport
 
 /// Parsing, validation and API behaviour of ECDSA, on the valid "message 2"
@@ -15,7 +16,7 @@ struct ECDSATests {
         let digest: [UInt8]
     }
 
-    static func sample(_ curve: ECDSAPublicKey.Curve) throws -> Sample {
+    static func sample(_ curve: ECCurve) throws -> Sample {
         let file: String
         switch curve {
         case .p256: file = "ecdsa_p256_sha256.json"
@@ -39,8 +40,8 @@ struct ECDSATests {
         return false
     }
 
-    @Test("The message API hashes with the named function", arguments: ECDSAPublicKey.Curve.allCases)
-    func messageAPI(curve: ECDSAPublicKey.Curve) throws {
+    @Test("The message API hashes with the named function", arguments: ECCurve.allCases)
+    func messageAPI(curve: ECCurve) throws {
         let sample = try Self.sample(curve)
         switch curve {
         case .p256: try sample.key.verifySignature(sample.der, for: sample.message, hash: SHA256.self)
@@ -76,8 +77,8 @@ struct ECDSATests {
         }
     }
 
-    @Test("DER and IEEE P1363 forms round-trip", arguments: ECDSAPublicKey.Curve.allCases)
-    func rawRoundTrip(curve: ECDSAPublicKey.Curve) throws {
+    @Test("DER and IEEE P1363 forms round-trip", arguments: ECCurve.allCases)
+    func rawRoundTrip(curve: ECCurve) throws {
         let sample = try Self.sample(curve)
         let parsed = try ECDSASignature(derEncoded: sample.der, curve: curve)
         #expect(parsed.r.count == curve.scalarByteCount && parsed.s.count == curve.scalarByteCount)
@@ -90,8 +91,8 @@ struct ECDSATests {
         }
     }
 
-    @Test("Every proper prefix of a DER signature is refused as malformed", arguments: ECDSAPublicKey.Curve.allCases)
-    func dripFeed(curve: ECDSAPublicKey.Curve) throws {
+    @Test("Every proper prefix of a DER signature is refused as malformed", arguments: ECCurve.allCases)
+    func dripFeed(curve: ECCurve) throws {
         let sample = try Self.sample(curve)
         for length in 0..<sample.der.count {
             do {
@@ -150,8 +151,8 @@ struct ECDSATests {
         #expect(throws: SignatureError.malformedSignature(.scalarOutOfRange)) { try ECDSASignature(derEncoded: der, curve: .p256) }
     }
 
-    @Test("Compressed and uncompressed keys are the same key", arguments: ECDSAPublicKey.Curve.allCases)
-    func compressed(curve: ECDSAPublicKey.Curve) throws {
+    @Test("Compressed and uncompressed keys are the same key", arguments: ECCurve.allCases)
+    func compressed(curve: ECCurve) throws {
         let sample = try Self.sample(curve)
         let width = curve.scalarByteCount
         let yIsOdd = sample.keyBytes[2 * width] & 1 == 1
@@ -168,8 +169,8 @@ struct ECDSATests {
         }
     }
 
-    @Test("Invalid public points are refused", arguments: ECDSAPublicKey.Curve.allCases)
-    func invalidPoints(curve: ECDSAPublicKey.Curve) throws {
+    @Test("Invalid public points are refused", arguments: ECCurve.allCases)
+    func invalidPoints(curve: ECCurve) throws {
         let sample = try Self.sample(curve)
         let width = curve.scalarByteCount
         var candidates: [(String, [UInt8])] = [

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import TackSignature
+import TackX509
 import TackTestSupport
 
 /// The committed vectors of Vectors/signatures/ec (made by its generate.py).
 @Suite("ECDSA vectors generated with Python cryptography")
 struct ECDSAVectorTests {
-    static func run(_ vector: ECVectorCase, curve: ECDSAPublicKey.Curve) {
+    static func run(_ vector: ECVectorCase, curve: ECCurve) {
         let digest = hexBytes(vector.digest ?? "")
         let outcome: Result<Void, SignatureError> = Result { () throws(SignatureError) in
             let key = try ECDSAPublicKey(curve: curve, x962Representation: hexBytes(vector.key))

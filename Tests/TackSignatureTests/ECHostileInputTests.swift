@@ -1,5 +1,6 @@
 import Testing
 import TackSignature
+import TackX509
 import TackTestSupport
 
 /// Hostile and corrupted inputs: nothing traps, nothing corrupted verifies.
@@ -12,12 +13,12 @@ struct ECHostileInputTests {
         for round in 0..<3000 {
             // A third of the inputs are uncompressed points of exactly the right
             // length: random (x, y) lies on a curve with probability about 2⁻²⁵⁶.
-            let curve = ECDSAPublicKey.Curve.allCases[round % 3]
+            let curve = ECCurve.allCases[round % 3]
             let length = round % 3 == 0 ? 1 + 2 * curve.scalarByteCount : Int(stream.next() % 150)
             var bytes = stream.bytes(length)
             if round % 3 == 0 { bytes[0] = 0x04 }
             if round % 3 == 1, !bytes.isEmpty { bytes[0] = 0x30 }
-            for curve in ECDSAPublicKey.Curve.allCases {
+            for curve in ECCurve.allCases {
                 _ = try? ECDSASignature(derEncoded: bytes, curve: curve)
                 _ = try? ECDSASignature(rawRepresentation: bytes, curve: curve)
                 if (try? ECDSAPublicKey(curve: curve, x962Representation: bytes)) != nil, bytes.first == 0x04 {

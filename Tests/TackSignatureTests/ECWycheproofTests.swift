@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TackSHA2
 import TackSignature
+import TackX509
 import TackTestSupport
 import TackVectorSuites
 
@@ -43,7 +44,7 @@ struct ECWycheproofTests {
         }
     }
 
-    static func curve(_ name: String) -> ECDSAPublicKey.Curve? {
+    static func curve(_ name: String) -> ECCurve? {
         switch name {
         case "secp256r1": .p256
         case "secp384r1": .p384

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import TackSHA2
 import TackSignature
 import TackTestSupport
 
@@ -18,8 +19,8 @@ struct RSAVectorTests {
 
     struct Case: Sendable {
         let scheme: String
-        let hash: RSAHash
-        let mgf1Hash: RSAHash
+        let hash: DigestAlgorithm
+        let mgf1Hash: DigestAlgorithm
         let saltLength: Int
         let message: [UInt8]
         let digest: [UInt8]
@@ -28,7 +29,7 @@ struct RSAVectorTests {
         let comment: String
     }
 
-    static func hash(named name: String) throws -> RSAHash {
+    static func hash(named name: String) throws -> DigestAlgorithm {
         switch name {
         case "sha224": .sha224
         case "sha256": .sha256

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import TackSHA2
 import TackSignature
 import TackTestSupport
 import TackVectorSuites
@@ -29,7 +30,7 @@ struct RSAWycheproofTests {
         }
     }
 
-    static func hash(named name: String) -> RSAHash? {
+    static func hash(named name: String) -> DigestAlgorithm? {
         switch name {
         case "SHA-224": .sha224
         case "SHA-256": .sha256

@@ -1,0 +1,42 @@
+// The errors of TackSHA2's keyed and derived functions. Hashing itself cannot
+// fail; choosing a digest by value, and the parameters of a key derivation,
+// can.
+
+/// Why HMAC, PBKDF2 or the PKCS #12 key derivation refused its input.
+///
+/// Never holds a key, a password or derived bytes, only counts and the
+/// digest's name.
+public enum HashError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The digest is recognised but not computed (MD5).
+    case unsupportedDigest(DigestAlgorithm)
+    /// The iteration count is below 1 (RFC 8018 §5.2 and RFC 7292 appendix
+    /// B.2 need a positive count).
+    case iterationCountNotPositive(Int)
+    /// The iteration count exceeds the caller's cap: a file asking for
+    /// billions of iterations must not stall the reader.
+    case iterationCountAboveLimit(count: Int, limit: Int)
+    /// The requested key length is negative or above the limit (RFC 8018
+    /// §5.2 step 1 allows up to (2³² − 1) · hLen; this module caps it
+    /// lower, see ``PBKDF2/maximumKeyByteCount``).
+    case keyByteCountOutOfRange(count: Int, limit: Int)
+
+    /// A stable identifier of the case, for logs and tests.
+    public var code: String {
+        switch self {
+        case .unsupportedDigest: "unsupported-digest"
+        case .iterationCountNotPositive: "iteration-count-not-positive"
+        case .iterationCountAboveLimit: "iteration-count-above-limit"
+        case .keyByteCountOutOfRange: "key-length-out-of-range"
+        }
+    }
+
+    /// What went wrong, in words.
+    public var description: String {
+        switch self {
+        case .unsupportedDigest(let digest): "digest \(digest) is not supported"
+        case .iterationCountNotPositive(let count): "iteration count \(count) is not positive"
+        case .iterationCountAboveLimit(let count, let limit): "iteration count \(count) exceeds the limit of \(limit)"
+        case .keyByteCountOutOfRange(let count, let limit): "key length \(count) is outside 0...\(limit) bytes"
+        }
+    }
+}
