@@ -139,7 +139,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tack-bench",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
             path: "Benchmarks/tack-bench",
             swiftSettings: strictSettings
         ),

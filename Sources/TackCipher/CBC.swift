@@ -54,15 +54,23 @@ func cbcDecrypt(
     }
     var output = input
     let padding: Int = output.withUnsafeMutableBufferPointer { out in
-        guard let base = out.baseAddress else { return 0 }
-        cipher.decryptBlocks(base, count: out.count / size)
-        for j in 0..<size { base[j] ^= iv[j] }
-        var offset = size
-        while offset < out.count {
-            for j in 0..<size { base[offset + j] ^= input[offset - size + j] }
-            offset += size
+        input.withUnsafeBufferPointer { previous in
+            guard let base = out.baseAddress, let previous = previous.baseAddress else { return 0 }
+            cipher.decryptBlocks(base, count: out.count / size)
+            for j in 0..<size { base[j] ^= iv[j] }
+            // Every block after the first chains to the ciphertext block before it,
+            // eight bytes at a time (blocks are 8 or 16 bytes).
+            let raw = UnsafeMutableRawPointer(base)
+            let chain = UnsafeRawPointer(previous)
+            var offset = size
+            while offset < out.count {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    ^ chain.loadUnaligned(fromByteOffset: offset - size, as: UInt64.self)
+                raw.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            return checkedPaddingLength(lastBlock: base + (out.count - size), blockByteCount: size)
         }
-        return checkedPaddingLength(lastBlock: base + (out.count - size), blockByteCount: size)
     }
     guard padding != 0 else {
         zeroize(&output)

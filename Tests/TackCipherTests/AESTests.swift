@@ -87,6 +87,36 @@ struct AESTests {
         #expect(output == input)
     }
 
+    @Test("Bitsliced ShiftRows and MixColumns equal FIPS 197 §5.1.2-5.1.3 on four blocks, and their inverses invert them")
+    func roundFunctions() {
+        var stream = DeterministicStream(state: 0x5EED_0002)
+        let input = stream.bytes(64)
+        func through(_ step: (inout AESSlices) -> Void) -> [UInt8] {
+            var q = input.withUnsafeBufferPointer { aesPack($0.baseAddress!) }
+            step(&q)
+            var out = [UInt8](repeating: 0, count: 64)
+            out.withUnsafeMutableBufferPointer { aesUnpack(q, into: $0.baseAddress!) }
+            return out
+        }
+        func times2(_ x: UInt8) -> UInt8 { (x << 1) ^ (x & 0x80 != 0 ? 0x1B : 0) }
+        var shifted = input
+        var mixed = input
+        for block in 0..<4 {
+            for column in 0..<4 {
+                let a = (0..<4).map { input[block * 16 + column * 4 + $0] }
+                for row in 0..<4 {
+                    shifted[block * 16 + column * 4 + row] = input[block * 16 + ((column + row) % 4) * 4 + row]
+                    let next = a[(row + 1) % 4]
+                    mixed[block * 16 + column * 4 + row] = times2(a[row]) ^ times2(next) ^ next ^ a[(row + 2) % 4] ^ a[(row + 3) % 4]
+                }
+            }
+        }
+        #expect(through(aesShiftRows) == shifted)
+        #expect(through(aesMixColumns) == mixed)
+        #expect(through { aesShiftRows(&$0); aesInverseShiftRows(&$0) } == input)
+        #expect(through { aesMixColumns(&$0); aesInverseMixColumns(&$0) } == input)
+    }
+
     /// FIPS 197 Appendix C: key 00 01 … (16, 24 or 32 bytes), plaintext 00112233…ff.
     static let fips197: [(keyBytes: Int, ciphertext: String)] = [
         (16, "69c4e0d86a7b0430d8cdb78070b4c55a"),
