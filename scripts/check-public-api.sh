@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The public API of TackX509, TackSignature and TackTrust takes and returns safe
+# The public API of TackCipher, TackX509, TackSignature and TackTrust takes and returns safe
 # types only (brief: "no raw pointers in public API"; issue 13). This dumps the
 # symbol graphs of those modules (public and open symbols, as
 # `swift package dump-symbol-graph` lists them) and fails if any declaration
@@ -18,13 +18,14 @@ cd "$ROOT"
 # `swift package dump-symbol-graph` also extracts the test modules, which fails
 # on a clean clone where only the release tests have been built.
 swift build --target TackTrust >/dev/null
+swift build --target TackCipher >/dev/null
 bin="$(swift build --show-bin-path)"
 extract="$(dirname "$(command -v swift)")/swift-symbolgraph-extract"
 [ -x "$extract" ] || extract="$(command -v swift-symbolgraph-extract)"
 triple="$(swiftc -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
-for module in TackX509 TackSignature TackTrust; do
+for module in TackCipher TackX509 TackSignature TackTrust; do
   "$extract" -module-name "$module" -target "$triple" -I "$bin/Modules" \
     -module-cache-path "$bin/ModuleCache" -minimum-access-level public \
     -omit-extension-block-symbols -output-dir "$dir" \

@@ -96,8 +96,8 @@ public enum AESImplementation: Sendable, Hashable {
     }
 }
 
-/// An expanded AES key in the form its implementation needs. Not `Sendable`,
-/// never stored: it lives for one call and is wiped with ``wipe()``.
+/// An expanded AES key in the form its implementation needs. Never stored: it
+/// lives for one call and is wiped with ``wipe()``.
 struct AESKeySchedule: CBCBlockCipher {
     /// 10, 12 or 14.
     let rounds: Int

@@ -14,8 +14,6 @@ public enum CipherError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The ciphertext is empty or not a whole number of blocks (CBC with
     /// PKCS #7 padding always yields at least one block).
     case ciphertextLengthNotBlockMultiple(byteCount: Int, blockByteCount: Int)
-    /// The input of an unpadded block operation is not a whole number of blocks.
-    case inputLengthNotBlockMultiple(byteCount: Int, blockByteCount: Int)
     /// The decrypted last block does not end in valid PKCS #7 padding
     /// (RFC 5652 §6.3, RFC 8018 §6.1.1): n bytes of value n, 1 ≤ n ≤ block size.
     /// A wrong key or passphrase usually ends here, since the padding is the
@@ -30,7 +28,6 @@ public enum CipherError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidKeyLength: "cipher.invalidKeyLength"
         case .invalidIVLength: "cipher.invalidIVLength"
         case .ciphertextLengthNotBlockMultiple: "cipher.ciphertextLengthNotBlockMultiple"
-        case .inputLengthNotBlockMultiple: "cipher.inputLengthNotBlockMultiple"
         case .badPadding: "cipher.badPadding"
         case .invalidEffectiveKeyBits: "cipher.invalidEffectiveKeyBits"
         }
@@ -45,8 +42,6 @@ public enum CipherError: Error, Sendable, Hashable, CustomStringConvertible {
             "the IV must be \(expected) bytes, not \(found)"
         case .ciphertextLengthNotBlockMultiple(let count, let block):
             "the ciphertext is \(count) bytes, not a non-zero multiple of the \(block)-byte block"
-        case .inputLengthNotBlockMultiple(let count, let block):
-            "the input is \(count) bytes, not a multiple of the \(block)-byte block"
         case .badPadding:
             "bad padding after decryption (wrong key, or corrupted data)"
         case .invalidEffectiveKeyBits(let bits):
