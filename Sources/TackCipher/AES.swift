@@ -61,7 +61,7 @@ public enum AES {
 
     private static func checkedIV(_ iv: some Collection<UInt8>) throws(CipherError) -> [UInt8] {
         guard iv.count == 16 else { throw .invalidIVLength(expected: 16, found: iv.count) }
-        return [UInt8](iv)
+        return contiguousBytes(iv)
     }
 }
 
@@ -120,7 +120,7 @@ struct AESKeySchedule: CBCBlockCipher {
         default: throw .invalidKeyLength(algorithm: .aes, byteCount: key.count)
         }
         usesHardware = implementation == .hardware && hardwareAESIsAvailable
-        var keyBytes = [UInt8](key)
+        var keyBytes = contiguousBytes(key)
         let rounds = self.rounds
         var expanded = keyBytes.withUnsafeBufferPointer { aesExpandKey($0, rounds: rounds) }
         zeroize(&keyBytes)

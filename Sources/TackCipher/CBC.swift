@@ -20,7 +20,7 @@ func cbcEncrypt(
     _ cipher: some CBCBlockCipher, plaintext: some Collection<UInt8>, iv: [UInt8]
 ) -> [UInt8] {
     let size = cipher.blockByteCount
-    var buffer = [UInt8](plaintext)
+    var buffer = contiguousBytes(plaintext)
     let padding = size - buffer.count % size
     buffer.append(contentsOf: repeatElement(UInt8(truncatingIfNeeded: padding), count: padding))
     buffer.withUnsafeMutableBufferPointer { out in
@@ -48,7 +48,7 @@ func cbcDecrypt(
     _ cipher: some CBCBlockCipher, ciphertext: some Collection<UInt8>, iv: [UInt8]
 ) throws(CipherError) -> [UInt8] {
     let size = cipher.blockByteCount
-    let input = [UInt8](ciphertext)
+    let input = contiguousBytes(ciphertext)
     guard !input.isEmpty, input.count % size == 0 else {
         throw .ciphertextLengthNotBlockMultiple(byteCount: input.count, blockByteCount: size)
     }
@@ -97,6 +97,14 @@ func checkedPaddingLength(lastBlock: UnsafePointer<UInt8>, blockByteCount size: 
         good &= ~(inside & differs) & 1
     }
     return Int(n & (0 &- good))
+}
+
+/// The bytes of a collection as an array: one copy of contiguous storage when
+/// the collection has it. The public entry points are generic and not
+/// inlinable, so a caller in another module reaches them unspecialised, where
+/// `[UInt8](collection)` would go element by element through the protocol.
+func contiguousBytes(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    bytes.withContiguousStorageIfAvailable { [UInt8]($0) } ?? [UInt8](bytes)
 }
 
 /// Overwrites an array's elements with zeros (key schedules, scratch plaintext).

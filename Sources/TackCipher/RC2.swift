@@ -63,7 +63,7 @@ public enum RC2 {
 
     private static func checkedIV(_ iv: some Collection<UInt8>) throws(CipherError) -> [UInt8] {
         guard iv.count == 8 else { throw .invalidIVLength(expected: 8, found: iv.count) }
-        return [UInt8](iv)
+        return contiguousBytes(iv)
     }
 }
 
@@ -74,7 +74,7 @@ struct RC2KeySchedule: CBCBlockCipher {
     var blockByteCount: Int { 8 }
 
     init(key: some Collection<UInt8>, effectiveKeyBits: Int) throws(CipherError) {
-        var l = [UInt8](key)
+        var l = contiguousBytes(key)
         guard (1...128).contains(l.count) else {
             let count = l.count
             zeroize(&l)

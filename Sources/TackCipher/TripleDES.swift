@@ -59,7 +59,7 @@ public enum TripleDES {
 
     private static func checkedIV(_ iv: some Collection<UInt8>) throws(CipherError) -> [UInt8] {
         guard iv.count == 8 else { throw .invalidIVLength(expected: 8, found: iv.count) }
-        return [UInt8](iv)
+        return contiguousBytes(iv)
     }
 }
 
@@ -72,7 +72,7 @@ struct TripleDESKeySchedule: CBCBlockCipher {
     var blockByteCount: Int { 8 }
 
     init(key: some Collection<UInt8>) throws(CipherError) {
-        var bytes = [UInt8](key)
+        var bytes = contiguousBytes(key)
         defer { zeroize(&bytes) }
         guard bytes.count == 24 || bytes.count == 16 else {
             throw .invalidKeyLength(algorithm: .tripleDES, byteCount: bytes.count)
