@@ -66,11 +66,33 @@ let hardwareSHASettings: [SwiftSetting] =
 let hardwareSHASettings: [SwiftSetting] = []
 #endif
 
+/// TackCipher's hardware AES paths (AESHardware.swift: x86-64 AES-NI;
+/// AESHardwareARM.swift: the ARMv8 AES instructions) behind the same switches
+/// as the hardware SHA-256: the `HardwareSHA` trait, root or path packages
+/// only, x86-64 and arm64 build hosts only (see above), with the `aes` target
+/// feature and `TACK_HARDWARE_AES` defined. Elsewhere the bitsliced portable AES
+/// runs, which gives the same results.
+#if arch(x86_64) || arch(arm64)
+let hardwareAESSettings: [SwiftSetting] =
+    isDependencyCheckout
+    ? []
+    : [
+        .define("TACK_HARDWARE_AES", .when(traits: ["HardwareSHA"])),
+        .unsafeFlags(
+            ["-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+aes"],
+            .when(traits: ["HardwareSHA"])
+        ),
+    ]
+#else
+let hardwareAESSettings: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "Tack",
     products: [
         .library(name: "TackDER", targets: ["TackDER"]),
         .library(name: "TackSHA2", targets: ["TackSHA2"]),
+        .library(name: "TackCipher", targets: ["TackCipher"]),
         .library(name: "TackX509", targets: ["TackX509"]),
         .library(name: "TackSignature", targets: ["TackSignature"]),
         .library(name: "TackTrust", targets: ["TackTrust"]),
@@ -80,7 +102,7 @@ let package = Package(
     traits: [
         .trait(
             name: "HardwareSHA",
-            description: "SHA-256 on the x86-64 SHA extensions when the CPU has them (checked at run time), or on the ARMv8 SHA-256 instructions (Apple arm64, or -D TACK_ASSUME_ARMV8_SHA2)."
+            description: "SHA-256 on the x86-64 SHA extensions when the CPU has them (checked at run time), or on the ARMv8 SHA-256 instructions (Apple arm64, or -D TACK_ASSUME_ARMV8_SHA2); likewise AES on AES-NI or the ARMv8 AES instructions (-D TACK_ASSUME_ARMV8_AES)."
         ),
         .default(enabledTraits: ["HardwareSHA"]),
     ],
@@ -88,6 +110,10 @@ let package = Package(
         // MARK: Core (standard library only, Embedded-clean)
         .target(name: "TackDER", swiftSettings: strictSettings),
         .target(name: "TackSHA2", dependencies: ["TackDER"], swiftSettings: strictSettings + hardwareSHASettings),
+        // Block ciphers (AES, and the legacy DES-EDE3 and RC2 for reading old
+        // files), for PKCS #12 and PBES2. Next to TackSHA2 in the line, and it
+        // depends on nothing: ciphers take and give bytes, no DER or hash.
+        .target(name: "TackCipher", swiftSettings: strictSettings + hardwareAESSettings),
         .target(name: "TackX509", dependencies: ["TackDER", "TackSHA2"], swiftSettings: strictSettings),
         .target(name: "TackSignature", dependencies: ["TackDER", "TackSHA2", "TackX509"], swiftSettings: strictSettings),
         .target(
@@ -104,15 +130,16 @@ let package = Package(
         ),
         // The third-party vector suites' one reading each, shared by `tack vectors` and
         // the test suites: the x509-limbo case-to-TrustEvaluator mapping and the
-        // Wycheproof file model (Foundation allowed; not a product, not Embedded).
+        // Wycheproof runner (signature, AES-CBC, HMAC, PBKDF2 and PBES2 schemas)
+        // (Foundation allowed; not a product, not Embedded).
         .target(
             name: "TackVectorSuites",
-            dependencies: ["TackDER", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "tack-bench",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
             path: "Benchmarks/tack-bench",
             swiftSettings: strictSettings
         ),
@@ -131,6 +158,12 @@ let package = Package(
             dependencies: ["TackSHA2", "TackTestSupport"],
             // So the tests know whether the hardware path was compiled in.
             swiftSettings: strictSettings + [.define("TACK_HARDWARE_SHA", .when(traits: ["HardwareSHA"]))]
+        ),
+        .testTarget(
+            name: "TackCipherTests",
+            dependencies: ["TackCipher", "TackVectorSuites", "TackTestSupport"],
+            // So the tests know whether the hardware path was compiled in.
+            swiftSettings: strictSettings + [.define("TACK_HARDWARE_AES", .when(traits: ["HardwareSHA"]))]
         ),
         .testTarget(
             name: "TackX509Tests",

@@ -15,7 +15,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-MODULES=(TackDER TackSHA2 TackX509 TackSignature TackTrust)
+MODULES=(TackDER TackSHA2 TackCipher TackX509 TackSignature TackTrust)
 
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT

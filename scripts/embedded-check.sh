@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Embedded Swift: the core modules (TackDER..TackTrust) compile for bare-metal
+# Embedded Swift: the core modules (TackDER..TackTrust, with TackCipher) compile for bare-metal
 # targets, and the known-answer test program (Tests/Embedded) runs on aarch64,
 # 32-bit armv7 and riscv64 under user-mode QEMU.
 #
@@ -51,7 +51,7 @@ if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 # The core modules, lowest first (the dependency order of Package.swift).
 # A new core module joins the check by being added here.
-MODULES=(TackDER TackSHA2 TackX509 TackSignature TackTrust)
+MODULES=(TackDER TackSHA2 TackCipher TackX509 TackSignature TackTrust)
 # The modules the test program imports (for the run targets): all of them, the
 # chain verdicts need TackTrust. EMBEDDED_CORE_ONLY=1 builds the program with
 # -D CORE_ONLY against TackDER and TackSHA2 alone (the sha2, der and time

@@ -11,6 +11,9 @@
 #    for the Swift test suites) must agree: exit status 0, last line
 #    `N passed, 0 failed` with N > 0. Skipped, with a message, when the folder
 #    is absent, except in CI (CI=true), where a missing set is a failure.
+#    The primitive files of <repo>/../shared/vectors/wycheproof-primitives run
+#    the same way (SHA-1 groups are skipped with their reason until branch
+#    `hash` is merged).
 # 2. The failure path: Vectors/signatures/wycheproof-cli/eddsa_flipped_result_test.json
 #    (a correct Ed25519 signature rated `invalid`, tcId 2; see its README) must
 #    make the command exit 1, list tcId 2, and end with `2 passed, 1 failed`.
@@ -60,6 +63,21 @@ else
     echo "wycheproof-cli-check: $WYCHEPROOF is absent; skipping the Wycheproof files"
 fi
 
+# 1b. The primitive files (AES-CBC, HMAC, PBKDF2, PBES2) beside it, the same way.
+PRIMITIVES="$(dirname "$ROOT")/shared/vectors/wycheproof-primitives"
+if [ -d "$PRIMITIVES" ]; then
+    run vectors wycheproof "$PRIMITIVES"/*_test.json
+    tail -n 2 "$out"
+    last="$(tail -n 1 "$out")"
+    [[ "$last" =~ ^([0-9]+)\ passed,\ 0\ failed$ ]] || { cat "$out"; fail "Wycheproof primitive disagreements: last line is '$last'"; }
+    [ "${BASH_REMATCH[1]}" -gt 0 ] || fail "no Wycheproof primitive vector ran"
+    [ "$status" -eq 0 ] || fail "primitives: exit status $status with '$last'"
+elif [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; then
+    fail "$PRIMITIVES is absent, and CI=true makes a missing vector set a failure"
+else
+    echo "wycheproof-cli-check: $PRIMITIVES is absent; skipping the primitive files"
+fi
+
 # 2. A disagreement must fail the run and name its tcId.
 FLIPPED="Vectors/signatures/wycheproof-cli/eddsa_flipped_result_test.json"
 run vectors wycheproof "$FLIPPED"
@@ -78,7 +96,7 @@ run vectors wycheproof "$work/absent.json"
 printf '{"algorithm": "AES-GCM", "schema": "aead_test_schema_v1.json", "testGroups": []}\n' >"$work/aead.json"
 run vectors wycheproof "$work/aead.json"
 [ "$status" -eq 2 ] || fail "unknown schema: exit status $status, expected 2"
-grep -q "is not a signature-verification schema" "$work/stderr" || fail "unknown schema: no message naming it"
+grep -q "is not a schema Tack runs" "$work/stderr" || fail "unknown schema: no message naming it"
 echo "usage and file errors: exit 2"
 
 echo "wycheproof-cli-check: passed"

@@ -24,6 +24,25 @@ struct OpenSSLReference {
         }
     }
 
+    /// `openssl speed -evp CIPHER -decrypt -bytes N` in MB/s: a cipher's
+    /// decryption (`-decrypt`; encryption without it).
+    ///
+    /// - Parameters:
+    ///   - algorithm: An EVP cipher name, e.g. `aes-256-cbc`.
+    ///   - bytes: The buffer size per call.
+    ///   - decrypt: Measure decryption rather than encryption.
+    ///   - withoutAESNI: Mask AES-NI, AVX and SSSE3 out of `OPENSSL_ia32cap`, so
+    ///     that OpenSSL runs its code for CPUs without AES instructions (the
+    ///     reference for a portable AES).
+    static func evpCipher(_ algorithm: String, bytes: Int, decrypt: Bool, withoutAESNI: Bool) -> OpenSSLReference {
+        OpenSSLReference {
+            OpenSSLSpeed.shared.evpThroughput(
+                algorithm: algorithm, bytes: bytes,
+                environment: withoutAESNI ? ["OPENSSL_ia32cap": OpenSSLSpeed.noAESNICapabilities] : [:],
+                extraArguments: decrypt ? ["-decrypt"] : [])
+        }
+    }
+
     /// `openssl speed ALGORITHM` for a public-key algorithm, in operations
     /// per second. Works for `rsa2048` (and other RSA sizes), `ecdsap256`,
     /// `ecdsap384`, `ed25519`, `ed448`.
@@ -59,6 +78,11 @@ final class OpenSSLSpeed: @unchecked Sendable {
     /// AVX2 (bit 5) in the second word and AVX (bit 60) and SSSE3 (bit 41) in
     /// the first, leaving OpenSSL's scalar integer code (issue 3).
     static let scalarCapabilities = "~0x1000020000000000:~0x20000020"
+
+    /// `OPENSSL_ia32cap` value that disables AES-NI (CPUID.1:ECX bit 25, bit 57
+    /// of the first word) with AVX (bit 60) and SSSE3 (bit 41), leaving OpenSSL's
+    /// AES for CPUs without AES instructions.
+    static let noAESNICapabilities = "~0x1200020000000000"
 
     enum PublicKeyOperation { case sign, verify }
 
@@ -105,8 +129,14 @@ final class OpenSSLSpeed: @unchecked Sendable {
 
     /// `+F:index:algorithm:bytesPerSecond` → MB/s.
     func evpThroughput(algorithm: String, bytes: Int, scalar: Bool) -> Double? {
-        let environment = scalar ? ["OPENSSL_ia32cap": Self.scalarCapabilities] : [:]
-        let lines = resultLines(["-evp", algorithm, "-bytes", String(bytes)], environment: environment)
+        evpThroughput(
+            algorithm: algorithm, bytes: bytes,
+            environment: scalar ? ["OPENSSL_ia32cap": Self.scalarCapabilities] : [:], extraArguments: [])
+    }
+
+    /// `openssl speed -evp ALGORITHM -bytes N` with more arguments and environment, in MB/s.
+    func evpThroughput(algorithm: String, bytes: Int, environment: [String: String], extraArguments: [String]) -> Double? {
+        let lines = resultLines(["-evp", algorithm, "-bytes", String(bytes)] + extraArguments, environment: environment)
         guard let line = lines.first(where: { $0.first == "+F" }), let last = line.last,
             let bytesPerSecond = Double(last)
         else { return nil }

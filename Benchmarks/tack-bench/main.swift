@@ -28,6 +28,7 @@ import Foundation
 let groups: [(name: String, make: () -> [Benchmark])] = [
     ("sha2", sha2Benchmarks),
     ("kdf", kdfBenchmarks),
+    ("aes", aesBenchmarks),
     ("der", derBenchmarks),
     ("pem", pemBenchmarks),
     ("x509", x509Benchmarks),

@@ -5,7 +5,9 @@ public import TackVectorSuites
 /// (``RepositoryPaths/wycheproof``; files are read there, never copied into the
 /// repository): whether it is present, whether suites over it run, its file
 /// names, and loading a file into TackVectorSuites' `WycheproofFile`, the one
-/// model of a Wycheproof file, which `tack vectors wycheproof` reads too.
+/// model of a Wycheproof file, which `tack vectors wycheproof` reads too. The
+/// suites run files through TackVectorSuites' `WycheproofRunner`, as the
+/// command line does.
 extension WycheproofFile {
     /// Whether the shared Wycheproof folder is present.
     public static let folderPresent: Bool = {
@@ -19,6 +21,14 @@ extension WycheproofFile {
     /// passing silently. Use it as `.enabled(if: WycheproofFile.suitesRun, "…")`,
     /// so that a local run without the folder shows a skip.
     public static let suitesRun = VectorAvailability.runs(when: folderPresent, requiredInCI: true)
+
+    /// The path of a file of the shared folder, for `WycheproofRunner.run(path:)`.
+    ///
+    /// - Parameter name: The file name, for example `ed25519_test.json`.
+    /// - Returns: The path; whether the file exists is not checked.
+    public static func path(_ name: String) -> String {
+        RepositoryPaths.wycheproof.appendingPathComponent(name).path
+    }
 
     /// Reads and decodes a file of the shared folder.
     ///

@@ -7,24 +7,29 @@ enum VectorsCommand {
         USAGE: tack vectors wycheproof [--verbose] FILE...
                tack vectors limbo [OPTIONS] [FILE|-]   (see tack vectors limbo --help)
 
-        Runs Wycheproof signature-verification files through Tack's verifiers and compares
-        each verdict with the file's `result`. Schemas (any curve, key size or hash):
+        Runs Wycheproof files through Tack and compares each outcome with the file's
+        `result`. Schemas (any curve, key size or hash):
           ecdsa_verify_schema_v1          ECDSA, DER signatures
           ecdsa_p1363_verify_schema_v1    ECDSA, r||s signatures
           eddsa_verify_schema_v1          Ed25519
           rsassa_pkcs1_verify_schema_v1   RSA PKCS#1 v1.5
           rsassa_pss_verify_schema_v1     RSASSA-PSS
+          ind_cpa_test_schema_v1          AES-CBC with PKCS#5/#7 padding
+          mac_test_schema_v1              HMAC (tags truncated to the group's tagSize)
+          pbkdf_test_schema               PBKDF2
+          pbe_test_schema                 PBES2: PBKDF2 then AES-CBC
         (and the older schemas of the same names without _v1).
 
-        A `valid` vector must verify and an `invalid` one must not; either is counted as
-        agreeing or disagreeing. An `acceptable` vector (legal but discouraged, such as a
-        PKCS#1 DigestInfo without its NULL) counts neither way: it is reported with Tack's
-        verdict, which is whatever the library does (for example, Tack rejects the PKCS#1
-        DigestInfo without NULL, Wycheproof's `MissingNull`, so that a signature has one
-        valid encoding). Groups Tack cannot run are skipped
-        with the reason: hashes other than SHA-224/256/384/512 (ECDSA also SHA-512/256),
-        curves other than P-256/P-384/P-521, Ed448, RSA keys outside 1024-8192 bits or
-        with an exponent above 33 bits, masks other than MGF1.
+        A `valid` vector must verify (decrypt to the file's plaintext, match its tag or
+        derived key) and an `invalid` one must not; either is counted as agreeing or
+        disagreeing. An `acceptable` vector (legal but discouraged) counts neither way: it
+        is reported with Tack's verdict, except where Tack has a stated stance on its flag,
+        which the verdict must then match: `MissingNull` (a PKCS#1 DigestInfo without its
+        NULL) must be rejected, so that a signature has one valid encoding. Groups Tack
+        cannot run are skipped with the reason: hashes other than SHA-224/256/384/512
+        (ECDSA, HMAC and PBKDF2 also SHA-512/256; SHA-1 not yet), curves other than
+        P-256/P-384/P-521, Ed448, RSA keys outside 1024-8192 bits or with an exponent
+        above 33 bits, masks other than MGF1.
 
         Per file it prints the schema, the counts, the acceptable verdicts by flag, the
         skipped groups by reason, and every disagreement (tcId, expected result, Tack's

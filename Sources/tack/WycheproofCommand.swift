@@ -1,8 +1,10 @@
-// `tack vectors wycheproof`: runs Wycheproof signature-verification files
-// (github.com/C2SP/wycheproof, `testvectors_v1`) through TackSignature and
-// compares every verdict with the file's. The file model is TackVectorSuites'
-// WycheproofFile (shared with the test suites), the names in WycheproofNames.swift,
-// the verifiers in WycheproofRunner.swift, the per-file report in WycheproofReport.swift.
+// `tack vectors wycheproof`: runs Wycheproof files (github.com/C2SP/wycheproof,
+// `testvectors_v1`: signature verification, AES-CBC, HMAC, PBKDF2, PBES2) through
+// Tack and compares every outcome with the file's. The runner, its one reading of
+// `acceptable` and the per-file report are TackVectorSuites' (WycheproofRunner,
+// WycheproofReport), shared with the test suites; this file prints and totals.
+
+import TackVectorSuites
 
 enum WycheproofCommand {
     static func run(_ arguments: [String]) throws(CLIError) {
@@ -29,7 +31,7 @@ enum WycheproofCommand {
     static func runFiles(_ paths: [String], verbose: Bool) -> Totals {
         var totals = Totals()
         for path in paths {
-            do throws(CLIError) {
+            do throws(WycheproofFileError) {
                 let report = try WycheproofRunner.run(path: path)
                 totals.files += 1
                 totals.tally.add(report.tally)

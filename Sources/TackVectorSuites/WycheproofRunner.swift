@@ -1,16 +1,94 @@
-// Running one Wycheproof file: a verifier per group (or the reason it is skipped),
-// then every vector through it.
+// The one Wycheproof runner: reads a file, picks a verifier or a primitive
+// check per group (or the reason it is skipped), runs every vector and tallies
+// the outcomes. `tack vectors wycheproof` prints its reports; the test suites
+// (Tests/TackSignatureTests, Tests/TackCipherTests) assert on them, so both
+// read Wycheproof, and its `acceptable` result, the same way. The primitive
+// schemas are in WycheproofPrimitives.swift.
 
-import Foundation
-import TackSHA2
+public import Foundation
 import TackSignature
 import TackX509
-import TackVectorSuites
 
-enum WycheproofRunner {
+/// Runs Wycheproof files (github.com/C2SP/wycheproof, `testvectors_v1`) through
+/// Tack: the signature-verification schemas through TackSignature, AES-CBC
+/// through TackCipher, HMAC and PBKDF2 through TackSHA2.
+///
+/// ## Reading `acceptable`
+///
+/// Wycheproof rates a vector `acceptable` when an implementation may either
+/// accept or reject it (legal but discouraged inputs). Tack reads it one way,
+/// here, for the command line and the tests alike: an `acceptable` vector is
+/// neither passed nor failed; Tack's verdict is recorded and reported by flag —
+/// except where Tack has a deliberate, documented stance on the vector's flag,
+/// listed in ``acceptableStances``. There the verdict must match the stance,
+/// and a mismatch is a disagreement like a wrong `valid`/`invalid` verdict. A
+/// wrong output (a different plaintext, say) is always a disagreement.
+public enum WycheproofRunner {
+    /// Tack's stance on `acceptable` vectors, by Wycheproof flag: `true` when
+    /// Tack accepts such vectors, `false` when it rejects them.
+    ///
+    /// - `MissingNull` (RSASSA-PKCS1-v1_5 `DigestInfo` without the NULL
+    ///   parameters): rejected, so that a signature has one valid encoding
+    ///   (see `RSAPublicKey.verifyPKCS1v15Signature(_:forDigest:hash:)`).
+    public static let acceptableStances: [String: Bool] = ["MissingNull": false]
+
+    /// The stance for a vector's flags: that of the first flag with one, or
+    /// nil when none has one (either verdict is then recorded).
+    static func stance(forAcceptable flags: [String]) -> Bool? {
+        for flag in flags {
+            if let stance = acceptableStances[flag] { return stance }
+        }
+        return nil
+    }
+
     /// Runs every vector of the file at `path`.
-    static func run(path: String) throws(CLIError) -> WycheproofReport {
-        let (schemaName, schema, file) = try read(path: path)
+    ///
+    /// - Parameter path: A Wycheproof JSON file.
+    /// - Returns: The file's report.
+    /// - Throws: ``WycheproofFileError`` when the file cannot be read, is not
+    ///   JSON, has a schema Tack does not run, or lacks a field a group needs.
+    public static func run(path: String) throws(WycheproofFileError) -> WycheproofReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw WycheproofFileError("\(path): cannot read the file")
+        }
+        return try run(data: data, path: path)
+    }
+
+    /// Runs every vector of a file already read.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - path: The name to report the file under.
+    /// - Returns: The file's report.
+    /// - Throws: ``WycheproofFileError`` as ``run(path:)``.
+    public static func run(data: Data, path: String) throws(WycheproofFileError) -> WycheproofReport {
+        let schemaName: String
+        do {
+            schemaName = try JSONDecoder().decode(WycheproofFile.Header.self, from: data).schema
+        } catch {
+            throw WycheproofFileError("\(path): not a Wycheproof test file (\(describeDecoding(error)))")
+        }
+        guard let schema = WycheproofSchema(fileValue: schemaName) else {
+            throw WycheproofFileError(
+                "\(path): schema \(schemaName) is not a schema Tack runs"
+                    + " (ecdsa, ecdsa_p1363, eddsa, rsassa_pkcs1, rsassa_pss verify; ind_cpa, mac, pbkdf, pbe test)")
+        }
+        let shortName = schemaName.hasSuffix(".json") ? String(schemaName.dropLast(5)) : schemaName
+        if !schema.isSignatureVerification {
+            let file: WycheproofPrimitiveFile
+            do {
+                file = try JSONDecoder().decode(WycheproofPrimitiveFile.self, from: data)
+            } catch {
+                throw WycheproofFileError("\(path): malformed \(schemaName) file (\(describeDecoding(error)))")
+            }
+            return try runPrimitive(file, schema: schema, schemaName: shortName, path: path)
+        }
+        let file: WycheproofFile
+        do {
+            file = try JSONDecoder().decode(WycheproofFile.self, from: data)
+        } catch {
+            throw WycheproofFileError("\(path): malformed \(schemaName) file (\(describeDecoding(error)))")
+        }
         var tally = WycheproofTally()
         for (offset, group) in file.testGroups.enumerated() {
             switch try plan(schema: schema, group: group, path: path) {
@@ -22,50 +100,32 @@ enum WycheproofRunner {
         }
         return WycheproofReport(
             path: path,
-            schema: schemaName.hasSuffix(".json") ? String(schemaName.dropLast(5)) : schemaName,
+            schema: shortName,
             algorithm: file.algorithm ?? "?",
             groupCount: file.testGroups.count,
             vectorCount: file.testGroups.reduce(0) { $0 + $1.tests.count },
             tally: tally)
     }
 
-    /// The file's schema name, the schema, and the whole file; the schema is read
-    /// first so that an unknown file is refused by name rather than by whichever
-    /// field it lacks.
-    private static func read(path: String) throws(CLIError) -> (String, WycheproofSchema, WycheproofFile) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError("\(path): cannot read the file", status: 2)
+    /// The expected result of a vector, or a file error.
+    static func expectation(_ result: String, tcId: Int, path: String) throws(WycheproofFileError) -> WycheproofExpectation {
+        guard let expected = WycheproofExpectation(rawValue: result) else {
+            throw WycheproofFileError("\(path): tcId \(tcId): unknown result \"\(result)\"")
         }
-        let schemaName: String
-        do {
-            schemaName = try JSONDecoder().decode(WycheproofFile.Header.self, from: data).schema
-        } catch {
-            throw CLIError("\(path): not a Wycheproof test file (\(describeDecoding(error)))", status: 2)
-        }
-        guard let schema = WycheproofSchema(fileValue: schemaName) else {
-            throw CLIError(
-                "\(path): schema \(schemaName) is not a signature-verification schema Tack runs"
-                    + " (ecdsa, ecdsa_p1363, eddsa, rsassa_pkcs1, rsassa_pss verify)",
-                status: 2)
-        }
-        do {
-            return (schemaName, schema, try JSONDecoder().decode(WycheproofFile.self, from: data))
-        } catch {
-            throw CLIError("\(path): malformed \(schemaName) file (\(describeDecoding(error)))", status: 2)
-        }
+        return expected
     }
 
     /// Verifies each vector of a group and records the verdict against its result.
     private static func run(
         _ vectors: [WycheproofFile.Vector], with verifier: GroupVerifier, path: String, into tally: inout WycheproofTally
-    ) throws(CLIError) {
+    ) throws(WycheproofFileError) {
         for vector in vectors {
-            guard let expected = Expected(rawValue: vector.result) else {
-                throw CLIError("\(path): tcId \(vector.tcId): unknown result \"\(vector.result)\"", status: 2)
-            }
+            let expected = try expectation(vector.result, tcId: vector.tcId, path: path)
             let message = try hexBytes(vector.msg, path: path, tcId: vector.tcId, field: "msg")
             let signature = try hexBytes(vector.sig, path: path, tcId: vector.tcId, field: "sig")
-            tally.record(vector, expected: expected, rejection: verifier.verify(signature: signature, message: message))
+            let outcome: WycheproofOutcome =
+                verifier.verify(signature: signature, message: message).map { .rejected($0.description) } ?? .accepted
+            tally.record(tcId: vector.tcId, comment: vector.comment, flags: vector.flags, expected: expected, outcome: outcome)
         }
     }
 
@@ -75,11 +135,13 @@ enum WycheproofRunner {
     }
 
     /// The verifier for a group, or why the group is skipped.
-    private static func plan(schema: WycheproofSchema, group: WycheproofFile.Group, path: String) throws(CLIError) -> Plan {
+    private static func plan(schema: WycheproofSchema, group: WycheproofFile.Group, path: String) throws(WycheproofFileError) -> Plan {
         switch schema {
         case .ecdsaDER, .ecdsaP1363: try ecdsaPlan(group, isDER: schema == .ecdsaDER, path: path)
         case .eddsa: try eddsaPlan(group, path: path)
         case .rsaPKCS1, .rsaPSS: try rsaPlan(group, isPSS: schema == .rsaPSS, path: path)
+        case .indCPA, .mac, .pbkdf, .pbe:
+            throw WycheproofFileError("\(path): \(schema.rawValue) is not a signature-verification schema")
         }
     }
 
@@ -97,11 +159,11 @@ enum WycheproofRunner {
         }
     }
 
-    private static func ecdsaPlan(_ group: WycheproofFile.Group, isDER: Bool, path: String) throws(CLIError) -> Plan {
+    private static func ecdsaPlan(_ group: WycheproofFile.Group, isDER: Bool, path: String) throws(WycheproofFileError) -> Plan {
         let key = group.publicKey ?? group.key
-        guard let curveName = key?.curve else { throw CLIError("\(path): an ECDSA group has no curve", status: 2) }
+        guard let curveName = key?.curve else { throw WycheproofFileError("\(path): an ECDSA group has no curve") }
         guard let curve = ecdsaCurve(curveName) else { return .skip("unsupported curve \(curveName)") }
-        guard let shaName = group.sha else { throw CLIError("\(path): an ECDSA group has no sha", status: 2) }
+        guard let shaName = group.sha else { throw WycheproofFileError("\(path): an ECDSA group has no sha") }
         guard let hash = VectorHash(wycheproofName: shaName) else { return .skip("unsupported hash \(shaName)") }
         let point = try ecPoint(key, curve: curve, path: path)
         return plan { () throws(SignatureError) in
@@ -109,7 +171,7 @@ enum WycheproofRunner {
         }
     }
 
-    private static func eddsaPlan(_ group: WycheproofFile.Group, path: String) throws(CLIError) -> Plan {
+    private static func eddsaPlan(_ group: WycheproofFile.Group, path: String) throws(WycheproofFileError) -> Plan {
         let key = group.publicKey ?? group.key
         let curveName = key?.curve ?? "edwards25519"
         switch curveName {
@@ -117,15 +179,15 @@ enum WycheproofRunner {
         case "edwards448", "ed448", "Ed448": return .skip("Ed448 not supported")
         default: return .skip("unsupported curve \(curveName)")
         }
-        guard let pk = key?.pk else { throw CLIError("\(path): an EdDSA group has no pk", status: 2) }
+        guard let pk = key?.pk else { throw WycheproofFileError("\(path): an EdDSA group has no pk") }
         let raw = try hexBytes(pk, path: path, tcId: nil, field: "pk")
         return plan { () throws(SignatureError) in .ed25519(try Ed25519PublicKey(rawRepresentation: raw)) }
     }
 
-    private static func rsaPlan(_ group: WycheproofFile.Group, isPSS: Bool, path: String) throws(CLIError) -> Plan {
+    private static func rsaPlan(_ group: WycheproofFile.Group, isPSS: Bool, path: String) throws(WycheproofFileError) -> Plan {
         let key = group.publicKey ?? group.key
-        guard let shaName = group.sha else { throw CLIError("\(path): an RSA group has no sha", status: 2) }
-        guard let hash = VectorHash(wycheproofName: shaName)?.rsaHash else { return .skip("unsupported hash \(shaName)") }
+        guard let shaName = group.sha else { throw WycheproofFileError("\(path): an RSA group has no sha") }
+        guard let hash = VectorHash(wycheproofName: shaName)?.digestAlgorithm else { return .skip("unsupported hash \(shaName)") }
         var parameters: PSSParameters?
         if isPSS {
             switch try pssParameters(group, hash: hash, path: path) {
@@ -153,14 +215,14 @@ enum WycheproofRunner {
     /// The group's PSS parameters (MGF1 only), or why they are not run.
     private static func pssParameters(
         _ group: WycheproofFile.Group, hash: DigestAlgorithm, path: String
-    ) throws(CLIError) -> Result<PSSParameters, SkipReason> {
+    ) throws(WycheproofFileError) -> Result<PSSParameters, SkipReason> {
         let mgf = group.mgf ?? "MGF1"
         guard mgf == "MGF1" else { return .failure(SkipReason(text: "unsupported mask generation function \(mgf)")) }
-        guard let mgfShaName = group.mgfSha else { throw CLIError("\(path): a PSS group has no mgfSha", status: 2) }
-        guard let mgfHash = VectorHash(wycheproofName: mgfShaName)?.rsaHash else {
+        guard let mgfShaName = group.mgfSha else { throw WycheproofFileError("\(path): a PSS group has no mgfSha") }
+        guard let mgfHash = VectorHash(wycheproofName: mgfShaName)?.digestAlgorithm else {
             return .failure(SkipReason(text: "unsupported MGF1 hash \(mgfShaName)"))
         }
-        guard let saltLength = group.sLen else { throw CLIError("\(path): a PSS group has no sLen", status: 2) }
+        guard let saltLength = group.sLen else { throw WycheproofFileError("\(path): a PSS group has no sLen") }
         do throws(SignatureError) {
             return .success(try PSSParameters(hash: hash, mgf1Hash: mgfHash, saltLength: saltLength))
         } catch {
@@ -182,15 +244,15 @@ enum WycheproofRunner {
     /// brought to the curve's width.
     private static func ecPoint(
         _ key: WycheproofFile.Key?, curve: ECCurve, path: String
-    ) throws(CLIError) -> [UInt8] {
+    ) throws(WycheproofFileError) -> [UInt8] {
         if let uncompressed = key?.uncompressed {
             return try hexBytes(uncompressed, path: path, tcId: nil, field: "uncompressed")
         }
         guard let wx = key?.wx, let wy = key?.wy else {
-            throw CLIError("\(path): an ECDSA group has neither uncompressed nor wx/wy", status: 2)
+            throw WycheproofFileError("\(path): an ECDSA group has neither uncompressed nor wx/wy")
         }
         let width = curve.scalarByteCount
-        func coordinate(_ hex: String, _ field: String) throws(CLIError) -> [UInt8] {
+        func coordinate(_ hex: String, _ field: String) throws(WycheproofFileError) -> [UInt8] {
             let bytes = try hexBytes(hex, path: path, tcId: nil, field: field).drop(while: { $0 == 0 })
             // Too wide a coordinate is left too wide, for the key check to refuse.
             return [UInt8](repeating: 0, count: max(0, width - bytes.count)) + bytes
@@ -202,8 +264,8 @@ enum WycheproofRunner {
     /// PKCS #1 DER of `publicKeyAsn`/`keyAsn`, else `n`/`e` (older schemas).
     private static func rsaKey(
         _ group: WycheproofFile.Group, key: WycheproofFile.Key?, path: String
-    ) throws(CLIError) -> Result<RSAPublicKey, SignatureError> {
-        func bytes(_ hex: String, _ field: String) throws(CLIError) -> [UInt8] {
+    ) throws(WycheproofFileError) -> Result<RSAPublicKey, SignatureError> {
+        func bytes(_ hex: String, _ field: String) throws(WycheproofFileError) -> [UInt8] {
             try hexBytes(hex, path: path, tcId: nil, field: field)
         }
         if let modulus = key?.modulus, let exponent = key?.publicExponent {
@@ -220,7 +282,7 @@ enum WycheproofRunner {
             let exponent = try bytes(e, "e")
             return Result { () throws(SignatureError) in try RSAPublicKey(modulus: modulus, exponent: exponent) }
         }
-        throw CLIError("\(path): an RSA group has no key (publicKey, publicKeyAsn or n/e)", status: 2)
+        throw WycheproofFileError("\(path): an RSA group has no key (publicKey, publicKeyAsn or n/e)")
     }
 }
 

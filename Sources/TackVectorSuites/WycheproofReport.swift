@@ -1,53 +1,98 @@
-// The per-file tallies and report of `tack vectors wycheproof`.
+// The per-file tallies and report of the Wycheproof runner, printed by `tack
+// vectors wycheproof` and asserted on by the test suites.
 
-import TackSignature
-import TackVectorSuites
+/// What Tack did with one vector.
+public enum WycheproofOutcome: Sendable, Equatable {
+    /// Tack accepted the input (the signature verified, the ciphertext
+    /// decrypted to the file's plaintext, the tag or derived key matched).
+    case accepted
+    /// Tack refused the input; the text says why (an error's description, or
+    /// "tag mismatch").
+    case rejected(String)
+    /// Tack accepted the input but computed something else than the file's
+    /// output (a wrong plaintext, say). Always a disagreement.
+    case wrongOutput(String)
+}
 
-/// Counts over vectors; also the grand total.
-struct WycheproofTally {
-    /// Vectors whose verdict matched a `valid` or `invalid` result.
-    var agreed = 0
-    var validVerified = 0
-    var invalidRejected = 0
+/// Counts over vectors; also the grand total of several files.
+public struct WycheproofTally: Sendable {
+    /// Vectors whose outcome agreed with a `valid` or `invalid` result.
+    public var agreed = 0
+    /// `valid` vectors that Tack accepted.
+    public var validVerified = 0
+    /// `invalid` vectors that Tack rejected.
+    public var invalidRejected = 0
     /// Disagreeing vectors, in file order.
-    var disagreements: [Disagreement] = []
+    public var disagreements: [Disagreement] = []
     /// `acceptable` vectors with Tack's verdict, in file order.
-    var acceptable: [(tcId: Int, flags: [String], accepted: Bool)] = []
+    public var acceptable: [(tcId: Int, flags: [String], accepted: Bool)] = []
     /// Skipped groups: the group's 1-based index, its reason and vector count.
-    var skippedGroups: [(index: Int, reason: String, vectors: Int)] = []
+    public var skippedGroups: [(index: Int, reason: String, vectors: Int)] = []
 
-    var skippedVectors: Int { skippedGroups.reduce(0) { $0 + $1.vectors } }
-    var checked: Int { agreed + disagreements.count + acceptable.count }
+    /// Creates an empty tally.
+    public init() {}
 
-    struct Disagreement {
-        let tcId: Int
-        let expected: Expected
-        /// nil when Tack accepted; otherwise the error it threw.
-        let rejection: SignatureError?
-        let comment: String
-        let flags: [String]
+    /// The vectors of the skipped groups.
+    public var skippedVectors: Int { skippedGroups.reduce(0) { $0 + $1.vectors } }
+    /// The vectors run (agreeing, disagreeing and acceptable).
+    public var checked: Int { agreed + disagreements.count + acceptable.count }
+
+    /// A vector whose outcome disagrees with the file.
+    public struct Disagreement: Sendable {
+        /// The vector's identifier.
+        public let tcId: Int
+        /// The file's result.
+        public let expected: WycheproofExpectation
+        /// What Tack did.
+        public let outcome: WycheproofOutcome
+        /// The vector's comment.
+        public let comment: String
+        /// The vector's flags.
+        public let flags: [String]
     }
 
-    mutating func record(_ vector: WycheproofFile.Vector, expected: Expected, rejection: SignatureError?) {
-        let accepted = rejection == nil
-        switch expected {
-        case .valid where accepted:
+    /// Records one vector's outcome against its expected result, reading
+    /// `acceptable` as ``WycheproofRunner/acceptableStances`` says.
+    ///
+    /// - Parameters:
+    ///   - tcId: The vector's identifier.
+    ///   - comment: The vector's comment.
+    ///   - flags: The vector's flags.
+    ///   - expected: The file's result.
+    ///   - outcome: What Tack did.
+    public mutating func record(
+        tcId: Int, comment: String?, flags: [String]?, expected: WycheproofExpectation, outcome: WycheproofOutcome
+    ) {
+        let flags = flags ?? []
+        func disagree() {
+            disagreements.append(
+                Disagreement(tcId: tcId, expected: expected, outcome: outcome, comment: comment ?? "", flags: flags))
+        }
+        switch (expected, outcome) {
+        case (.valid, .accepted):
             agreed += 1
             validVerified += 1
-        case .invalid where !accepted:
+        case (.invalid, .rejected):
             agreed += 1
             invalidRejected += 1
-        case .acceptable:
-            acceptable.append((vector.tcId, vector.flags ?? [], accepted))
-        case .valid, .invalid:
-            disagreements.append(
-                Disagreement(
-                    tcId: vector.tcId, expected: expected, rejection: rejection,
-                    comment: vector.comment ?? "", flags: vector.flags ?? []))
+        case (.acceptable, .wrongOutput):
+            disagree()
+        case (.acceptable, _):
+            let accepted = outcome == .accepted
+            if let stance = WycheproofRunner.stance(forAcceptable: flags), stance != accepted {
+                disagree()
+            } else {
+                acceptable.append((tcId, flags, accepted))
+            }
+        case (.valid, _), (.invalid, _):
+            disagree()
         }
     }
 
-    mutating func add(_ other: WycheproofTally) {
+    /// Adds another tally's counts and lists to this one.
+    ///
+    /// - Parameter other: The tally to add.
+    public mutating func add(_ other: WycheproofTally) {
         agreed += other.agreed
         validVerified += other.validVerified
         invalidRejected += other.invalidRejected
@@ -57,17 +102,27 @@ struct WycheproofTally {
     }
 }
 
-struct WycheproofReport {
-    let path: String
-    let schema: String
-    let algorithm: String
-    let groupCount: Int
-    let vectorCount: Int
-    let tally: WycheproofTally
+/// The outcome of one file.
+public struct WycheproofReport: Sendable {
+    /// The file's path as given.
+    public let path: String
+    /// The schema name without `.json`.
+    public let schema: String
+    /// The file's algorithm.
+    public let algorithm: String
+    /// The number of groups.
+    public let groupCount: Int
+    /// The number of vectors.
+    public let vectorCount: Int
+    /// The counts.
+    public let tally: WycheproofTally
 
     /// The report: header and counts, acceptable vectors, skipped groups, and every
     /// disagreement.
-    func lines(verbose: Bool) -> [String] {
+    ///
+    /// - Parameter verbose: Whether to list each acceptable vector and skipped group.
+    /// - Returns: The lines, without newlines.
+    public func lines(verbose: Bool) -> [String] {
         var lines = [path]
         lines.append("  schema \(schema), algorithm \(algorithm), \(counted(groupCount, "group")), \(counted(vectorCount, "vector"))")
         lines.append(
@@ -127,7 +182,12 @@ struct WycheproofReport {
     func disagreementLines() -> [String] {
         guard !tally.disagreements.isEmpty else { return [] }
         var lines = tally.disagreements.map { item in
-            let verdict = item.rejection.map { "Tack rejects (\($0.description))" } ?? "Tack accepts"
+            let verdict: String
+            switch item.outcome {
+            case .accepted: verdict = "Tack accepts"
+            case .rejected(let reason): verdict = "Tack rejects (\(reason))"
+            case .wrongOutput(let what): verdict = "Tack computes a different result (\(what))"
+            }
             var line = "  DISAGREE tcId \(item.tcId): expected \(item.expected.rawValue), \(verdict)"
             if !item.comment.isEmpty { line += "; \"\(item.comment)\"" }
             if !item.flags.isEmpty { line += " [\(item.flags.joined(separator: ", "))]" }
@@ -152,4 +212,3 @@ struct WycheproofReport {
         }.joined(separator: ", ")
     }
 }
-

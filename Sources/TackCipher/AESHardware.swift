@@ -1,0 +1,133 @@
+// AES on x86-64 AES-NI (Intel, "Advanced Encryption Standard (AES) New
+// Instructions Set", white paper 323641, 2010: AESENC, AESENCLAST, AESDEC,
+// AESDECLAST, AESIMC), written with the compiler's intrinsics module, plus the
+// run-time CPU check that decides whether it may run.
+//
+// The code exists only on x86-64 and only when TACK_HARDWARE_AES is defined
+// (the `HardwareSHA` package trait, which also governs SHA-256's hardware path):
+// the intrinsics must be compiled with the `aes` target feature, which
+// Package.swift passes to this module. The arm64 path is AESHardwareARM.swift;
+// everywhere else `hardwareAESIsAvailable` is a constant `false`.
+//
+// The instructions take the 16 state bytes in memory order, as the round keys
+// of `aesExpandKey` are laid out, so blocks and keys load without reordering.
+// Held to the portable path by the seeded differential test in
+// Tests/TackCipherTests/AESTests.swift; measured by tack-bench's
+// `aes-256-cbc-decrypt-16k`.
+
+#if TACK_HARDWARE_AES && arch(x86_64)
+import _Builtin_intrinsics.intel
+import _Builtin_intrinsics.intel.cpuid
+
+/// Whether this CPU has AES-NI (CPUID.(EAX=1):ECX bit 25, Intel SDM Vol. 2A).
+/// Asked once; the answer is cached for the life of the process.
+let hardwareAESIsAvailable: Bool = {
+    var eax: UInt32 = 0
+    var ebx: UInt32 = 0
+    var ecx: UInt32 = 0
+    var edx: UInt32 = 0
+    guard __get_cpuid_count(1, 0, &eax, &ebx, &ecx, &edx) != 0 else { return false }
+    return ecx & (1 << 25) != 0
+}()
+
+@inline(__always)
+private func load(_ address: UnsafePointer<UInt8>) -> __m128i {
+    UnsafeRawPointer(address).loadUnaligned(as: __m128i.self)
+}
+
+@inline(__always)
+private func store(_ value: __m128i, _ address: UnsafeMutablePointer<UInt8>) {
+    UnsafeMutableRawPointer(address).storeBytes(of: value, as: __m128i.self)
+}
+
+/// Encrypts one block in place with the expanded key (16 bytes per round key).
+func aesEncryptBlockHardware(_ block: UnsafeMutablePointer<UInt8>, roundKeys: UnsafePointer<UInt8>, rounds: Int) {
+    var x = _mm_xor_si128(load(block), load(roundKeys))
+    for round in 1..<rounds {
+        x = _mm_aesenc_si128(x, load(roundKeys + 16 * round))
+    }
+    x = _mm_aesenclast_si128(x, load(roundKeys + 16 * rounds))
+    store(x, block)
+}
+
+/// Decrypts `count` blocks in place with the equivalent inverse cipher's round
+/// keys (``aesHardwareDecryptionKeys(_:rounds:)``), four at a time so that the
+/// instructions of independent blocks overlap (AESDEC has a latency of several
+/// cycles and a throughput of one per cycle or better).
+func aesDecryptBlocksHardware(
+    _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int
+) {
+    var index = 0
+    let first = load(roundKeys)
+    let last = load(roundKeys + 16 * rounds)
+    while index + 4 <= count {
+        let p = blocks + 16 * index
+        var a = _mm_xor_si128(load(p), first)
+        var b = _mm_xor_si128(load(p + 16), first)
+        var c = _mm_xor_si128(load(p + 32), first)
+        var d = _mm_xor_si128(load(p + 48), first)
+        for round in 1..<rounds {
+            let k = load(roundKeys + 16 * round)
+            a = _mm_aesdec_si128(a, k)
+            b = _mm_aesdec_si128(b, k)
+            c = _mm_aesdec_si128(c, k)
+            d = _mm_aesdec_si128(d, k)
+        }
+        store(_mm_aesdeclast_si128(a, last), p)
+        store(_mm_aesdeclast_si128(b, last), p + 16)
+        store(_mm_aesdeclast_si128(c, last), p + 32)
+        store(_mm_aesdeclast_si128(d, last), p + 48)
+        index += 4
+    }
+    while index < count {
+        let p = blocks + 16 * index
+        var a = _mm_xor_si128(load(p), first)
+        for round in 1..<rounds {
+            a = _mm_aesdec_si128(a, load(roundKeys + 16 * round))
+        }
+        store(_mm_aesdeclast_si128(a, last), p)
+        index += 1
+    }
+}
+
+/// The equivalent inverse cipher's round keys (FIPS 197 §5.3.5): the
+/// encryption round keys in reverse order, InvMixColumns (AESIMC) applied to
+/// all but the first and last.
+func aesHardwareDecryptionKeys(_ encryptionKeys: [UInt8], rounds: Int) -> [UInt8] {
+    var keys = [UInt8](repeating: 0, count: encryptionKeys.count)
+    encryptionKeys.withUnsafeBufferPointer { source in
+        keys.withUnsafeMutableBufferPointer { destination in
+            guard let source = source.baseAddress, let destination = destination.baseAddress else { return }
+            for index in 0...rounds {
+                var key = load(source + 16 * (rounds - index))
+                if index != 0 && index != rounds { key = _mm_aesimc_si128(key) }
+                store(key, destination + 16 * index)
+            }
+        }
+    }
+    return keys
+}
+
+#elseif !(TACK_HARDWARE_AES && arch(arm64))
+
+/// The hardware path is not compiled in (neither x86-64 nor arm64, or the
+/// `HardwareSHA` package trait is off), so it is never available. The arm64
+/// path is in AESHardwareARM.swift.
+let hardwareAESIsAvailable = false
+
+// Unreachable: AESKeySchedule uses these only when hardwareAESIsAvailable.
+func aesEncryptBlockHardware(_ block: UnsafeMutablePointer<UInt8>, roundKeys: UnsafePointer<UInt8>, rounds: Int) {
+    preconditionFailure("no hardware AES in this build")
+}
+
+func aesDecryptBlocksHardware(
+    _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int
+) {
+    preconditionFailure("no hardware AES in this build")
+}
+
+func aesHardwareDecryptionKeys(_ encryptionKeys: [UInt8], rounds: Int) -> [UInt8] {
+    preconditionFailure("no hardware AES in this build")
+}
+
+#endif

@@ -1,0 +1,145 @@
+// The names Wycheproof files give schemas, results and hashes, as the one
+// Wycheproof runner (WycheproofRunner.swift) reads them for `tack vectors
+// wycheproof` and for the test suites.
+
+import Foundation
+import TackDER
+import TackSHA2
+import TackX509
+
+/// The Wycheproof schemas Tack runs: five signature-verification schemas and
+/// four primitive ones.
+public enum WycheproofSchema: String, Sendable, CaseIterable {
+    /// ECDSA, DER signatures.
+    case ecdsaDER = "ecdsa_verify_schema"
+    /// ECDSA, `r ‖ s` signatures.
+    case ecdsaP1363 = "ecdsa_p1363_verify_schema"
+    /// EdDSA (Ed25519).
+    case eddsa = "eddsa_verify_schema"
+    /// RSASSA-PKCS1-v1_5.
+    case rsaPKCS1 = "rsassa_pkcs1_verify_schema"
+    /// RSASSA-PSS.
+    case rsaPSS = "rsassa_pss_verify_schema"
+    /// Symmetric encryption without authentication (`aes_cbc_pkcs5_test.json`:
+    /// AES-CBC with PKCS #5/#7 padding; other algorithms of this schema are skipped).
+    case indCPA = "ind_cpa_test_schema"
+    /// Message authentication codes (`hmac_*_test.json`).
+    case mac = "mac_test_schema"
+    /// Password-based key derivation (`pbkdf2_*_test.json`).
+    case pbkdf = "pbkdf_test_schema"
+    /// Password-based encryption (`pbes2_*_test.json`: PBKDF2 then AES-CBC).
+    case pbe = "pbe_test_schema"
+
+    /// Reads a file's `schema` value: accepts `NAME_v1.json`, `NAME.json` and
+    /// either without `.json`.
+    ///
+    /// - Parameter fileValue: The value of the file's `schema` field.
+    public init?(fileValue: String) {
+        var name = Substring(fileValue)
+        if name.hasSuffix(".json") { name = name.dropLast(5) }
+        if name.hasSuffix("_v1") { name = name.dropLast(3) }
+        self.init(rawValue: String(name))
+    }
+
+    /// Whether the schema is a signature-verification one (``WycheproofFile``);
+    /// the others are read as ``WycheproofPrimitiveFile``.
+    public var isSignatureVerification: Bool {
+        switch self {
+        case .ecdsaDER, .ecdsaP1363, .eddsa, .rsaPKCS1, .rsaPSS: true
+        case .indCPA, .mac, .pbkdf, .pbe: false
+        }
+    }
+}
+
+/// One vector's expected result.
+public enum WycheproofExpectation: String, Sendable {
+    /// The operation must succeed (and give the file's output).
+    case valid
+    /// The operation must fail.
+    case invalid
+    /// Legal but discouraged; see ``WycheproofRunner/acceptableStances`` for
+    /// how Tack reads it.
+    case acceptable
+}
+
+/// The hashes of TackSHA2 under their Wycheproof names.
+enum VectorHash {
+    case sha224, sha256, sha384, sha512, sha512_256
+
+    init?(wycheproofName: String) {
+        switch wycheproofName {
+        case "SHA-224": self = .sha224
+        case "SHA-256": self = .sha256
+        case "SHA-384": self = .sha384
+        case "SHA-512": self = .sha512
+        case "SHA-512/256": self = .sha512_256
+        default: return nil
+        }
+    }
+
+    /// The digest algorithm for RSA signatures, for the four that
+    /// `DigestAlgorithm` names and TackSignature verifies.
+    var digestAlgorithm: DigestAlgorithm? {
+        switch self {
+        case .sha224: .sha224
+        case .sha256: .sha256
+        case .sha384: .sha384
+        case .sha512: .sha512
+        case .sha512_256: nil
+        }
+    }
+
+    func digest(_ message: [UInt8]) -> [UInt8] {
+        switch self {
+        case .sha224: Array(SHA224.hash(message))
+        case .sha256: Array(SHA256.hash(message))
+        case .sha384: Array(SHA384.hash(message))
+        case .sha512: Array(SHA512.hash(message))
+        case .sha512_256: Array(SHA512_256.hash(message))
+        }
+    }
+}
+
+/// "1 group", "2 groups".
+public func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// Why a Wycheproof file could not be run (unreadable, not JSON, unknown
+/// schema, a field missing or not hex). The message starts with the file's path.
+public struct WycheproofFileError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, and where.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Hex field of a file, or a file error naming the field (and vector).
+func hexBytes(_ text: String, path: String, tcId: Int?, field: String) throws(WycheproofFileError) -> [UInt8] {
+    guard let bytes = try? Hex.decode(text) else {
+        let place = tcId.map { "tcId \($0): " } ?? ""
+        throw WycheproofFileError("\(path): \(place)\(field) is not hex")
+    }
+    return bytes
+}
+
+/// A one-line account of a JSON decoding failure: what, and where.
+func describeDecoding(_ error: any Error) -> String {
+    func location(_ path: [any CodingKey]) -> String {
+        path.isEmpty
+            ? "top level"
+            : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+    switch error as? DecodingError {
+    case .keyNotFound(let key, let context)?:
+        return "missing \(key.stringValue) at \(location(context.codingPath))"
+    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+        return "wrong type at \(location(context.codingPath))"
+    case .dataCorrupted(let context)?:
+        return context.codingPath.isEmpty ? "not valid JSON" : "bad value at \(location(context.codingPath))"
+    default:
+        return "\(error)"
+    }
+}

@@ -1,0 +1,65 @@
+// TackVectorSuites: the typed model of a Wycheproof file of the four primitive
+// schemas Tack runs (`ind_cpa_test_schema_v1`, `mac_test_schema_v1`,
+// `pbkdf_test_schema`, `pbe_test_schema`), beside WycheproofFile (the
+// signature-verification schemas).
+
+/// A Wycheproof primitive test file (AES-CBC, HMAC, PBKDF2, PBES2), decoded into
+/// typed fields. Fields that only some schemas have are optional; the runner
+/// says which field is missing when a schema needs it.
+public struct WycheproofPrimitiveFile: Decodable, Sendable {
+    /// The algorithm, for example `AES-CBC-PKCS5`, `HMACSHA256`,
+    /// `PBKDF2-HMACSHA512` or `PbeWithHmacSha256AndAes_128`.
+    public let algorithm: String
+    /// The schema file name, for example `mac_test_schema_v1.json`.
+    public let schema: String
+    /// The number of vectors the file says it has.
+    public let numberOfTests: Int?
+    /// The groups of vectors.
+    public let testGroups: [Group]
+
+    /// A group of vectors sharing parameters.
+    public struct Group: Decodable, Sendable {
+        /// The group type, for example `IndCpaTest` or `MacTest`.
+        public let type: String?
+        /// The key size in bits (AES-CBC, HMAC).
+        public let keySize: Int?
+        /// The IV size in bits (AES-CBC).
+        public let ivSize: Int?
+        /// The tag size in bits (HMAC; shorter than the digest means truncated).
+        public let tagSize: Int?
+        /// The vectors.
+        public let tests: [Vector]
+    }
+
+    /// One vector; hex strings except for the numbers.
+    public struct Vector: Decodable, Sendable {
+        /// The vector's identifier within its file.
+        public let tcId: Int
+        /// What the vector tests.
+        public let comment: String?
+        /// Wycheproof's flags, for example `BadPadding`.
+        public let flags: [String]?
+        /// `valid`, `invalid` or `acceptable`.
+        public let result: String
+        /// The key (AES-CBC, HMAC).
+        public let key: String?
+        /// The IV (AES-CBC, PBES2).
+        public let iv: String?
+        /// The message (plaintext for AES-CBC and PBES2).
+        public let msg: String?
+        /// The ciphertext (AES-CBC, PBES2).
+        public let ct: String?
+        /// The expected tag (HMAC).
+        public let tag: String?
+        /// The password bytes (PBKDF2, PBES2), already encoded as the flags say.
+        public let password: String?
+        /// The salt (PBKDF2, PBES2).
+        public let salt: String?
+        /// The PBKDF2 iteration count (PBKDF2, PBES2).
+        public let iterationCount: Int?
+        /// The derived key length in bytes (PBKDF2).
+        public let dkLen: Int?
+        /// The expected derived key (PBKDF2).
+        public let dk: String?
+    }
+}
