@@ -74,6 +74,7 @@ let package = Package(
         .library(name: "TackX509", targets: ["TackX509"]),
         .library(name: "TackSignature", targets: ["TackSignature"]),
         .library(name: "TackTrust", targets: ["TackTrust"]),
+        .library(name: "TackPKCS12", targets: ["TackPKCS12"]),
         .executable(name: "tack", targets: ["tack"]),
         .executable(name: "tack-bench", targets: ["tack-bench"]),
     ],
@@ -93,6 +94,16 @@ let package = Package(
         .target(
             name: "TackTrust",
             dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature"],
+            swiftSettings: strictSettings
+        ),
+        // PKCS #12 (RFC 7292): client identities, the seed's SecPKCS12Import. Above
+        // TackTrust in the line: an identity's chain is built with TackTrust's path
+        // builder over the file's certificates, and its keys are TackSignature's
+        // checked PrivateKey. The primitives it needs (SHA-1, HMAC, the PKCS #12
+        // KDF, PBKDF2, the ciphers) plug in behind PKCS12Cryptography.
+        .target(
+            name: "TackPKCS12",
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust"],
             swiftSettings: strictSettings
         ),
 
@@ -145,6 +156,11 @@ let package = Package(
         .testTarget(
             name: "TackTrustTests",
             dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackVectorSuites", "TackTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TackPKCS12Tests",
+            dependencies: ["TackDER", "TackX509", "TackSignature", "TackPKCS12", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         // The command line's own helpers (argument parser, readers); the commands
