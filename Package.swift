@@ -97,9 +97,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // PKCS #12 (RFC 7292): client identities, the seed's SecPKCS12Import. Above
-        // TackTrust in the line: an identity's chain is built with TackTrust's path
-        // builder over the file's certificates, and its keys are TackSignature's
-        // checked PrivateKey. The primitives it needs (SHA-1, HMAC, the PKCS #12
+        // TackTrust in the line, not beside it: an identity's chain is to be built
+        // with TackTrust's path builder over the file's certificates (not yet
+        // wired), and its keys are TackSignature's checked PrivateKey. Its BER
+        // reader is its own: only the PKCS #12 and CMS layers accept BER; what
+        // they carry stays strict DER. The primitives it needs (SHA-1, the PKCS #12
         // KDF, PBKDF2, the ciphers) plug in behind PKCS12Cryptography.
         .target(
             name: "TackPKCS12",

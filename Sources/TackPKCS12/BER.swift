@@ -74,8 +74,10 @@ struct BERDocument: Sendable {
         self.limits = limits
         var nodes: [BERNode] = []
         var isBER = false
-        // Open constructed elements: node index and definite end (nil: indefinite).
-        var stack: [(index: Int, end: Int?)] = []
+        // Open constructed elements: node index, definite end (nil: indefinite),
+        // and the bound of their contents (an indefinite element's is its
+        // nearest definite ancestor's end, or the input's).
+        var stack: [(index: Int, end: Int?, bound: Int)] = []
         var position = 0
         let total = bytes.count
         while true {
@@ -86,15 +88,15 @@ struct BERDocument: Sendable {
                 stack.removeLast()
             }
             if stack.isEmpty && !nodes.isEmpty { break }
-            let bound = stack.last?.end ?? total
+            let bound = stack.last?.bound ?? total
             guard position < bound else {
                 throw BERError(stack.last.map { $0.end == nil } == true ? .missingEndOfContents : .truncated, at: position)
             }
             // End-of-contents: 00 00 (X.690 §8.1.5), only inside an indefinite length.
             if bytes[position] == 0 {
                 guard let top = stack.last, top.end == nil else { throw BERError(.unexpectedEndOfContents, at: position) }
-                guard position + 1 < total, bytes[position + 1] == 0 else {
-                    throw BERError(position + 1 < total ? .invalidEndOfContents : .truncated, at: position)
+                guard position + 1 < bound, bytes[position + 1] == 0 else {
+                    throw BERError(position + 1 < bound ? .invalidEndOfContents : .truncated, at: position)
                 }
                 nodes[top.index].contentRange = nodes[top.index].contentRange.lowerBound..<position
                 nodes[top.index].end = position + 2
@@ -114,7 +116,7 @@ struct BERDocument: Sendable {
                                      end: contentEnd, isIndefinite: false, subtreeEnd: index + 1))
                 if header.tag.isConstructed {
                     if BERDocument.isStringType(header.tag) { isBER = true }
-                    stack.append((index, contentEnd))
+                    stack.append((index, contentEnd, contentEnd))
                     position = header.contentStart
                 } else {
                     position = contentEnd
@@ -124,7 +126,7 @@ struct BERDocument: Sendable {
                 isBER = true
                 nodes.append(BERNode(tag: header.tag, offset: position, contentRange: header.contentStart..<header.contentStart,
                                      end: header.contentStart, isIndefinite: true, subtreeEnd: index + 1))
-                stack.append((index, nil))
+                stack.append((index, nil, bound))
                 position = header.contentStart
             }
         }

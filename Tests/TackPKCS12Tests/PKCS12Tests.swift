@@ -300,3 +300,32 @@ struct PKCS12Tests {
         #expect(PKCS12Reader.utf16BigEndian([]) == "")
     }
 }
+
+@Suite("BER reader")
+struct BERReaderTests {
+    @Test("An indefinite element cannot run past its definite parent")
+    func indefiniteInsideDefinite() {
+        // 30 04 { 30 80 05 00 } 00 00: the inner end-of-contents lies outside the outer SEQUENCE.
+        #expect(throws: BERError(.truncated, at: 6)) {
+            try BERDocument([0x30, 0x04, 0x30, 0x80, 0x05, 0x00, 0x00, 0x00], limits: BERLimits())
+        }
+        // The same, closed inside: 30 06 { 30 80 05 00 00 00 }.
+        #expect(throws: Never.self) {
+            let document = try BERDocument([0x30, 0x06, 0x30, 0x80, 0x05, 0x00, 0x00, 0x00], limits: BERLimits())
+            #expect(document.nodes.count == 3)
+            #expect(document.nodes[1].isIndefinite && document.nodes[1].end == 8)
+            #expect(document.children(of: 0) == [1])
+        }
+    }
+
+    @Test("A constructed OCTET STRING joins its segments, nested ones included")
+    func segments() throws {
+        // 24 80 { 04 01 AA, 24 04 { 04 02 BB CC } } 00 00
+        let document = try BERDocument([0x24, 0x80, 0x04, 0x01, 0xAA, 0x24, 0x04, 0x04, 0x02, 0xBB, 0xCC, 0x00, 0x00],
+                                       limits: BERLimits())
+        #expect(try document.octets(0) == [0xAA, 0xBB, 0xCC])
+        // A segment of another type is refused.
+        let mixed = try BERDocument([0x24, 0x03, 0x05, 0x01, 0x00], limits: BERLimits())
+        #expect(throws: BERError(.invalidSegment, at: 2)) { try mixed.octets(0) }
+    }
+}
