@@ -1,4 +1,4 @@
-public import TackDER
+import TackDER
 
 /// Limits for reading the BER of the PKCS #12 and CMS layers.
 ///

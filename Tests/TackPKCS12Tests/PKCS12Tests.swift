@@ -306,7 +306,7 @@ struct BERReaderTests {
     @Test("An indefinite element cannot run past its definite parent")
     func indefiniteInsideDefinite() {
         // 30 04 { 30 80 05 00 } 00 00: the inner end-of-contents lies outside the outer SEQUENCE.
-        #expect(throws: BERError(.truncated, at: 6)) {
+        #expect(throws: BERError(.missingEndOfContents, at: 6)) {
             try BERDocument([0x30, 0x04, 0x30, 0x80, 0x05, 0x00, 0x00, 0x00], limits: BERLimits())
         }
         // The same, closed inside: 30 06 { 30 80 05 00 00 00 }.
