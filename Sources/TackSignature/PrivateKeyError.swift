@@ -1,5 +1,4 @@
 public import TackDER
-public import TackX509
 
 /// Why a private key could not be read, or was read and found inconsistent.
 ///
