@@ -104,8 +104,10 @@ public struct PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringCo
     /// 256 for Ed25519, 253 for X25519, 456 for Ed448, 448 for X448 (as
     /// ``SubjectPublicKeyInfo/keySizeInBits``).
     public let keySizeInBits: Int
-    /// The secret, in the form ``withPrivateKeyBytes(_:)`` documents.
-    internal let secret: [UInt8]
+    /// The secret, in the form ``withPrivateKeyBytes(_:)`` documents. A
+    /// ContiguousArray: its `span` back-deploys to every OS with Swift 5 in the
+    /// system (an Array's needs macOS 26 and its peers).
+    internal let secret: ContiguousArray<UInt8>
 
     internal init(algorithm: PrivateKeyAlgorithm, format: PrivateKeyFormat, isChecked: Bool,
                   publicKeyInfo: SubjectPublicKeyInfo?, keySizeInBits: Int, secret: [UInt8]) {
@@ -114,7 +116,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringCo
         self.isChecked = isChecked
         self.publicKeyInfo = publicKeyInfo
         self.keySizeInBits = keySizeInBits
-        self.secret = secret
+        self.secret = ContiguousArray(secret)
     }
 
     /// Reads a DER private key in `format`.
@@ -191,6 +193,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringCo
     /// - Parameter body: Receives the bytes.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
+    @available(macOS 10.14.4, iOS 12.2, watchOS 5.2, tvOS 12.2, visionOS 1.0, *)
     public func withPrivateKeyBytes<Result, Failure: Error>(
         _ body: (Span<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
