@@ -96,6 +96,7 @@ let package = Package(
         .library(name: "TackX509", targets: ["TackX509"]),
         .library(name: "TackSignature", targets: ["TackSignature"]),
         .library(name: "TackTrust", targets: ["TackTrust"]),
+        .library(name: "TackPKCS12", targets: ["TackPKCS12"]),
         .executable(name: "tack", targets: ["tack"]),
         .executable(name: "tack-bench", targets: ["tack-bench"]),
     ],
@@ -119,6 +120,18 @@ let package = Package(
         .target(
             name: "TackTrust",
             dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature"],
+            swiftSettings: strictSettings
+        ),
+        // PKCS #12 (RFC 7292): client identities, the seed's SecPKCS12Import. Above
+        // TackTrust in the line, not beside it: an identity's chain is to be built
+        // with TackTrust's path builder over the file's certificates (not yet
+        // wired), and its keys are TackSignature's checked PrivateKey. Its BER
+        // reader is its own: only the PKCS #12 and CMS layers accept BER; what
+        // they carry stays strict DER. The primitives it needs (SHA-1, the PKCS #12
+        // KDF, PBKDF2, the ciphers) plug in behind PKCS12Cryptography.
+        .target(
+            name: "TackPKCS12",
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust"],
             swiftSettings: strictSettings
         ),
 
@@ -178,6 +191,11 @@ let package = Package(
         .testTarget(
             name: "TackTrustTests",
             dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackVectorSuites", "TackTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TackPKCS12Tests",
+            dependencies: ["TackDER", "TackX509", "TackSignature", "TackPKCS12", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         // The command line's own helpers (argument parser, readers); the commands
