@@ -69,16 +69,29 @@ rm -f "$OUT/UseCaseVectors.swift.new"
 # build_modules DIR FLAGS...: the core modules into DIR, lowest first; a module
 # is recompiled when one of its sources, a module below it or the compiler
 # command changed (the stamp dates the last good compile).
+# With BASE set (the default module set), a module whose sources name none of the
+# -D switches in FLAGS, and that sits below every module that does, is taken
+# from BASE instead of being compiled again.
 build_modules() {
-    local dir="$1" module sources start stale=0
+    local dir="$1" module sources start stale=0 switches reuse=0 below=()
     shift
     mkdir -p "$dir"
+    switches="$(echo "$*" | grep -oE 'TACK_[A-Z0-9_]+' | paste -sd'|' -)"
+    [ -n "${BASE:-}" ] && [ -n "$switches" ] && reuse=1
     if [ "$(cat "$dir/flags" 2>/dev/null)" != "$SWIFTC ${COMMON[*]} $*" ]; then stale=1; fi
     echo "$SWIFTC ${COMMON[*]} $*" >"$dir/flags"
     for module in "${MODULES[@]}"; do
         mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | LC_ALL=C sort)
+        if [ "$reuse" = 1 ] && ! grep -qE "$switches" "${sources[@]}"; then
+            ln -sf "$BASE/$module.o" "$dir/$module.o"
+            ln -sf "$BASE/$module.swiftmodule" "$dir/$module.swiftmodule"
+            below+=("$dir/$module.o")
+            continue
+        fi
+        reuse=0
         if [ "$stale" = 0 ] && [ -f "$dir/$module.o" ] && [ -f "$dir/$module.stamp" ] \
-            && [ -z "$(find "${sources[@]}" -newer "$dir/$module.stamp")" ]; then
+            && [ -z "$(find -L "${sources[@]}" "${below[@]}" -newer "$dir/$module.stamp")" ]; then
+            below+=("$dir/$module.o")
             continue
         fi
         stale=1
@@ -92,6 +105,7 @@ build_modules() {
             return 1
         fi
         touch "$dir/$module.stamp"
+        below+=("$dir/$module.o")
         echo "baremetal: compiled $module${*:+ ($*)} in $(( $(date +%s) - start )) s"
         grep -E 'warning:' "$dir/$module.log" || true
     done
@@ -102,7 +116,7 @@ FIRMWARE_MODULES="$OUT/modules"
 if [ -n "$FIRMWARE_FLAGS" ]; then
     FIRMWARE_MODULES="$OUT/modules-firmware"
     # shellcheck disable=SC2086
-    build_modules "$FIRMWARE_MODULES" $FIRMWARE_FLAGS
+    BASE="$OUT/modules" build_modules "$FIRMWARE_MODULES" $FIRMWARE_FLAGS
 fi
 
 # The assembly (Assembly.s says why each part is not Swift); clang assembles it.

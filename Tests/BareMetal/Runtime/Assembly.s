@@ -1,6 +1,7 @@
 @ What Swift cannot express. The semihosting trap: Swift has no
 @ inline assembly and no intrinsic for `bkpt`, so this file holds it (and the
-@ register-pair returns of the AEABI run-time helpers, see Arithmetic.swift).
+@ register-pair returns of the AEABI run-time helpers, see Arithmetic.swift, and a
+@ calibration loop of known length, see Measurement.swift).
 @ Everything else of the image (vector table, reset handler, allocator, memcpy,
 @ output) is Swift: Tests/BareMetal/Runtime/*.swift.
     .syntax unified
@@ -52,3 +53,17 @@ __aeabi_ldivmod:
     add sp, sp, #16
     pop {r4, pc}
     .size __aeabi_ldivmod, . - __aeabi_ldivmod
+
+@ A loop of exactly 2n + 1 instructions (n > 0), to check the timer's
+@ instructions-per-tick under `-icount shift=0` (Measurement.swift): Swift gives
+@ no guarantee of the instructions a loop compiles to.
+@ void tack_calibration_loop(uint32_t n /* r0 */)
+    .section .text.tack_calibration_loop, "ax", %progbits
+    .global tack_calibration_loop
+    .type tack_calibration_loop, %function
+    .thumb_func
+tack_calibration_loop:
+1:  subs r0, r0, #1
+    bne 1b
+    bx lr
+    .size tack_calibration_loop, . - tack_calibration_loop

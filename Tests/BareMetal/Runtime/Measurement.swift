@@ -24,6 +24,34 @@ public enum CycleTimer {
     }
 }
 
+/// `subs; bne` n times, then `bx lr`: 2n + 1 instructions (Assembly.s).
+@_extern(c, "tack_calibration_loop")
+func calibrationLoop(_ n: UInt32)
+
+extension CycleTimer {
+    /// Timer ticks for a loop of 2n + 1 instructions, n = 1,000,000: 50,000 when
+    /// one tick is 40 instructions (`-icount shift=0`: 1 ns an instruction; the
+    /// timer's 25 MHz clock: 40 ns a tick). The timer's own start and read add a
+    /// few.
+    public static func calibrate() -> UInt32 {
+        start()
+        calibrationLoop(1_000_000)
+        return ticks()
+    }
+}
+
+/// Empty functions with C names around each measured verdict, where a debugger
+/// can stop (trace-allocations.sh breaks on posix_memalign between them). Each
+/// counts, so that the optimizer keeps the calls.
+@_cdecl("tack_verdict_begin") @inline(never)
+public func verdictBegin() { verdictsBegun &+= 1 }
+
+@_cdecl("tack_verdict_end") @inline(never)
+public func verdictEnd() { verdictsEnded &+= 1 }
+
+nonisolated(unsafe) var verdictsBegun = 0
+nonisolated(unsafe) var verdictsEnded = 0
+
 /// The pattern painted over the free stack.
 let stackPaint: UInt32 = 0x5AC4_5AC4
 

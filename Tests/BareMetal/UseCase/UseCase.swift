@@ -45,9 +45,11 @@ func measure(_ verdict: () -> Bool) -> (Bool, VerdictCost) {
     let stackPointer = Stack.approximatePointer()
     Heap.resetPeak()
     let before = Heap.statistics
+    verdictBegin()
     CycleTimer.start()
     let answer = verdict()
     let ticks = CycleTimer.ticks()
+    verdictEnd()
     let after = Heap.statistics
     var cost = VerdictCost()
     cost.ticks = ticks
@@ -66,6 +68,9 @@ func pins(_ texts: [StaticString]) -> [SPKIPin] {
 /// The use case over both variants; returns the measured cost of each.
 func runUseCase(_ tally: inout Tally) -> [(StaticString, VerdictCost)] {
     var costs: [(StaticString, VerdictCost)] = []
+    let calibration = CycleTimer.calibrate()
+    report("cortex-m4 timer: 2000001 instructions in \(calibration) ticks (40 instructions a tick expected)")
+    tally.check(calibration >= 50_000 && calibration <= 50_010, "the timer does not count 40 instructions a tick: run with -icount shift=0")
     for variant in useCaseChains {
         let name = variant.name.description
         // Loaded once: the anchor, the options, the pin rule (a CA pin on the
