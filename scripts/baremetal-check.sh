@@ -134,10 +134,14 @@ image() {
     local name="$1" dir="$2" m objects=()
     shift 2
     for m in "${MODULES[@]}"; do objects+=("$dir/$m.o"); done
+    # The program is compiled again when a source or a module it imports changed.
+    if [ -f "$OUT/$name.o" ] && [ -z "$(find -L "$@" "$dir"/*.swiftmodule -newer "$OUT/$name.o")" ]; then
+        :
     # shellcheck disable=SC2086
-    if ! "$SWIFTC" "${COMMON[@]}" $( [ "$dir" = "$OUT/modules" ] || echo $FIRMWARE_FLAGS ) \
+    elif ! "$SWIFTC" "${COMMON[@]}" $( [ "$dir" = "$OUT/modules" ] || echo $FIRMWARE_FLAGS ) \
         -enable-experimental-feature Extern -Xllvm -disable-loop-idiom-all \
-        -module-name "$name" -I "$dir" -c -o "$OUT/$name.o" "$@" >"$OUT/$name.log" 2>&1; then
+        -module-name "$(echo "$name" | sed -E 's/(^|-)([a-z])/\U\2/g')" -I "$dir" \
+        -c -o "$OUT/$name.o" "$@" >"$OUT/$name.log" 2>&1; then
         echo "baremetal: $name FAILED to compile"
         cat "$OUT/$name.log"
         return 1
