@@ -29,7 +29,7 @@
 # Modules are compiled with -function-sections so that ld.lld --gc-sections keeps
 # only what an image reaches; scripts/embedded-check.sh's objects are compiled
 # without it, so they are not reused. Tools: swiftc, clang (as the assembler),
-# ld.lld, llvm-size, llvm-nm from the Swift toolchain; qemu-system-arm (Debian
+# ld.lld, llvm-objdump, llvm-nm, swift-demangle from the Swift toolchain; qemu-system-arm (Debian
 # package qemu-system-arm, installed by .ci/run).
 set -euo pipefail
 
@@ -164,28 +164,41 @@ echo "baremetal: images linked in $(( $(date +%s) - start )) s"
 # flash: every allocated section that is not NOBITS (vectors, text, exception
 # index, rodata, GOT, .data's initial values).
 flash_bytes() {
-    "$BIN/llvm-readelf" -S -W "$1" | awk '$1 ~ /^\[/ { sub(/^\[ *[0-9]+\] */, "") } $2 != "NOBITS" && $7 ~ /A/ { sum += strtonum("0x" $5) } END { print sum }'
+    sections "$1" | python3 -c 'import sys; print(sum(int(l.split()[1]) for l in sys.stdin if l.split()[2] != "BSS"))'
 }
 
-# Each object's share of an image, from the link map: input-section sizes summed
-# per object file, for the flash sections and for .bss.
+# sections ELF: "name bytes TYPE" for each allocated section (llvm-objdump -h).
+sections() {
+    "$BIN/llvm-objdump" -h "$1" | python3 -c '
+import sys
+for line in sys.stdin:
+    f = line.split()
+    if len(f) == 6 and f[5] in ("TEXT", "DATA", "BSS"):
+        print(f[1], int(f[2], 16), f[5])'
+}
+
+# Each input file's share of an image's flash, from the link map (input-section
+# sizes summed per object file or archive).
 contributions() {
-    awk '
-        /^ *[0-9a-f]+ +[0-9a-f]+ +[0-9a-f]+ +[0-9]+ +[^ ]+\.o:\(/ {
-            size = strtonum("0x" $3); file = $5; sub(/:\(.*/, "", file); n = split(file, p, "/"); file = p[n]
-            sub(/\)$/, "", $5); section = $5; sub(/.*:\(/, "", section)
-            if (section ~ /^\.bss/) bss[file] += size; else if (size > 0) flash[file] += size
-        }
-        /^ *[0-9a-f]+ +[0-9a-f]+ +[0-9a-f]+ +[0-9]+ +[^ ]+\.a\(/ {
-            size = strtonum("0x" $3); if ($5 !~ /\.bss/) flash["libswiftUnicodeDataTables.a"] += size
-        }
-        END { for (f in flash) printf "baremetal:   %-32s %8d bytes\n", f, flash[f] }
-    ' "$1" | sort -k3 -n -r
+    python3 - "$1" <<'PY'
+import collections, os, re, sys
+flash = collections.Counter()
+for line in open(sys.argv[1]):
+    m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+\s+(\S+?)(\(\S+\))?:\((\S+)\)$", line)
+    if not m or re.match(r"\.(bss|symtab|strtab|shstrtab|comment|debug)", m.group(4)):
+        continue
+    flash[os.path.basename(m.group(2))] += int(m.group(1), 16)
+for name, size in flash.most_common():
+    if size:
+        print(f"baremetal:   {name:<36} {size:>9} bytes")
+PY
 }
 
 for name in firmware known-answers; do
     echo "baremetal: $name.elf flash $(flash_bytes "$OUT/$name.elf") bytes; sections:"
-    "$BIN/llvm-size" -A "$OUT/$name.elf" | awk 'NR > 2 && $2 > 0 && $1 !~ /^\.(symtab|strtab|shstrtab|comment)$/ { printf "baremetal:   %-12s %8d\n", $1, $2 }'
+    sections "$OUT/$name.elf" | while read -r section bytes kind; do
+        printf 'baremetal:   %-12s %9d bytes (%s)\n' "$section" "$bytes" "$kind"
+    done
 done
 echo "baremetal: firmware.elf by object (flash sections, after --gc-sections):"
 contributions "$OUT/firmware.map"
