@@ -3,6 +3,9 @@
 // that does not belong together is refused with a name.
 
 internal import TackSHA2
+#if TACK_NO_ED25519 || TACK_NO_RSA_PSS
+internal import TackDER  // the OIDs the firmware switches refuse with
+#endif
 public import TackX509
 
 /// Which algorithm and key combinations a verifier accepts beyond what is
@@ -83,7 +86,13 @@ public struct SignatureVerificationKey: Sendable {
         case .ecOtherCurve(let oid):
             throw .unsupported(.curve(oid))
         case .ed25519:
+            // Firmware switch (Tests/BareMetal/README.md): a build without Ed25519
+            // refuses the key as an algorithm it does not verify.
+            #if TACK_NO_ED25519
+            throw .unsupported(.publicKeyAlgorithm(OID(1, 3, 101, 112)))
+            #else
             storage = .ed25519(try Ed25519PublicKey(rawRepresentation: publicKeyInfo.rawKey))
+            #endif
         case .ed448:
             throw .unsupported(.ed448)
         case .x25519, .x448:
@@ -131,6 +140,12 @@ public struct SignatureVerificationKey: Sendable {
             try key.verifyPKCS1v15Signature(signature, for: message, hash: try SignatureVerificationKey.rsaHash(digest, algorithm))
         case (.rsaPKCS1v15, .rsaPSSOnly):
             throw .algorithmKeyMismatch(.pkcs1SignatureWithPSSKey)
+        #if TACK_NO_RSA_PSS
+        // Firmware switch (Tests/BareMetal/README.md): a build without RSASSA-PSS
+        // refuses it as an algorithm it does not verify (id-RSASSA-PSS, RFC 4055).
+        case (.rsaPSS, .rsa), (.rsaPSS, .rsaPSSOnly):
+            throw .unsupported(.signatureAlgorithm(OID(1, 2, 840, 113549, 1, 1, 10)))
+        #else
         case (.rsaPSS(let parameters), .rsa(let key)):
             try SignatureVerificationKey.check(key, policy)
             try key.verifyPSSSignature(signature, for: message, parameters: try SignatureVerificationKey.pss(parameters, algorithm))
@@ -146,6 +161,7 @@ public struct SignatureVerificationKey: Sendable {
                 }
             }
             try key.verifyPSSSignature(signature, for: message, parameters: try SignatureVerificationKey.pss(parameters, algorithm))
+        #endif
         case (.ecdsa(let digest), .ecdsa(let key)):
             if policy.requiresCurveMatchedHash {
                 let matched: DigestAlgorithm = switch key.curve {
@@ -166,8 +182,10 @@ public struct SignatureVerificationKey: Sendable {
             case .sha512_256: try key.verifySignature(signature, for: message, hash: SHA512_256.self)
             case .md5, .sha1: throw .unsupported(.weakDigest(digest))
             }
+        #if !TACK_NO_ED25519
         case (.ed25519, .ed25519(let key)):
             try key.verifySignature(signature, for: message)
+        #endif
         case (.ed448, _):
             throw .unsupported(.ed448)
         case (.unknown(let oid), _):

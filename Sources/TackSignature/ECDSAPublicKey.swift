@@ -55,13 +55,22 @@ public struct ECDSAPublicKey: Sendable, Hashable {
             point = .p256(decoded)
             self.x962Representation = P256.curve.encodeUncompressed(decoded)
         case .p384:
+            // Firmware switch (Tests/BareMetal/README.md): a build without P-384.
+            #if TACK_NO_P384
+            throw .unsupported(.curve(curve.oid))
+            #else
             let decoded = try P384.curve.decodePoint(bytes)
             point = .p384(decoded)
             self.x962Representation = P384.curve.encodeUncompressed(decoded)
+            #endif
         case .p521:
+            #if TACK_NO_P521
+            throw .unsupported(.curve(curve.oid))
+            #else
             let decoded = try P521.curve.decodePoint(bytes)
             point = .p521(decoded)
             self.x962Representation = P521.curve.encodeUncompressed(decoded)
+            #endif
         }
     }
 
@@ -85,8 +94,17 @@ public struct ECDSAPublicKey: Sendable, Hashable {
         let isValid: Bool
         switch point {
         case .p256(let q): isValid = P256.curve.verify(signature: signature, digest: digestBytes, publicKey: q)
+        // Without the curve (a firmware switch) no key holds such a point.
+        #if TACK_NO_P384
+        case .p384: isValid = false
+        #else
         case .p384(let q): isValid = P384.curve.verify(signature: signature, digest: digestBytes, publicKey: q)
+        #endif
+        #if TACK_NO_P521
+        case .p521: isValid = false
+        #else
         case .p521(let q): isValid = P521.curve.verify(signature: signature, digest: digestBytes, publicKey: q)
+        #endif
         }
         guard isValid else { throw .invalidSignature }
     }

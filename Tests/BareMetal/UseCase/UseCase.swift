@@ -1,0 +1,135 @@
+// The firmware use case: an update client checks its server's certificate chain
+// and pins. One anchor and one NSPinnedDomains-style rule are loaded once; each
+// verdict then parses the chain as served (DER, leaf first), builds and validates
+// the path for the host at a fixed time, and checks the pin rule. Run for the
+// RSA-2048 and the P-256 variant of Vectors/chains; the first verdict of each is
+// measured (instructions, allocations, heap and stack), then the answers that
+// must fail are checked too.
+
+import TackTrust
+import TackX509
+
+/// One variant's inputs (UseCaseVectors.swift, generated from Vectors/chains).
+struct UseCaseChain {
+    let name: StaticString
+    let root: [UInt8]
+    let intermediate: [UInt8]
+    let leaf: [UInt8]
+    let badLeaf: [UInt8]
+    let intermediatePin: StaticString
+    let rootPin: StaticString
+    let leafPin: StaticString
+}
+
+/// 2025-06-01T00:00:00Z: inside every validity period of the example chains
+/// (Vectors/chains/manifest.txt uses the same instant).
+let useCaseTime: Int64 = 1_748_736_000
+let useCaseHost = "example.com"
+
+/// What one verdict cost.
+struct VerdictCost {
+    var allocations = 0
+    var heapBytes = 0
+    var stackBytes = 0
+    var ticks: UInt32 = 0
+    /// QEMU's `-icount shift=0` makes one instruction one nanosecond of virtual
+    /// time; the timer ticks at 25 MHz, every 40 ns: 40 instructions a tick.
+    var instructions: Int { Int(ticks) &* 40 }
+}
+
+/// Runs `verdict` once with the heap's high-water mark reset, the stack painted
+/// and the timer started, and returns its answer and cost.
+@inline(never)
+func measure(_ verdict: () -> Bool) -> (Bool, VerdictCost) {
+    Stack.paint()
+    let stackPointer = Stack.approximatePointer()
+    Heap.resetPeak()
+    let before = Heap.statistics
+    verdictBegin()
+    CycleTimer.start()
+    let answer = verdict()
+    let ticks = CycleTimer.ticks()
+    verdictEnd()
+    let after = Heap.statistics
+    var cost = VerdictCost()
+    cost.ticks = ticks
+    cost.allocations = after.allocations &- before.allocations
+    cost.heapBytes = after.peakBytesInUse &- before.bytesInUse
+    cost.stackBytes = Int(bitPattern: stackPointer &- Stack.lowestTouched())
+    return (answer, cost)
+}
+
+func pins(_ texts: [StaticString]) -> [SPKIPin] {
+    var out: [SPKIPin] = []
+    for text in texts { if let pin = try? SPKIPin(text.description) { out.append(pin) } }
+    return out
+}
+
+/// The use case over both variants; returns the measured cost of each.
+func runUseCase(_ tally: inout Tally) -> [(StaticString, VerdictCost)] {
+    var costs: [(StaticString, VerdictCost)] = []
+    let calibration = CycleTimer.calibrate()
+    report("cortex-m4 timer: 2000001 instructions in \(calibration) ticks (40 instructions a tick expected)")
+    tally.check(calibration >= 50_000 && calibration <= 50_010, "the timer does not count 40 instructions a tick: run with -icount shift=0")
+    for variant in useCaseChains {
+        let name = variant.name.description
+        // Loaded once: the anchor, the options, the pin rule (a CA pin on the
+        // intermediate with the root as the backup, NSPinnedCAIdentities).
+        guard let anchor = try? Certificate(derEncoded: variant.root) else {
+            tally.check(false, "use case \(name): the anchor does not parse")
+            continue
+        }
+        let evaluator = TrustEvaluator(
+            anchors: AnchorStore([anchor]),
+            options: TrustOptions(validationTime: useCaseTime, peerName: .dns(useCaseHost)))
+        let caPins = pins([variant.intermediatePin, variant.rootPin])
+        tally.check(caPins.count == 2, "use case \(name): a pin does not parse")
+        let policy = PinPolicy(rules: [PinRule(domain: useCaseHost, caIdentities: caPins)])
+        let served = [variant.leaf, variant.intermediate]
+
+        // The measured verdict: trusted, and the pin rule satisfied.
+        var outcome = PinOutcome.notEvaluated
+        let (trusted, cost) = measure {
+            let result = evaluator.evaluate(servedChain: served, pinning: policy, host: useCaseHost)
+            outcome = result.pins.outcome
+            return result.isTrusted
+        }
+        tally.check(trusted && outcome == .satisfied, "use case \(name): trusted \(trusted), pins \(outcome), expected trusted and satisfied")
+        report("cortex-m4 verdict \(name): trusted \(trusted), pins \(outcome); \(cost.instructions) instructions (\(cost.ticks) ticks), \(cost.allocations) allocations, heap \(cost.heapBytes) bytes, stack \(cost.stackBytes) bytes")
+        costs.append((variant.name, cost))
+
+        // The same verdict again: the one-time set-up (curve constants) is done, so
+        // this is the steady state a device sees on every connection.
+        let (again, second) = measure {
+            evaluator.evaluate(servedChain: served, pinning: policy, host: useCaseHost).isTrusted
+        }
+        tally.check(again, "use case \(name): the second verdict is not trusted")
+        report("cortex-m4 verdict \(name) (again): \(second.instructions) instructions, \(second.allocations) allocations, heap \(second.heapBytes) bytes, stack \(second.stackBytes) bytes")
+
+        // Answers that must fail. A pin rule naming only the leaf's key in the CA
+        // list: the chain is valid, the pins refuse it.
+        let wrongPolicy = PinPolicy(rules: [PinRule(domain: useCaseHost, caIdentities: pins([variant.leafPin]), waivesBackupPin: true)])
+        let refused = evaluator.evaluate(servedChain: served, pinning: wrongPolicy, host: useCaseHost)
+        tally.check(refused.trust.verdict.isTrusted && refused.pins.outcome == .failed && !refused.isTrusted,
+                    "use case \(name): a wrong pin gives \(refused.pins.outcome), expected failed")
+        // A leaf whose signature does not verify.
+        let forged = evaluator.evaluate(servedChain: [variant.badLeaf, variant.intermediate], pinning: policy, host: useCaseHost)
+        tally.check(!forged.isTrusted && forged.pins.outcome == .notEvaluated,
+                    "use case \(name): a bad signature is trusted \(forged.isTrusted)")
+        // Another host: the leaf's names do not cover it and no rule applies.
+        let otherHost = TrustEvaluator(
+            anchors: AnchorStore([anchor]),
+            options: TrustOptions(validationTime: useCaseTime, peerName: .dns("example.org")))
+            .evaluate(servedChain: served, pinning: policy, host: "example.org")
+        tally.check(!otherHost.isTrusted && otherHost.pins.outcome == .notEvaluated,
+                    "use case \(name): example.org is trusted \(otherHost.isTrusted)")
+        // One second after the leaf's notAfter (2026-01-01T00:00:00Z).
+        let late = TrustEvaluator(
+            anchors: AnchorStore([anchor]),
+            options: TrustOptions(validationTime: 1_767_225_601, peerName: .dns(useCaseHost)))
+            .evaluate(servedChain: served, pinning: policy, host: useCaseHost)
+        tally.check(!late.isTrusted, "use case \(name): trusted after its leaf expired")
+        tally.endGroup(variant.name)
+    }
+    return costs
+}

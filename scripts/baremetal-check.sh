@@ -1,0 +1,257 @@
+#!/usr/bin/env bash
+# Bare-metal Cortex-M4: the core modules (TackDER..TackTrust) as Embedded Swift
+# for armv7em-none-none-eabi, linked with the toolchain's ld.lld and
+# Tests/BareMetal/cortex-m4.ld into images with no C library and no C source, run
+# under `qemu-system-arm -M mps2-an386 -semihosting -icount shift=0`.
+#
+#   scripts/baremetal-check.sh
+#   BAREMETAL_BUILD_DIR=/tmp/bm scripts/baremetal-check.sh   # keep objects, rebuild what changed
+#   BAREMETAL_FIRMWARE_FLAGS="-D TACK_NO_P384 ..." scripts/baremetal-check.sh
+#       # build the firmware image's modules with these switches (a second module set;
+#       # Tests/BareMetal/README.md lists the switches); default: none
+#
+# Two images, from the same runtime (Tests/BareMetal/Runtime: vector table, reset,
+# heap, memcpy, semihosting, in Swift, plus Assembly.s for the `bkpt` and the AEABI
+# division returns):
+#   known-answers.elf  Tests/Embedded's known-answer groups (Program and Generated,
+#                      shared with scripts/embedded-check.sh) and the use case
+#   firmware.elf       the use case alone: verify the RSA-2048 and P-256 example
+#                      chains for their host at a fixed time against one anchor and
+#                      check a pin rule; its size is the flash figure
+# Both must exit 0 (semihosting SYS_EXIT_EXTENDED). The last lines are:
+#   cortex-m4: N passed, N failed              (both images together)
+#   cortex-m4 flash: N bytes                   (firmware.elf: text + rodata + data)
+#   cortex-m4 ram: N bytes                     (peak heap + peak stack of one verdict)
+#   cortex-m4 allocations per verdict: N
+#   cortex-m4 instructions per verdict: rsa2048 N, p256 N
+# (ram, allocations: the larger of the two variants' first verdicts.)
+#
+# Modules are compiled with -function-sections so that ld.lld --gc-sections keeps
+# only what an image reaches; scripts/embedded-check.sh's objects are compiled
+# without it, so they are not reused. Tools: swiftc, clang (as the assembler),
+# ld.lld, llvm-objdump, llvm-nm, swift-demangle from the Swift toolchain; qemu-system-arm (Debian
+# package qemu-system-arm, installed by .ci/run).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SWIFTC="${SWIFTC:-swiftc}"
+BIN="$(dirname "$(command -v "$SWIFTC")")"
+BM="$ROOT/Tests/BareMetal"
+TRIPLE=armv7em-none-none-eabi
+MODULES=(TackDER TackSHA2 TackX509 TackSignature TackTrust)
+FIRMWARE_FLAGS="${BAREMETAL_FIRMWARE_FLAGS:-}"
+COMMON=(
+    -target "$TRIPLE"
+    -enable-experimental-feature Embedded
+    -wmo -parse-as-library -Osize
+    -swift-version 6
+    -enable-upcoming-feature ExistentialAny
+    -enable-upcoming-feature InternalImportsByDefault
+    -Xfrontend -function-sections
+)
+
+command -v qemu-system-arm >/dev/null || { echo "baremetal: FAILED: qemu-system-arm missing (.ci/run installs Debian's qemu-system-arm)"; exit 1; }
+
+if [ -n "${BAREMETAL_BUILD_DIR:-}" ]; then
+    mkdir -p "$BAREMETAL_BUILD_DIR"
+    OUT="$(cd "$BAREMETAL_BUILD_DIR" && pwd)"
+else
+    OUT="$(mktemp -d "${TMPDIR:-/tmp}/tack-baremetal.XXXXXX")"
+    trap 'rm -rf "$OUT"' EXIT
+fi
+
+python3 "$ROOT/Tests/Embedded/generate-vectors.py" --check
+python3 "$BM/generate-use-case.py" "$OUT/UseCaseVectors.swift.new"
+cmp -s "$OUT/UseCaseVectors.swift.new" "$OUT/UseCaseVectors.swift" 2>/dev/null \
+    || mv "$OUT/UseCaseVectors.swift.new" "$OUT/UseCaseVectors.swift"
+rm -f "$OUT/UseCaseVectors.swift.new"
+
+# build_modules DIR FLAGS...: the core modules into DIR, lowest first; a module
+# is recompiled when one of its sources, a module below it or the compiler
+# command changed (the stamp dates the last good compile).
+# With BASE set (the default module set), a module whose sources name none of the
+# -D switches in FLAGS, and that sits below every module that does, is taken
+# from BASE instead of being compiled again.
+build_modules() {
+    local dir="$1" module sources start stale=0 switches reuse=0 below=()
+    shift
+    mkdir -p "$dir"
+    switches="$(echo "$*" | grep -oE 'TACK_[A-Z0-9_]+' | paste -sd'|' -)"
+    [ -n "${BASE:-}" ] && [ -n "$switches" ] && reuse=1
+    if [ "$(cat "$dir/flags" 2>/dev/null)" != "$SWIFTC ${COMMON[*]} $*" ]; then stale=1; fi
+    echo "$SWIFTC ${COMMON[*]} $*" >"$dir/flags"
+    for module in "${MODULES[@]}"; do
+        mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | LC_ALL=C sort)
+        if [ "$reuse" = 1 ] && ! grep -qE "$switches" "${sources[@]}"; then
+            ln -sf "$BASE/$module.o" "$dir/$module.o"
+            ln -sf "$BASE/$module.swiftmodule" "$dir/$module.swiftmodule"
+            below+=("$dir/$module.o")
+            continue
+        fi
+        reuse=0
+        if [ "$stale" = 0 ] && [ -f "$dir/$module.o" ] && [ -f "$dir/$module.stamp" ] \
+            && [ -z "$(find -L "${sources[@]}" "${below[@]}" -newer "$dir/$module.stamp")" ]; then
+            below+=("$dir/$module.o")
+            continue
+        fi
+        stale=1
+        start=$(date +%s)
+        # shellcheck disable=SC2068
+        if ! "$SWIFTC" "${COMMON[@]}" $@ -module-name "$module" -I "$dir" \
+            -emit-module -emit-module-path "$dir/$module.swiftmodule" \
+            -c -o "$dir/$module.o" "${sources[@]}" >"$dir/$module.log" 2>&1; then
+            echo "baremetal: $module FAILED to compile ($*)"
+            cat "$dir/$module.log"
+            return 1
+        fi
+        touch "$dir/$module.stamp"
+        below+=("$dir/$module.o")
+        echo "baremetal: compiled $module${*:+ ($*)} in $(( $(date +%s) - start )) s"
+        grep -E 'warning:' "$dir/$module.log" || true
+    done
+}
+
+build_modules "$OUT/modules"
+FIRMWARE_MODULES="$OUT/modules"
+if [ -n "$FIRMWARE_FLAGS" ]; then
+    FIRMWARE_MODULES="$OUT/modules-firmware"
+    # shellcheck disable=SC2086
+    BASE="$OUT/modules" build_modules "$FIRMWARE_MODULES" $FIRMWARE_FLAGS
+fi
+
+# The assembly (Assembly.s says why each part is not Swift); clang assembles it.
+"$BIN/clang" --target=armv7em-none-eabi -mthumb -c -o "$OUT/assembly.o" "$BM/Runtime/Assembly.s"
+
+# The runtime is compiled into each image's program module (Tests/BareMetal/README.md
+# says why), with loop-idiom recognition off so that memcpy and memset do not
+# become calls of themselves.
+mapfile -t RUNTIME < <(find "$BM/Runtime" "$BM/UseCase" -name '*.swift' | LC_ALL=C sort)
+mapfile -t PROGRAM < <(find "$ROOT/Tests/Embedded/Program" "$ROOT/Tests/Embedded/Generated" -name '*.swift' ! -name Main.swift | LC_ALL=C sort)
+TABLES="$BIN/../lib/swift/embedded/$TRIPLE/libswiftUnicodeDataTables.a"
+
+# image NAME MODULE-DIR SOURCES...: compile, link NAME.elf (and NAME.map).
+image() {
+    local name="$1" dir="$2" m objects=()
+    shift 2
+    for m in "${MODULES[@]}"; do objects+=("$dir/$m.o"); done
+    # The program is compiled again when a source or a module it imports changed.
+    if [ -f "$OUT/$name.o" ] && [ -z "$(find -L "$@" "$dir"/*.swiftmodule -newer "$OUT/$name.o")" ]; then
+        :
+    # shellcheck disable=SC2086
+    elif ! "$SWIFTC" "${COMMON[@]}" $( [ "$dir" = "$OUT/modules" ] || echo $FIRMWARE_FLAGS ) \
+        -enable-experimental-feature Extern -Xllvm -disable-loop-idiom-all \
+        -module-name "$(echo "$name" | sed -E 's/(^|-)([a-z])/\U\2/g')" -I "$dir" \
+        -c -o "$OUT/$name.o" "$@" >"$OUT/$name.log" 2>&1; then
+        echo "baremetal: $name FAILED to compile"
+        cat "$OUT/$name.log"
+        return 1
+    fi
+    grep -E 'warning:' "$OUT/$name.log" || true
+    if ! "$BIN/ld.lld" -T "$BM/cortex-m4.ld" --gc-sections -Map "$OUT/$name.map" -o "$OUT/$name.elf" \
+        "$OUT/$name.o" "$OUT/assembly.o" "${objects[@]}" "$TABLES" >"$OUT/$name.link.log" 2>&1; then
+        echo "baremetal: $name FAILED to link"
+        cat "$OUT/$name.link.log"
+        return 1
+    fi
+}
+start=$(date +%s)
+image firmware "$FIRMWARE_MODULES" "${RUNTIME[@]}" "$BM/Firmware/Main.swift" \
+    "$ROOT/Tests/Embedded/Program/Support.swift" "$OUT/UseCaseVectors.swift"
+image known-answers "$OUT/modules" "${RUNTIME[@]}" "$BM/KnownAnswers/Main.swift" \
+    "${PROGRAM[@]}" "$OUT/UseCaseVectors.swift"
+echo "baremetal: images linked in $(( $(date +%s) - start )) s"
+
+# flash: every allocated section that is not NOBITS (vectors, text, exception
+# index, rodata, GOT, .data's initial values).
+flash_bytes() {
+    sections "$1" | python3 -c 'import sys; print(sum(int(l.split()[1]) for l in sys.stdin if l.split()[2] != "BSS"))'
+}
+
+# sections ELF: "name bytes TYPE" for each allocated section (llvm-objdump -h).
+sections() {
+    "$BIN/llvm-objdump" -h "$1" | python3 -c '
+import sys
+for line in sys.stdin:
+    f = line.split()
+    if len(f) == 6 and f[5] in ("TEXT", "DATA", "BSS"):
+        print(f[1], int(f[2], 16), f[5])'
+}
+
+# Each input file's share of an image's flash, from the link map (input-section
+# sizes summed per object file or archive).
+contributions() {
+    python3 - "$1" <<'PY'
+import collections, os, re, sys
+flash = collections.Counter()
+for line in open(sys.argv[1]):
+    m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+\s+(\S+?)(\(\S+\))?:\((\S+)\)$", line)
+    if not m or re.match(r"\.(bss|symtab|strtab|shstrtab|comment|debug)", m.group(4)):
+        continue
+    flash[os.path.basename(m.group(2))] += int(m.group(1), 16)
+for name, size in flash.most_common():
+    if size:
+        print(f"baremetal:   {name:<36} {size:>9} bytes")
+PY
+}
+
+for name in firmware known-answers; do
+    echo "baremetal: $name.elf flash $(flash_bytes "$OUT/$name.elf") bytes; sections:"
+    sections "$OUT/$name.elf" | while read -r section bytes kind; do
+        printf 'baremetal:   %-12s %9d bytes (%s)\n' "$section" "$bytes" "$kind"
+    done
+done
+echo "baremetal: firmware.elf by object (flash sections, after --gc-sections):"
+contributions "$OUT/firmware.map"
+echo "baremetal: firmware.elf largest symbols (llvm-nm --size-sort):"
+"$BIN/llvm-nm" --size-sort -S --radix=d "$OUT/firmware.elf" | tail -20 | tac \
+    | while read -r _ size _ symbol; do
+        printf 'baremetal:   %7d %s\n' "$((10#$size))" "$("$BIN/swift-demangle" --simplified "$symbol" 2>/dev/null | cut -c1-150 || echo "$symbol")"
+    done
+
+# run NAME: the image under QEMU; its output goes to NAME.out and is printed.
+QEMU=(qemu-system-arm -M mps2-an386 -nographic -monitor none -serial null
+      -semihosting-config enable=on,target=native -icount shift=0)
+run() {
+    local status=0
+    timeout "${BAREMETAL_TIMEOUT:-1800}" "${QEMU[@]}" -kernel "$OUT/$1.elf" >"$OUT/$1.out" 2>&1 || status=$?
+    sed 's/^/  /' "$OUT/$1.out"
+    echo "baremetal: $1.elf exited with status $status"
+    return "$status"
+}
+failed=0
+run firmware || failed=1
+run known-answers || failed=1
+
+# The figures.
+passed_sum=0
+failed_sum=0
+for name in firmware known-answers; do
+    line="$(grep -E '^cortex-m4: [0-9]+ passed, [0-9]+ failed$' "$OUT/$name.out" | tail -1 || true)"
+    if [ -z "$line" ]; then
+        echo "baremetal: $name.elf printed no result line"
+        failed=1
+        failed_sum=$((failed_sum + 1))
+        continue
+    fi
+    passed_sum=$((passed_sum + $(echo "$line" | awk '{ print $2 }')))
+    failed_sum=$((failed_sum + $(echo "$line" | awk '{ print $4 }')))
+done
+measured="$(grep '^cortex-m4 measured:' "$OUT/firmware.out" | tail -1 || true)"
+figure() {  # figure VARIANT FIELD
+    echo "$measured" | tr ';' '\n' | awk -v v="$1" -v f="$2" '{ for (i = 1; i <= NF; i++) if ($i == v) for (j = i; j < NF; j++) if ($j == f) { print $(j + 1); exit } }'
+}
+ram=0
+allocations=0
+for variant in rsa2048 p256; do
+    total=$(( $(figure "$variant" heap || echo 0) + $(figure "$variant" stack || echo 0) ))
+    [ "$total" -gt "$ram" ] && ram=$total
+    count=$(figure "$variant" allocations || echo 0)
+    [ "${count:-0}" -gt "$allocations" ] && allocations=$count
+done
+[ "$failed" = 0 ] || echo "baremetal: FAILED"
+echo "cortex-m4: $passed_sum passed, $failed_sum failed"
+echo "cortex-m4 flash: $(flash_bytes "$OUT/firmware.elf") bytes"
+echo "cortex-m4 ram: $ram bytes"
+echo "cortex-m4 allocations per verdict: $allocations"
+echo "cortex-m4 instructions per verdict: rsa2048 $(figure rsa2048 instructions), p256 $(figure p256 instructions)"
+exit "$failed"
