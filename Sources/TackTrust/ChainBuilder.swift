@@ -420,9 +420,13 @@ struct ChainBuilder {
         return .none
     }
 
-    /// The prepared key of node `issuer`, prepared at most once per search.
+    /// The prepared key of node `issuer`: an anchor's from the store, another's
+    /// prepared at most once per search.
     private mutating func key(for issuer: Int) -> Result<SignatureVerificationKey, SignatureError> {
         if let prepared = keys[issuer] { return prepared }
+        // An anchor's key was prepared when it joined the store.
+        let anchorIndex = issuer - served.count
+        if anchorIndex >= 0, anchorIndex < anchors.preparedKeys.count { return anchors.preparedKeys[anchorIndex] }
         guard let node = nodes[issuer] else { return .failure(.invalidSignature) }
         let key: Result<SignatureVerificationKey, SignatureError>
         do {
