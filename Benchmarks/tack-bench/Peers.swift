@@ -1,6 +1,7 @@
-// External peers for the corpus benchmarks: a small C program linked to the system
+// External peers: for the corpus benchmarks, a small C program linked to the system
 // libcrypto (Benchmarks/peers/openssl-x509.c) and a Python `cryptography` script
-// (Benchmarks/peers/pyca-x509.py). Each measures its own loop over the same corpus
+// (Benchmarks/peers/pyca-x509.py); for the trust benchmarks, webpki and Go's crypto/x509
+// (Benchmarks/peers/webpki-verify, go-x509, built by Benchmarks/peers/build.sh). Each measures its own loop over the same corpus
 // file and prints certificates per second; each distinct run happens once per
 // tack-bench process and is cached.
 
@@ -109,6 +110,30 @@ final class CorpusPeers: @unchecked Sendable {
         if let cached = cache[key] { return cached }
         let environment = OpenSSLSpeed.shared.usesWallClock ? [:] : ["TACK_BENCH_CPU_TIME": "1"]
         let result = run([helper, String(iterations), String(seconds)], environment: environment)
+        let value = result.status == 0 ? Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        if value == nil { note("peer \(key) failed (exit \(result.status))") }
+        cache[key] = value
+        return value
+    }
+
+    /// The path of a trust peer built by `Benchmarks/peers/build.sh` (`webpki-verify`,
+    /// `go-x509`), or `nil` when it has not been built.
+    func trustPeerPath(_ name: String) -> String? {
+        let path = root.appendingPathComponent(".build/peers/\(name)").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// A trust peer's verdicts per second (`Benchmarks/peers/webpki-verify`, `go-x509`):
+    /// `mode` is `chain` or `newleaf`, `arguments` are BUNDLE ROOT HOST TIME, then the
+    /// files (see either peer's header). `nil` when the peer is not built or fails its
+    /// checks before timing.
+    func trustPeer(_ name: String, _ mode: String, _ arguments: [String]) -> Double? {
+        guard let path = trustPeerPath(name) else { return nil }
+        // With --cpu-time, the peer times itself by CPU time as tack-bench does.
+        let environment = OpenSSLSpeed.shared.usesWallClock ? [:] : ["TACK_BENCH_CPU_TIME": "1"]
+        let key = "\(name) \(mode) \(arguments.joined(separator: " "))"
+        if let cached = cache[key] { return cached }
+        let result = run([path, mode] + arguments.prefix(4) + [String(seconds)] + arguments.dropFirst(4), environment: environment)
         let value = result.status == 0 ? Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
         if value == nil { note("peer \(key) failed (exit \(result.status))") }
         cache[key] = value

@@ -7,14 +7,38 @@
 // trust-p256-chain     the same with P-256 keys (ECDSA with SHA-256)
 // trust-decoys         leaf + 500 intermediates sharing the real intermediate's name
 //                      (other keys) + the real one: the key identifier finds it
+// trust-rsa2048-newleaf
+//                      Vectors/newleaf (its generate.py): 1,000 distinct RSA-2048 leaves
+//                      under one intermediate and root; verdict i serves leaf i (cycling)
+//                      + intermediate + root, as a client meeting a fleet of servers
+//                      behind one CA. Cold: nothing kept between verdicts.
+// trust-rsa2048-newleaf-sigcache
+//                      the same through a warm `SignatureCache` of 64 entries: the
+//                      intermediate-under-root signature is a hit (used by every verdict,
+//                      it stays the most recent), each leaf's is verified (1,000 leaves
+//                      cycle through 64 entries: a leaf's is evicted before it comes round)
 //
-// There is no OpenSSL figure: `openssl verify` is a process per chain, not a
-// comparable in-process call.
+// Peers (issue 23), in the same run, same chains, anchors, host, time and purpose, from
+// DER to a verdict: rustls's webpki 0.22 (Benchmarks/peers/webpki-verify) and Go's
+// crypto/x509 (Benchmarks/peers/go-x509), built by Benchmarks/peers/build.sh; a peer
+// that is not built is listed as "peer not built". There is no OpenSSL figure here
+// (e2e-* has OpenSSL's figure for the same work with pins).
 
 import Foundation
 import TackDER
 import TackTrust
 import TackX509
+
+/// The webpki and Go peers for a trust benchmark (`mode` and `arguments` as
+/// ``CorpusPeers/trustPeer(_:_:_:)`` takes them); one that is not built is named so.
+func trustPeers(_ mode: String, _ arguments: [String]) -> [(name: String, reference: OpenSSLReference)] {
+    [("webpki", "webpki-verify"), ("go", "go-x509")].map { label, binary in
+        guard CorpusPeers.shared.trustPeerPath(binary) != nil else {
+            return ("\(label): peer not built (sh Benchmarks/peers/build.sh)", OpenSSLReference { nil })
+        }
+        return (label, OpenSSLReference { CorpusPeers.shared.trustPeer(binary, mode, arguments) })
+    }
+}
 
 func trustBenchmarks() -> [Benchmark] {
     let chains = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -26,7 +50,7 @@ func trustBenchmarks() -> [Benchmark] {
     // 2025-06-01T00:00:00Z, the manifest's validation time.
     let options = TrustOptions(validationTime: 1_748_736_000, peerName: .dns("example.com"))
 
-    func chainBenchmark(_ name: String, root: String, files: [String]) -> Benchmark? {
+    func chainBenchmark(_ name: String, root: String, files: [String], withPeers: Bool = true) -> Benchmark? {
         guard let rootDER = der(root), let rootCertificate = try? Certificate(derEncoded: rootDER) else {
             FileHandle.standardError.write(Data("tack-bench: \(root) missing; \(name) skipped\n".utf8))
             return nil
@@ -39,11 +63,67 @@ func trustBenchmarks() -> [Benchmark] {
             FileHandle.standardError.write(Data("tack-bench: \(name) does not verify; skipped\n".utf8))
             return nil
         }
-        return Benchmark(name: name, unit: .operationsPerSecond, openssl: nil) { iterations in
+        let peerArguments = [systemBundlePath, chains.appendingPathComponent(root).path, "example.com", String(options.validationTime)]
+            + files.map { chains.appendingPathComponent($0).path }
+        return Benchmark(
+            name: name, unit: .operationsPerSecond, openssl: nil,
+            peers: withPeers ? trustPeers("chain", peerArguments) : []
+        ) { iterations in
             for _ in 0..<iterations {
                 blackHole(evaluator.evaluate(servedChain: served).verdict.isTrusted)
             }
         }
+    }
+
+    /// Tack against 1,000 new leaves under one intermediate and root, with and
+    /// without a signature cache.
+    func newLeafBenchmarks() -> [Benchmark] {
+        let folder = chains.deletingLastPathComponent().appendingPathComponent("newleaf")
+        func file(_ name: String) -> [UInt8]? {
+            FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map { [UInt8]($0) }
+        }
+        guard let rootDER = file("root.der"), let intermediate = file("intermediate.der"), let leavesDER = file("leaves.der"),
+              let rootCertificate = try? Certificate(derEncoded: rootDER) else {
+            FileHandle.standardError.write(Data("tack-bench: Vectors/newleaf missing (python3 Vectors/newleaf/generate.py); trust-rsa2048-newleaf skipped\n".utf8))
+            return []
+        }
+        // The leaves file is DER certificates back to back: cut it at each top-level element.
+        let ranges = (try? DER.read(leavesDER, limits: Certificate.defaultLimits) { (reader) throws(DERError) -> [Range<Int>] in
+            var ranges: [Range<Int>] = []
+            while !reader.isAtEnd {
+                let element = try reader.readElement()
+                ranges.append(element.offset..<element.contentRange.upperBound)
+            }
+            return ranges
+        }) ?? []
+        let leaves = ranges.map { Array(leavesDER[$0]) }
+        let chainsServed = leaves.map { [$0, intermediate, rootDER] }
+        let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([rootCertificate])), options: options)
+        guard leaves.count >= 1000, chainsServed.allSatisfy({ evaluator.evaluate(servedChain: $0).verdict.isTrusted }) else {
+            FileHandle.standardError.write(Data("tack-bench: Vectors/newleaf does not verify; trust-rsa2048-newleaf skipped\n".utf8))
+            return []
+        }
+        var cache = SignatureCache(capacity: 64)
+        for served in chainsServed { _ = evaluator.evaluate(servedChain: served, signatureCache: &cache) }
+        let peerArguments = [systemBundlePath, folder.appendingPathComponent("root.der").path, "example.com", String(options.validationTime)]
+            + ["leaves.der", "intermediate.der", "root.der"].map { folder.appendingPathComponent($0).path }
+        let peers = trustPeers("newleaf", peerArguments)
+        var next = 0
+        var nextCached = 0
+        return [
+            Benchmark(name: "trust-rsa2048-newleaf", unit: .operationsPerSecond, openssl: nil, peers: peers) { iterations in
+                for _ in 0..<iterations {
+                    blackHole(evaluator.evaluate(servedChain: chainsServed[next]).verdict.isTrusted)
+                    next = next + 1 == chainsServed.count ? 0 : next + 1
+                }
+            },
+            Benchmark(name: "trust-rsa2048-newleaf-sigcache", unit: .operationsPerSecond, openssl: nil, peers: peers) { iterations in
+                for _ in 0..<iterations {
+                    blackHole(evaluator.evaluate(servedChain: chainsServed[nextCached], signatureCache: &cache).verdict.isTrusted)
+                    nextCached = nextCached + 1 == chainsServed.count ? 0 : nextCached + 1
+                }
+            },
+        ]
     }
 
     let decoys = (0..<500).map { String(format: "decoys/decoy-%03d.der", $0) }
@@ -53,6 +133,6 @@ func trustBenchmarks() -> [Benchmark] {
         chainBenchmark("trust-p256-chain", root: "ecdsa/root.der",
                        files: ["ecdsa/leaf.der", "ecdsa/intermediate.der", "ecdsa/root.der"]),
         chainBenchmark("trust-decoys", root: "decoys/root.der",
-                       files: ["decoys/leaf.der"] + decoys + ["decoys/real-ica.der"]),
-    ].compactMap { $0 }
+                       files: ["decoys/leaf.der"] + decoys + ["decoys/real-ica.der"], withPeers: false),
+    ].compactMap { $0 } + newLeafBenchmarks()
 }

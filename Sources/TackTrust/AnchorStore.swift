@@ -1,6 +1,7 @@
 public import TackDER
 public import TackX509
 internal import TackSHA2
+internal import TackSignature
 
 /// A set of trust anchors, indexed by subject name and subject key identifier so
 /// that finding the issuer candidates of a certificate never scans the store.
@@ -35,6 +36,10 @@ public struct AnchorStore: Sendable {
     /// the digest of nothing), so two stores holding the same anchors in the same order
     /// share it and any other store differs. Kept up to date by ``add(_:)``.
     internal private(set) var identity = SHA256.hash([UInt8]())
+    /// Each anchor's verification key (or why it cannot be prepared), by index,
+    /// prepared once when the anchor is added, so that no verdict prepares an anchor's
+    /// key again (for RSA, the Montgomery constants; trust-rsa2048-chain).
+    internal private(set) var preparedKeys: [Result<SignatureVerificationKey, SignatureError>] = []
 
     /// Creates an empty store.
     public init() {}
@@ -100,10 +105,24 @@ public struct AnchorStore: Sendable {
 
     /// Adds an anchor (a certificate already present is not added twice).
     public mutating func add(_ certificate: Certificate) {
+        add(certificate, preparedKey: nil)
+    }
+
+    /// ``add(_:)`` reusing a key already prepared for `certificate` (by another store).
+    private mutating func add(_ certificate: Certificate, preparedKey: Result<SignatureVerificationKey, SignatureError>?) {
         guard positions[certificate] == nil else { return }
         let index = certificates.count
         positions[certificate] = index
         certificates.append(certificate)
+        if let preparedKey {
+            preparedKeys.append(preparedKey)
+        } else {
+            do {
+                preparedKeys.append(.success(try SignatureVerificationKey(certificate.publicKeyInfo)))
+            } catch {
+                preparedKeys.append(.failure(error))
+            }
+        }
         var link = Array(identity)
         link.append(contentsOf: SHA256.hash(certificate.derEncoded))
         identity = SHA256.hash(link)
@@ -148,7 +167,9 @@ public struct AnchorStore: Sendable {
     /// Indexes of this store's anchors are unchanged in the result.
     public func merging(_ other: AnchorStore) -> AnchorStore {
         var merged = self
-        for certificate in other.certificates { merged.add(certificate) }
+        for (index, certificate) in other.certificates.enumerated() {
+            merged.add(certificate, preparedKey: index < other.preparedKeys.count ? other.preparedKeys[index] : nil)
+        }
         return merged
     }
 }

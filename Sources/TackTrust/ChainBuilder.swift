@@ -1,4 +1,5 @@
 import TackDER
+import TackSHA2
 import TackSignature
 import TackX509
 
@@ -36,6 +37,11 @@ struct ChainBuilder {
     private var keys: [Int: Result<SignatureVerificationKey, SignatureError>] = [:]
     /// Signature results by (issuer node, subject node); CRL `i` is subject `-1 - i`.
     private var signatures: [SignatureLink: SignatureError?] = [:]
+    /// Passed signature checks kept across searches (disabled unless the caller
+    /// passes one; see ``SignatureCache``).
+    var signatureCache = SignatureCache(capacity: 0)
+    /// SHA-256 of each issuer node's SubjectPublicKeyInfo, for ``signatureCache`` keys.
+    private var keyDigests: [Int: SHA256Digest] = [:]
     /// The match keys of the caller's CRL issuer names, computed on first use.
     private var crlIssuerKeys: [[UInt8]?]? = nil
 
@@ -315,16 +321,39 @@ struct ChainBuilder {
             case .failure(let error):
                 outcome = error
             case .success(let prepared):
-                do {
-                    try subjectNode.certificate.verifySignature(with: prepared, policy: options.signaturePolicy)
+                // A passed check kept in the caller's cache skips the arithmetic only;
+                // it was charged to the budget above like any other.
+                let cacheKey = signatureCacheKey(of: subjectNode.certificate, issuedBy: issuer)
+                if let cacheKey, signatureCache.contains(cacheKey) {
                     outcome = nil
-                } catch {
-                    outcome = error
+                } else {
+                    do {
+                        try subjectNode.certificate.verifySignature(with: prepared, policy: options.signaturePolicy)
+                        outcome = nil
+                        if let cacheKey { signatureCache.insertPassed(cacheKey) }
+                    } catch {
+                        outcome = error
+                    }
                 }
             }
             signatures[link] = outcome
         }
         return outcome.map { subjectNode.failure(.badSignature($0)) }
+    }
+
+    /// The ``signatureCache`` key of `certificate` under node `issuer`'s key; `nil`
+    /// when the cache is disabled (nothing is hashed then).
+    private mutating func signatureCacheKey(of certificate: Certificate, issuedBy issuer: Int) -> SignatureCache.Key? {
+        guard signatureCache.isEnabled, let issuerNode = nodes[issuer] else { return nil }
+        let keyDigest: SHA256Digest
+        if let known = keyDigests[issuer] {
+            keyDigest = known
+        } else {
+            keyDigest = SHA256.hash(issuerNode.certificate.spkiBytes)
+            keyDigests[issuer] = keyDigest
+        }
+        return SignatureCache.Key(
+            certificate: SHA256.hash(certificate.derEncoded), issuerKey: keyDigest, policy: options.signaturePolicy)
     }
 
     /// What revocation checking found.
@@ -391,9 +420,13 @@ struct ChainBuilder {
         return .none
     }
 
-    /// The prepared key of node `issuer`, prepared at most once per search.
+    /// The prepared key of node `issuer`: an anchor's from the store, another's
+    /// prepared at most once per search.
     private mutating func key(for issuer: Int) -> Result<SignatureVerificationKey, SignatureError> {
         if let prepared = keys[issuer] { return prepared }
+        // An anchor's key was prepared when it joined the store.
+        let anchorIndex = issuer - served.count
+        if anchorIndex >= 0, anchorIndex < anchors.preparedKeys.count { return anchors.preparedKeys[anchorIndex] }
         guard let node = nodes[issuer] else { return .failure(.invalidSignature) }
         let key: Result<SignatureVerificationKey, SignatureError>
         do {

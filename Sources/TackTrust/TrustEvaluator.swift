@@ -50,6 +50,14 @@ public struct TrustEvaluator: Sendable {
     func evaluateParsing(
         _ servedChain: [[UInt8]], preferring: ((VerifiedPath) -> Bool)?
     ) -> (served: [Certificate], trust: TrustResult) {
+        var noCache = SignatureCache(capacity: 0)
+        return evaluateParsing(servedChain, preferring: preferring, signatureCache: &noCache)
+    }
+
+    /// The same, consulting and filling `signatureCache` (see ``SignatureCache``).
+    func evaluateParsing(
+        _ servedChain: [[UInt8]], preferring: ((VerifiedPath) -> Bool)?, signatureCache: inout SignatureCache
+    ) -> (served: [Certificate], trust: TrustResult) {
         guard let first = servedChain.first else {
             let failure = TrustFailure(.unknownIssuer, certificate: nil)
             return ([], TrustResult(verdict: .recoverableFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 0))
@@ -71,6 +79,10 @@ public struct TrustEvaluator: Sendable {
             positions.append(position)
         }
         var builder = ChainBuilder(anchors: anchors, options: options, served: served, positions: positions)
-        return (served, builder.evaluate(preferring: preferring))
+        // Moved in and out, not copied, so the cache's storage is never shared (no copy on write).
+        swap(&builder.signatureCache, &signatureCache)
+        let trust = builder.evaluate(preferring: preferring)
+        swap(&builder.signatureCache, &signatureCache)
+        return (served, trust)
     }
 }

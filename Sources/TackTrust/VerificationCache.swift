@@ -46,36 +46,26 @@ public struct VerificationCache: Sendable {
     /// Entries removed to make room for a newer one.
     public private(set) var evictions = 0
 
-    /// Entry slot by key.
-    private var slots: [Key: Int] = [:]
-    /// The entries; `nil` slots are free (listed in ``freeSlots``).
-    private var entries: [Entry?] = []
-    private var freeSlots: [Int] = []
-    /// The most and least recently used slots (`-1` when empty), ends of a doubly
-    /// linked list threaded through ``Entry/newer`` and ``Entry/older``.
-    private var newest = -1
-    private var oldest = -1
+    /// The entries, by key, in recency order.
+    private var table: LeastRecentlyUsed<Key, Entry>
 
     /// Creates an empty cache holding at most `capacity` entries (a negative capacity
     /// counts as `0`, which disables caching).
     public init(capacity: Int) {
         self.capacity = max(0, capacity)
+        table = LeastRecentlyUsed(capacity: capacity)
     }
 
     /// The number of entries held.
-    public var count: Int { slots.count }
+    public var count: Int { table.count }
 
     /// Removes every entry (the counters are kept).
     public mutating func removeAll() {
-        slots = [:]
-        entries = []
-        freeSlots = []
-        newest = -1
-        oldest = -1
+        table.removeAll()
     }
 
     /// Everything a cached trust result depends on besides the time.
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         var chain: SHA256Digest
         var anchors: SHA256Digest
         var host: String
@@ -108,32 +98,26 @@ public struct VerificationCache: Sendable {
 
     /// A trusted result, the certificates that were served (parsed), and the window of
     /// validation times in which it stands.
-    struct Entry {
-        var key: Key
+    struct Entry: Sendable {
         var trust: TrustResult
         var served: [Certificate]
         /// The latest `notBefore` and the earliest `notAfter` on the verified path.
         var notBefore: Int64
         var notAfter: Int64
-        /// Neighbours in recency order (`-1` at either end).
-        var newer = -1
-        var older = -1
     }
 
     /// The entry for `key` if it stands at `time`, made the most recently used; an
     /// entry outside its window is removed. Counts a hit or a miss.
     mutating func lookup(_ key: Key, at time: Int64) -> (trust: TrustResult, served: [Certificate])? {
-        guard let slot = slots[key], let entry = entries[slot] else {
+        guard let entry = table.value(for: key) else {
             misses += 1
             return nil
         }
         guard entry.notBefore <= time, time <= entry.notAfter else {
-            remove(slot)
+            table.removeValue(for: key)
             misses += 1
             return nil
         }
-        unlink(slot)
-        pushNewest(slot)
         hits += 1
         return (entry.trust, entry.served)
     }
@@ -148,49 +132,8 @@ public struct VerificationCache: Sendable {
             notBefore = max(notBefore, certificate.validity.notBefore.secondsSince1970)
             notAfter = min(notAfter, certificate.validity.notAfter.secondsSince1970)
         }
-        if let existing = slots[key] { remove(existing) }
-        if slots.count >= capacity, oldest >= 0 {
-            remove(oldest)
-            evictions += 1
-        }
-        let entry = Entry(key: key, trust: trust, served: served, notBefore: notBefore, notAfter: notAfter)
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            entries[slot] = entry
-        } else {
-            slot = entries.count
-            entries.append(entry)
-        }
-        slots[key] = slot
-        pushNewest(slot)
-    }
-
-    /// Frees `slot` and drops its key.
-    private mutating func remove(_ slot: Int) {
-        guard let entry = entries[slot] else { return }
-        unlink(slot)
-        slots[entry.key] = nil
-        entries[slot] = nil
-        freeSlots.append(slot)
-    }
-
-    /// Takes `slot` out of the recency list.
-    private mutating func unlink(_ slot: Int) {
-        guard let entry = entries[slot] else { return }
-        if entry.newer >= 0 { entries[entry.newer]?.older = entry.older } else { newest = entry.older }
-        if entry.older >= 0 { entries[entry.older]?.newer = entry.newer } else { oldest = entry.newer }
-        entries[slot]?.newer = -1
-        entries[slot]?.older = -1
-    }
-
-    /// Puts `slot` (unlinked) at the most recently used end.
-    private mutating func pushNewest(_ slot: Int) {
-        entries[slot]?.older = newest
-        entries[slot]?.newer = -1
-        if newest >= 0 { entries[newest]?.newer = slot }
-        newest = slot
-        if oldest < 0 { oldest = slot }
+        let entry = Entry(trust: trust, served: served, notBefore: notBefore, notAfter: notAfter)
+        if table.insert(entry, for: key) { evictions += 1 }
     }
 }
 

@@ -1,0 +1,118 @@
+internal import TackSHA2
+internal import TackSignature
+
+
+/// A caller-owned memo of signature checks that passed: "certificate C's signature
+/// verifies under key K".
+///
+/// That fact depends only on the exact bytes of C (its TBS, signature algorithm and
+/// signature) and of K (the issuer's SubjectPublicKeyInfo), never on the time, the host,
+/// the pins or the path, so it can be kept across verdicts: a client meeting many
+/// servers behind one CA verifies the intermediate under the root once, and then only
+/// each new leaf's signature. Pass it to
+/// ``TrustEvaluator/evaluate(servedChain:signatureCache:preferring:)``; the path builder
+/// consults it before each certificate signature check.
+///
+/// An entry is keyed by the SHA-256 of the certificate's whole DER (which holds the
+/// TBS, the algorithm and the signature), the SHA-256 of the issuer's
+/// SubjectPublicKeyInfo DER, and the ``TrustOptions/signaturePolicy`` (the policy's
+/// own checks, such as the RSA modulus size, are a function of the same bytes, so an
+/// entry stands for "verifySignature(with:policy:) succeeded"). Any changed byte of the
+/// certificate, its signature or the key is a different key, hence a miss.
+///
+/// What a hit skips is the signature arithmetic only: the builder still charges the
+/// check to the ``Budget`` (so a verdict is the same with or without the cache), and
+/// every validity, name, usage, constraint, revocation and pin check runs as before.
+/// Only successes are stored: a signature that failed is verified again next time, so
+/// a failure can never come back as a pass. Revocation-list signatures are not cached.
+///
+/// This is not ``VerificationCache``: that one memoizes whole trusted verdicts of a
+/// chain seen before, byte for byte, and is bound to anchors, host, pins and options;
+/// this one memoizes one link of any chain and is bound to nothing else. Both can be
+/// used together.
+///
+/// Bounded: at most ``capacity`` entries (about 100 bytes each), the least recently used
+/// evicted first. A value type without locks, so that TackTrust stays Embedded-clean:
+/// share one between threads only behind the platform's lock (`Mutex`, an actor).
+public struct SignatureCache: Sendable {
+    /// The most entries the cache holds; `0` disables it.
+    public let capacity: Int
+    /// Signature checks answered from the cache.
+    public private(set) var hits = 0
+    /// Signature checks that had to be verified.
+    public private(set) var misses = 0
+    /// Entries removed to make room for a newer one.
+    public private(set) var evictions = 0
+
+    private var table: LeastRecentlyUsed<Key, Void>
+
+    /// Creates an empty cache holding at most `capacity` entries (a negative capacity
+    /// counts as `0`, which disables caching).
+    ///
+    /// - Parameter capacity: The most entries kept.
+    public init(capacity: Int) {
+        self.capacity = max(0, capacity)
+        table = LeastRecentlyUsed(capacity: capacity)
+    }
+
+    /// The number of entries held.
+    public var count: Int { table.count }
+
+    /// Whether the cache stores anything (its capacity is not `0`).
+    var isEnabled: Bool { capacity > 0 }
+
+    /// Removes every entry (the counters are kept).
+    public mutating func removeAll() {
+        table.removeAll()
+    }
+
+    /// What a passed signature check depends on.
+    struct Key: Hashable, Sendable {
+        /// SHA-256 of the certificate's DER.
+        var certificate: SHA256Digest
+        /// SHA-256 of the issuer's SubjectPublicKeyInfo DER.
+        var issuerKey: SHA256Digest
+        var policy: SignaturePolicy
+    }
+
+    /// Whether `key` is stored (a hit, made the most recently used); counts a hit or
+    /// a miss.
+    mutating func contains(_ key: Key) -> Bool {
+        if table.value(for: key) != nil {
+            hits += 1
+            return true
+        }
+        misses += 1
+        return false
+    }
+
+    /// Stores a signature check that passed, evicting the least recently used entry
+    /// when full.
+    mutating func insertPassed(_ key: Key) {
+        if table.insert((), for: key) { evictions += 1 }
+    }
+
+    /// The keys from the most to the least recently used (for tests).
+    var keysByRecency: [Key] { table.keysByRecency }
+}
+
+extension TrustEvaluator {
+    /// ``evaluate(servedChain:preferring:)`` with a ``SignatureCache``: each
+    /// certificate signature already verified under the same issuer key (and signature
+    /// policy) is not verified again; each one that verifies is stored.
+    ///
+    /// The verdict, the path, the failures and the counters are those of the same call
+    /// without the cache: a hit still counts as a signature check.
+    ///
+    /// - Parameters:
+    ///   - servedChain: The certificates as the peer sent them, DER, leaf first.
+    ///   - signatureCache: The cache to consult and to store passed checks in.
+    ///   - preferring: As for ``evaluate(servedChain:preferring:)``.
+    /// - Returns: The trust result.
+    public func evaluate(
+        servedChain: [[UInt8]], signatureCache: inout SignatureCache,
+        preferring: ((VerifiedPath) -> Bool)? = nil
+    ) -> TrustResult {
+        evaluateParsing(servedChain, preferring: preferring, signatureCache: &signatureCache).trust
+    }
+}

@@ -1,0 +1,172 @@
+import Testing
+
+import TackSHA2
+import TackSignature
+import TackTestSupport
+@testable import TackTrust
+import TackX509
+
+/// `SignatureCache` through `TrustEvaluator.evaluate(servedChain:signatureCache:)`, over
+/// the RSA-2048 family and the decoys of `Vectors/chains` (made by its generate.py), and
+/// its LRU bound against a reference model.
+@Suite("Signature cache")
+struct SignatureCacheTests {
+    /// The manifest's validation time (2025-06-01T00:00:00Z).
+    static let time: Int64 = 1_748_736_000
+
+    let leaf: [UInt8]
+    let intermediate: [UInt8]
+    let root: [UInt8]
+    let evaluator: TrustEvaluator
+
+    init() throws {
+        leaf = try RepositoryPaths.vectorBytes("chains/rsa/leaf.der")
+        intermediate = try RepositoryPaths.vectorBytes("chains/rsa/intermediate.der")
+        root = try RepositoryPaths.vectorBytes("chains/rsa/root.der")
+        evaluator = TrustEvaluator(
+            anchors: AnchorStore([try Certificate(derEncoded: root)]),
+            options: TrustOptions(validationTime: Self.time, peerName: .dns("example.com")))
+    }
+
+    /// The reason of a result's verdict, or `nil` when trusted.
+    func reason(_ result: TrustResult) -> TrustFailure.Reason? {
+        switch result.verdict {
+        case .trusted: nil
+        case .recoverableFailure(let failure), .fatalFailure(let failure): failure.reason
+        }
+    }
+
+    func isBadSignature(_ result: TrustResult) -> Bool {
+        if case .badSignature = reason(result) { return true }
+        return false
+    }
+
+    @Test("Passed checks are kept; a second verdict hits them and equals an uncached one")
+    func passedChecksHit() {
+        var cache = SignatureCache(capacity: 16)
+        let first = evaluator.evaluate(servedChain: [leaf, intermediate, root], signatureCache: &cache)
+        #expect(first.verdict == .trusted)
+        // The leaf under the intermediate's key and the intermediate under the root's.
+        #expect(cache.count == 2 && cache.misses == 2 && cache.hits == 0)
+        let second = evaluator.evaluate(servedChain: [leaf, intermediate, root], signatureCache: &cache)
+        #expect(cache.hits == 2 && cache.misses == 2 && cache.count == 2)
+        let uncached = evaluator.evaluate(servedChain: [leaf, intermediate, root])
+        #expect(second.verdict == uncached.verdict && second.path == uncached.path)
+        // A hit is still charged to the budget, so the counters agree too.
+        #expect(second.signatureChecks == uncached.signatureChecks && second.buildSteps == uncached.buildSteps)
+    }
+
+    @Test("A changed byte of the certificate's signature misses and fails")
+    func changedSignatureMisses() {
+        var cache = SignatureCache(capacity: 16)
+        _ = evaluator.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache)
+        var changed = leaf
+        changed[changed.count - 1] ^= 0x01
+        let result = evaluator.evaluate(servedChain: [changed, intermediate], signatureCache: &cache)
+        #expect(isBadSignature(result))
+        // The changed leaf missed and was not stored (the search stops there, before
+        // the intermediate's own link).
+        #expect(cache.hits == 0 && cache.misses == 3 && cache.count == 2)
+    }
+
+    @Test("A changed byte of the certificate's TBS (its serial number) misses and fails")
+    func changedTBSMisses() throws {
+        var cache = SignatureCache(capacity: 16)
+        _ = evaluator.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache)
+        let parsed = try Certificate(derEncoded: leaf)
+        var changed = leaf
+        // The serial's last byte: the certificate still parses, its TBS differs.
+        changed[parsed.serialNumberRange.upperBound - 1] ^= 0x01
+        #expect((try? Certificate(derEncoded: changed)) != nil)
+        let result = evaluator.evaluate(servedChain: [changed, intermediate], signatureCache: &cache)
+        #expect(isBadSignature(result))
+        #expect(cache.hits == 0 && cache.misses == 3 && cache.count == 2)
+    }
+
+    @Test("The same certificate under another key (a decoy intermediate of the same name) misses")
+    func changedKeyMisses() throws {
+        let decoyLeaf = try RepositoryPaths.vectorBytes("chains/decoys/leaf.der")
+        let real = try RepositoryPaths.vectorBytes("chains/decoys/real-ica.der")
+        let decoy = try RepositoryPaths.vectorBytes("chains/decoys/decoy-000.der")
+        let decoyRoot = try Certificate(derEncoded: RepositoryPaths.vectorBytes("chains/decoys/root.der"))
+        let decoys = TrustEvaluator(
+            anchors: AnchorStore([decoyRoot]), options: TrustOptions(validationTime: Self.time))
+        var cache = SignatureCache(capacity: 16)
+        #expect(decoys.evaluate(servedChain: [decoyLeaf, real], signatureCache: &cache).verdict == .trusted)
+        #expect(cache.count == 2 && cache.hits == 0)
+        // The same leaf bytes, now only a same-named intermediate with another key: the
+        // leaf's entry (under the real key) must not answer for the decoy's key.
+        let result = decoys.evaluate(servedChain: [decoyLeaf, decoy], signatureCache: &cache)
+        #expect(isBadSignature(result))
+        #expect(cache.hits == 0 && cache.misses == 3)
+        // Nothing new is kept: the leaf under the decoy failed (and the search stopped).
+        #expect(cache.count == 2)
+    }
+
+    @Test("A failed signature is never cached as good")
+    func failureIsNotStored() throws {
+        let bad = try RepositoryPaths.vectorBytes("chains/rsa/leaf-bad-signature.der")
+        var cache = SignatureCache(capacity: 16)
+        for round in 1...3 {
+            let result = evaluator.evaluate(servedChain: [bad, intermediate], signatureCache: &cache)
+            #expect(isBadSignature(result))
+            // The leaf misses every time and nothing is stored.
+            #expect(cache.count == 0 && cache.misses == round && cache.hits == 0)
+        }
+        // Then the good leaf: both links are checked and kept.
+        #expect(evaluator.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache).verdict == .trusted)
+        #expect(cache.count == 2 && cache.hits == 0)
+    }
+
+    @Test("An entry stored under one signature policy does not answer for another")
+    func policyIsPartOfTheKey() throws {
+        var cache = SignatureCache(capacity: 16)
+        _ = evaluator.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache)
+        var options = evaluator.options
+        options.signaturePolicy = .permissive
+        let permissive = TrustEvaluator(anchors: evaluator.anchors, options: options)
+        #expect(permissive.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache).verdict == .trusted)
+        #expect(cache.hits == 0 && cache.count == 4)
+    }
+
+    @Test("Capacity 0 stores nothing and changes no verdict")
+    func disabled() {
+        var cache = SignatureCache(capacity: 0)
+        let result = evaluator.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache)
+        #expect(result.verdict == .trusted && cache.count == 0 && cache.hits == 0)
+    }
+
+    @Test("Bounded with least-recently-used eviction, against a reference model (seeded)")
+    func leastRecentlyUsedEviction() {
+        var stream = DeterministicStream(state: 0x5167_CAC4E)
+        let keys = (0..<24).map { index in
+            SignatureCache.Key(
+                certificate: SHA256.hash([UInt8(index)]), issuerKey: SHA256.hash([UInt8(index), 1]), policy: .webPKI)
+        }
+        let capacity = 8
+        var cache = SignatureCache(capacity: capacity)
+        // The model: keys from the most to the least recently used.
+        var model: [SignatureCache.Key] = []
+        var evictions = 0
+        for _ in 0..<4000 {
+            let key = keys[Int(stream.next() % UInt64(keys.count))]
+            if stream.next() % 2 == 0 {
+                let expected = model.contains(key)
+                #expect(cache.contains(key) == expected)
+                if let index = model.firstIndex(of: key) { model.insert(model.remove(at: index), at: 0) }
+            } else {
+                if let index = model.firstIndex(of: key) {
+                    model.remove(at: index)
+                } else if model.count == capacity {
+                    model.removeLast()
+                    evictions += 1
+                }
+                model.insert(key, at: 0)
+                cache.insertPassed(key)
+            }
+            #expect(cache.keysByRecency == model)
+            #expect(cache.count <= capacity)
+        }
+        #expect(cache.evictions == evictions && evictions > 0)
+    }
+}
