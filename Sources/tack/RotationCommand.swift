@@ -34,27 +34,26 @@ enum RotationCommand {
         candidate would fail (or an input cannot be read), 2 on a usage error.
         """
 
-    static func run(_ arguments: [String]) throws(CLIError) {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
         let args = try Arguments(arguments, valued: ["--roots", "--at"])
         if args.wantsHelp {
-            emit(help)
-            return
+            io.emit(help)
+            return .success
         }
         guard args.operands.count >= 2, let policyPath = args.operands.first else {
             throw .usage("tack rotation needs a POLICY and at least one CHAIN")
         }
         let time = try args.time("--at")
-        let loaded = try VerifyCommand.loadPolicy(policyPath, at: time)
-        var anchors = AnchorStore()
-        let rootPaths = args.values("--roots")
-        for path in rootPaths { anchors = anchors.merging(try VerifyCommand.readRoots(path)) }
-        if rootPaths.isEmpty { anchors = anchors.merging(try VerifyCommand.readRoots(VerifyCommand.systemBundle)) }
+        let loaded = try loadPolicy(policyPath, at: time, io: io)
+        let anchors = try readAnchors(args.values("--roots"), systemRoots: false, io: io)
         var chains: [(name: String, certificates: [Certificate])] = []
         for path in args.operands.dropFirst() {
             let name = inputName(path)
             var certificates: [Certificate] = []
-            for object in try readObjectsStrictly(try readInput(path), name: name) {
-                guard case .certificate(let certificate) = object else { throw CLIError("\(name): a chain holds certificates, not bare public keys") }
+            for object in try readObjectsStrictly(try readInput(path, io: io), name: name) {
+                guard case .certificate(let certificate) = object else {
+                    throw CLIError("\(name): a chain holds certificates, not bare public keys", code: "not_a_certificate")
+                }
                 certificates.append(certificate)
             }
             chains.append((name, certificates))
@@ -67,33 +66,33 @@ enum RotationCommand {
             case .exact, .oneLabelDeeper, .anyDepth: rule.domain
             case .subdomainsOneLabel: "www." + rule.domain
             }
-            emit("\(rule.domain) (checked as \(host)):")
+            io.emit("\(rule.domain) (checked as \(host)):")
             var matchedEntries = Set<String>()
             for chain in chains {
-                let evaluator = TrustEvaluator(anchors: anchors, options: TrustOptions(validationTime: time, peerName: .dns(host)))
-                let result = evaluator.evaluate(servedChain: chain.certificates, pinning: loaded.policy, host: host)
+                let result = evaluatePinned(served: chain.certificates, anchors: anchors, peer: .dns(host), time: time, policy: loaded.policy)
                 let used = Set(result.pins.matches.map { "\($0.list)[\($0.entry)]" })
                 matchedEntries.formUnion(used)
                 let pins = result.pins.matches.map { match in "\(match.list)[\(match.entry)] on path certificate #\(match.pathIndex + 1)" }
                 if !result.trust.verdict.isTrusted {
                     failures += 1
-                    let reason = result.trust.failures.first.map { "\($0)" } ?? "no path to an anchor"
-                    emit("  FAIL  \(chain.name): not trusted: \(reason)")
+                    let reason = result.trust.failures.first.map { failureMessage($0, served: chain.certificates, peer: .dns(host), time: time) }
+                        ?? "no path to an anchor"
+                    io.emit("  FAIL  \(chain.name): not trusted: \(reason)")
                 } else if result.pins.outcome.isFailure {
                     failures += 1
-                    emit("  FAIL  \(chain.name): trusted, but no pin of the rule matches its verified path")
-                    for diagnostic in result.pins.diagnostics { emit("        \(diagnostic)") }
+                    io.emit("  FAIL  \(chain.name): trusted, but no pin of the rule matches its verified path")
+                    for diagnostic in result.pins.diagnostics { io.emit("        \(diagnostic)") }
                 } else {
-                    emit("  pass  \(chain.name): on " + (pins.isEmpty ? "(\(result.pins.outcome))" : pins.joined(separator: ", ")))
+                    io.emit("  pass  \(chain.name): on " + (pins.isEmpty ? "(\(result.pins.outcome))" : pins.joined(separator: ", ")))
                     if used.count == 1 {
                         warnings += 1
-                        emit("  warning: \(chain.name) passes on a single pin, \(used.first ?? ""): if that key changes, the chain fails")
+                        io.emit("  warning: \(chain.name) passes on a single pin, \(used.first ?? ""): if that key changes, the chain fails")
                     }
                 }
                 if let expiration = rule.expiration, let leaf = chain.certificates.first,
                    expiration < leaf.validity.notAfter.secondsSince1970 {
                     warnings += 1
-                    emit("  warning: the rule expires at \(RFC3339.format(expiration)), before \(chain.name)'s leaf (valid until \(leaf.validity.notAfter)): the pins lapse while it is served")
+                    io.emit("  warning: the rule expires at \(RFC3339.format(expiration)), before \(chain.name)'s leaf (valid until \(leaf.validity.notAfter.description)): the pins lapse while it is served")
                 }
             }
             let entries = (0..<rule.caIdentities.count).map { "caIdentities[\($0)]" } + (0..<rule.leafIdentities.count).map { "leafIdentities[\($0)]" }
@@ -101,14 +100,14 @@ enum RotationCommand {
             if matchedEntries.count <= 1, entries.count > 1 {
                 warnings += 1
                 let unused = entries.filter { !matchedEntries.contains($0) }
-                emit("  warning: no backup pin matches any candidate (\(unused.joined(separator: ", ")) match none): deploy a chain that carries a backup key before relying on it")
+                io.emit("  warning: no backup pin matches any candidate (\(unused.joined(separator: ", ")) match none): deploy a chain that carries a backup key before relying on it")
             }
             if !rule.hasCAPins && rule.hasLeafPins {
                 warnings += 1
-                emit("  warning: only leaf keys are pinned: every leaf key change needs an app update first; add a CA identity")
+                io.emit("  warning: only leaf keys are pinned: every leaf key change needs an app update first; add a CA identity")
             }
         }
-        warn("\(chains.count) chain\(chains.count == 1 ? "" : "s") × \(loaded.policy.rules.count) rule\(loaded.policy.rules.count == 1 ? "" : "s"): \(failures) failing, \(warnings) warning\(warnings == 1 ? "" : "s")")
-        if failures > 0 { exit(1) }
+        io.warn("\(chains.count) chain\(chains.count == 1 ? "" : "s") × \(loaded.policy.rules.count) rule\(loaded.policy.rules.count == 1 ? "" : "s"): \(failures) failing, \(warnings) warning\(warnings == 1 ? "" : "s")")
+        return failures > 0 ? .failure : .success
     }
 }
