@@ -9,13 +9,13 @@ import TackX509
 /// with `--format json`, as an error object on standard output).
 struct CLIError: Error, CustomStringConvertible {
     let description: String
-    /// The process exit status: ``ExitStatus/failure`` for input problems,
-    /// ``ExitStatus/usage`` for usage errors.
-    let status: ExitStatus
+    /// The process exit status: ``ExitCode/failure`` for input problems,
+    /// ``ExitCode/usage`` for usage errors.
+    let status: ExitCode
     /// A stable identifier of the kind of failure (snake_case), for JSON output and tests.
     let code: String
 
-    init(_ description: String, status: ExitStatus = .failure, code: String = "bad_input") {
+    init(_ description: String, status: ExitCode = .failure, code: String = "bad_input") {
         self.description = description
         self.status = status
         self.code = code

@@ -5,7 +5,7 @@
 import Foundation
 
 /// The exit statuses of `tack`, the same for every command (listed in `tack help`).
-enum ExitStatus: Int32, Sendable {
+enum ExitCode: Int32, Sendable {
     /// Success: every input read, every check passed (warnings allowed).
     case success = 0
     /// An input failed: unreadable or malformed input, or a check found an error
@@ -32,6 +32,8 @@ final class Console: @unchecked Sendable {
     private(set) var output = ""
     /// What was written to standard error (capturing consoles only).
     private(set) var errors = ""
+    /// The failure the dispatcher reported last (its code is what tests assert).
+    var failure: CLIError?
     /// Whether standard error is a terminal (progress lines, colour).
     let errorIsTerminal: Bool
     /// Whether standard output is a terminal and colour is allowed (`NO_COLOR` unset).

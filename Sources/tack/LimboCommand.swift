@@ -36,7 +36,7 @@ enum LimboCommand {
         2 on a usage error or an unreadable suite.
         """
 
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--time-limit", "--exceptions", "--include", "--exclude"])
         if args.wantsHelp {
             io.emit(help)

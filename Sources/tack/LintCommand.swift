@@ -57,7 +57,7 @@ enum LintCommand {
         file cannot be read or parsed, or a path holds nothing to check; 2 on a usage error.
         """
 
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--disable", "--format"], switches: ["--sarif", "--json"])
         if args.wantsHelp {
             io.emit(help)

@@ -92,7 +92,9 @@ func lintSwift(_ bytes: [UInt8], path: String) -> [LintFinding] {
             // not a pattern (`case .useCredential`) or a comparison.
             guard index >= 1, tokens[index - 1].text == "." else { break }
             let before = index >= 2 ? tokens[index - 2] : nil
-            guard let before, before.text != "case", before.text != "==", before.text != "!=" else { break }
+            guard let before, before.text != "case" else { break }
+            // `==` and `!=` are two punctuation tokens each.
+            if before.text == "=", index >= 3, tokens[index - 3].text == "=" || tokens[index - 3].text == "!" { break }
             let scope = body(containing: index)
             let evaluated = tokens[scope.lowerBound..<index].contains { candidate in
                 candidate.kind == .identifier && candidate.text.lowercased().contains("evaluate")

@@ -49,7 +49,7 @@ enum PinCommand {
         parse are still printed), 2 on a usage error.
         """
 
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--format", "--raw-key", "--key-type"], switches: ["--json"])
         if args.wantsHelp {
             io.emit(help)

@@ -36,7 +36,7 @@ enum PlistCommand {
         single pin, 2 on a usage error.
         """
 
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--domain", "--backup-pin"],
                                  switches: ["--include-subdomains", "--leaf", "--allow-single-pin"])
         if args.wantsHelp {

@@ -26,7 +26,7 @@ enum PolicyCommand {
 
         EXAMPLES:
           tack policy convert --from plist --to okhttp MyApp/Info.plist > Pins.kt
-          tack policy convert --from json --to plist Vectors/policies/main.json
+          tack policy convert --from json --to plist Vectors/policies/example.json
 
         Exit status: 0 on success (even with losses reported), 1 if the input cannot be
         read or is not a valid policy, 2 on a usage error.
@@ -36,7 +36,7 @@ enum PolicyCommand {
         case json, plist, trustkit, okhttp
     }
 
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         var arguments = arguments
         if arguments.first == "convert" { arguments.removeFirst() } else if !(arguments.first?.hasPrefix("-") ?? false) {
             throw .usage(arguments.isEmpty ? "tack policy needs a subcommand: convert" : "unknown policy subcommand \(arguments[0]) (convert)")

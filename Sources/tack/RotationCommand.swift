@@ -34,7 +34,7 @@ enum RotationCommand {
         candidate would fail (or an input cannot be read), 2 on a usage error.
         """
 
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--roots", "--at"])
         if args.wantsHelp {
             io.emit(help)

@@ -45,7 +45,7 @@ enum ScanCommand {
     /// certificate), small enough that output starts at once and memory stays flat.
     static let batchSize = 4096
 
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--jobs", "--format"], switches: ["--quiet", "--json"])
         if args.wantsHelp {
             io.emit(help)

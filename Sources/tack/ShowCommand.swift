@@ -32,7 +32,7 @@ enum ShowCommand {
         parse (the others are still shown), 2 on a usage error.
         """
 
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--now", "--format"], switches: ["--json"])
         if args.wantsHelp {
             io.emit(help)

@@ -52,7 +52,7 @@ let topLevelHelp = """
 struct Subcommand: Sendable {
     let name: String
     let help: String
-    let run: @Sendable ([String], Console) throws(CLIError) -> ExitStatus
+    let run: @Sendable ([String], Console) throws(CLIError) -> ExitCode
 
     /// The help's first paragraph (its USAGE lines), printed after a usage error.
     var usage: String {
@@ -82,7 +82,7 @@ enum Tack {
     /// the exit status. A failure is printed as `tack: MESSAGE` on standard error
     /// (after a usage error, the command's usage too), and, when the arguments ask for
     /// JSON, as an error object on standard output.
-    static func run(_ arguments: [String], io: Console) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) -> ExitCode {
         guard let command = arguments.first else {
             io.writeError(topLevelHelp + "\n")
             return .usage
@@ -112,6 +112,7 @@ enum Tack {
             do {
                 return try subcommand.run(rest, io)
             } catch {
+                io.failure = error
                 io.warn(error.description)
                 if error.isUsageError {
                     io.writeError(subcommand.usage + "\nSee tack \(subcommand.name) --help.\n")

@@ -19,7 +19,7 @@ func evaluatePinned(served: [Certificate], anchors: AnchorStore, peer: PeerName,
 
 /// The exit status of a pinned evaluation: 0 trusted and pins hold (or no rule, or
 /// not enforced), 3 not trusted, 4 an enforced pin failure.
-func exitStatus(_ result: PinnedTrustResult) -> ExitStatus {
+func exitStatus(_ result: PinnedTrustResult) -> ExitCode {
     if !result.trust.verdict.isTrusted { return .untrusted }
     return result.pins.outcome.isFailure ? .pinFailure : .success
 }

@@ -38,7 +38,7 @@ enum VectorsCommand {
         or a file that cannot be read, is not JSON, or has an unknown schema.
         """
 
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         var arguments = arguments
         guard let suite = arguments.first else { throw .usage("tack vectors needs a suite: tack vectors wycheproof FILE...") }
         arguments.removeFirst()

@@ -51,7 +51,7 @@ enum VerifyCommand {
           2  usage error
         """
 
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--host", "--roots", "--at", "--policy", "--format"],
                                  switches: ["--system-roots", "--json"])
         if args.wantsHelp {

@@ -5,7 +5,7 @@
 // the verifiers in WycheproofRunner.swift, the per-file report in WycheproofReport.swift.
 
 enum WycheproofCommand {
-    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitStatus {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: [], switches: ["--help", "-h", "--verbose"])
         if args.isSet("--help") || args.isSet("-h") {
             io.emit(VectorsCommand.help)
