@@ -1,4 +1,5 @@
 import Foundation
+import TackTestSupport
 import Testing
 
 @testable import tack
@@ -108,5 +109,23 @@ struct ScanCommandTests {
         #expect(out[1]["code"] == .string("not_base64"))
         #expect(out[1]["index"] == .integer(2))
         #expect(out[3]["spki_sha256"] == .string(try vectorPin("ed25519-leaf")))
+    }
+}
+
+@Suite("tack scan of the system CA bundle")
+struct ScanBundleTests {
+    @Test("every certificate of the system CA bundle: scan's pins equal pin's, on one thread and on several",
+          .enabled(if: VectorAvailability.runs(needing: URL(fileURLWithPath: SystemCABundle.path))))
+    func bundle() throws {
+        let pin = CLI.run(["pin", SystemCABundle.path])
+        #expect(pin.status == .success)
+        let pins = pin.output.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+        #expect(pins.count > 100)
+        for jobs in ["1", "4"] {
+            let scan = CLI.run(["scan", "--quiet", "--jobs", jobs, SystemCABundle.path])
+            #expect(scan.status == .success)
+            let scanned = try scan.jsonLines().map { $0["spki_sha256"]?.stringValue ?? "" }
+            #expect(scanned == pins)
+        }
     }
 }

@@ -78,14 +78,28 @@ struct PolicyToolTests {
         #expect(refused.failure?.code == "policy_refused")
     }
 
-    @Test("rotation: a passing chain with its warnings; a failing candidate is status 1")
-    func rotation() {
-        let arguments = ["rotation", "--roots", "Vectors/certs/chain-root.pem", "--at", "2026-06-01T00:00:00Z", "Vectors/policies/example.json"]
-        let pass = CLI.run(arguments + [PolicyToolTests.chain])
-        #expect(pass.status == .success)
-        #expect(pass.output.contains("pass  Vectors/certs/chain-example.pem: on caIdentities[0]"))
-        let fail = CLI.run(arguments + [PolicyToolTests.chain, "Vectors/certs/p256-leaf.pem"])
-        #expect(fail.status == .failure)
-        #expect(fail.output.contains("FAIL  Vectors/certs/p256-leaf.pem"))
+    @Test("rotation: each chain checked for its domain; the warnings and failures by code")
+    func rotation() throws {
+        let arguments = ["rotation", "--json", "--roots", "Vectors/certs/chain-root.pem", "--at", "2026-06-01T00:00:00Z",
+                         "Vectors/policies/example.json", "--chain", "www.example.com=" + PolicyToolTests.chain]
+        let pass = try CLI.json(arguments, schema: "rotation")
+        let check = try #require(pass["checks"]?[0])
+        #expect(check["result"] == .string("pass"))
+        #expect(check["matches"]?[0]?["list"] == .string("ca_identities"))
+        #expect(check["warnings"]?.arrayValue?.map { $0["code"] } == [.string("singlePinInUse")])
+        #expect(pass["rules"]?[0]?["warnings"]?.arrayValue?.map { $0["code"] } == [.string("noBackupDeployed")])
+        let fail = try CLI.json(arguments + ["--chain", "p256.example.com=Vectors/certs/p256-leaf.pem"], status: .failure, schema: "rotation")
+        #expect(fail["checks"]?[1]?["result"] == .string("fail"))
+        #expect(fail["checks"]?[1]?["failure"]?["code"] == .string("unknownIssuer"))
+    }
+
+    @Test("rotation: --chain needs DOMAIN=CHAIN with a valid host", arguments: [
+        (["--chain", "chain.pem"], "usage"), (["--chain", "=chain.pem"], "usage"), (["--chain", "*.example.com=chain.pem"], "host_wildcard"),
+        ([String](), "usage"),
+    ])
+    func rotationUsage(options: [String], code: String) {
+        let run = CLI.run(["rotation", "Vectors/policies/example.json"] + options)
+        #expect(run.status == .usage)
+        #expect(run.failure?.code == code)
     }
 }
