@@ -350,3 +350,41 @@ func readObjectsStrictly(_ bytes: [UInt8], name: String) throws(CLIError) -> [In
     if let failure = result.failures.first { throw failure }
     return result.objects
 }
+
+/// The certificate files of a directory such as `/etc/ssl/certs`: every regular file
+/// (symbolic links followed) not hidden, each read once however many names it has
+/// (OpenSSL's hash-named links, `NAME.pem` links into `/usr/share`), sorted by name;
+/// subdirectories are not entered. `nil` when `path` is not a directory.
+func directoryFiles(_ path: String) throws(CLIError) -> [String]? {
+    var isDirectory: ObjCBool = false
+    guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        return nil
+    }
+    let names: [String]
+    do {
+        names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    } catch {
+        throw CLIError("\(path): cannot list the directory", code: "unreadable_input")
+    }
+    var seen = Set<String>()
+    var files: [String] = []
+    for name in names where !name.hasPrefix(".") {
+        let file = path.hasSuffix("/") ? path + name : path + "/" + name
+        let real = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        var isSubdirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real, isDirectory: &isSubdirectory), !isSubdirectory.boolValue,
+              seen.insert(real).inserted else { continue }
+        files.append(file)
+    }
+    guard !files.isEmpty else { throw CLIError("\(path): no file to read in the directory", code: "nothing_found") }
+    return files
+}
+
+/// `paths` with each directory replaced by its files (``directoryFiles(_:)``).
+func expandingDirectories(_ paths: [String]) throws(CLIError) -> [String] {
+    var expanded: [String] = []
+    for path in paths {
+        if let files = try directoryFiles(path) { expanded += files } else { expanded.append(path) }
+    }
+    return expanded
+}

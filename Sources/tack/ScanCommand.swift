@@ -9,10 +9,12 @@ import TackX509
 
 enum ScanCommand {
     static let help = """
-        USAGE: tack scan [--jobs N] [--quiet] [FILE...|-]
+        USAGE: tack scan [--jobs N] [--quiet] [FILE...|DIR...|-]
 
         Reads certificates in bulk and writes one JSON object per certificate per line, in
-        input order. Inputs: PEM files (any number of blocks), DER files, or text with one
+        input order. Inputs: PEM files (any number of blocks), DER files, directories (every
+        file in them, such as /etc/ssl/certs; a file behind several links, as OpenSSL's
+        hash-named links are, is read once), or text with one
         Base64 DER certificate per line (blank lines skipped); with no FILE or with `-`,
         standard input, which is read as it streams: one Base64 line in, one JSON line out,
         so tack scan works as the command of Spark's RDD.pipe or Hadoop streaming.
@@ -62,7 +64,7 @@ enum ScanCommand {
         }
         let quiet = args.isSet("--quiet")
         var scanner = Scanner(workers: jobs, progress: !quiet && io.errorIsTerminal, io: io)
-        let paths = args.operands.isEmpty ? ["-"] : args.operands
+        let paths = try expandingDirectories(args.operands.isEmpty ? ["-"] : args.operands)
         var unreadable = 0
         for path in paths {
             let name = inputName(path)

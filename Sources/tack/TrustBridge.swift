@@ -37,7 +37,25 @@ func readRoots(_ path: String, io: Console) throws(CLIError) -> AnchorStore {
 /// `--roots` is given or `--system-roots` asks for it.
 func readAnchors(_ paths: [String], systemRoots: Bool, io: Console) throws(CLIError) -> AnchorStore {
     var anchors = AnchorStore()
-    for path in paths { anchors = anchors.merging(try readRoots(path, io: io)) }
+    // A directory (`--roots /etc/ssl/certs`) gives every certificate file in it; a file
+    // there that holds no certificate (a README, a CRL) is skipped, and said so.
+    for path in paths {
+        guard let files = try directoryFiles(path) else {
+            anchors = anchors.merging(try readRoots(path, io: io))
+            continue
+        }
+        var found = 0
+        for file in files {
+            do {
+                let store = try readRoots(file, io: io)
+                found += store.certificates.count
+                anchors = anchors.merging(store)
+            } catch {
+                io.warn("\(error.description): skipped")
+            }
+        }
+        guard found > 0 else { throw CLIError("\(path): no certificate in the directory", code: "nothing_found") }
+    }
     if paths.isEmpty || systemRoots { anchors = anchors.merging(try readRoots(systemBundle, io: io)) }
     return anchors
 }

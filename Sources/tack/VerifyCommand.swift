@@ -21,8 +21,9 @@ enum VerifyCommand {
                              trailing dot allowed), or an IP address (10.0.0.1,
                              2001:db8::1 or [2001:db8::1]), checked against the leaf's
                              subject alternative names; the pin rule's key
-          --roots FILE       trust only the anchors in FILE (PEM; repeatable), like
-                             SecTrustSetAnchorCertificates
+          --roots FILE|DIR   trust only the anchors in FILE (PEM or DER; repeatable), or in
+                             every certificate file of DIR (such as /etc/ssl/certs; each
+                             file once), like SecTrustSetAnchorCertificates
           --system-roots     trust the system bundle (the default without --roots; with
                              --roots, as well as them): \(systemBundle)
           --at TIME          validation time: RFC 3339 (2026-12-01T12:00:00Z) or seconds

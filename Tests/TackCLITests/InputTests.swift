@@ -58,3 +58,45 @@ struct InputTests {
                 == (try CLI.text("Vectors/certs/p256-leaf.pin")).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
+
+@Suite("tack: directories of certificates")
+struct DirectoryInputTests {
+    /// A directory like /etc/ssl/certs: two certificates, a hash-named link to one of
+    /// them, and a file that is no certificate.
+    static func certificateDirectory() throws -> String {
+        let directory = try InputTests.temporaryDirectory()
+        for name in ["chain-root", "p256-ca"] {
+            try FileManager.default.copyItem(atPath: CLI.root + "/Vectors/certs/\(name).pem", toPath: directory + "/\(name).pem")
+        }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/0a1b2c3d.0", withDestinationPath: "chain-root.pem")
+        try "not a certificate\n".write(toFile: directory + "/README", atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    @Test("--roots DIR: every certificate file, the others skipped and said so")
+    func rootsDirectory() throws {
+        let directory = try DirectoryInputTests.certificateDirectory()
+        let run = CLI.run(["verify", "--host", "www.example.com", "--roots", directory, "--at", "2026-06-01T00:00:00Z",
+                           "Vectors/certs/chain-example.pem"])
+        #expect(run.status == .success)
+        #expect(run.errors == "tack: \(directory)/README: neither PEM nor DER: the file is plain text with no -----BEGIN line: skipped\n")
+        let p256 = CLI.run(["verify", "--host", "p256.example.com", "--roots", directory, "--at", "2026-06-01T00:00:00Z",
+                            "Vectors/certs/p256-leaf.pem"])
+        #expect(p256.status == .success)
+        let empty = try InputTests.temporaryDirectory()
+        try "x\n".write(toFile: empty + "/README", atomically: true, encoding: .utf8)
+        let none = CLI.run(["verify", "--host", "p256.example.com", "--roots", empty, "Vectors/certs/p256-leaf.pem"])
+        #expect(none.status == .failure)
+        #expect(none.failure?.code == "nothing_found")
+    }
+
+    @Test("scan DIR: each file once, a hash-named link not read twice")
+    func scanDirectory() throws {
+        let directory = try DirectoryInputTests.certificateDirectory()
+        let run = CLI.run(["scan", "--quiet", directory])
+        #expect(run.status == .failure)  // the README is an error line
+        let lines = try run.jsonLines()
+        #expect(lines.compactMap { $0["spki_sha256"]?.stringValue } == [try vectorPin("chain-root"), try vectorPin("p256-ca")])
+        #expect(lines.filter { $0["error"] != nil }.count == 1)
+    }
+}
