@@ -48,14 +48,34 @@ final class Console: @unchecked Sendable {
 
     /// The process's own streams.
     static func standard() -> Console {
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return Console(capturing: false, input: nil, errorIsTerminal: isatty(STDERR_FILENO) == 1,
-                       usesColor: !noColor && isatty(STDOUT_FILENO) == 1)
+        Console(capturing: false, input: nil, errorIsTerminal: isatty(STDERR_FILENO) == 1,
+                usesColor: colorAllowed(environment: ProcessInfo.processInfo.environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1))
     }
 
-    /// Buffers: standard input reads `input` (empty when `nil`).
-    static func capturing(input: [UInt8] = []) -> Console {
-        Console(capturing: true, input: input, errorIsTerminal: false, usesColor: false)
+    /// Buffers: standard input reads `input`; `color` as if standard output were a
+    /// terminal that allows it.
+    static func capturing(input: [UInt8] = [], color: Bool = false) -> Console {
+        Console(capturing: true, input: input, errorIsTerminal: false, usesColor: color)
+    }
+
+    /// Colour only on a terminal, never with `NO_COLOR` set to anything but the empty
+    /// string (no-color.org) or with `TERM=dumb`.
+    static func colorAllowed(environment: [String: String], outputIsTerminal: Bool) -> Bool {
+        guard outputIsTerminal else { return false }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        return environment["TERM"] != "dumb"
+    }
+
+    /// ANSI SGR colours for the words a person scans for first.
+    enum Color: String {
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+    }
+
+    /// `text` in `color` when colour is on, as it is otherwise.
+    func colored(_ text: String, _ color: Color) -> String {
+        usesColor ? "\u{1B}[1;\(color.rawValue)m" + text + "\u{1B}[0m" : text
     }
 
     /// Writes `line` and a newline to standard output.

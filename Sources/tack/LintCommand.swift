@@ -83,7 +83,7 @@ enum LintCommand {
         } else if format == .json {
             io.emit(report.json.serialized())
         } else {
-            for finding in report.findings { io.emit(finding.compilerStyle) }
+            for finding in report.findings { io.emit(finding.compilerStyle(io: io)) }
         }
         for problem in report.problems { io.warn(problem.description) }
         let errors = report.errorCount

@@ -52,8 +52,13 @@ struct LintFinding {
     var column: Int
     var message: String
 
-    var compilerStyle: String {
-        "\(path):\(line):\(column): \(rule.severity.rawValue): \(message) [\(rule.rawValue)]"
+    var compilerStyle: String { compilerStyle(io: nil) }
+
+    /// `path:line:column: error|warning: message [rule]`, the severity coloured when
+    /// `io` uses colour.
+    func compilerStyle(io: Console?) -> String {
+        let severity = io?.colored(rule.severity.rawValue, rule.severity == .error ? .red : .yellow) ?? rule.severity.rawValue
+        return "\(path):\(line):\(column): \(severity): \(message) [\(rule.rawValue)]"
     }
 }
 

@@ -30,6 +30,7 @@ let topLevelHelp = """
       policy       convert a pin policy: Tack JSON, NSPinnedDomains, TrustKit, OkHttp
       rotation     would today's and tomorrow's chains pass the pins? (rotation safety)
       vectors      run third-party test vectors through Tack's verifiers
+      completions  print a completion script for bash, zsh or fish
       help         show this help (tack help COMMAND, or tack COMMAND --help)
       version      print the version
 
@@ -76,6 +77,7 @@ enum Tack {
         Subcommand(name: "policy", help: PolicyCommand.help, run: PolicyCommand.run),
         Subcommand(name: "rotation", help: RotationCommand.help, run: RotationCommand.run),
         Subcommand(name: "vectors", help: VectorsCommand.help, run: VectorsCommand.run),
+        Subcommand(name: "completions", help: CompletionsCommand.help, run: CompletionsCommand.run),
     ]
 
     /// Runs `tack ARGUMENTS` (without the program name), writing to `io`, and returns

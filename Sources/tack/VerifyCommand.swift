@@ -94,7 +94,7 @@ enum VerifyCommand {
         let outcome = Outcome(result: result, served: served, peer: peer, time: time, warnings: warnings, report: report, hasPolicy: policyPath != nil)
         switch format {
         case .json: io.emit(outcome.json.serialized())
-        case .text: io.emit(outcome.text)
+        case .text: io.emit(outcome.text(io: io))
         }
         return exitStatus(result)
     }
@@ -114,13 +114,13 @@ enum VerifyCommand {
             return result.trust.failures.map { ($0.code, failureMessage($0, served: served, peer: peer, time: time)) }
         }
 
-        var text: String {
+        func text(io: Console) -> String {
             var lines: [String] = []
             let trust = result.trust
             switch trust.verdict {
-            case .trusted: lines.append("verdict: trusted")
-            case .recoverableFailure: lines.append("verdict: NOT TRUSTED (recoverable)")
-            case .fatalFailure: lines.append("verdict: NOT TRUSTED (fatal)")
+            case .trusted: lines.append("verdict: " + io.colored("trusted", .green))
+            case .recoverableFailure: lines.append("verdict: " + io.colored("NOT TRUSTED", .red) + " (recoverable)")
+            case .fatalFailure: lines.append("verdict: " + io.colored("NOT TRUSTED", .red) + " (fatal)")
             }
             if let path = trust.path {
                 lines.append("verified path:")
@@ -140,7 +140,8 @@ enum VerifyCommand {
             }
             if hasPolicy {
                 let pins = result.pins
-                lines.append("pins: \(pins.outcome)")
+                let outcome = "\(pins.outcome)"
+                lines.append("pins: " + (pins.outcome.isFailure ? io.colored(outcome, .red) : outcome))
                 if let rule = pins.rule {
                     var ruleLine = "  rule: \(rule.domain) (\(scopeText(rule.scope))), " + (rule.enforcement == .enforce ? "enforced" : "report-only")
                     if let expiration = rule.expiration { ruleLine += ", expires \(RFC3339.format(expiration))" }

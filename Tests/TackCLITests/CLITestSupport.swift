@@ -31,9 +31,9 @@ enum CLI {
     }()
 
     /// Runs `tack ARGUMENTS` in-process, standard input reading `input`.
-    static func run(_ arguments: [String], input: [UInt8] = []) -> CLIRun {
+    static func run(_ arguments: [String], input: [UInt8] = [], color: Bool = false) -> CLIRun {
         _ = root
-        let io = Console.capturing(input: input)
+        let io = Console.capturing(input: input, color: color)
         let status = Tack.run(arguments, io: io)
         return CLIRun(status: status, output: io.output, errors: io.errors, failure: io.failure)
     }
