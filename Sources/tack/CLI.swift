@@ -185,10 +185,18 @@ func systemReason(_ code: Int32) -> String {
 /// The display name of an input path.
 func inputName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-/// One object found in an input file: a certificate or a bare public key.
+/// One object found in an input file: a certificate, or a public key (bare, or the
+/// public half of a private key or of a signing request).
 enum InputObject {
     case certificate(Certificate)
-    case publicKey(SubjectPublicKeyInfo)
+    case publicKey(SubjectPublicKeyInfo, from: KeySource)
+}
+
+/// Where a public key came from.
+enum KeySource: String {
+    case publicKey = "public_key"
+    case privateKey = "private_key"
+    case certificateRequest = "certificate_request"
 }
 
 /// What ``readObjects(_:name:)`` found: the objects that parsed, in file order, and a
@@ -250,7 +258,16 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
             result.objects.append(.certificate(try Certificate(derEncoded: bytes)))
         } catch let certificateError {
             if let key = try? SubjectPublicKeyInfo(derEncoded: bytes) {
-                result.objects.append(.publicKey(key))
+                result.objects.append(.publicKey(key, from: .publicKey))
+            } else if let certificates = try? PinSources.certificates(pkcs7: bytes) {
+                result.objects += certificates.map(InputObject.certificate)
+            } else if let request = derCertificationRequest(bytes) {
+                switch request {
+                case .success(let key): result.objects.append(.publicKey(key, from: .certificateRequest))
+                case .failure(let error): result.failures.append(CLIError("\(name): \(error.message)", code: error.code))
+                }
+            } else if let key = try? PinSources.publicKey(privateKey: bytes, label: nil) {
+                result.objects.append(.publicKey(key, from: .privateKey))
             } else if isPlainText(bytes) {
                 result.failures.append(CLIError("\(name): neither PEM nor DER: the file is plain text with no -----BEGIN line", code: "not_pem_or_der"))
             } else {
@@ -279,16 +296,42 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
         case "PUBLIC KEY":
             index += 1
             do {
-                result.objects.append(.publicKey(try SubjectPublicKeyInfo(derEncoded: block.bytes)))
+                result.objects.append(.publicKey(try SubjectPublicKeyInfo(derEncoded: block.bytes), from: .publicKey))
             } catch {
                 result.failures.append(CLIError("\(name): public key #\(index) (PEM block at byte \(block.offset)): \(error)", code: "malformed_public_key"))
             }
+        case "PKCS7", "CERTIFICATE CHAIN":
+            index += 1
+            do throws(PinSourceError) {
+                result.objects += try PinSources.certificates(pkcs7: block.bytes).map(InputObject.certificate)
+            } catch {
+                result.failures.append(CLIError("\(name): PKCS #7 bundle #\(index) (PEM block at byte \(block.offset)): \(error.message)", code: error.code))
+            }
+        case "CERTIFICATE REQUEST", "NEW CERTIFICATE REQUEST":
+            index += 1
+            do throws(PinSourceError) {
+                result.objects.append(.publicKey(try PinSources.publicKey(certificationRequest: block.bytes), from: .certificateRequest))
+            } catch {
+                result.failures.append(CLIError("\(name): request #\(index) (PEM block at byte \(block.offset)): \(error.message)", code: error.code))
+            }
+        case "PRIVATE KEY", "RSA PRIVATE KEY", "EC PRIVATE KEY":
+            index += 1
+            do throws(PinSourceError) {
+                result.objects.append(.publicKey(try PinSources.publicKey(privateKey: block.bytes, label: block.label == "PRIVATE KEY" ? nil : block.label),
+                                                 from: .privateKey))
+            } catch {
+                result.failures.append(CLIError("\(name): private key #\(index) (PEM block at byte \(block.offset)): \(error.message)", code: error.code))
+            }
+        case "ENCRYPTED PRIVATE KEY":
+            index += 1
+            result.failures.append(CLIError("\(name): private key #\(index) is encrypted: decrypt it first (openssl pkey -in KEY -pubout | tack pin -)",
+                                            code: "encrypted_private_key"))
         default:
-            continue  // private keys, CSRs, parameters: not ours to pin
+            continue  // parameters and the like: not ours to pin
         }
     }
     if result.objects.isEmpty && result.failures.isEmpty {
-        result.failures.append(CLIError("\(name): no CERTIFICATE or PUBLIC KEY block found", code: "nothing_found"))
+        result.failures.append(CLIError("\(name): no CERTIFICATE, PUBLIC KEY, PKCS7, CERTIFICATE REQUEST or PRIVATE KEY block found", code: "nothing_found"))
     }
     return result
 }
@@ -313,7 +356,7 @@ func readCertificates(_ paths: [String], io: Console) -> (certificates: [(file: 
         for object in found.objects {
             switch object {
             case .certificate(let certificate): certificates.append((name, certificate))
-            case .publicKey: failures.append(CLIError("\(name): a PUBLIC KEY, not a certificate", code: "not_a_certificate"))
+            case .publicKey(_, let source): failures.append(CLIError("\(name): a \(source.rawValue.replacingOccurrences(of: "_", with: " ")), not a certificate", code: "not_a_certificate"))
             }
         }
         failures += found.failures
@@ -387,4 +430,14 @@ func expandingDirectories(_ paths: [String]) throws(CLIError) -> [String] {
         if let files = try directoryFiles(path) { expanded += files } else { expanded.append(path) }
     }
     return expanded
+}
+
+/// A DER PKCS #10 request's key, or why it gives none once it is recognised as one
+/// (a bad signature, malformed fields); `nil` when `bytes` is no request at all.
+func derCertificationRequest(_ bytes: [UInt8]) -> Result<SubjectPublicKeyInfo, PinSourceError>? {
+    do throws(PinSourceError) {
+        return .success(try PinSources.publicKey(certificationRequest: bytes))
+    } catch {
+        return error.code == "not_csr" || error.code == "malformed_der" ? nil : .failure(error)
+    }
 }

@@ -17,7 +17,12 @@ enum PinCommand {
         exactly what this pipeline prints:
           openssl x509 -pubkey -noout | openssl pkey -pubin -outform der \\
             | openssl dgst -sha256 -binary | base64
-        PUBLIC KEY blocks (and DER SubjectPublicKeyInfo files) are pinned too.
+        PUBLIC KEY blocks (and DER SubjectPublicKeyInfo files) are pinned too, and so are
+        private keys (PKCS #8, PKCS #1 RSA, SEC1 EC; PEM or DER: the pin of their public
+        half, for the backup-pin workflow "generate a key, pin it, ship the pin"; an
+        Ed25519 or EC key that does not store its public half is refused), certificate
+        signing requests (PKCS #10, once their signature verifies) and the certificates
+        of PKCS #7 bundles (.p7b, PEM or DER).
 
         OPTIONS:
           --format base64   NSPinnedDomains SPKI-SHA256-BASE64 form (default)
@@ -43,6 +48,7 @@ enum PinCommand {
           tack pin Vectors/certs/chain-example.pem
           openssl s_client -connect example.com:443 -showcerts </dev/null | tack pin -
           tack pin --raw-key Vectors/certs/p256-leaf.rawkey.hex --key-type p256
+          tack pin Vectors/certs/keys/p256-leaf.key.pem Vectors/cli-inputs/p256-leaf.csr.pem Vectors/cli-inputs/chain-example.p7b.der
 
         Exit status: 0 on success, 1 if an input could not be read or parsed (the message
         names the file, the certificate's index and the byte offset; the certificates that
@@ -129,8 +135,8 @@ enum PinCommand {
         switch object {
         case .certificate(let certificate):
             return "\(certificate.spkiPin.formatted(pinFormat))  \(subjectLine(certificate))"
-        case .publicKey(let key):
-            return "\(SPKIPin(key).formatted(pinFormat))  (public key: \(key.algorithm))"
+        case .publicKey(let key, let source):
+            return "\(SPKIPin(key).formatted(pinFormat))  (\(source.rawValue.replacingOccurrences(of: "_", with: " ")): \(key.algorithm))"
         }
     }
 
@@ -146,9 +152,9 @@ enum PinCommand {
             fields.append(("not_before", .string(certificate.validity.notBefore.description)))
             fields.append(("not_after", .string(certificate.validity.notAfter.description)))
             fields.append(("certificate_sha256", .string(certificate.fingerprint.hex)))
-        case .publicKey(let info):
+        case .publicKey(let info, let source):
             key = info
-            fields.append(("kind", .string("public_key")))
+            fields.append(("kind", .string(source.rawValue)))
         }
         let pin = SPKIPin(key)
         fields.append(("key_algorithm", .string(key.algorithm.description)))
@@ -200,7 +206,7 @@ enum PinCommand {
             switch found.objects.first {
             case .certificate(let certificate)?:
                 return ("raw_key_is_certificate", "\(name): this is a PEM certificate, not a raw key; \(drop); its SPKI pin is \(certificate.spkiPin.base64)")
-            case .publicKey(let key)?:
+            case .publicKey(let key, _)?:
                 return ("raw_key_is_public_key", "\(name): this is a PEM PUBLIC KEY (a SubjectPublicKeyInfo), not a raw key; \(drop); its pin is \(SPKIPin(key).base64)")
             case nil:
                 return ("raw_key_is_pem", "\(name): this is a PEM file, not a raw key, and it holds no certificate or public key")

@@ -129,3 +129,50 @@ struct ScanBundleTests {
         }
     }
 }
+
+@Suite("tack pin: private keys, signing requests, PKCS #7 bundles")
+struct PinSourceTests {
+    @Test("the pin of each equals its certificate's", arguments: [
+        ("Vectors/certs/keys/p256-leaf.key.pem", "p256-leaf", "private_key"),
+        ("Vectors/certs/keys/rsa2048-leaf.key.pem", "rsa2048-leaf", "private_key"),
+        ("Vectors/certs/keys/p384-leaf.key.pem", "p384-leaf", "private_key"),
+        ("Vectors/cli-inputs/rsa2048-leaf.pkcs1.pem", "rsa2048-leaf", "private_key"),
+        ("Vectors/cli-inputs/p256-leaf.sec1.pem", "p256-leaf", "private_key"),
+        ("Vectors/cli-inputs/p256-leaf.pkcs8.der", "p256-leaf", "private_key"),
+        ("Vectors/cli-inputs/p256-leaf.csr.pem", "p256-leaf", "certificate_request"),
+        ("Vectors/cli-inputs/rsa2048-leaf.csr.der", "rsa2048-leaf", "certificate_request"),
+    ])
+    func pins(path: String, certificate: String, kind: String) throws {
+        let document = try CLI.json(["pin", "--json", path], schema: "pin")
+        let record = try #require(document["pins"]?[0])
+        #expect(record["kind"] == .string(kind))
+        #expect(record["spki_sha256_base64"] == .string(try vectorPin(certificate)))
+    }
+
+    @Test("a PKCS #7 bundle, PEM or DER, gives its certificates, and verify reads it as a chain",
+          arguments: ["Vectors/cli-inputs/chain-example.p7b.pem", "Vectors/cli-inputs/chain-example.p7b.der"])
+    func pkcs7(path: String) throws {
+        let document = try CLI.json(["pin", "--json", path], schema: "pin")
+        #expect(document["pins"]?.arrayValue?.map { $0["spki_sha256_base64"] }
+                == [.string(try vectorPin("chain-leaf")), .string(try vectorPin("chain-intermediate")), .string(try vectorPin("chain-root"))])
+        let verify = CLI.run(["verify", "--host", "www.example.com", "--roots", "Vectors/certs/chain-root.pem", "--at", "2026-06-01T00:00:00Z", path])
+        #expect(verify.status == .success)
+    }
+
+    @Test("refused: a bad request signature, an encrypted key, a key without its public half", arguments: [
+        ("Vectors/cli-inputs/p256-leaf.bad-signature.csr.der", "csr_signature_invalid"),
+        ("Vectors/cli-inputs/p256-leaf.encrypted.pem", "encrypted_private_key"),
+        ("Vectors/certs/keys/ed25519-leaf.key.pem", "private_key_without_public_key"),
+    ])
+    func refused(path: String, code: String) throws {
+        let document = try CLI.json(["pin", "--json", path], status: .failure, schema: "pin")
+        #expect(document["pins"] == .array([]))
+        #expect(document["errors"]?[0]?["code"] == .string(code))
+        // No part of a key file reaches the message.
+        let message = try #require(document["errors"]?[0]?["message"]?.stringValue)
+        if path.hasSuffix(".pem") {
+            let body = try CLI.text(path).split(separator: "\n")[1]
+            #expect(!message.contains(body.prefix(16)))
+        }
+    }
+}
