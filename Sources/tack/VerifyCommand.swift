@@ -9,7 +9,7 @@ import TackX509
 enum VerifyCommand {
     static let help = """
         USAGE: tack verify CHAIN... --host NAME [--roots FILE]... [--system-roots]
-                           [--at TIME] [--policy FILE] [--format text|json] [--json]
+                           [--at TIME] [--policy FILE] [--strict-policy] [--format text|json] [--json]
 
         Validates the chain a server sent (leaf first: PEM with any number of blocks, DER,
         or the whole output of `openssl s_client -showcerts`; several files are
@@ -30,6 +30,8 @@ enum VerifyCommand {
                              since 1970; default now
           --policy FILE      a Tack JSON pin policy or an Info.plist (NSPinnedDomains),
                              told apart by content
+          --strict-policy    a policy warning (printed on standard error and in the JSON)
+                             is an error: exit status 1
           --format json      (or --json) one JSON object: verdict, failures (code, message),
                              path, pin check with diagnostics (code, message), policy
                              warnings, and the RFC 7469 failure report when there is one
@@ -54,7 +56,7 @@ enum VerifyCommand {
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--host", "--roots", "--at", "--policy", "--format"],
-                                 switches: ["--system-roots", "--json"])
+                                 switches: ["--system-roots", "--json", "--strict-policy"])
         if args.wantsHelp {
             io.emit(help)
             return .success
@@ -86,6 +88,8 @@ enum VerifyCommand {
             warnings = loaded.warnings
         }
 
+        for warning in warnings { io.warn("\(policyPath ?? ""): \(warning) [\(policyIssueCode(warning))]") }
+
         let result = evaluatePinned(served: served, anchors: anchors, peer: peer, time: time, policy: policy)
         let host = ruleHost(peer)
         let report = result.pins.outcome.needsReport
@@ -95,6 +99,10 @@ enum VerifyCommand {
         switch format {
         case .json: io.emit(outcome.json.serialized())
         case .text: io.emit(outcome.text(io: io))
+        }
+        if args.isSet("--strict-policy"), !warnings.isEmpty {
+            io.warn("--strict-policy: \(warnings.count) policy warning\(warnings.count == 1 ? "" : "s")")
+            return .failure
         }
         return exitStatus(result)
     }
@@ -111,7 +119,9 @@ enum VerifyCommand {
 
         var failureMessages: [(code: String, message: String)] {
             guard !result.trust.verdict.isTrusted else { return [] }
-            return result.trust.failures.map { ($0.code, failureMessage($0, served: served, peer: peer, time: time)) }
+            var messages = result.trust.failures.map { ($0.code, failureMessage($0, served: served, peer: peer, time: time)) }
+            if let order = servedOrderProblem(served) { messages.append(("servedOutOfOrder", order)) }
+            return messages
         }
 
         func text(io: Console) -> String {
@@ -221,6 +231,16 @@ enum VerifyCommand {
     }
 
     // MARK: Output
+
+    /// A chain served in the wrong order: the first certificate is a CA while a later
+    /// one is not (the leaf belongs first, as TLS 1.2 requires and servers send it).
+    static func servedOrderProblem(_ served: [Certificate]) -> String? {
+        func isCA(_ certificate: Certificate) -> Bool { ((try? certificate.basicConstraints) ?? nil)?.isCertificateAuthority ?? false }
+        guard let first = served.first, isCA(first), let leaf = served.indices.dropFirst().first(where: { !isCA(served[$0]) }) else {
+            return nil
+        }
+        return "the chain was served in the wrong order: certificate #\(leaf + 1) (\(subjectLine(served[leaf]))) is the leaf, and a CA comes first; serve the leaf first"
+    }
 
     static func scopeText(_ scope: HostScope) -> String {
         switch scope {

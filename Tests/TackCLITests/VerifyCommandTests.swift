@@ -185,3 +185,29 @@ enum PeerNameExpectation: Sendable {
     case ip([UInt8])
     case dns(String)
 }
+
+@Suite("tack verify: served order, strict policy")
+struct VerifyExtraTests {
+    @Test("a chain served CA first says so, by code")
+    func wrongOrder() throws {
+        let chain = try CLI.text("Vectors/certs/chain-example.pem")
+        let blocks = chain.components(separatedBy: "-----END CERTIFICATE-----\n").filter { $0.contains("BEGIN") }
+            .map { $0 + "-----END CERTIFICATE-----\n" }
+        let path = try InputTests.temporaryDirectory() + "/reversed.pem"
+        try (blocks[1] + blocks[0]).write(toFile: path, atomically: true, encoding: .utf8)
+        let document = try CLI.json(["verify", "--json", "--host", "www.example.com", "--roots", "Vectors/certs/chain-root.pem",
+                                     "--at", "2026-06-01T00:00:00Z", path], status: .untrusted, schema: "verify")
+        #expect(document["failures"]?.arrayValue?.compactMap { $0["code"]?.stringValue } == ["peerNameMismatch", "servedOutOfOrder"])
+    }
+
+    @Test("--strict-policy: a policy warning is status 1; without it, the verdict's status")
+    func strictPolicy() throws {
+        let arguments = ["verify", "--json", "--host", "api.example.com", "--at", "2026-12-01T12:00:00Z", "--roots", "Vectors/policies/certs/root.pem",
+                         "--policy", "Vectors/policies/single-pin.plist", "Vectors/policies/certs/chain.pem"]
+        let lenient = try CLI.json(arguments, schema: "verify")
+        #expect(lenient["policy_warnings"]?[0]?["code"] == .string("missingBackupPin"))
+        let strict = CLI.run(arguments + ["--strict-policy"])
+        #expect(strict.status == .failure)
+        #expect(strict.errors.contains("[missingBackupPin]"))
+    }
+}
