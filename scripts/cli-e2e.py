@@ -7,7 +7,8 @@ the built binary's exit statuses (main.swift's one exit), which stream each outp
 goes to (data on standard output, messages and usage on standard error, the JSON
 error object on standard output), standard input read through a pipe, and `tack scan`
 answering line by line while its input is still open (Spark's RDD.pipe, Hadoop
-streaming).
+streaming), and the help's examples that need a shell (pipes, substitutions), run as
+printed with the binary on PATH (the in-process test runs the others).
 
 Usage: scripts/cli-e2e.py PATH-TO-tack
 """
@@ -86,6 +87,39 @@ def main():
     check(json.loads(first).get("index") == 1, "scan answers a line while its input is open", first[:200])
     scan.stdin.close()
     check(scan.wait(timeout=60) == 0 and scan.stdout.read() == b"", "scan: exit 0 at the end of its input")
+
+    # The examples of `tack help` and of each command's --help that need a shell.
+    helps = [run("help")[1]] + [run(command, "--help")[1] for command in
+                                ("pin", "show", "verify", "scan", "lint", "plist", "policy", "rotation", "vectors", "completions")]
+    environment = dict(os.environ, PATH=os.path.dirname(TACK) + os.pathsep + os.environ.get("PATH", ""))
+    shell_examples = 0
+    for text in helps:
+        examples, section, pending = [], False, ""
+        for line in text.splitlines():
+            stripped = line.strip()
+            if stripped == "EXAMPLES:":
+                section = True
+                continue
+            if not section:
+                continue
+            if not stripped or (not pending and not stripped.startswith(("tack ", "openssl "))):
+                section = False
+                continue
+            pending = (pending + " " + stripped) if pending else stripped
+            if pending.endswith("\\"):
+                pending = pending[:-1].strip()
+                continue
+            examples.append(pending)
+            pending = ""
+        for example in examples:
+            if not any(mark in example for mark in ("|", "$(", ">", "<")):
+                continue  # run in-process by Tests/TackCLITests
+            if "s_client" in example:
+                continue  # needs the network
+            shell_examples += 1
+            result = subprocess.run(["bash", "-o", "pipefail", "-c", example], capture_output=True, cwd=ROOT, env=environment)
+            check(result.returncode == 0, f"help example: {example}: exit {result.returncode}", result.stderr.decode()[:300])
+    check(shell_examples >= 2, f"help examples needing a shell: {shell_examples} found")
 
     for failure in failures:
         print("FAIL:", failure)

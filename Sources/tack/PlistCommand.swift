@@ -30,7 +30,7 @@ enum PlistCommand {
 
         EXAMPLES:
           tack plist Vectors/certs/chain-example.pem --domain example.com --include-subdomains
-          tack plist leaf.pem --leaf --domain api.example.com --backup-pin "$(tack pin backup-key.pem | cut -d' ' -f1)"
+          tack plist Vectors/certs/chain-leaf.pem --leaf --domain api.example.com --backup-pin "$(tack pin Vectors/cli-inputs/p256-leaf.sec1.pem | cut -d' ' -f1)"
 
         Exit status: 0 on success, 1 if the chain cannot be read or the rule would have a
         single pin, 2 on a usage error.

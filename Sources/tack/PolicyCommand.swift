@@ -25,7 +25,7 @@ enum PolicyCommand {
         single pin is refused unless allowSinglePin).
 
         EXAMPLES:
-          tack policy convert --from plist --to okhttp MyApp/Info.plist > Pins.kt
+          tack policy convert --from plist --to okhttp Vectors/lint/fixed/Info.plist
           tack policy convert --from json --to plist Vectors/policies/example.json
 
         Exit status: 0 on success (even with losses reported), 1 if the input cannot be

@@ -35,8 +35,8 @@ enum ScanCommand {
           --quiet     no count, rate or progress on standard error
 
         EXAMPLES:
-          tack scan /etc/ssl/certs/ca-certificates.crt > bundle.jsonl
-          zcat ct-dump.b64.gz | tack scan | jq -r 'select(.key_bits < 2048) | .subject'
+          tack scan /etc/ssl/certs
+          openssl x509 -in Vectors/certs/p256-leaf.pem -outform der | base64 -w0 | tack scan
 
         Exit status: 0 when every certificate parsed, 1 if any did not (or an input could not
         be read), 2 on a usage error.
