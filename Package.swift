@@ -198,9 +198,10 @@ let package = Package(
             dependencies: ["TackDER", "TackX509", "TackSignature", "TackPKCS12", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
-        // The command line's own helpers (argument parser, readers); the commands
-        // themselves are tested end to end by scripts/cli-e2e.py on the built binary.
-        .testTarget(name: "TackCLITests", dependencies: ["tack"], swiftSettings: strictSettings),
+        // Every command in-process, through Tack.run (exit statuses, codes, JSON
+        // checked against Vectors/cli-schemas); scripts/cli-e2e.py keeps only what a real
+        // process shows (the binary's exit statuses and standard streams).
+        .testTarget(name: "TackCLITests", dependencies: ["tack", "TackTestSupport"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,31 +5,49 @@ import TackDER
 import TackTrust
 import TackX509
 
-/// A failure the user should see: printed as `tack: MESSAGE` on standard error.
+/// A failure the user should see: printed as `tack: MESSAGE` on standard error (and,
+/// with `--format json`, as an error object on standard output).
 struct CLIError: Error, CustomStringConvertible {
     let description: String
-    /// The process exit status: 1 for input problems, 2 for usage errors.
-    let status: Int32
+    /// The process exit status: ``ExitCode/failure`` for input problems,
+    /// ``ExitCode/usage`` for usage errors.
+    let status: ExitCode
+    /// A stable identifier of the kind of failure (snake_case), for JSON output and tests.
+    let code: String
 
-    init(_ description: String, status: Int32 = 1) {
+    init(_ description: String, status: ExitCode = .failure, code: String = "bad_input") {
         self.description = description
         self.status = status
+        self.code = code
     }
 
-    /// A usage error: `main` prints the message, then the command's usage, and exits 2.
-    static func usage(_ message: String) -> CLIError { CLIError(message, status: 2) }
+    /// A failure with a numeric status (2: usage, anything else: input failure), for
+    /// the vector-suite runners.
+    init(_ description: String, status: Int32) {
+        self.init(description, status: status == 2 ? .usage : .failure, code: status == 2 ? "usage" : "bad_input")
+    }
 
-    var isUsageError: Bool { status == 2 }
+    /// A usage error: the dispatcher prints the message, then the command's usage, and
+    /// the status is 2.
+    static func usage(_ message: String, code: String = "usage") -> CLIError {
+        CLIError(message, status: .usage, code: code)
+    }
+
+    var isUsageError: Bool { status == .usage }
+
+    /// The error object printed on standard output under `--format json`.
+    var json: JSONValue {
+        .object([("error", .object([
+            ("code", .string(code)), ("message", .string(description)), ("exit_status", .int(status.rawValue)),
+        ]))])
+    }
 }
 
-/// Writes to standard output, unbuffered.
-func emit(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-/// Writes `tack: MESSAGE` to standard error.
-func warn(_ message: String) {
-    FileHandle.standardError.write(Data(("tack: " + message + "\n").utf8))
+/// `--format text|json` (and `--json`, its short form), for the commands that print
+/// results.
+enum OutputFormat: Equatable {
+    case text
+    case json
 }
 
 /// The one command-line parser every command uses: `--flag value`, `--flag=value`,
@@ -115,32 +133,34 @@ struct Arguments {
     }
 
     func isSet(_ name: String) -> Bool { switches.contains(name) }
-}
 
-/// The bytes at `path`, or `nil` once the failure is printed as a warning: for
-/// commands that report an unreadable input and go on with the others.
-func readInputOrWarn(_ path: String) -> [UInt8]? {
-    do {
-        return try readInput(path)
-    } catch {
-        warn(error.description)
-        return nil
+    /// `--format text|json`, or `--json`; text when neither is given. The command must
+    /// declare `--format` as valued and `--json` as a switch.
+    func outputFormat() throws(CLIError) -> OutputFormat {
+        let named = try value("--format")
+        if isSet("--json") {
+            guard named == nil || named == "json" else { throw .usage("--json and --format \(named ?? "") disagree") }
+            return .json
+        }
+        switch named {
+        case nil, "text": return .text
+        case "json": return .json
+        case let other?: throw .usage("unknown format \(other) (text, json)")
+        }
     }
 }
 
 /// Reads a file's bytes, or standard input for `-`. Failures carry the operating
 /// system's reason: `PATH: no such file or directory`, `PATH: is a directory`,
 /// `PATH: permission denied`.
-func readInput(_ path: String) throws(CLIError) -> [UInt8] {
-    if path == "-" {
-        return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-    }
+func readInput(_ path: String, io: Console) throws(CLIError) -> [UInt8] {
+    if path == "-" { return try io.readAllInput() }
     let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw CLIError("\(path): \(systemReason(errno))") }
+    guard descriptor >= 0 else { throw CLIError("\(path): \(systemReason(errno))", code: "unreadable_input") }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw CLIError("\(path): \(systemReason(errno))") }
-    if status.st_mode & S_IFMT == S_IFDIR { throw CLIError("\(path): \(systemReason(EISDIR))") }
+    guard fstat(descriptor, &status) == 0 else { throw CLIError("\(path): \(systemReason(errno))", code: "unreadable_input") }
+    if status.st_mode & S_IFMT == S_IFDIR { throw CLIError("\(path): \(systemReason(EISDIR))", code: "unreadable_input") }
     var bytes: [UInt8] = []
     if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -148,7 +168,7 @@ func readInput(_ path: String) throws(CLIError) -> [UInt8] {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0 {
             if errno == EINTR { continue }
-            throw CLIError("\(path): \(systemReason(errno))")
+            throw CLIError("\(path): \(systemReason(errno))", code: "unreadable_input")
         }
         if count == 0 { break }
         bytes.append(contentsOf: chunk[0..<count])
@@ -165,10 +185,18 @@ func systemReason(_ code: Int32) -> String {
 /// The display name of an input path.
 func inputName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-/// One object found in an input file: a certificate or a bare public key.
+/// One object found in an input file: a certificate, or a public key (bare, or the
+/// public half of a private key or of a signing request).
 enum InputObject {
     case certificate(Certificate)
-    case publicKey(SubjectPublicKeyInfo)
+    case publicKey(SubjectPublicKeyInfo, from: KeySource)
+}
+
+/// Where a public key came from.
+enum KeySource: String {
+    case publicKey = "public_key"
+    case privateKey = "private_key"
+    case certificateRequest = "certificate_request"
 }
 
 /// What ``readObjects(_:name:)`` found: the objects that parsed, in file order, and a
@@ -223,18 +251,27 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
     let isPEM = contains(bytes, "-----BEGIN ") || contains(bytes, "-----END ")
     if !isPEM {
         guard !bytes.isEmpty else {
-            result.failures.append(CLIError("\(name): empty input"))
+            result.failures.append(CLIError("\(name): empty input", code: "empty_input"))
             return result
         }
         do {
             result.objects.append(.certificate(try Certificate(derEncoded: bytes)))
         } catch let certificateError {
             if let key = try? SubjectPublicKeyInfo(derEncoded: bytes) {
-                result.objects.append(.publicKey(key))
+                result.objects.append(.publicKey(key, from: .publicKey))
+            } else if let certificates = try? PinSources.certificates(pkcs7: bytes) {
+                result.objects += certificates.map(InputObject.certificate)
+            } else if let request = derCertificationRequest(bytes) {
+                switch request {
+                case .success(let key): result.objects.append(.publicKey(key, from: .certificateRequest))
+                case .failure(let error): result.failures.append(CLIError("\(name): \(error.message)", code: error.code))
+                }
+            } else if let key = try? PinSources.publicKey(privateKey: bytes, label: nil) {
+                result.objects.append(.publicKey(key, from: .privateKey))
             } else if isPlainText(bytes) {
-                result.failures.append(CLIError("\(name): neither PEM nor DER: the file is plain text with no -----BEGIN line"))
+                result.failures.append(CLIError("\(name): neither PEM nor DER: the file is plain text with no -----BEGIN line", code: "not_pem_or_der"))
             } else {
-                result.failures.append(CLIError("\(name): certificate #1: \(certificateError)"))
+                result.failures.append(CLIError("\(name): certificate #1: \(certificateError)", code: "malformed_certificate"))
             }
         }
         return result
@@ -254,61 +291,99 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
             do {
                 result.objects.append(.certificate(try Certificate(derEncoded: block.bytes)))
             } catch {
-                result.failures.append(CLIError("\(name): certificate #\(index) (PEM block at byte \(block.offset)): \(error)"))
+                result.failures.append(CLIError("\(name): certificate #\(index) (PEM block at byte \(block.offset)): \(error)", code: "malformed_certificate"))
             }
         case "PUBLIC KEY":
             index += 1
             do {
-                result.objects.append(.publicKey(try SubjectPublicKeyInfo(derEncoded: block.bytes)))
+                result.objects.append(.publicKey(try SubjectPublicKeyInfo(derEncoded: block.bytes), from: .publicKey))
             } catch {
-                result.failures.append(CLIError("\(name): public key #\(index) (PEM block at byte \(block.offset)): \(error)"))
+                result.failures.append(CLIError("\(name): public key #\(index) (PEM block at byte \(block.offset)): \(error)", code: "malformed_public_key"))
             }
+        case "PKCS7", "CERTIFICATE CHAIN":
+            index += 1
+            do throws(PinSourceError) {
+                result.objects += try PinSources.certificates(pkcs7: block.bytes).map(InputObject.certificate)
+            } catch {
+                result.failures.append(CLIError("\(name): PKCS #7 bundle #\(index) (PEM block at byte \(block.offset)): \(error.message)", code: error.code))
+            }
+        case "CERTIFICATE REQUEST", "NEW CERTIFICATE REQUEST":
+            index += 1
+            do throws(PinSourceError) {
+                result.objects.append(.publicKey(try PinSources.publicKey(certificationRequest: block.bytes), from: .certificateRequest))
+            } catch {
+                result.failures.append(CLIError("\(name): request #\(index) (PEM block at byte \(block.offset)): \(error.message)", code: error.code))
+            }
+        case "PRIVATE KEY", "RSA PRIVATE KEY", "EC PRIVATE KEY":
+            index += 1
+            do throws(PinSourceError) {
+                result.objects.append(.publicKey(try PinSources.publicKey(privateKey: block.bytes, label: block.label == "PRIVATE KEY" ? nil : block.label),
+                                                 from: .privateKey))
+            } catch {
+                result.failures.append(CLIError("\(name): private key #\(index) (PEM block at byte \(block.offset)): \(error.message)", code: error.code))
+            }
+        case "ENCRYPTED PRIVATE KEY":
+            index += 1
+            result.failures.append(CLIError("\(name): private key #\(index) is encrypted: decrypt it first (openssl pkey -in KEY -pubout | tack pin -)",
+                                            code: "encrypted_private_key"))
         default:
-            continue  // private keys, CSRs, parameters: not ours to pin
+            continue  // parameters and the like: not ours to pin
         }
     }
     if result.objects.isEmpty && result.failures.isEmpty {
-        result.failures.append(CLIError("\(name): no CERTIFICATE or PUBLIC KEY block found"))
+        result.failures.append(CLIError("\(name): no CERTIFICATE, PUBLIC KEY, PKCS7, CERTIFICATE REQUEST or PRIVATE KEY block found", code: "nothing_found"))
     }
     return result
 }
 
-/// Reads every certificate of every input (`-` is standard input), reporting each
-/// failure on standard error as it goes. Used by the commands that take certificate
-/// files; returns the certificates with their file names and the failure count.
-func readCertificates(_ paths: [String]) -> (certificates: [(file: String, certificate: Certificate)], failures: Int) {
+/// Reads every certificate of every input (`-` is standard input), for the commands
+/// that take certificate files: the certificates with their file names, and a failure
+/// for each input or block that could not be read (a public key is one: not a
+/// certificate). The caller reports the failures.
+func readCertificates(_ paths: [String], io: Console) -> (certificates: [(file: String, certificate: Certificate)], failures: [CLIError]) {
     var certificates: [(file: String, certificate: Certificate)] = []
-    var failures = 0
+    var failures: [CLIError] = []
     for path in paths {
         let name = inputName(path)
-        guard let bytes = readInputOrWarn(path) else {
-            failures += 1
+        let bytes: [UInt8]
+        do {
+            bytes = try readInput(path, io: io)
+        } catch {
+            failures.append(error)
             continue
         }
         let found = readObjects(bytes, name: name)
         for object in found.objects {
             switch object {
             case .certificate(let certificate): certificates.append((name, certificate))
-            case .publicKey: warn("\(name): a PUBLIC KEY, not a certificate: skipped")
+            case .publicKey(_, let source): failures.append(CLIError("\(name): a \(source.rawValue.replacingOccurrences(of: "_", with: " ")), not a certificate", code: "not_a_certificate"))
             }
         }
-        for failure in found.failures { warn(failure.description) }
-        failures += found.failures.count
+        failures += found.failures
     }
     return (certificates, failures)
 }
 
-/// A JSON object from ordered key/value pairs whose values are already JSON.
-func jsonObject(_ fields: [(String, String)]) -> String {
-    var object = "{"
-    for (index, field) in fields.enumerated() {
-        if index > 0 { object += ", " }
-        object += JSONText.string(field.0)
-        object += ": "
-        object += field.1
+/// The subject of a certificate as one line of text (RFC 4514), the way every command
+/// names a certificate.
+func subjectLine(_ certificate: Certificate) -> String {
+    guard let name = try? DistinguishedName(derEncoded: certificate.derEncoded, range: certificate.subjectRange) else {
+        return "(undecodable subject)"
     }
-    object += "}"
-    return object
+    return name.isEmpty ? "(empty subject)" : name.rfc4514String
+}
+
+/// The issuer of a certificate as one line of text (RFC 4514).
+func issuerLine(_ certificate: Certificate) -> String {
+    guard let name = try? DistinguishedName(derEncoded: certificate.derEncoded, range: certificate.issuerRange) else {
+        return "(undecodable issuer)"
+    }
+    return name.isEmpty ? "(empty issuer)" : name.rfc4514String
+}
+
+/// "N inputs failed", the closing error of the commands that go on past a bad input.
+func inputsFailed(_ count: Int) -> CLIError {
+    CLIError("\(count) input\(count == 1 ? "" : "s") failed", code: "inputs_failed")
 }
 
 /// Every object in `bytes`, or the first failure: for inputs where one bad block
@@ -317,4 +392,52 @@ func readObjectsStrictly(_ bytes: [UInt8], name: String) throws(CLIError) -> [In
     let result = readObjects(bytes, name: name)
     if let failure = result.failures.first { throw failure }
     return result.objects
+}
+
+/// The certificate files of a directory such as `/etc/ssl/certs`: every regular file
+/// (symbolic links followed) not hidden, each read once however many names it has
+/// (OpenSSL's hash-named links, `NAME.pem` links into `/usr/share`), sorted by name;
+/// subdirectories are not entered. `nil` when `path` is not a directory.
+func directoryFiles(_ path: String) throws(CLIError) -> [String]? {
+    var isDirectory: ObjCBool = false
+    guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        return nil
+    }
+    let names: [String]
+    do {
+        names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    } catch {
+        throw CLIError("\(path): cannot list the directory", code: "unreadable_input")
+    }
+    var seen = Set<String>()
+    var files: [String] = []
+    for name in names where !name.hasPrefix(".") {
+        let file = path.hasSuffix("/") ? path + name : path + "/" + name
+        let real = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        var isSubdirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real, isDirectory: &isSubdirectory), !isSubdirectory.boolValue,
+              seen.insert(real).inserted else { continue }
+        files.append(file)
+    }
+    guard !files.isEmpty else { throw CLIError("\(path): no file to read in the directory", code: "nothing_found") }
+    return files
+}
+
+/// `paths` with each directory replaced by its files (``directoryFiles(_:)``).
+func expandingDirectories(_ paths: [String]) throws(CLIError) -> [String] {
+    var expanded: [String] = []
+    for path in paths {
+        if let files = try directoryFiles(path) { expanded += files } else { expanded.append(path) }
+    }
+    return expanded
+}
+
+/// A DER PKCS #10 request's key, or why it gives none once it is recognised as one
+/// (a bad signature, malformed fields); `nil` when `bytes` is no request at all.
+func derCertificationRequest(_ bytes: [UInt8]) -> Result<SubjectPublicKeyInfo, PinSourceError>? {
+    do throws(PinSourceError) {
+        return .success(try PinSources.publicKey(certificationRequest: bytes))
+    } catch {
+        return error.code == "not_csr" || error.code == "malformed_der" ? nil : .failure(error)
+    }
 }

@@ -24,8 +24,8 @@ struct CertificateSummary {
     let isCA: Bool?
 
     init(_ certificate: Certificate) {
-        subject = (try? certificate.subject.rfc4514String) ?? "(undecodable subject)"
-        issuer = (try? certificate.issuer.rfc4514String) ?? "(undecodable issuer)"
+        subject = subjectLine(certificate)
+        issuer = issuerLine(certificate)
         serial = Hex.encode(certificate.serialNumber)
         notBefore = certificate.validity.notBefore
         notAfter = certificate.validity.notAfter
@@ -40,22 +40,23 @@ struct CertificateSummary {
         isCA = (try? certificate.basicConstraints)??.isCertificateAuthority
     }
 
-    /// The JSON fields, in a fixed order; `extra` comes first (for example the file).
-    func jsonFields() -> [(String, String)] {
+    /// The JSON fields, in a fixed order (after those a command puts first, such as
+    /// the file). Times are RFC 3339.
+    func jsonFields() -> [(String, JSONValue)] {
         [
-            ("subject", JSONText.string(subject)),
-            ("issuer", JSONText.string(issuer)),
-            ("serial", JSONText.string(serial)),
-            ("not_before", JSONText.string(notBefore.description)),
-            ("not_after", JSONText.string(notAfter.description)),
-            ("key_type", JSONText.string(keyType)),
-            ("key_bits", keyBits.map(String.init) ?? "null"),
-            ("signature_algorithm", JSONText.string(signatureAlgorithm)),
-            ("spki_sha256", JSONText.string(spkiPin.base64)),
-            ("sha256", JSONText.string(fingerprint.hex)),
-            ("dns_names", JSONText.strings(dnsNames)),
-            ("ip_addresses", JSONText.strings(ipAddresses)),
-            ("is_ca", isCA.map { $0 ? "true" : "false" } ?? "null"),
+            ("subject", .string(subject)),
+            ("issuer", .string(issuer)),
+            ("serial", .string(serial)),
+            ("not_before", .string(notBefore.description)),
+            ("not_after", .string(notAfter.description)),
+            ("key_type", .string(keyType)),
+            ("key_bits", keyBits.map(JSONValue.int) ?? .null),
+            ("signature_algorithm", .string(signatureAlgorithm)),
+            ("spki_sha256", .string(spkiPin.base64)),
+            ("sha256", .string(fingerprint.hex)),
+            ("dns_names", .strings(dnsNames)),
+            ("ip_addresses", .strings(ipAddresses)),
+            ("is_ca", isCA.map(JSONValue.bool) ?? .null),
         ]
     }
 }

@@ -36,19 +36,19 @@ enum LimboCommand {
         2 on a usage error or an unreadable suite.
         """
 
-    static func run(_ arguments: [String]) throws(CLIError) {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--time-limit", "--exceptions", "--include", "--exclude"])
         if args.wantsHelp {
-            emit(help)
-            return
+            io.emit(help)
+            return .success
         }
         guard args.operands.count <= 1 else { throw .usage("tack vectors limbo takes one FILE (or - for standard input)") }
         let timeLimit = try self.timeLimit(args)
         var exceptions = LimboExceptions()
         if let path = try args.value("--exceptions") {
-            exceptions = try decode(LimboExceptions.self, path: path, what: "an exceptions file")
+            exceptions = try decode(LimboExceptions.self, path: path, what: "an exceptions file", io: io)
         }
-        let suite = try decode(LimboSuite.self, path: args.operands.first ?? "-", what: "a limbo suite")
+        let suite = try decode(LimboSuite.self, path: args.operands.first ?? "-", what: "a limbo suite", io: io)
 
         let selected = suite.testcases.filter { isSelected($0.id, args) }
         let now = Int64(Date().timeIntervalSince1970)
@@ -59,14 +59,10 @@ enum LimboCommand {
             results.append(result)
             tally.record(result, expected: testCase.expected_result, exceptions: exceptions)
         }
-        try write(results)
-        for line in tally.reportLines {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
-        }
-        if !tally.disagreements.isEmpty {
-            // The last line of standard error stays the plain count line.
-            exit(1)
-        }
+        try write(results, io: io)
+        for line in tally.reportLines { io.writeError(line + "\n") }
+        // The last line of standard error stays the plain count line.
+        return tally.disagreements.isEmpty ? .success : .failure
     }
 
     /// `--time-limit` in seconds (default 10).
@@ -87,24 +83,23 @@ enum LimboCommand {
 
     /// The JSON document at `path` (`-`: standard input) as `type`; status 2 when it
     /// cannot be read or is not `what`.
-    static func decode<Document: Decodable>(_ type: Document.Type, path: String, what: String) throws(CLIError) -> Document {
+    static func decode<Document: Decodable>(_ type: Document.Type, path: String, what: String, io: Console) throws(CLIError) -> Document {
         do {
-            return try JSONDecoder().decode(type, from: Data(try readInput(path)))
+            return try JSONDecoder().decode(type, from: Data(try readInput(path, io: io)))
         } catch let error as CLIError {
-            throw CLIError(error.description, status: 2)
+            throw CLIError(error.description, status: .usage, code: error.code)
         } catch {
-            throw CLIError("\(path): not \(what): \(error)", status: 2)
+            throw CLIError("\(path): not \(what): \(error)", status: .usage, code: "not_json")
         }
     }
 
     /// The result document, on standard output.
-    static func write(_ results: [LimboResult]) throws(CLIError) {
+    static func write(_ results: [LimboResult], io: Console) throws(CLIError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(LimboResultDocument(harness: "tack-\(tackVersion)", results: results))
-            FileHandle.standardOutput.write(data)
-            FileHandle.standardOutput.write(Data("\n".utf8))
+            io.writeOutput(String(decoding: data, as: UTF8.self) + "\n")
         } catch {
             throw CLIError("cannot encode the results: \(error)")
         }

@@ -8,7 +8,7 @@ import TackX509
 
 enum PinCommand {
     static let help = """
-        USAGE: tack pin [--format base64|sha256|hex|json] FILE...
+        USAGE: tack pin [--format base64|sha256|hex|json] [--json] FILE...
                tack pin --raw-key FILE --key-type rsa|p256|p384|p521|ed25519|x25519 [--format ...]
 
         Prints, for each certificate (PEM with any number of blocks, DER, or the whole
@@ -17,15 +17,21 @@ enum PinCommand {
         exactly what this pipeline prints:
           openssl x509 -pubkey -noout | openssl pkey -pubin -outform der \\
             | openssl dgst -sha256 -binary | base64
-        PUBLIC KEY blocks (and DER SubjectPublicKeyInfo files) are pinned too.
+        PUBLIC KEY blocks (and DER SubjectPublicKeyInfo files) are pinned too, and so are
+        private keys (PKCS #8, PKCS #1 RSA, SEC1 EC; PEM or DER: the pin of their public
+        half, for the backup-pin workflow "generate a key, pin it, ship the pin"; an
+        Ed25519 or EC key that does not store its public half is refused), certificate
+        signing requests (PKCS #10, once their signature verifies) and the certificates
+        of PKCS #7 bundles (.p7b, PEM or DER).
 
         OPTIONS:
           --format base64   NSPinnedDomains SPKI-SHA256-BASE64 form (default)
           --format sha256   OkHttp / HPKP form: sha256/BASE64
           --format hex      lowercase hex
-          --format json     a JSON array of objects, one per certificate or key (also with
-                            --raw-key): pins in every form, subject, issuer, key, validity,
-                            certificate SHA-256
+          --format json     (or --json) one JSON object: "pins", one object per certificate
+                            or key (also with --raw-key: pins in every form, subject, issuer,
+                            key, validity, certificate SHA-256), and "errors", one object
+                            (code, message) per input that failed
           --raw-key FILE    the raw public key bytes from SecKeyCopyExternalRepresentation
                             (RSA: PKCS#1 RSAPublicKey DER; EC: 04||X||Y; Ed25519/X25519: 32 bytes).
                             The file may hold the bytes themselves, or hex or Base64 text.
@@ -42,119 +48,130 @@ enum PinCommand {
           tack pin Vectors/certs/chain-example.pem
           openssl s_client -connect example.com:443 -showcerts </dev/null | tack pin -
           tack pin --raw-key Vectors/certs/p256-leaf.rawkey.hex --key-type p256
+          tack pin Vectors/certs/keys/p256-leaf.key.pem Vectors/cli-inputs/p256-leaf.csr.pem Vectors/cli-inputs/chain-example.p7b.der
 
         Exit status: 0 on success, 1 if an input could not be read or parsed (the message
         names the file, the certificate's index and the byte offset; the certificates that
         parse are still printed), 2 on a usage error.
         """
 
-    static func run(_ arguments: [String]) throws(CLIError) {
-        let args = try Arguments(arguments, valued: ["--format", "--raw-key", "--key-type"])
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
+        let args = try Arguments(arguments, valued: ["--format", "--raw-key", "--key-type"], switches: ["--json"])
         if args.wantsHelp {
-            emit(help)
-            return
+            io.emit(help)
+            return .success
         }
-        let format = try OutputFormat(try args.value("--format") ?? "base64")
+        let format = try OutputFormat(args)
         if let rawKeyPath = try args.value("--raw-key") {
             guard args.operands.isEmpty else { throw .usage("--raw-key takes no other files") }
             guard let typeName = try args.value("--key-type") else { throw .usage("--raw-key needs --key-type") }
             guard let type = PublicKeyType(name: typeName) else {
                 throw .usage("unknown key type \(typeName) (rsa, p256, p384, p521, ed25519, x25519, ed448, x448)")
             }
-            try pinRawKey(path: rawKeyPath, type: type, format: format)
-            return
+            try pinRawKey(path: rawKeyPath, type: type, format: format, io: io)
+            return .success
         }
         guard try args.value("--key-type") == nil else { throw .usage("--key-type goes with --raw-key") }
         guard !args.operands.isEmpty else { throw .usage("tack pin needs at least one FILE (or - for standard input)") }
 
         // Every good certificate is printed, even beside a bad one; each failure is
-        // reported on standard error and the exit status is 1.
-        var records: [String] = []
-        var failures = 0
+        // reported on standard error (and in the JSON) and the exit status is 1.
+        var records: [JSONValue] = []
+        var failures: [CLIError] = []
         for path in args.operands {
             let name = inputName(path)
-            guard let bytes = readInputOrWarn(path) else {
-                failures += 1
+            let bytes: [UInt8]
+            do {
+                bytes = try readInput(path, io: io)
+            } catch {
+                failures.append(error)
+                io.warn(error.description)
                 continue
             }
             let found = readObjects(bytes, name: name)
             for object in found.objects {
                 switch format {
                 case .json: records.append(jsonRecord(object, file: name))
-                default: emit(line(object, format: format))
+                case .pin(let pinFormat): io.emit(line(object, format: pinFormat))
                 }
             }
-            for failure in found.failures { warn(failure.description) }
-            failures += found.failures.count
+            for failure in found.failures { io.warn(failure.description) }
+            failures += found.failures
         }
-        if format == .json { emit(jsonList(records)) }
-        if failures > 0 {
-            throw CLIError("\(failures) input\(failures == 1 ? "" : "s") failed")
+        if format == .json {
+            io.emit(JSONValue.object([("pins", .array(records)), ("errors", .array(failures.map(errorRecord)))]).serialized())
         }
+        if !failures.isEmpty {
+            io.warn(inputsFailed(failures.count).description)
+            return .failure
+        }
+        return .success
     }
 
-    /// `--format json` prints one shape for every input: an array of objects.
-    private static func jsonList(_ records: [String]) -> String {
-        records.isEmpty ? "[]" : "[\n" + records.map { "  " + $0 }.joined(separator: ",\n") + "\n]"
-    }
-
+    /// `--format json` prints one shape for every input: an object with the pins and
+    /// the inputs that failed.
     enum OutputFormat: Equatable {
         case pin(PinFormat)
         case json
 
-        init(_ text: String) throws(CLIError) {
-            switch text {
-            case "base64": self = .pin(.base64)
+        init(_ args: Arguments) throws(CLIError) {
+            let text = try args.value("--format")
+            if args.isSet("--json") {
+                guard text == nil || text == "json" else { throw .usage("--json and --format \(text ?? "") disagree") }
+                self = .json
+                return
+            }
+            switch text ?? "base64" {
+            case "base64", "text": self = .pin(.base64)
             case "sha256": self = .pin(.sha256Base64)
             case "hex": self = .pin(.hex)
             case "json": self = .json
-            default: throw .usage("unknown format \(text) (base64, sha256, hex, json)")
+            case let other: throw .usage("unknown format \(other) (base64, sha256, hex, json)")
             }
         }
     }
 
-    private static func line(_ object: InputObject, format: OutputFormat) -> String {
-        let pinFormat: PinFormat = if case .pin(let f) = format { f } else { .base64 }
+    private static func line(_ object: InputObject, format pinFormat: PinFormat) -> String {
         switch object {
         case .certificate(let certificate):
-            return "\(certificate.spkiPin.formatted(pinFormat))  \(subjectText(certificate))"
-        case .publicKey(let key):
-            return "\(SPKIPin(key).formatted(pinFormat))  (public key: \(key.algorithm))"
+            return "\(certificate.spkiPin.formatted(pinFormat))  \(subjectLine(certificate))"
+        case .publicKey(let key, let source):
+            return "\(SPKIPin(key).formatted(pinFormat))  (\(source.rawValue.replacingOccurrences(of: "_", with: " ")): \(key.algorithm))"
         }
     }
 
-    private static func subjectText(_ certificate: Certificate) -> String {
-        guard let name = try? DistinguishedName(derEncoded: certificate.derEncoded, range: certificate.subjectRange) else {
-            return "(undecodable subject)"
-        }
-        return name.isEmpty ? "(empty subject)" : name.rfc4514String
-    }
-
-    private static func jsonRecord(_ object: InputObject, file: String) -> String {
-        var fields: [(String, String)] = [("file", JSONText.string(file))]
+    private static func jsonRecord(_ object: InputObject, file: String) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("file", .string(file))]
         let key: SubjectPublicKeyInfo
         switch object {
         case .certificate(let certificate):
             key = certificate.publicKeyInfo
-            fields.append(("kind", JSONText.string("certificate")))
-            fields.append(("subject", JSONText.string(subjectText(certificate))))
-            let issuer = (try? DistinguishedName(derEncoded: certificate.derEncoded, range: certificate.issuerRange))?
-                .rfc4514String ?? "(undecodable issuer)"
-            fields.append(("issuer", JSONText.string(issuer)))
-            fields.append(("notBefore", JSONText.string(certificate.validity.notBefore.description)))
-            fields.append(("notAfter", JSONText.string(certificate.validity.notAfter.description)))
-            fields.append(("certificateSHA256", JSONText.string(certificate.fingerprint.hex)))
-        case .publicKey(let info):
+            fields.append(("kind", .string("certificate")))
+            fields.append(("subject", .string(subjectLine(certificate))))
+            fields.append(("issuer", .string(issuerLine(certificate))))
+            fields.append(("not_before", .string(certificate.validity.notBefore.description)))
+            fields.append(("not_after", .string(certificate.validity.notAfter.description)))
+            fields.append(("certificate_sha256", .string(certificate.fingerprint.hex)))
+        case .publicKey(let info, let source):
             key = info
-            fields.append(("kind", JSONText.string("publicKey")))
+            fields.append(("kind", .string(source.rawValue)))
         }
         let pin = SPKIPin(key)
-        fields.append(("keyAlgorithm", JSONText.string(key.algorithm.description)))
-        fields.append(("keyBits", key.keySizeInBits.map(String.init) ?? "null"))
-        fields.append(("spkiSHA256Base64", JSONText.string(pin.base64)))
-        fields.append(("spkiSHA256Pin", JSONText.string(pin.sha256Base64)))
-        fields.append(("spkiSHA256Hex", JSONText.string(pin.hex)))
-        return jsonObject(fields)
+        fields.append(("key_algorithm", .string(key.algorithm.description)))
+        fields.append(("key_bits", key.keySizeInBits.map(JSONValue.int) ?? .null))
+        fields += pinFields(pin)
+        return .object(fields)
+    }
+
+    /// The pin in its three forms, the same keys in every record.
+    private static func pinFields(_ pin: SPKIPin) -> [(String, JSONValue)] {
+        [("spki_sha256_base64", .string(pin.base64)), ("spki_sha256_pin", .string(pin.sha256Base64)),
+         ("spki_sha256_hex", .string(pin.hex))]
+    }
+
+    /// A failed input in the JSON: its code and message.
+    static func errorRecord(_ error: CLIError) -> JSONValue {
+        .object([("code", .string(error.code)), ("message", .string(error.description))])
     }
 
     /// Raw key bytes from a file that holds them as binary, hex text or Base64 text;
@@ -181,28 +198,28 @@ enum PinCommand {
     /// The most likely mistakes with `--raw-key`, recognised before the raw key is
     /// encoded: a PEM file, a DER certificate or SubjectPublicKeyInfo (already what the
     /// pin is computed over), a raw key of another type, a wrong length, a compressed
-    /// or non-point EC key. Returns the message, or `nil` if nothing is recognised.
-    private static func rawKeyMistake(file bytes: [UInt8], raw: [UInt8]?, type: PublicKeyType, name: String) -> String? {
+    /// or non-point EC key. Returns its code and message, or `nil` if nothing is recognised.
+    private static func rawKeyMistake(file bytes: [UInt8], raw: [UInt8]?, type: PublicKeyType, name: String) -> (code: String, message: String)? {
         let drop = "drop --raw-key and --key-type (tack pin \(name))"
         if contains(bytes, "-----BEGIN ") {
             let found = readObjects(bytes, name: name)
             switch found.objects.first {
             case .certificate(let certificate)?:
-                return "\(name): this is a PEM certificate, not a raw key; \(drop); its SPKI pin is \(certificate.spkiPin.base64)"
-            case .publicKey(let key)?:
-                return "\(name): this is a PEM PUBLIC KEY (a SubjectPublicKeyInfo), not a raw key; \(drop); its pin is \(SPKIPin(key).base64)"
+                return ("raw_key_is_certificate", "\(name): this is a PEM certificate, not a raw key; \(drop); its SPKI pin is \(certificate.spkiPin.base64)")
+            case .publicKey(let key, _)?:
+                return ("raw_key_is_public_key", "\(name): this is a PEM PUBLIC KEY (a SubjectPublicKeyInfo), not a raw key; \(drop); its pin is \(SPKIPin(key).base64)")
             case nil:
-                return "\(name): this is a PEM file, not a raw key, and it holds no certificate or public key"
+                return ("raw_key_is_pem", "\(name): this is a PEM file, not a raw key, and it holds no certificate or public key")
             }
         }
         guard let raw else {
-            return "\(name): the file is plain text but neither hex nor Base64, so not a raw key"
+            return ("raw_key_not_hex_or_base64", "\(name): the file is plain text but neither hex nor Base64, so not a raw key")
         }
         if let certificate = try? Certificate(derEncoded: raw) {
-            return "\(name): this is a DER certificate, not a raw key; \(drop); its SPKI pin is \(certificate.spkiPin.base64)"
+            return ("raw_key_is_certificate", "\(name): this is a DER certificate, not a raw key; \(drop); its SPKI pin is \(certificate.spkiPin.base64)")
         }
         if let key = try? SubjectPublicKeyInfo(derEncoded: raw) {
-            return "\(name): this is already a SubjectPublicKeyInfo; \(drop); its pin is \(SPKIPin(key).base64)"
+            return ("raw_key_is_public_key", "\(name): this is already a SubjectPublicKeyInfo; \(drop); its pin is \(SPKIPin(key).base64)")
         }
         // A fixed-length key of another type given with this one's --key-type.
         let otherTypes = PublicKeyType.allCases.filter { other in
@@ -213,62 +230,58 @@ enum PinCommand {
         case .rsa:
             if (try? SubjectPublicKeyInfo.encode(rawKey: raw, type: .rsa)) == nil, !otherTypes.isEmpty {
                 let names = otherTypes.map(\.name).joined(separator: " or ")
-                return "\(name): \(raw.count) bytes that are not a PKCS #1 RSAPublicKey; it has the length of a raw \(names) key: try --key-type \(otherTypes[0].name)"
+                return ("raw_key_wrong_type", "\(name): \(raw.count) bytes that are not a PKCS #1 RSAPublicKey; it has the length of a raw \(names) key: try --key-type \(otherTypes[0].name)")
             }
         case .p256, .p384, .p521:
             let expected = type.rawKeyByteCount ?? 0
             let coordinate = (expected - 1) / 2
             if raw.count == coordinate + 1, raw.first == 0x02 || raw.first == 0x03 {
-                return "\(name): raw \(type) key is a compressed point (\(raw.count) bytes starting 0x0\(raw[0])); SecKeyCopyExternalRepresentation gives the uncompressed \(expected)-byte form 04 ‖ X ‖ Y"
+                return ("raw_key_compressed_point", "\(name): raw \(type) key is a compressed point (\(raw.count) bytes starting 0x0\(raw[0])); SecKeyCopyExternalRepresentation gives the uncompressed \(expected)-byte form 04 ‖ X ‖ Y")
             }
             if raw.count != expected {
                 var message = "\(name): raw \(type) key is \(raw.count) bytes, expected \(expected) (04 ‖ X ‖ Y, \(coordinate)-byte coordinates)"
                 if !otherTypes.isEmpty { message += "; \(raw.count) bytes is a raw \(otherTypes.map(\.name).joined(separator: " or ")) key" }
-                return message
+                return ("raw_key_wrong_length", message)
             }
             if raw.first != 0x04 {
-                return "\(name): raw \(type) key starts with 0x\(Hex.encode(raw.prefix(1))), expected 0x04 (an uncompressed point 04 ‖ X ‖ Y)"
+                return ("raw_key_not_uncompressed_point", "\(name): raw \(type) key starts with 0x\(Hex.encode(raw.prefix(1))), expected 0x04 (an uncompressed point 04 ‖ X ‖ Y)")
             }
         case .ed25519, .ed448, .x25519, .x448:
             let expected = type.rawKeyByteCount ?? 0
             if raw.count != expected {
                 var message = "\(name): raw \(type) key is \(raw.count) bytes, expected \(expected)"
                 if !otherTypes.isEmpty { message += "; \(raw.count) bytes is a raw \(otherTypes.map(\.name).joined(separator: " or ")) key" }
-                return message
+                return ("raw_key_wrong_length", message)
             }
         }
         return nil
     }
 
-    private static func pinRawKey(path: String, type: PublicKeyType, format: OutputFormat) throws(CLIError) {
+    private static func pinRawKey(path: String, type: PublicKeyType, format: OutputFormat, io: Console) throws(CLIError) {
         let name = inputName(path)
-        let bytes = try readInput(path)
-        guard !bytes.isEmpty else { throw CLIError("\(name): empty input") }
+        let bytes = try readInput(path, io: io)
+        guard !bytes.isEmpty else { throw CLIError("\(name): empty input", code: "empty_input") }
         let decoded = rawKeyBytes(bytes)
         if let mistake = rawKeyMistake(file: bytes, raw: decoded, type: type, name: name) {
-            throw CLIError(mistake)
+            throw CLIError(mistake.message, code: mistake.code)
         }
         let raw = decoded ?? bytes
         let spki: [UInt8]
         do {
             spki = try SubjectPublicKeyInfo.encode(rawKey: raw, type: type)
         } catch {
-            throw CLIError("\(name): raw \(type.name) key: \(error)")
+            throw CLIError("\(name): raw \(type.name) key: \(error)", code: "malformed_raw_key")
         }
         let pin = SPKIPin(spkiDER: spki[...])
         let header = spki.prefix(spki.count - raw.count)
         switch format {
         case .json:
-            let record = jsonObject([
-                ("file", JSONText.string(name)), ("kind", JSONText.string("rawKey")), ("keyType", JSONText.string(type.name)),
-                ("spkiSHA256Base64", JSONText.string(pin.base64)), ("spkiSHA256Pin", JSONText.string(pin.sha256Base64)),
-                ("spkiSHA256Hex", JSONText.string(pin.hex)), ("spkiHeaderHex", JSONText.string(Hex.encode(header))),
-                ("spkiHex", JSONText.string(Hex.encode(spki))),
-            ])
-            emit(jsonList([record]))
+            let record = JSONValue.object([("file", .string(name)), ("kind", .string("raw_key")), ("key_type", .string(type.name))]
+                + pinFields(pin) + [("spki_header_hex", .string(Hex.encode(header))), ("spki_hex", .string(Hex.encode(spki)))])
+            io.emit(JSONValue.object([("pins", .array([record])), ("errors", .array([]))]).serialized())
         case .pin(let pinFormat):
-            emit("\(pin.formatted(pinFormat))  (\(type.name) raw key, \(raw.count) bytes)")
-            emit("SPKI header (\(header.count) bytes): \(Hex.encode(header, separator: " "))")
+            io.emit("\(pin.formatted(pinFormat))  (\(type.name) raw key, \(raw.count) bytes)")
+            io.emit("SPKI header (\(header.count) bytes): \(Hex.encode(header, separator: " "))")
         }
     }
 }

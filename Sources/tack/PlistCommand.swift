@@ -30,18 +30,18 @@ enum PlistCommand {
 
         EXAMPLES:
           tack plist Vectors/certs/chain-example.pem --domain example.com --include-subdomains
-          tack plist leaf.pem --leaf --domain api.example.com --backup-pin "$(tack pin backup-key.pem | cut -d' ' -f1)"
+          tack plist Vectors/certs/chain-leaf.pem --leaf --domain api.example.com --backup-pin "$(tack pin Vectors/cli-inputs/p256-leaf.sec1.pem | cut -d' ' -f1)"
 
         Exit status: 0 on success, 1 if the chain cannot be read or the rule would have a
         single pin, 2 on a usage error.
         """
 
-    static func run(_ arguments: [String]) throws(CLIError) {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: ["--domain", "--backup-pin"],
                                  switches: ["--include-subdomains", "--leaf", "--allow-single-pin"])
         if args.wantsHelp {
-            emit(help)
-            return
+            io.emit(help)
+            return .success
         }
         guard args.operands.count == 1, let path = args.operands.first else {
             throw .usage(args.operands.isEmpty ? "tack plist needs a CHAIN file" : "tack plist takes one CHAIN file")
@@ -49,8 +49,8 @@ enum PlistCommand {
         let domains = args.values("--domain")
         guard !domains.isEmpty else { throw .usage("tack plist needs --domain") }
         for domain in domains {
-            guard isDomainName(domain) else {
-                throw .usage("--domain \(domain) is not a host name (lowercase letters, digits, '-', '.'; no wildcard: use --include-subdomains)")
+            guard case .dns(let name) = try parsePeer(domain, option: "--domain"), name == domain else {
+                throw .usage("--domain \(domain) is not a host name as NSPinnedDomains keys are (lowercase letters, digits, '-', '.'; no address, no trailing dot; no wildcard: use --include-subdomains)", code: "domain_not_a_key")
             }
         }
         var backups: [SPKIPin] = []
@@ -62,13 +62,14 @@ enum PlistCommand {
             }
         }
 
-        let (certificates, failures) = readCertificates([path])
-        guard failures == 0 else { throw CLIError("\(inputName(path)): the chain could not be read") }
-        guard let leaf = certificates.first else { throw CLIError("\(inputName(path)): no certificate") }
+        let (certificates, failures) = readCertificates([path], io: io)
+        if let failure = failures.first { throw failure }
+        guard let leaf = certificates.first else { throw CLIError("\(inputName(path)): no certificate", code: "nothing_found") }
         let leafOnly = args.isSet("--leaf")
         let pinned = leafOnly ? [leaf.certificate] : certificates.dropFirst().map(\.certificate)
         guard !pinned.isEmpty else {
-            throw CLIError("\(inputName(path)) holds only a leaf: give the whole chain (openssl s_client -showcerts), or pin the leaf with --leaf")
+            throw CLIError("\(inputName(path)) holds only a leaf: give the whole chain (openssl s_client -showcerts), or pin the leaf with --leaf",
+                           code: "only_a_leaf")
         }
         var pins: [SPKIPin] = []
         for pin in pinned.map(\.spkiPin) + backups where !pins.contains(pin) { pins.append(pin) }
@@ -78,7 +79,7 @@ enum PlistCommand {
                 installed copy of the app refuses \(domains.joined(separator: ", ")) until it is updated. \
                 Add --backup-pin with the pin of a key held in reserve (tack pin backup.pem), \
                 or pass --allow-single-pin
-                """)
+                """, code: "single_pin")
         }
 
         let identities = PropertyListValue.array(pins.map { pin in
@@ -97,18 +98,9 @@ enum PlistCommand {
         ats["NSPinnedDomains"] = .dictionary(pinnedDomains)
         var comment = "<!-- tack plist: \(leafOnly ? "leaf" : "CA") identities of \(inputName(path))"
         if !backups.isEmpty { comment += " + \(backups.count) backup pin\(backups.count == 1 ? "" : "s")" }
-        emit(comment + " -->")
-        emit("<key>NSAppTransportSecurity</key>")
-        emit(String(PropertyList.xmlFragment(.dictionary(ats)).dropLast()))
-    }
-
-    /// A host name as NSPinnedDomains keys hold them: LDH labels, lowercase.
-    static func isDomainName(_ text: String) -> Bool {
-        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard !text.isEmpty, text.utf8.count <= 253, labels.count >= 1 else { return false }
-        return labels.allSatisfy { label in
-            !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
-                && label.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
-        }
+        io.emit(comment + " -->")
+        io.emit("<key>NSAppTransportSecurity</key>")
+        io.emit(String(PropertyList.xmlFragment(.dictionary(ats)).dropLast()))
+        return .success
     }
 }

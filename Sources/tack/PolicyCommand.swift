@@ -25,8 +25,8 @@ enum PolicyCommand {
         single pin is refused unless allowSinglePin).
 
         EXAMPLES:
-          tack policy convert --from plist --to okhttp MyApp/Info.plist > Pins.kt
-          tack policy convert --from json --to plist Vectors/policies/main.json
+          tack policy convert --from plist --to okhttp Vectors/lint/fixed/Info.plist
+          tack policy convert --from json --to plist Vectors/policies/example.json
 
         Exit status: 0 on success (even with losses reported), 1 if the input cannot be
         read or is not a valid policy, 2 on a usage error.
@@ -36,15 +36,15 @@ enum PolicyCommand {
         case json, plist, trustkit, okhttp
     }
 
-    static func run(_ arguments: [String]) throws(CLIError) {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         var arguments = arguments
         if arguments.first == "convert" { arguments.removeFirst() } else if !(arguments.first?.hasPrefix("-") ?? false) {
             throw .usage(arguments.isEmpty ? "tack policy needs a subcommand: convert" : "unknown policy subcommand \(arguments[0]) (convert)")
         }
         let args = try Arguments(arguments, valued: ["--from", "--to"])
         if args.wantsHelp {
-            emit(help)
-            return
+            io.emit(help)
+            return .success
         }
         guard let fromText = try args.value("--from"), let from = Format(rawValue: fromText), from != .okhttp else {
             throw .usage("--from needs json, plist or trustkit")
@@ -54,7 +54,7 @@ enum PolicyCommand {
         }
         guard args.operands.count == 1, let path = args.operands.first else { throw .usage("tack policy convert needs one FILE") }
         let now = Int64(Date().timeIntervalSince1970)
-        let bytes = try readInput(path)
+        let bytes = try readInput(path, io: io)
         let name = inputName(path)
         let policy: PinPolicy
         switch from {
@@ -62,23 +62,24 @@ enum PolicyCommand {
             do {
                 policy = try PinPolicy.load(json: bytes, at: now).policy
             } catch {
-                throw CLIError("\(name): the policy was refused:\n" + error.description)
+                throw CLIError("\(name): the policy was refused:\n" + error.description, code: "policy_refused")
             }
         case .plist:
-            policy = try loadPlist(bytes, name: name, at: now)
+            policy = try loadPlist(bytes, name: name, at: now, io: io)
         case .trustkit:
-            policy = try loadTrustKit(bytes, name: name)
+            policy = try loadTrustKit(bytes, name: name, io: io)
         case .okhttp:
             throw .usage("--from okhttp is not supported")
         }
         var losses: [String] = []
         switch to {
-        case .json: emit(writeJSON(policy))
-        case .plist: emit(writePlist(policy, losses: &losses))
-        case .trustkit: emit(writeTrustKit(policy, losses: &losses))
-        case .okhttp: emit(writeOkHttp(policy, losses: &losses))
+        case .json: io.emit(writeJSON(policy))
+        case .plist: io.emit(writePlist(policy, losses: &losses))
+        case .trustkit: io.emit(writeTrustKit(policy, losses: &losses))
+        case .okhttp: io.emit(writeOkHttp(policy, losses: &losses))
         }
-        for loss in losses { warn("does not translate: " + loss) }
+        for loss in losses { io.warn("does not translate: " + loss) }
+        return .success
     }
 
     // MARK: Readers
@@ -91,14 +92,14 @@ enum PolicyCommand {
         }
     }
 
-    static func loadPlist(_ bytes: [UInt8], name: String, at now: Int64) throws(CLIError) -> PinPolicy {
+    static func loadPlist(_ bytes: [UInt8], name: String, at now: Int64, io: Console) throws(CLIError) -> PinPolicy {
         let root = try parsePlist(bytes, name: name)
         do {
             let loaded = try PinPolicy.load(infoPlist: root, at: now)
-            for warning in loaded.warnings { warn("\(name): \(warning)") }
+            for warning in loaded.warnings { io.warn("\(name): \(warning)") }
             return loaded.policy
         } catch {
-            throw CLIError("\(name): the policy was refused:\n" + error.description)
+            throw CLIError("\(name): the policy was refused:\n" + error.description, code: "policy_refused")
         }
     }
 
@@ -108,7 +109,7 @@ enum PolicyCommand {
     /// (yyyy-MM-dd, UTC). TrustKit matches a pin against any certificate of the
     /// verified chain; Tack's closest list is caIdentities (above the leaf), and the
     /// leaf side loses that reach, which is reported.
-    static func loadTrustKit(_ bytes: [UInt8], name: String) throws(CLIError) -> PinPolicy {
+    static func loadTrustKit(_ bytes: [UInt8], name: String, io: Console) throws(CLIError) -> PinPolicy {
         let root = try parsePlist(bytes, name: name)
         guard var configuration = root.dictionaryValue else { throw CLIError("\(name): the root is not a dict") }
         if let nested = configuration["TSKConfiguration"]?.dictionaryValue { configuration = nested }
@@ -142,7 +143,7 @@ enum PolicyCommand {
                 reportURIs: (settings["TSKReportUris"]?.arrayValue ?? []).compactMap(\.stringValue)
             ))
         }
-        warn("\(name): TrustKit pins match any certificate of the chain; read as CA identities (certificates above the leaf)")
+        io.warn("\(name): TrustKit pins match any certificate of the chain; read as CA identities (certificates above the leaf)")
         return PinPolicy(rules: rules)
     }
 
@@ -156,25 +157,26 @@ enum PolicyCommand {
         }
     }
 
+    /// Tack's JSON policy format (README, "Pin policies"; its keys are that format's).
     static func writeJSON(_ policy: PinPolicy) -> String {
-        var domains: [String] = []
+        var domains: [(String, JSONValue)] = []
         for rule in policy.rules {
-            var fields: [(String, String)] = []
-            if rule.scope == .oneLabelDeeper { fields.append(("includeSubdomains", "true")) }
-            if !rule.caIdentities.isEmpty { fields.append(("caIdentities", JSONText.strings(rule.caIdentities.map(\.base64)))) }
-            if !rule.leafIdentities.isEmpty { fields.append(("leafIdentities", JSONText.strings(rule.leafIdentities.map(\.base64)))) }
-            if !rule.caCertificates.isEmpty { fields.append(("caCertificates", JSONText.strings(rule.caCertificates.map(\.hex)))) }
-            if !rule.leafCertificates.isEmpty { fields.append(("leafCertificates", JSONText.strings(rule.leafCertificates.map(\.hex)))) }
-            if rule.enforcement == .reportOnly { fields.append(("mode", JSONText.string("report-only"))) }
-            if let expiration = rule.expiration { fields.append(("expires", JSONText.string(RFC3339.format(expiration)))) }
-            if !rule.reportURIs.isEmpty { fields.append(("reportURIs", JSONText.strings(rule.reportURIs))) }
+            var fields: [(String, JSONValue)] = []
+            if rule.scope == .oneLabelDeeper { fields.append(("includeSubdomains", .bool(true))) }
+            if !rule.caIdentities.isEmpty { fields.append(("caIdentities", .strings(rule.caIdentities.map(\.base64)))) }
+            if !rule.leafIdentities.isEmpty { fields.append(("leafIdentities", .strings(rule.leafIdentities.map(\.base64)))) }
+            if !rule.caCertificates.isEmpty { fields.append(("caCertificates", .strings(rule.caCertificates.map(\.hex)))) }
+            if !rule.leafCertificates.isEmpty { fields.append(("leafCertificates", .strings(rule.leafCertificates.map(\.hex)))) }
+            if rule.enforcement == .reportOnly { fields.append(("mode", .string("report-only"))) }
+            if let expiration = rule.expiration { fields.append(("expires", .string(RFC3339.format(expiration)))) }
+            if !rule.reportURIs.isEmpty { fields.append(("reportURIs", .strings(rule.reportURIs))) }
             if rule.waivesBackupPin || [rule.caIdentities.count + rule.caCertificates.count,
                                         rule.leafIdentities.count + rule.leafCertificates.count].contains(1) {
-                fields.append(("allowSinglePin", "true"))
+                fields.append(("allowSinglePin", .bool(true)))
             }
-            domains.append("    \(JSONText.string(domainKey(rule))): " + jsonObject(fields))
+            domains.append((domainKey(rule), .object(fields)))
         }
-        return "{\n  \"version\": 1,\n  \"domains\": {\n" + domains.joined(separator: ",\n") + "\n  }\n}"
+        return JSONValue.object([("version", .int(1)), ("domains", .object(domains))]).serialized()
     }
 
     static func writePlist(_ policy: PinPolicy, losses: inout [String]) -> String {

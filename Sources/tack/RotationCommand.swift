@@ -1,5 +1,6 @@
 // `tack rotation`: the rotation safety check. Would each candidate chain (today's and
-// the one about to be deployed) pass each rule of the policy, and on which pins?
+// the one about to be deployed), served for its domain, pass the policy's rule for
+// that domain, and on which pins?
 
 import Foundation
 import TackTrust
@@ -7,108 +8,190 @@ import TackX509
 
 enum RotationCommand {
     static let help = """
-        USAGE: tack rotation [--roots FILE]... [--at TIME] POLICY CHAIN...
+        USAGE: tack rotation [--roots FILE]... [--at TIME] [--format text|json] [--json]
+                             --chain DOMAIN=CHAIN... POLICY
 
-        For each domain of POLICY (a Tack JSON policy or an Info.plist) and each candidate
-        CHAIN (PEM, leaf first: today's chain and the one about to be deployed), validates
-        the chain as tack verify does (to the --roots anchors, or the system bundle, at
-        --at or now, for the domain's host name) and checks the domain's pins against the
-        verified path. Prints, per domain and chain, whether it would pass and on which
-        pin(s), then warns when:
+        For each --chain DOMAIN=CHAIN (repeatable: today's chain and the one about to be
+        deployed, for each domain; CHAIN is PEM, leaf first), validates CHAIN as tack
+        verify does for the host DOMAIN (to the --roots anchors, or the system bundle, at
+        --at or now), then checks the pins of POLICY's rule for DOMAIN (a Tack JSON policy
+        or an Info.plist; the rule found as for a connection to DOMAIN, so a subdomain
+        rule is checked for the very host given) against the verified path. Prints, per
+        chain, whether it would pass and on which pin(s), then warns when:
           - a chain passes on a single pin (no margin if that key changes);
-          - no pin other than the one(s) in use matches any candidate (no backup deployed);
+          - no pin other than the one(s) in use matches any candidate of the rule (no
+            backup deployed);
           - a rule expires before the certificates it protects (the pins lapse while the
             chain is still served);
           - only leaf keys are pinned (every certificate renewal needs an app update).
-        A subdomain rule is checked for the host one label below it (www.DOMAIN).
+        A chain for a DOMAIN no rule of POLICY covers fails: there is nothing to check.
 
         OPTIONS:
-          --roots FILE   trust anchors (PEM; repeatable; default: the system CA bundle)
-          --at TIME      the check time, RFC 3339 or seconds since 1970 (default: now)
+          --chain D=FILE   a candidate chain FILE served for host D (repeatable)
+          --roots FILE     trust anchors (PEM; repeatable; default: the system CA bundle)
+          --at TIME        the check time, RFC 3339 or seconds since 1970 (default: now)
+          --format json    (or --json) one JSON object: "checks" (domain, file, result,
+                           matches, warnings) and "rules" (domain, warnings); each warning
+                           and failure has its code
 
         EXAMPLES:
           tack rotation --roots Vectors/certs/chain-root.pem --at 2026-06-01T00:00:00Z \\
-            Vectors/policies/example.json Vectors/certs/chain-example.pem
+            --chain www.example.com=Vectors/certs/chain-example.pem Vectors/policies/example.json
 
-        Exit status: 0 if every candidate passes every rule (warnings allowed), 1 if any
-        candidate would fail (or an input cannot be read), 2 on a usage error.
+        Exit status: 0 if every candidate passes its rule (warnings allowed), 1 if any
+        would fail (or an input cannot be read), 2 on a usage error.
         """
 
-    static func run(_ arguments: [String]) throws(CLIError) {
-        let args = try Arguments(arguments, valued: ["--roots", "--at"])
+    /// One candidate: a chain served for a domain.
+    struct Candidate {
+        let peer: PeerName
+        let file: String
+        let certificates: [Certificate]
+    }
+
+    /// A warning or failure with its stable code.
+    struct Note {
+        let code: String
+        let message: String
+
+        var json: JSONValue { .object([("code", .string(code)), ("message", .string(message))]) }
+    }
+
+    /// The verdict on one candidate.
+    struct Check {
+        let candidate: Candidate
+        var passed: Bool
+        var failure: Note?
+        var matches: [PinMatch]
+        var ruleIndex: Int?
+        var warnings: [Note]
+    }
+
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
+        let args = try Arguments(arguments, valued: ["--roots", "--at", "--chain", "--format"], switches: ["--json"])
         if args.wantsHelp {
-            emit(help)
-            return
+            io.emit(help)
+            return .success
         }
-        guard args.operands.count >= 2, let policyPath = args.operands.first else {
-            throw .usage("tack rotation needs a POLICY and at least one CHAIN")
+        let format = try args.outputFormat()
+        guard args.operands.count == 1, let policyPath = args.operands.first else {
+            throw .usage(args.operands.count > 1 ? "tack rotation takes one POLICY; give each chain as --chain DOMAIN=CHAIN"
+                                                 : "tack rotation needs a POLICY")
         }
-        let time = try args.time("--at")
-        let loaded = try VerifyCommand.loadPolicy(policyPath, at: time)
-        var anchors = AnchorStore()
-        let rootPaths = args.values("--roots")
-        for path in rootPaths { anchors = anchors.merging(try VerifyCommand.readRoots(path)) }
-        if rootPaths.isEmpty { anchors = anchors.merging(try VerifyCommand.readRoots(VerifyCommand.systemBundle)) }
-        var chains: [(name: String, certificates: [Certificate])] = []
-        for path in args.operands.dropFirst() {
+        guard !args.values("--chain").isEmpty else { throw .usage("tack rotation needs at least one --chain DOMAIN=CHAIN") }
+        var candidates: [Candidate] = []
+        for value in args.values("--chain") {
+            guard let equals = value.firstIndex(of: "="), equals != value.startIndex, value.index(after: equals) != value.endIndex else {
+                throw .usage("--chain \(value): expected DOMAIN=CHAIN (www.example.com=chain.pem)")
+            }
+            let peer = try parsePeer(String(value[..<equals]), option: "--chain")
+            let path = String(value[value.index(after: equals)...])
             let name = inputName(path)
             var certificates: [Certificate] = []
-            for object in try readObjectsStrictly(try readInput(path), name: name) {
-                guard case .certificate(let certificate) = object else { throw CLIError("\(name): a chain holds certificates, not bare public keys") }
+            for object in try readObjectsStrictly(try readInput(path, io: io), name: name) {
+                guard case .certificate(let certificate) = object else {
+                    throw CLIError("\(name): a chain holds certificates, not bare public keys", code: "not_a_certificate")
+                }
                 certificates.append(certificate)
             }
-            chains.append((name, certificates))
+            candidates.append(Candidate(peer: peer, file: name, certificates: certificates))
         }
+        let time = try args.time("--at")
+        let loaded = try loadPolicy(policyPath, at: time, io: io)
+        let anchors = try readAnchors(args.values("--roots"), systemRoots: false, io: io)
 
-        var failures = 0
-        var warnings = 0
-        for rule in loaded.policy.rules {
-            let host = switch rule.scope {
-            case .exact, .oneLabelDeeper, .anyDepth: rule.domain
-            case .subdomainsOneLabel: "www." + rule.domain
-            }
-            emit("\(rule.domain) (checked as \(host)):")
-            var matchedEntries = Set<String>()
-            for chain in chains {
-                let evaluator = TrustEvaluator(anchors: anchors, options: TrustOptions(validationTime: time, peerName: .dns(host)))
-                let result = evaluator.evaluate(servedChain: chain.certificates, pinning: loaded.policy, host: host)
-                let used = Set(result.pins.matches.map { "\($0.list)[\($0.entry)]" })
-                matchedEntries.formUnion(used)
-                let pins = result.pins.matches.map { match in "\(match.list)[\(match.entry)] on path certificate #\(match.pathIndex + 1)" }
-                if !result.trust.verdict.isTrusted {
-                    failures += 1
-                    let reason = result.trust.failures.first.map { "\($0)" } ?? "no path to an anchor"
-                    emit("  FAIL  \(chain.name): not trusted: \(reason)")
-                } else if result.pins.outcome.isFailure {
-                    failures += 1
-                    emit("  FAIL  \(chain.name): trusted, but no pin of the rule matches its verified path")
-                    for diagnostic in result.pins.diagnostics { emit("        \(diagnostic)") }
+        let checks = candidates.map { evaluate($0, policy: loaded.policy, anchors: anchors, time: time) }
+        let ruleWarnings = ruleNotes(checks, policy: loaded.policy)
+        switch format {
+        case .json:
+            let document = JSONValue.object([
+                ("checks", .array(checks.map { check in
+                    .object([
+                        ("domain", .string(ruleHost(check.candidate.peer))), ("file", .string(check.candidate.file)),
+                        ("result", .string(check.passed ? "pass" : "fail")),
+                        ("failure", check.failure?.json ?? .null),
+                        ("rule", .optional(check.ruleIndex.map { loaded.policy.rules[$0].domain })),
+                        ("matches", .array(check.matches.map {
+                            .object([("list", .string(listKey($0.list))), ("entry", .int($0.entry)), ("path_index", .int($0.pathIndex))])
+                        })),
+                        ("warnings", .array(check.warnings.map(\.json))),
+                    ])
+                })),
+                ("rules", .array(ruleWarnings.map { .object([("domain", .string($0.domain)), ("warnings", .array($0.notes.map(\.json)))]) })),
+            ])
+            io.emit(document.serialized())
+        case .text:
+            for check in checks {
+                let host = ruleHost(check.candidate.peer)
+                if check.passed {
+                    let pins = check.matches.map { "\($0.list)[\($0.entry)] on path certificate #\($0.pathIndex + 1)" }
+                    io.emit("pass  \(host)  \(check.candidate.file): on " + pins.joined(separator: ", "))
                 } else {
-                    emit("  pass  \(chain.name): on " + (pins.isEmpty ? "(\(result.pins.outcome))" : pins.joined(separator: ", ")))
-                    if used.count == 1 {
-                        warnings += 1
-                        emit("  warning: \(chain.name) passes on a single pin, \(used.first ?? ""): if that key changes, the chain fails")
-                    }
+                    io.emit("FAIL  \(host)  \(check.candidate.file): \(check.failure?.message ?? "")")
                 }
-                if let expiration = rule.expiration, let leaf = chain.certificates.first,
-                   expiration < leaf.validity.notAfter.secondsSince1970 {
-                    warnings += 1
-                    emit("  warning: the rule expires at \(RFC3339.format(expiration)), before \(chain.name)'s leaf (valid until \(leaf.validity.notAfter)): the pins lapse while it is served")
-                }
+                for warning in check.warnings { io.emit("      warning: \(warning.message) [\(warning.code)]") }
             }
+            for rule in ruleWarnings {
+                for warning in rule.notes { io.emit("rule \(rule.domain): warning: \(warning.message) [\(warning.code)]") }
+            }
+        }
+        let failures = checks.filter { !$0.passed }.count
+        let warnings = checks.map(\.warnings.count).reduce(0, +) + ruleWarnings.map(\.notes.count).reduce(0, +)
+        io.warn("\(checks.count) chain\(checks.count == 1 ? "" : "s"): \(failures) failing, \(warnings) warning\(warnings == 1 ? "" : "s")")
+        return failures > 0 ? .failure : .success
+    }
+
+    static func evaluate(_ candidate: Candidate, policy: PinPolicy, anchors: AnchorStore, time: Int64) -> Check {
+        let result = evaluatePinned(served: candidate.certificates, anchors: anchors, peer: candidate.peer, time: time, policy: policy)
+        var check = Check(candidate: candidate, passed: false, failure: nil, matches: result.pins.matches, ruleIndex: result.pins.ruleIndex, warnings: [])
+        guard result.trust.verdict.isTrusted else {
+            let failure = result.trust.failures.first
+            check.failure = Note(code: failure?.code ?? "unknownIssuer",
+                                 message: "not trusted: " + (failure.map { failureMessage($0, served: candidate.certificates, peer: candidate.peer, time: time) } ?? "no path to an anchor"))
+            return check
+        }
+        guard let rule = result.pins.rule else {
+            check.failure = Note(code: "notPinned", message: "no rule of the policy covers \(ruleHost(candidate.peer)): nothing to check")
+            return check
+        }
+        guard !result.pins.outcome.isFailure else {
+            let diagnostics = result.pins.diagnostics.map { "; \($0)" }.joined()
+            check.failure = Note(code: outcomeCode(result.pins.outcome), message: "trusted, but no pin of the rule for \(rule.domain) matches its verified path" + diagnostics)
+            return check
+        }
+        check.passed = true
+        let used = Set(result.pins.matches.map { "\($0.list)[\($0.entry)]" })
+        if used.count == 1, let only = used.first {
+            check.warnings.append(Note(code: "singlePinInUse", message: "passes on a single pin, \(only): if that key changes, the chain fails"))
+        }
+        if let expiration = rule.expiration, let leaf = candidate.certificates.first, expiration < leaf.validity.notAfter.secondsSince1970 {
+            check.warnings.append(Note(code: "ruleExpiresFirst",
+                                       message: "the rule expires at \(RFC3339.format(expiration)), before the leaf (valid until \(leaf.validity.notAfter.description)): the pins lapse while it is served"))
+        }
+        return check
+    }
+
+    /// The warnings about each rule some candidate reached: no backup among the
+    /// candidates, leaf keys only.
+    static func ruleNotes(_ checks: [Check], policy: PinPolicy) -> [(domain: String, notes: [Note])] {
+        var result: [(domain: String, notes: [Note])] = []
+        for (index, rule) in policy.rules.enumerated() {
+            let reaching = checks.filter { $0.ruleIndex == index }
+            guard !reaching.isEmpty else { continue }
+            var notes: [Note] = []
+            let matched = Set(reaching.flatMap { $0.matches.map { "\($0.list)[\($0.entry)]" } })
             let entries = (0..<rule.caIdentities.count).map { "caIdentities[\($0)]" } + (0..<rule.leafIdentities.count).map { "leafIdentities[\($0)]" }
                 + (0..<rule.caCertificates.count).map { "caCertificates[\($0)]" } + (0..<rule.leafCertificates.count).map { "leafCertificates[\($0)]" }
-            if matchedEntries.count <= 1, entries.count > 1 {
-                warnings += 1
-                let unused = entries.filter { !matchedEntries.contains($0) }
-                emit("  warning: no backup pin matches any candidate (\(unused.joined(separator: ", ")) match none): deploy a chain that carries a backup key before relying on it")
+            if matched.count <= 1, entries.count > 1 {
+                let unused = entries.filter { !matched.contains($0) }
+                notes.append(Note(code: "noBackupDeployed",
+                                  message: "no backup pin matches any candidate (\(unused.joined(separator: ", ")) match none): deploy a chain that carries a backup key before relying on it"))
             }
             if !rule.hasCAPins && rule.hasLeafPins {
-                warnings += 1
-                emit("  warning: only leaf keys are pinned: every leaf key change needs an app update first; add a CA identity")
+                notes.append(Note(code: "onlyLeafPins", message: "only leaf keys are pinned: every leaf key change needs an app update first; add a CA identity"))
             }
+            result.append((rule.domain, notes))
         }
-        warn("\(chains.count) chain\(chains.count == 1 ? "" : "s") × \(loaded.policy.rules.count) rule\(loaded.policy.rules.count == 1 ? "" : "s"): \(failures) failing, \(warnings) warning\(warnings == 1 ? "" : "s")")
-        if failures > 0 { exit(1) }
+        return result
     }
 }

@@ -9,10 +9,12 @@ import TackX509
 
 enum ScanCommand {
     static let help = """
-        USAGE: tack scan [--jobs N] [--quiet] [FILE...|-]
+        USAGE: tack scan [--jobs N] [--quiet] [FILE...|DIR...|-]
 
         Reads certificates in bulk and writes one JSON object per certificate per line, in
-        input order. Inputs: PEM files (any number of blocks), DER files, or text with one
+        input order. Inputs: PEM files (any number of blocks), DER files, directories (every
+        file in them, such as /etc/ssl/certs; a file behind several links, as OpenSSL's
+        hash-named links are, is read once), or text with one
         Base64 DER certificate per line (blank lines skipped); with no FILE or with `-`,
         standard input, which is read as it streams: one Base64 line in, one JSON line out,
         so tack scan works as the command of Spark's RDD.pipe or Hadoop streaming.
@@ -33,8 +35,8 @@ enum ScanCommand {
           --quiet     no count, rate or progress on standard error
 
         EXAMPLES:
-          tack scan /etc/ssl/certs/ca-certificates.crt > bundle.jsonl
-          zcat ct-dump.b64.gz | tack scan | jq -r 'select(.key_bits < 2048) | .subject'
+          tack scan /etc/ssl/certs
+          openssl x509 -in Vectors/certs/p256-leaf.pem -outform der | base64 -w0 | tack scan
 
         Exit status: 0 when every certificate parsed, 1 if any did not (or an input could not
         be read), 2 on a usage error.
@@ -45,43 +47,55 @@ enum ScanCommand {
     /// certificate), small enough that output starts at once and memory stays flat.
     static let batchSize = 4096
 
-    static func run(_ arguments: [String]) throws(CLIError) {
-        let args = try Arguments(arguments, valued: ["--jobs"], switches: ["--quiet"])
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
+        let args = try Arguments(arguments, valued: ["--jobs", "--format"], switches: ["--quiet", "--json"])
         if args.wantsHelp {
-            emit(help)
-            return
+            io.emit(help)
+            return .success
         }
+        // NDJSON is scan's only output; --format json (or --json) is accepted for symmetry.
+        let format = try args.outputFormat()
+        let named = try args.value("--format")
+        guard format == .json || named == nil else { throw .usage("tack scan writes JSON lines only (--format json)") }
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         if let text = try args.value("--jobs") {
             guard let count = Int(text), (1...1024).contains(count) else { throw .usage("--jobs needs a number from 1 to 1024, not \(text)") }
             jobs = count
         }
         let quiet = args.isSet("--quiet")
-        var scanner = Scanner(workers: jobs, progress: !quiet && isatty(STDERR_FILENO) == 1)
-        let paths = args.operands.isEmpty ? ["-"] : args.operands
+        var scanner = Scanner(workers: jobs, progress: !quiet && io.errorIsTerminal, io: io)
+        let paths = try expandingDirectories(args.operands.isEmpty ? ["-"] : args.operands)
         var unreadable = 0
         for path in paths {
             let name = inputName(path)
             if path == "-" {
-                scanner.scanStream(name: name)
+                do {
+                    try scanner.scanStream(name: name)
+                } catch {
+                    io.warn(error.description)
+                    unreadable += 1
+                }
                 continue
             }
-            guard let bytes = readInputOrWarn(path) else {
+            do {
+                scanner.scanFile(try readInput(path, io: io), name: name)
+            } catch {
+                io.warn(error.description)
                 unreadable += 1
-                continue
             }
-            scanner.scanFile(bytes, name: name)
         }
         scanner.finish()
         if !quiet {
             let seconds = scanner.elapsedSeconds
             let rate = seconds > 0 ? Double(scanner.count) / seconds : 0
-            warn("scanned \(scanner.count) certificate\(scanner.count == 1 ? "" : "s") (\(scanner.failures) failed) in "
+            io.warn("scanned \(scanner.count) certificate\(scanner.count == 1 ? "" : "s") (\(scanner.failures) failed) in "
                  + String(format: "%.2f s: %.0f certificates/s on %d thread%@", seconds, rate, jobs, jobs == 1 ? "" : "s"))
         }
         if unreadable > 0 || scanner.failures > 0 {
-            throw CLIError("\(unreadable + scanner.failures) input\(unreadable + scanner.failures == 1 ? "" : "s") failed")
+            io.warn(inputsFailed(unreadable + scanner.failures).description)
+            return .failure
         }
+        return .success
     }
 }
 
@@ -90,7 +104,7 @@ private enum ScanItem: Sendable {
     case der([UInt8])
     case base64(ArraySlice<UInt8>)
     /// A PEM block or framing error found while splitting the input.
-    case failure(String, offset: Int)
+    case failure(String, code: String, offset: Int)
 }
 
 /// Splits inputs into items, runs batches of them across the workers, and writes the
@@ -98,14 +112,16 @@ private enum ScanItem: Sendable {
 private struct Scanner {
     let workers: Int
     let progress: Bool
+    let io: Console
     private(set) var count = 0
     private(set) var failures = 0
     private let start = ContinuousClock.now
     private var lastProgress = ContinuousClock.now
 
-    init(workers: Int, progress: Bool) {
+    init(workers: Int, progress: Bool, io: Console) {
         self.workers = workers
         self.progress = progress
+        self.io = io
     }
 
     var elapsedSeconds: Double {
@@ -122,7 +138,7 @@ private struct Scanner {
                     items.append(.der(block.bytes))
                 }
             } catch {
-                items.append(.failure("\(error)", offset: error.offset ?? 0))
+                items.append(.failure("\(error)", code: "malformed_pem", offset: error.offset ?? 0))
             }
             run(items, name: name, firstIndex: 1)
         } else if isPlainText(bytes) {
@@ -135,18 +151,15 @@ private struct Scanner {
     /// Standard input: PEM or DER (read whole) if it starts with a PEM boundary or
     /// binary, otherwise Base64 lines, processed batch by batch as they arrive (read in
     /// 4 MiB chunks, so memory stays flat whatever the input's size).
-    mutating func scanStream(name: String) {
+    mutating func scanStream(name: String) throws(CLIError) {
         var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4 << 20)
         var index = 1
         var decided = false
         var isWhole = false
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            let atEnd = count <= 0
-            if count < 0 { warn("\(name): \(systemReason(errno))") }
-            if count > 0 { pending.append(contentsOf: chunk[0..<count]) }
+            let chunk = try io.readInput(upTo: 4 << 20)
+            let atEnd = chunk.isEmpty
+            pending += chunk
             if !decided {
                 guard let first = pending.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
                     if atEnd { return }
@@ -213,7 +226,7 @@ private struct Scanner {
 
     private mutating func runBatch(_ items: [ScanItem], name: String, firstIndex: Int) {
         let results = ResultSlots(count: items.count)
-        let file = JSONText.string(name)
+        let file = name
         // Contiguous chunks, a few per worker so that a slow chunk does not idle the rest.
         let chunkCount = min(items.count, workers == 1 ? 1 : workers * 4)
         guard chunkCount > 0 else { return }
@@ -249,24 +262,27 @@ private struct Scanner {
             output.append(0x0A)
             if failed { failures += 1 }
         }
-        writeAll(output)
+        io.writeOutput(bytes: output)
         count += items.count
         if progress, ContinuousClock.now - lastProgress > .milliseconds(250) {
             lastProgress = .now
             let rate = elapsedSeconds > 0 ? Double(count) / elapsedSeconds : 0
-            FileHandle.standardError.write(Data(String(format: "\r%d certificates, %.0f/s ", count, rate).utf8))
+            io.writeError(String(format: "\r%d certificates, %.0f/s ", count, rate))
         }
     }
 
     mutating func finish() {
-        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if progress { io.writeError("\r\u{1B}[K") }
     }
 }
 
-/// The JSON line for one item, and whether it is an error line.
+/// The JSON line for one item, and whether it is an error line. An error line has
+/// file, index, code, error (the reason) and offset.
 private func scanLine(_ item: ScanItem, file: String, index: Int) -> (String, Bool) {
-    func failure(_ reason: String, offset: Int) -> (String, Bool) {
-        (jsonObject([("file", file), ("index", String(index)), ("error", JSONText.string(reason)), ("offset", String(offset))]), true)
+    func failure(_ reason: String, code: String, offset: Int) -> (String, Bool) {
+        let line = JSONValue.object([("file", .string(file)), ("index", .int(index)), ("code", .string(code)),
+                                     ("error", .string(reason)), ("offset", .int(offset))])
+        return (line.serialized(pretty: false), true)
     }
     let der: [UInt8]
     switch item {
@@ -276,17 +292,17 @@ private func scanLine(_ item: ScanItem, file: String, index: Int) -> (String, Bo
         do {
             der = try Base64.decode(line)
         } catch {
-            return failure("not Base64: \(error)", offset: error.offset)
+            return failure("not Base64: \(error)", code: "not_base64", offset: error.offset)
         }
-    case .failure(let reason, let offset):
-        return failure(reason, offset: offset)
+    case .failure(let reason, let code, let offset):
+        return failure(reason, code: code, offset: offset)
     }
     do {
         let certificate = try Certificate(derEncoded: der)
-        let fields = [("file", file), ("index", String(index))] + CertificateSummary(certificate).jsonFields()
-        return (jsonObject(fields), false)
+        let fields: [(String, JSONValue)] = [("file", .string(file)), ("index", .int(index))] + CertificateSummary(certificate).jsonFields()
+        return (JSONValue.object(fields).serialized(pretty: false), false)
     } catch {
-        return failure(error.description, offset: error.offset)
+        return failure(error.description, code: error.code, offset: error.offset)
     }
 }
 
@@ -308,19 +324,4 @@ private final class ResultSlots: @unchecked Sendable {
     func set(_ index: Int, _ value: (String, Bool)) { slots[index] = value }
 
     func get(_ index: Int) -> (String, Bool) { slots[index] }
-}
-
-/// Writes every byte to standard output, retrying short writes.
-private func writeAll(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                exit(1)  // EPIPE or a closed output: nothing more can be reported there
-            }
-            offset += written
-        }
-    }
 }

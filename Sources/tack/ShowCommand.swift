@@ -7,7 +7,7 @@ import TackX509
 
 enum ShowCommand {
     static let help = """
-        USAGE: tack show [--json] [--now TIME] FILE...
+        USAGE: tack show [--format text|json] [--json] [--now TIME] FILE...
 
         Prints each certificate (PEM with any number of blocks, DER, or `openssl s_client
         -showcerts` output; `-` reads standard input): subject, issuer, serial, validity with
@@ -17,40 +17,50 @@ enum ShowCommand {
         fingerprint.
 
         OPTIONS:
-          --json          a JSON array with one object per certificate (the fields of
-                          tack scan, plus file, index, version, days_left and extensions)
+          --format json   (or --json) one JSON object: "certificates", one object per
+                          certificate (the fields of tack scan, plus file, index, version,
+                          days_left and extensions), and "errors", one object (code,
+                          message) per input that failed
           --now TIME      the time the days left are counted from (default: the clock),
                           RFC 3339 (2026-01-01T00:00:00Z) or seconds since 1970
 
         EXAMPLES:
           tack show Vectors/certs/chain-example.pem
-          tack show --json Vectors/certs/p256-leaf.pem | python3 -m json.tool
+          tack show --json Vectors/certs/p256-leaf.pem
 
         Exit status: 0 on success, 1 if an input could not be read or a certificate did not
         parse (the others are still shown), 2 on a usage error.
         """
 
-    static func run(_ arguments: [String]) throws(CLIError) {
-        let args = try Arguments(arguments, valued: ["--now"], switches: ["--json"])
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
+        let args = try Arguments(arguments, valued: ["--now", "--format"], switches: ["--json"])
         if args.wantsHelp {
-            emit(help)
-            return
+            io.emit(help)
+            return .success
         }
+        let format = try args.outputFormat()
         guard !args.operands.isEmpty else { throw .usage("tack show needs at least one FILE (or - for standard input)") }
         let now = try args.time("--now")
-        let (certificates, failures) = readCertificates(args.operands)
-        if args.isSet("--json") {
+        let (certificates, failures) = readCertificates(args.operands, io: io)
+        for failure in failures { io.warn(failure.description) }
+        switch format {
+        case .json:
             let records = certificates.enumerated().map { index, entry in
                 jsonRecord(entry.certificate, file: entry.file, index: index + 1, now: now)
             }
-            emit(records.isEmpty ? "[]" : "[\n" + records.map { "  " + $0 }.joined(separator: ",\n") + "\n]")
-        } else {
+            io.emit(JSONValue.object([("certificates", .array(records)), ("errors", .array(failures.map(PinCommand.errorRecord)))])
+                .serialized())
+        case .text:
             for (index, entry) in certificates.enumerated() {
-                if index > 0 { emit("") }
-                emit(text(entry.certificate, file: entry.file, index: index + 1, count: certificates.count, now: now))
+                if index > 0 { io.emit("") }
+                io.emit(text(entry.certificate, file: entry.file, index: index + 1, count: certificates.count, now: now))
             }
         }
-        if failures > 0 { throw CLIError("\(failures) input\(failures == 1 ? "" : "s") failed") }
+        if !failures.isEmpty {
+            io.warn(inputsFailed(failures.count).description)
+            return .failure
+        }
+        return .success
     }
 
     // MARK: Text
@@ -235,20 +245,20 @@ enum ShowCommand {
 
     // MARK: JSON
 
-    private static func jsonRecord(_ certificate: Certificate, file: String, index: Int, now: Int64) -> String {
+    private static func jsonRecord(_ certificate: Certificate, file: String, index: Int, now: Int64) -> JSONValue {
         let summary = CertificateSummary(certificate)
-        var fields: [(String, String)] = [("file", JSONText.string(file)), ("index", String(index)),
-                                          ("version", String(certificate.version.rawValue + 1))]
+        var fields: [(String, JSONValue)] = [("file", .string(file)), ("index", .int(index)),
+                                             ("version", .int(certificate.version.rawValue + 1))]
         fields += summary.jsonFields()
         let end = certificate.validity.notAfter.secondsSince1970
-        fields.append(("days_left", String((end - now) / 86_400)))
-        fields.append(("spki_sha256_hex", JSONText.string(summary.spkiPin.hex)))
-        let extensions = certificate.extensions.map { ext -> String in
+        fields.append(("days_left", .int((end - now) / 86_400)))
+        fields.append(("spki_sha256_hex", .string(summary.spkiPin.hex)))
+        let extensions = certificate.extensions.map { ext -> JSONValue in
             let (name, value) = describe(ext, in: certificate)
-            return jsonObject([("oid", JSONText.string(ext.oid.dottedString)), ("name", JSONText.string(name)),
-                               ("critical", ext.isCritical ? "true" : "false"), ("value", JSONText.string(value))])
+            return .object([("oid", .string(ext.oid.dottedString)), ("name", .string(name)),
+                            ("critical", .bool(ext.isCritical)), ("value", .string(value))])
         }
-        fields.append(("extensions", "[" + extensions.joined(separator: ", ") + "]"))
-        return jsonObject(fields)
+        fields.append(("extensions", .array(extensions)))
+        return .object(fields)
     }
 }

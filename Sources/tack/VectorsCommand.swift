@@ -43,17 +43,18 @@ enum VectorsCommand {
         or a file that cannot be read, is not JSON, or has an unknown schema.
         """
 
-    static func run(_ arguments: [String]) throws(CLIError) {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         var arguments = arguments
         guard let suite = arguments.first else { throw .usage("tack vectors needs a suite: tack vectors wycheproof FILE...") }
         arguments.removeFirst()
         switch suite {
         case "--help", "-h", "help":
-            emit(help)
+            io.emit(help)
+            return .success
         case "wycheproof":
-            try WycheproofCommand.run(arguments)
+            return try WycheproofCommand.run(arguments, io: io)
         case "limbo":
-            try LimboCommand.run(arguments)
+            return try LimboCommand.run(arguments, io: io)
         default:
             throw .usage("unknown vector suite \(suite) (wycheproof, limbo); see tack vectors --help")
         }

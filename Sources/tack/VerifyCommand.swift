@@ -9,7 +9,7 @@ import TackX509
 enum VerifyCommand {
     static let help = """
         USAGE: tack verify CHAIN... --host NAME [--roots FILE]... [--system-roots]
-                           [--at TIME] [--policy FILE] [--json]
+                           [--at TIME] [--policy FILE] [--strict-policy] [--format text|json] [--json]
 
         Validates the chain a server sent (leaf first: PEM with any number of blocks, DER,
         or the whole output of `openssl s_client -showcerts`; several files are
@@ -17,22 +17,33 @@ enum VerifyCommand {
         NAME against the VERIFIED path, never against what was merely sent.
 
         OPTIONS:
-          --host NAME        the server name (checked against the leaf; the pin rule key)
-          --roots FILE       trust only the anchors in FILE (PEM; repeatable), like
-                             SecTrustSetAnchorCertificates
-          --system-roots     with --roots: trust the system bundle too
-                             (default anchors: \(systemBundle))
+          --host NAME        the server: a DNS name in A-label form (xn--… for IDNs; one
+                             trailing dot allowed), or an IP address (10.0.0.1,
+                             2001:db8::1 or [2001:db8::1]), checked against the leaf's
+                             subject alternative names; the pin rule's key
+          --roots FILE|DIR   trust only the anchors in FILE (PEM or DER; repeatable), or in
+                             every certificate file of DIR (such as /etc/ssl/certs; each
+                             file once), like SecTrustSetAnchorCertificates
+          --system-roots     trust the system bundle (the default without --roots; with
+                             --roots, as well as them): \(systemBundle)
           --at TIME          validation time: RFC 3339 (2026-12-01T12:00:00Z) or seconds
                              since 1970; default now
           --policy FILE      a Tack JSON pin policy or an Info.plist (NSPinnedDomains),
                              told apart by content
-          --json             one JSON object: verdict, failures, path, pin check, policy
-                             warnings, and the failure report when there is one
+          --strict-policy    a policy warning (printed on standard error and in the JSON)
+                             is an error: exit status 1
+          --format json      (or --json) one JSON object: verdict, failures (code, message),
+                             path, pin check with diagnostics (code, message), policy
+                             warnings, and the RFC 7469 failure report when there is one
 
         Prints the verdict, the verified path (each certificate's subject and SPKI pin),
         every failure reason, and with a policy the rule that applied, which pins matched
         which certificate, the expected, served and verified pins, and the classic
         causes of a mismatch.
+
+        EXAMPLES:
+          tack verify --host www.example.com --roots Vectors/certs/chain-root.pem --at 2026-06-01T00:00:00Z Vectors/certs/chain-example.pem
+          tack verify --json --host api.example.com --roots Vectors/policies/certs/root.pem --at 2026-12-01T12:00:00Z --policy Vectors/policies/ca-intermediate.json Vectors/policies/certs/chain.pem
 
         EXIT STATUS:
           0  trusted, and the pins hold, or no rule applies, or the rule is report-only
@@ -43,95 +54,192 @@ enum VerifyCommand {
           2  usage error
         """
 
-    static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
-
-    static func run(_ arguments: [String]) throws(CLIError) {
-        let args = try Arguments(arguments, valued: ["--host", "--roots", "--at", "--policy"], switches: ["--system-roots", "--json"])
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
+        let args = try Arguments(arguments, valued: ["--host", "--roots", "--at", "--policy", "--format"],
+                                 switches: ["--system-roots", "--json", "--strict-policy"])
         if args.wantsHelp {
-            emit(help)
-            return
+            io.emit(help)
+            return .success
         }
-        let rootPaths = args.values("--roots")
+        let format = try args.outputFormat()
         guard !args.operands.isEmpty else { throw .usage("tack verify needs a CHAIN file (or - for standard input); see tack verify --help") }
-        guard let host = try args.value("--host"), !host.isEmpty else { throw .usage("tack verify needs --host NAME") }
-        if args.isSet("--system-roots") && rootPaths.isEmpty { throw .usage("--system-roots goes with --roots (the system bundle is the default)") }
+        guard let hostText = try args.value("--host") else { throw .usage("tack verify needs --host NAME") }
+        let peer = try parsePeer(hostText)
         let time = try args.time("--at")
 
         // Inputs (status 1 on any problem).
         var served: [Certificate] = []
         for path in args.operands {
-            let name = path == "-" ? "<stdin>" : path
-            for object in try readObjectsStrictly(try readInput(path), name: name) {
-                guard case .certificate(let certificate) = object else { throw CLIError("\(name): a chain holds certificates, not bare public keys") }
+            let name = inputName(path)
+            for object in try readObjectsStrictly(try readInput(path, io: io), name: name) {
+                guard case .certificate(let certificate) = object else {
+                    throw CLIError("\(name): a chain holds certificates, not bare public keys", code: "not_a_certificate")
+                }
                 served.append(certificate)
             }
         }
-        var anchors = AnchorStore()
-        for path in rootPaths { anchors = anchors.merging(try readRoots(path)) }
-        if rootPaths.isEmpty || args.isSet("--system-roots") { anchors = anchors.merging(try readRoots(systemBundle)) }
+        let anchors = try readAnchors(args.values("--roots"), systemRoots: args.isSet("--system-roots"), io: io)
         var policy = PinPolicy(rules: [])
         var warnings: [PinPolicyIssue] = []
-        if let path = try args.value("--policy") {
-            let loaded = try loadPolicy(path, at: time)
+        let policyPath = try args.value("--policy")
+        if let policyPath {
+            let loaded = try loadPolicy(policyPath, at: time, io: io)
             policy = loaded.policy
             warnings = loaded.warnings
         }
 
-        let evaluator = TrustEvaluator(anchors: anchors, options: TrustOptions(validationTime: time, peerName: .dns(host)))
-        let result = evaluator.evaluate(servedChain: served, pinning: policy, host: host)
-        let status: Int32 = !result.trust.verdict.isTrusted ? 3 : result.pins.outcome.isFailure ? 4 : 0
+        for warning in warnings { io.warn("\(policyPath ?? ""): \(warning) [\(policyIssueCode(warning))]") }
+
+        let result = evaluatePinned(served: served, anchors: anchors, peer: peer, time: time, policy: policy)
+        let host = ruleHost(peer)
         let report = result.pins.outcome.needsReport
             ? PinFailureReport(host: host, port: 443, time: time, evaluation: result.pins, servedChain: served, verifiedChain: result.trust.path?.certificates ?? [])
             : nil
-        if args.isSet("--json") {
-            emit(json(result, served: served, warnings: warnings, report: report, host: host, time: time, hasPolicy: try args.value("--policy") != nil))
-        } else {
-            emit(text(result, served: served, warnings: warnings, report: report, hasPolicy: try args.value("--policy") != nil))
+        let outcome = Outcome(result: result, served: served, peer: peer, time: time, warnings: warnings, report: report, hasPolicy: policyPath != nil)
+        switch format {
+        case .json: io.emit(outcome.json.serialized())
+        case .text: io.emit(outcome.text(io: io))
         }
-        if status != 0 { exit(status) }
+        if args.isSet("--strict-policy"), !warnings.isEmpty {
+            io.warn("--strict-policy: \(warnings.count) policy warning\(warnings.count == 1 ? "" : "s")")
+            return .failure
+        }
+        return exitStatus(result)
     }
 
-    // MARK: Inputs
+    /// What `verify` reports, in either form.
+    struct Outcome {
+        let result: PinnedTrustResult
+        let served: [Certificate]
+        let peer: PeerName
+        let time: Int64
+        let warnings: [PinPolicyIssue]
+        let report: PinFailureReport?
+        let hasPolicy: Bool
 
-    static func readRoots(_ path: String) throws(CLIError) -> AnchorStore {
-        var store = AnchorStore()
-        for object in try readObjectsStrictly(try readInput(path), name: path) {
-            if case .certificate(let certificate) = object { store.add(certificate) }
+        var failureMessages: [(code: String, message: String)] {
+            guard !result.trust.verdict.isTrusted else { return [] }
+            var messages = result.trust.failures.map { ($0.code, failureMessage($0, served: served, peer: peer, time: time)) }
+            if let order = servedOrderProblem(served) { messages.append(("servedOutOfOrder", order)) }
+            return messages
         }
-        return store
-    }
 
-    /// A Tack JSON policy if the first non-whitespace byte is `{`, an XML property list
-    /// (`Info.plist`) otherwise; both read by the core.
-    static func loadPolicy(_ path: String, at time: Int64) throws(CLIError) -> LoadedPinPolicy {
-        let bytes = try readInput(path)
-        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        do throws(PinPolicyLoadError) {
-            if first == UInt8(ascii: "{") { return try PinPolicy.load(json: bytes, at: time) }
-            return try PinPolicy.load(infoPlist: bytes, at: time)
-        } catch {
-            throw CLIError("\(path): the policy was refused:\n" + error.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+        func text(io: Console) -> String {
+            var lines: [String] = []
+            let trust = result.trust
+            switch trust.verdict {
+            case .trusted: lines.append("verdict: " + io.colored("trusted", .green))
+            case .recoverableFailure: lines.append("verdict: " + io.colored("NOT TRUSTED", .red) + " (recoverable)")
+            case .fatalFailure: lines.append("verdict: " + io.colored("NOT TRUSTED", .red) + " (fatal)")
+            }
+            if let path = trust.path {
+                lines.append("verified path:")
+                for (position, certificate) in path.certificates.enumerated() {
+                    lines.append("  \(position + 1). \(subjectLine(certificate))")
+                    lines.append("     pin \(certificate.spkiPin.base64)  (\(path.references[position]))")
+                }
+            } else {
+                lines.append("served chain:")
+                for (position, certificate) in served.enumerated() {
+                    lines.append("  \(position + 1). \(subjectLine(certificate))  pin \(certificate.spkiPin.base64)")
+                }
+            }
+            if !failureMessages.isEmpty {
+                lines.append("reasons:")
+                for failure in failureMessages { lines.append("  - \(failure.message) [\(failure.code)]") }
+            }
+            if hasPolicy {
+                let pins = result.pins
+                let outcome = "\(pins.outcome)"
+                lines.append("pins: " + (pins.outcome.isFailure ? io.colored(outcome, .red) : outcome))
+                if let rule = pins.rule {
+                    var ruleLine = "  rule: \(rule.domain) (\(scopeText(rule.scope))), " + (rule.enforcement == .enforce ? "enforced" : "report-only")
+                    if let expiration = rule.expiration { ruleLine += ", expires \(RFC3339.format(expiration))" }
+                    lines.append(ruleLine)
+                    for match in pins.matches { lines.append("  matched: \(match)") }
+                    for (list, pinTexts) in ruleLists(rule) {
+                        lines.append("  expected \(list): " + pinTexts.joined(separator: ", "))
+                    }
+                    lines.append("  served pins: " + pins.servedPins.map(\.base64).joined(separator: ", "))
+                    if !pins.verifiedPins.isEmpty { lines.append("  verified pins: " + pins.verifiedPins.map(\.base64).joined(separator: ", ")) }
+                }
+                if !pins.diagnostics.isEmpty {
+                    lines.append("diagnostics:")
+                    for diagnostic in pins.diagnostics { lines.append("  - \(diagnostic) [\(diagnosticCode(diagnostic))]") }
+                }
+            }
+            if !warnings.isEmpty {
+                lines.append("policy warnings:")
+                for warning in warnings { lines.append("  - \(warning) [\(policyIssueCode(warning))]") }
+            }
+            if report != nil { lines.append("a failure report would be sent (see --format json)") }
+            return lines.joined(separator: "\n")
+        }
+
+        var json: JSONValue {
+            let trust = result.trust
+            let path: [JSONValue] = trust.path.map { path in
+                path.certificates.enumerated().map { position, certificate in
+                    .object([("subject", .string(subjectLine(certificate))), ("pin", .string(certificate.spkiPin.base64)),
+                             ("source", .string(path.references[position].description))])
+                }
+            } ?? []
+            var fields: [(String, JSONValue)] = [
+                ("host", .string(ruleHost(peer))),
+                ("time", .string(RFC3339.format(time))),
+                ("verdict", .string(verdictCode(trust.verdict))),
+                ("trusted", .bool(result.isTrusted)),
+                ("failures", .array(failureMessages.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
+                ("path", .array(path)),
+                ("served_pins", .strings(result.pins.servedPins.map(\.base64))),
+            ]
+            if hasPolicy {
+                let pins = result.pins
+                var ruleValue = JSONValue.null
+                if let rule = pins.rule {
+                    var ruleFields: [(String, JSONValue)] = [
+                        ("domain", .string(rule.domain)), ("scope", .string(rule.scope.description)),
+                        ("mode", .string(rule.enforcement == .enforce ? "enforce" : "report-only")),
+                        ("expires", .optional(rule.expiration.map(RFC3339.format))),
+                    ]
+                    for (list, pinTexts) in ruleLists(rule) { ruleFields.append((listKey(list), .strings(pinTexts))) }
+                    ruleValue = .object(ruleFields)
+                }
+                fields.append(("pins", .object([
+                    ("outcome", .string(outcomeCode(pins.outcome))),
+                    ("description", .string(pins.outcome.description)),
+                    ("rule", ruleValue),
+                    ("matches", .array(pins.matches.map {
+                        .object([("list", .string(listKey($0.list))), ("entry", .int($0.entry)), ("path_index", .int($0.pathIndex))])
+                    })),
+                    ("verified_pins", .strings(pins.verifiedPins.map(\.base64))),
+                    ("diagnostics", .array(pins.diagnostics.map {
+                        .object([("code", .string(diagnosticCode($0))), ("message", .string($0.description))])
+                    })),
+                ])))
+            } else {
+                fields.append(("pins", .null))
+            }
+            fields.append(("policy_warnings", .array(warnings.map {
+                .object([("code", .string(policyIssueCode($0))), ("message", .string($0.description))])
+            })))
+            // The report is RFC 7469 §3's document as TackTrust writes it (its keys are
+            // that format's, hyphenated), carried as a value.
+            fields.append(("report", report.flatMap { try? JSONValue.parse($0.json) } ?? .null))
+            return .object(fields)
         }
     }
 
     // MARK: Output
 
-    static func subject(_ certificate: Certificate) -> String {
-        guard let name = try? DistinguishedName(derEncoded: certificate.derEncoded, range: certificate.subjectRange) else {
-            return "(undecodable subject)"
+    /// A chain served in the wrong order: the first certificate is a CA while a later
+    /// one is not (the leaf belongs first, as TLS 1.2 requires and servers send it).
+    static func servedOrderProblem(_ served: [Certificate]) -> String? {
+        func isCA(_ certificate: Certificate) -> Bool { ((try? certificate.basicConstraints) ?? nil)?.isCertificateAuthority ?? false }
+        guard let first = served.first, isCA(first), let leaf = served.indices.dropFirst().first(where: { !isCA(served[$0]) }) else {
+            return nil
         }
-        return name.isEmpty ? "(empty subject)" : name.rfc4514String
-    }
-
-    static func outcomeName(_ outcome: PinOutcome) -> String {
-        switch outcome {
-        case .notEvaluated: return "not-evaluated"
-        case .notPinned: return "not-pinned"
-        case .satisfied: return "satisfied"
-        case .failed: return "failed"
-        case .failedReportOnly: return "failed-report-only"
-        case .ruleExpired: return "rule-expired"
-        }
+        return "the chain was served in the wrong order: certificate #\(leaf + 1) (\(subjectLine(served[leaf]))) is the leaf, and a CA comes first; serve the leaf first"
     }
 
     static func scopeText(_ scope: HostScope) -> String {
@@ -149,102 +257,4 @@ enum VerifyCommand {
             (.caCertificates, rule.caCertificates.map(\.base64)), (.leafCertificates, rule.leafCertificates.map(\.base64)),
         ].filter { !$0.1.isEmpty }
     }
-
-    static func text(_ result: PinnedTrustResult, served: [Certificate], warnings: [PinPolicyIssue], report: PinFailureReport?, hasPolicy: Bool) -> String {
-        var lines: [String] = []
-        let trust = result.trust
-        switch trust.verdict {
-        case .trusted: lines.append("verdict: trusted")
-        case .recoverableFailure(let failure): lines.append("verdict: NOT TRUSTED (recoverable): \(failure)")
-        case .fatalFailure(let failure): lines.append("verdict: NOT TRUSTED (fatal): \(failure)")
-        }
-        if let path = trust.path {
-            lines.append("verified path:")
-            for (position, certificate) in path.certificates.enumerated() {
-                lines.append("  \(position + 1). \(subject(certificate))")
-                lines.append("     pin \(certificate.spkiPin.base64)  (\(path.references[position]))")
-            }
-        } else {
-            lines.append("served chain:")
-            for (position, certificate) in served.enumerated() {
-                lines.append("  \(position + 1). \(subject(certificate))  pin \(certificate.spkiPin.base64)")
-            }
-        }
-        if !trust.failures.isEmpty && !trust.verdict.isTrusted {
-            lines.append("reasons:")
-            for failure in trust.failures { lines.append("  - \(failure)") }
-        }
-        if hasPolicy {
-            let pins = result.pins
-            lines.append("pins: \(pins.outcome)")
-            if let rule = pins.rule {
-                var ruleLine = "  rule: \(rule.domain) (\(scopeText(rule.scope))), " + (rule.enforcement == .enforce ? "enforced" : "report-only")
-                if let expiration = rule.expiration { ruleLine += ", expires \(RFC3339.format(expiration))" }
-                lines.append(ruleLine)
-                for match in pins.matches { lines.append("  matched: \(match)") }
-                for (list, pinTexts) in ruleLists(rule) {
-                    lines.append("  expected \(list): " + pinTexts.joined(separator: ", "))
-                }
-                lines.append("  served pins: " + pins.servedPins.map(\.base64).joined(separator: ", "))
-                if !pins.verifiedPins.isEmpty { lines.append("  verified pins: " + pins.verifiedPins.map(\.base64).joined(separator: ", ")) }
-            }
-            if !pins.diagnostics.isEmpty {
-                lines.append("diagnostics:")
-                for diagnostic in pins.diagnostics { lines.append("  - \(diagnostic)") }
-            }
-        }
-        if !warnings.isEmpty {
-            lines.append("policy warnings:")
-            for warning in warnings { lines.append("  - \(warning)") }
-        }
-        if report != nil { lines.append("a failure report would be sent (see --json)") }
-        return lines.joined(separator: "\n")
-    }
-
-    static func json(_ result: PinnedTrustResult, served: [Certificate], warnings: [PinPolicyIssue], report: PinFailureReport?, host: String, time: Int64, hasPolicy: Bool) -> String {
-        let trust = result.trust
-        let verdict: String
-        switch trust.verdict {
-        case .trusted: verdict = "trusted"
-        case .recoverableFailure: verdict = "recoverable-failure"
-        case .fatalFailure: verdict = "fatal-failure"
-        }
-        let path = (trust.path.map { path in
-            path.certificates.enumerated().map { position, certificate in
-                "{\"subject\": \(JSONText.string(subject(certificate))), \"pin\": \(JSONText.string(certificate.spkiPin.base64)), \"source\": \(JSONText.string(path.references[position].description))}"
-            }
-        } ?? []).joined(separator: ", ")
-        var fields: [(String, String)] = [
-            ("host", JSONText.string(host)),
-            ("time", JSONText.string(RFC3339.format(time))),
-            ("verdict", JSONText.string(verdict)),
-            ("trusted", result.isTrusted ? "true" : "false"),
-            ("failures", JSONText.strings(trust.verdict.isTrusted ? [] : trust.failures.map(\.description))),
-            ("path", "[" + path + "]"),
-            ("served-pins", JSONText.strings(result.pins.servedPins.map(\.base64))),
-        ]
-        if hasPolicy {
-            let pins = result.pins
-            var pinFields: [(String, String)] = [("outcome", JSONText.string(outcomeName(pins.outcome))), ("description", JSONText.string(pins.outcome.description))]
-            if let rule = pins.rule {
-                var ruleFields: [(String, String)] = [
-                    ("domain", JSONText.string(rule.domain)), ("scope", JSONText.string(rule.scope.description)),
-                    ("mode", JSONText.string(rule.enforcement == .enforce ? "enforce" : "report-only")),
-                    ("expires", rule.expiration.map { JSONText.string(RFC3339.format($0)) } ?? "null"),
-                ]
-                for (list, pinTexts) in ruleLists(rule) { ruleFields.append((list.description, JSONText.strings(pinTexts))) }
-                pinFields.append(("rule", "{" + ruleFields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"))
-            } else {
-                pinFields.append(("rule", "null"))
-            }
-            pinFields.append(("matches", "[" + pins.matches.map { "{\"list\": \(JSONText.string($0.list.description)), \"entry\": \($0.entry), \"path-index\": \($0.pathIndex)}" }.joined(separator: ", ") + "]"))
-            pinFields.append(("verified-pins", JSONText.strings(pins.verifiedPins.map(\.base64))))
-            pinFields.append(("diagnostics", JSONText.strings(pins.diagnostics.map(\.description))))
-            fields.append(("pins", "{" + pinFields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"))
-        }
-        fields.append(("policy-warnings", JSONText.strings(warnings.map(\.description))))
-        fields.append(("report", report.map { $0.json.split(separator: "\n").joined(separator: "\n  ") } ?? "null"))
-        return "{\n" + fields.map { "  \(JSONText.string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}"
-    }
 }
-

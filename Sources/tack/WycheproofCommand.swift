@@ -7,16 +7,17 @@
 import TackVectorSuites
 
 enum WycheproofCommand {
-    static func run(_ arguments: [String]) throws(CLIError) {
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(arguments, valued: [], switches: ["--help", "-h", "--verbose"])
         if args.isSet("--help") || args.isSet("-h") {
-            emit(VectorsCommand.help)
-            return
+            io.emit(VectorsCommand.help)
+            return .success
         }
         guard !args.operands.isEmpty else { throw .usage("tack vectors wycheproof needs at least one FILE") }
-        let totals = runFiles(args.operands, verbose: args.isSet("--verbose"))
-        emitTotals(totals)
+        let totals = runFiles(args.operands, verbose: args.isSet("--verbose"), io: io)
+        emitTotals(totals, io: io)
         try check(totals)
+        return .success
     }
 
     /// What the files added up to.
@@ -28,37 +29,37 @@ enum WycheproofCommand {
 
     /// Runs each file and prints its report; a file that cannot be run is reported
     /// and counted, and the others still run.
-    static func runFiles(_ paths: [String], verbose: Bool) -> Totals {
+    static func runFiles(_ paths: [String], verbose: Bool, io: Console) -> Totals {
         var totals = Totals()
         for path in paths {
             do throws(WycheproofFileError) {
                 let report = try WycheproofRunner.run(path: path)
                 totals.files += 1
                 totals.tally.add(report.tally)
-                for line in report.lines(verbose: verbose) { emit(line) }
+                for line in report.lines(verbose: verbose) { io.emit(line) }
             } catch {
                 totals.unreadable += 1
-                emit(path)
-                emit("  not run: \(error.description)")
-                warn(error.description)
+                io.emit(path)
+                io.emit("  not run: \(error.description)")
+                io.warn(error.description)
             }
         }
         return totals
     }
 
     /// The summary line and the last line, always `N passed, N failed`.
-    static func emitTotals(_ totals: Totals) {
+    static func emitTotals(_ totals: Totals, io: Console) {
         var line = "total: \(counted(totals.files, "file")) run"
         if totals.unreadable > 0 { line += ", \(totals.unreadable) not run" }
         line += "; \(totals.tally.acceptable.count) acceptable, \(counted(totals.tally.skippedVectors, "vector")) skipped"
-        emit(line)
-        emit("\(totals.tally.agreed) passed, \(totals.tally.disagreements.count) failed")
+        io.emit(line)
+        io.emit("\(totals.tally.agreed) passed, \(totals.tally.disagreements.count) failed")
     }
 
     /// Status 2 for files not run, 1 for disagreements.
     static func check(_ totals: Totals) throws(CLIError) {
         if totals.unreadable > 0 {
-            throw CLIError("\(counted(totals.unreadable, "file")) could not be run", status: 2)
+            throw CLIError("\(counted(totals.unreadable, "file")) could not be run", status: .usage)
         }
         let count = totals.tally.disagreements.count
         if count > 0 {

@@ -49,7 +49,7 @@ struct ArgumentsTests {
             _ = try Arguments(arguments, valued: ["--format"], switches: ["--json"])
             Issue.record("expected a usage error for \(arguments)")
         } catch {
-            #expect(error.status == 2)
+            #expect(error.status == .usage)
             #expect(error.isUsageError)
             #expect(error.description == message)
         }
@@ -85,8 +85,15 @@ struct CLIHelperTests {
         }
     }
 
-    @Test("JSON objects keep their fields in order")
-    func json() {
-        #expect(jsonObject([("k", "1"), ("s", "\"v\"")]) == "{\"k\": 1, \"s\": \"v\"}")
+    @Test("JSON values keep their fields in order, escape what RFC 8259 requires, and parse back")
+    func json() throws {
+        let value = JSONValue.object([("k", .int(1)), ("s", .string("v\"\\\n\u{1}é")), ("a", .strings(["x"])), ("n", .null),
+                                      ("b", .bool(false)), ("o", .object([])), ("e", .array([]))])
+        #expect(value.serialized(pretty: false) == #"{"k":1,"s":"v\"\\\n\u0001é","a":["x"],"n":null,"b":false,"o":{},"e":[]}"#)
+        #expect(try JSONValue.parse(value.serialized()) == value)
+        #expect(try JSONValue.parse(value.serialized(pretty: false)) == value)
+        #expect(try JSONValue.parse(#""\ud83d\ude00""#) == .string("😀"))
+        #expect(throws: JSONValue.ParseError(offset: 2, reason: "a number with a fraction or exponent")) { try JSONValue.parse("12.5") }
+        #expect(throws: JSONValue.ParseError(offset: 3, reason: "trailing text")) { try JSONValue.parse("{} x") }
     }
 }

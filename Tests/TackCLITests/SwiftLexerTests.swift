@@ -40,12 +40,20 @@ struct SwiftLexerTests {
         #expect(y.column == 23)
     }
 
-    @Test("an unterminated string or comment ends the file without trapping")
+    static func summary(_ source: String) -> [String] {
+        let lexer = SwiftLexer(source)
+        return lexer.tokens.map { "\($0.kind):\($0.line):\($0.text)" } + lexer.comments.map { "comment:\($0.line)-\($0.endLine):\($0.text)" }
+    }
+
+    @Test("an unterminated string ends at its line; an unterminated comment or interpolation at the end of the file")
     func unterminated() {
-        _ = SwiftLexer("let s = \"open\nnext()")
-        _ = SwiftLexer("/* never closed")
-        _ = SwiftLexer("let s = \"\\(unbalanced(\"")
-        _ = SwiftLexer("#\"")
+        #expect(SwiftLexerTests.summary("let s = \"open\nnext()")
+                == ["identifier:1:let", "identifier:1:s", "punctuation:1:=", "string:1:\"open", "identifier:2:next",
+                    "punctuation:2:(", "punctuation:2:)"])
+        #expect(SwiftLexerTests.summary("/* never closed\nnext()") == ["comment:1-2:/* never closed\nnext()"])
+        #expect(SwiftLexerTests.summary("let s = \"\\(unbalanced(\"\nx")
+                == ["identifier:1:let", "identifier:1:s", "punctuation:1:=", "string:1:\"\\(unbalanced(\"\nx"])
+        #expect(SwiftLexerTests.summary("#\"") == ["string:1:#\""])
     }
 }
 

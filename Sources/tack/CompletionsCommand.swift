@@ -1,0 +1,150 @@
+// `tack completions bash|zsh|fish`: shell completion scripts, generated from the
+// commands and the options their help lists, so they never disagree with the help.
+
+import Foundation
+
+enum CompletionsCommand {
+    static let help = """
+        USAGE: tack completions bash|zsh|fish
+
+        Prints a completion script for the shell: command names, each command's options
+        (as its --help lists them), and file names for operands.
+
+        EXAMPLES:
+          tack completions bash
+          tack completions zsh
+          tack completions fish
+
+        To install, for example:
+          bash   tack completions bash > ~/.local/share/bash-completion/completions/tack
+          zsh    tack completions zsh > "${fpath[1]}/_tack"
+          fish   tack completions fish > ~/.config/fish/completions/tack.fish
+
+        Exit status: 0 on success, 2 on a usage error.
+        """
+
+    static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
+        let args = try Arguments(arguments)
+        if args.wantsHelp {
+            io.emit(help)
+            return .success
+        }
+        guard args.operands.count == 1, let shell = args.operands.first else {
+            throw .usage("tack completions needs a shell: bash, zsh or fish")
+        }
+        switch shell {
+        case "bash": io.emit(bash())
+        case "zsh": io.emit(zsh())
+        case "fish": io.emit(fish())
+        default: throw .usage("unknown shell \(shell) (bash, zsh, fish)")
+        }
+        return .success
+    }
+
+    /// Every command with its one-line summary, from `tack help`'s COMMANDS section.
+    static var commands: [(name: String, summary: String)] {
+        var result: [(String, String)] = []
+        var inCommands = false
+        for line in topLevelHelp.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "COMMANDS:" { inCommands = true; continue }
+            guard inCommands else { continue }
+            guard line.hasPrefix("  ") else { break }
+            let trimmed = line.drop { $0 == " " }
+            let name = trimmed.prefix { $0 != " " }
+            let summary = trimmed.dropFirst(name.count).drop { $0 == " " }
+            result.append((String(name), String(summary)))
+        }
+        return result
+    }
+
+    /// The options a command's help lists in its USAGE lines and its OPTIONS table, in
+    /// order of first mention (options only named in prose, such as another
+    /// command's, are not offered).
+    static func options(_ command: String) -> [String] {
+        guard let subcommand = Tack.subcommands.first(where: { $0.name == command }) else { return [] }
+        let optionLines = subcommand.help.split(separator: "\n").filter { $0.drop { $0 == " " }.hasPrefix("--") }
+        var found: [String] = []
+        for line in [Substring(subcommand.usage)] + optionLines {
+            var rest = line
+            while let range = rest.range(of: "--") {
+                let name = rest[range.upperBound...].prefix { $0.isLowercase || $0.isNumber || $0 == "-" }
+                if name.first?.isLowercase == true, !found.contains("--" + name) { found.append("--" + String(name)) }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return found + (found.contains("--help") ? [] : ["--help"])
+    }
+
+    static func bash() -> String {
+        var cases = ""
+        for command in commands where !options(command.name).isEmpty {
+            cases += "        \(command.name)) options=\"\(options(command.name).joined(separator: " "))\" ;;\n"
+        }
+        return """
+            # bash completion for tack (tack completions bash)
+            _tack() {
+                local current=${COMP_WORDS[COMP_CWORD]}
+                if [ "$COMP_CWORD" -eq 1 ]; then
+                    COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " "))" -- "$current"))
+                    return
+                fi
+                local options=""
+                case "${COMP_WORDS[1]}" in
+            \(cases)    esac
+                if [[ "$current" == -* ]]; then
+                    COMPREPLY=($(compgen -W "$options" -- "$current"))
+                else
+                    COMPREPLY=($(compgen -f -- "$current"))
+                fi
+            }
+            complete -o filenames -F _tack tack
+            """
+    }
+
+    static func zsh() -> String {
+        let described = commands.map { "        '\($0.name):\($0.summary.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: "\n")
+        var cases = ""
+        for command in commands where !options(command.name).isEmpty {
+            cases += "        \(command.name)) options=(\(options(command.name).joined(separator: " "))) ;;\n"
+        }
+        return """
+            #compdef tack
+            # zsh completion for tack (tack completions zsh)
+            _tack() {
+                local -a commands options
+                commands=(
+            \(described)
+                )
+                if (( CURRENT == 2 )); then
+                    _describe 'command' commands
+                    return
+                fi
+                case $words[2] in
+            \(cases)    esac
+                if [[ $PREFIX == -* ]]; then
+                    compadd -- $options
+                else
+                    _files
+                fi
+            }
+            _tack "$@"
+            """
+    }
+
+    static func fish() -> String {
+        var lines = ["# fish completion for tack (tack completions fish)", "complete -c tack -f"]
+        let names = commands.map(\.name).joined(separator: " ")
+        for command in commands {
+            lines.append("complete -c tack -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name) -d '\(command.summary.replacingOccurrences(of: "'", with: "\\'"))'")
+        }
+        for command in commands {
+            for option in options(command.name) {
+                lines.append("complete -c tack -n '__fish_seen_subcommand_from \(command.name)' -l \(option.dropFirst(2))")
+            }
+            if command.name != "help" && command.name != "version" && command.name != "completions" {
+                lines.append("complete -c tack -n '__fish_seen_subcommand_from \(command.name)' -F")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

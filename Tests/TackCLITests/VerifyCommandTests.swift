@@ -1,0 +1,213 @@
+import Foundation
+import TackTrust
+import Testing
+
+@testable import tack
+
+/// One case of Vectors/policies/manifest.json.
+struct PolicyCase: CustomStringConvertible, Sendable {
+    let name: String
+    let chain: String
+    let roots: [String]
+    let host: String
+    let at: String
+    let policy: String?
+    let verdict: String?
+    let pins: String?
+    let exit: Int32
+    let diagnostic: String?
+
+    var description: String { name }
+
+    static func all() throws -> [PolicyCase] {
+        let manifest = try JSONValue.parse(try CLI.text("Vectors/policies/manifest.json"))
+        return try #require(manifest.arrayValue).map { item in
+            PolicyCase(
+                name: item["name"]?.stringValue ?? "?", chain: item["chain"]?.stringValue ?? "",
+                roots: item["roots"]?.arrayValue?.compactMap(\.stringValue) ?? [], host: item["host"]?.stringValue ?? "",
+                at: item["at"]?.stringValue ?? "", policy: item["policy"]?.stringValue, verdict: item["verdict"]?.stringValue,
+                pins: item["pins"]?.stringValue, exit: Int32(item["exit"]?.integerValue ?? -1), diagnostic: item["diagnostic"]?.stringValue)
+        }
+    }
+
+    var arguments: [String] {
+        var arguments = ["verify", "--json", "--host", host, "--at", at]
+        for root in roots { arguments += ["--roots", "Vectors/policies/" + root] }
+        if let policy { arguments += ["--policy", "Vectors/policies/" + policy] }
+        return arguments + ["Vectors/policies/" + chain]
+    }
+
+    /// The manifest names a diagnostic by a phrase of its message (the manifest predates
+    /// codes); each phrase stands for the codes whose message carries it.
+    static let diagnosticCodes: [String: Set<String>] = [
+        "CA identities never match the leaf": ["caPinMatchesLeaf"],
+        "every renewal": ["wholeCertificatePins"],
+        "expired at": ["expired", "pinMatchesExpiredCertificate"],
+        "no backup": ["missingBackupPin"],
+        "not on the verified path": ["pinnedCertificateNotOnPath"],
+        "raw key": ["rawKeyHash"],
+    ]
+
+    /// The manifest's outcome names (hyphenated) as codes.
+    static func outcomeCode(_ name: String) -> String {
+        let parts = name.split(separator: "-")
+        return parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+    }
+}
+
+@Suite("tack verify")
+struct VerifyCommandTests {
+    @Test("every case of Vectors/policies/manifest.json: exit status, verdict, pin outcome, diagnostic code",
+          arguments: try PolicyCase.all())
+    func manifest(_ policyCase: PolicyCase) throws {
+        let run = CLI.run(policyCase.arguments)
+        #expect(run.status.rawValue == policyCase.exit, "\(run.errors)")
+        let document = try run.json()
+        let schema = run.status == .failure ? "error" : "verify"
+        #expect(try Schema.load(schema).problems(document) == [])
+        guard run.status != .failure else { return }
+        if let verdict = policyCase.verdict {
+            #expect((document["verdict"] == .string("trusted")) == (verdict == "trusted"))
+        }
+        if let pins = policyCase.pins {
+            #expect(document["pins"]?["outcome"] == .string(PolicyCase.outcomeCode(pins)))
+        }
+        if let phrase = policyCase.diagnostic {
+            let codes = try #require(PolicyCase.diagnosticCodes[phrase])
+            let items = (document["pins"]?["diagnostics"]?.arrayValue ?? []) + (document["policy_warnings"]?.arrayValue ?? [])
+            let named = items.filter { codes.contains($0["code"]?.stringValue ?? "") }
+            #expect(!named.isEmpty, "no diagnostic with code \(codes.sorted()) in \(items.map { $0.serialized(pretty: false) })")
+            #expect(named.contains { $0["message"]?.stringValue?.contains(phrase) == true })
+        }
+    }
+
+    static let p256 = ["--roots", "Vectors/certs/p256-ca.pem", "--at", "2026-06-01T00:00:00Z", "Vectors/certs/p256-leaf.pem"]
+
+    @Test("an IP host matches the leaf's iPAddress names, in every written form",
+          arguments: ["192.0.2.10", "2001:db8::10", "[2001:db8::10]", "2001:DB8:0:0:0:0:0:10", "p256.example.com", "P256.example.com."])
+    func ipHost(host: String) throws {
+        let document = try CLI.json(["verify", "--json", "--host", host] + VerifyCommandTests.p256, schema: "verify")
+        #expect(document["trusted"] == .bool(true))
+    }
+
+    @Test("a name mismatch names the host and every DNS and IP name of the leaf")
+    func mismatch() throws {
+        let document = try CLI.json(["verify", "--json", "--host", "192.0.2.11"] + VerifyCommandTests.p256, status: .untrusted, schema: "verify")
+        let failure = try #require(document["failures"]?[0])
+        #expect(failure["code"] == .string("peerNameMismatch"))
+        let message = try #require(failure["message"]?.stringValue)
+        for name in ["192.0.2.11", "DNS:p256.example.com", "DNS:*.wildcard.example.com", "IP:192.0.2.10", "IP:2001:db8::10"] {
+            #expect(message.contains(name), "\(name) in \(message)")
+        }
+    }
+
+    @Test("an expired chain: the time in RFC 3339 and the days before the check time")
+    func expired() throws {
+        let document = try CLI.json(["verify", "--json", "--host", "p256.example.com", "--roots", "Vectors/certs/p256-ca.pem",
+                                     "--at", "2036-01-01T00:00:00Z", "Vectors/certs/p256-leaf.pem"], status: .untrusted, schema: "verify")
+        let failure = try #require(document["failures"]?.arrayValue?.first { $0["code"] == .string("expired") })
+        #expect(failure["message"]?.stringValue?.hasPrefix("certificate expired at 2035-01-01T00:00:00Z, 365 days before the check time 2036-01-01T00:00:00Z") == true)
+    }
+
+    @Test("--system-roots alone is accepted (it is the default)")
+    func systemRootsAlone() throws {
+        let run = CLI.run(["verify", "--host", "p256.example.com", "--system-roots", "--at", "2026-06-01T00:00:00Z", "Vectors/certs/p256-leaf.pem"])
+        #expect(run.status == .untrusted)
+    }
+
+    @Test("unreadable roots or a refused policy: status 1 with the code")
+    func badInputs() throws {
+        let roots = try CLI.json(["verify", "--json", "--host", "a.example", "--roots", "Vectors/no-such.pem", "Vectors/certs/p256-leaf.pem"],
+                                 status: .failure, schema: "error")
+        #expect(roots["error"]?["code"] == .string("unreadable_input"))
+        let policy = try CLI.json(["verify", "--json", "--policy", "Vectors/policies/malformed.json"] + ["--host", "p256.example.com"] + VerifyCommandTests.p256,
+                                  status: .failure, schema: "error")
+        #expect(policy["error"]?["code"] == .string("policy_refused"))
+    }
+}
+
+@Suite("Host arguments")
+struct HostArgumentTests {
+    static let documentationPrefix: [UInt8] = [0x20, 0x01, 0x0d, 0xb8] + [UInt8](repeating: 0, count: 11) + [1]
+    static let acceptedHosts: [(String, PeerNameExpectation)] = [
+        ("10.0.0.1", PeerNameExpectation.ip([10, 0, 0, 1])),
+        ("2001:db8::1", .ip(documentationPrefix)),
+        ("[2001:db8::1]", .ip(documentationPrefix)),
+        ("::ffff:192.0.2.1", .ip([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 192, 0, 2, 1])),
+        ("www.example.com", .dns("www.example.com")),
+        ("www.example.com.", .dns("www.example.com")),
+        ("WWW.Example.COM", .dns("www.example.com")),
+        ("xn--bcher-kva.example", .dns("xn--bcher-kva.example")),
+        ("localhost", .dns("localhost")),
+    ]
+
+    @Test("addresses and names that are accepted", arguments: acceptedHosts)
+    func accepted(text: String, expected: PeerNameExpectation) throws {
+        let peer = try parsePeer(text)
+        switch expected {
+        case .ip(let bytes): #expect(peer == .ipAddress(bytes))
+        case .dns(let name): #expect(peer == .dns(name))
+        }
+    }
+
+    static let malformedHosts: [(String, String)] = [
+        ("", "host_empty"),
+        ("https://example.com", "host_is_url"),
+        ("example.com/path", "host_is_url"),
+        ("example.com:443", "host_has_port"),
+        ("*.example.com", "host_wildcard"),
+        ("-bad.example.com", "host_hyphen_at_label_edge"),
+        ("bad-.example.com", "host_hyphen_at_label_edge"),
+        ("a..example.com", "host_empty_label"),
+        (".example.com", "host_empty_label"),
+        ("www.example.com..", "host_empty_label"),
+        ("bücher.example", "host_not_ascii"),
+        ("under_score.example", "host_invalid_character"),
+        ("10.0.0.256", "host_numeric_top_level"),
+        ("1.2.3", "host_numeric_top_level"),
+        ("2001:db8::1::2", "host_has_port"),
+        (String(repeating: "a", count: 64) + ".example", "host_label_too_long"),
+    ]
+
+    @Test("malformed hosts: usage errors with the reason's code", arguments: malformedHosts)
+    func refused(text: String, code: String) {
+        do {
+            _ = try parsePeer(text)
+            Issue.record("\(text) was accepted")
+        } catch {
+            #expect(error.status == .usage)
+            #expect(error.code == code)
+        }
+    }
+}
+
+enum PeerNameExpectation: Sendable {
+    case ip([UInt8])
+    case dns(String)
+}
+
+@Suite("tack verify: served order, strict policy")
+struct VerifyExtraTests {
+    @Test("a chain served CA first says so, by code")
+    func wrongOrder() throws {
+        let chain = try CLI.text("Vectors/certs/chain-example.pem")
+        let blocks = chain.components(separatedBy: "-----END CERTIFICATE-----\n").filter { $0.contains("BEGIN") }
+            .map { $0 + "-----END CERTIFICATE-----\n" }
+        let path = try InputTests.temporaryDirectory() + "/reversed.pem"
+        try (blocks[1] + blocks[0]).write(toFile: path, atomically: true, encoding: .utf8)
+        let document = try CLI.json(["verify", "--json", "--host", "www.example.com", "--roots", "Vectors/certs/chain-root.pem",
+                                     "--at", "2026-06-01T00:00:00Z", path], status: .untrusted, schema: "verify")
+        #expect(document["failures"]?.arrayValue?.compactMap { $0["code"]?.stringValue } == ["peerNameMismatch", "servedOutOfOrder"])
+    }
+
+    @Test("--strict-policy: a policy warning is status 1; without it, the verdict's status")
+    func strictPolicy() throws {
+        let arguments = ["verify", "--json", "--host", "api.example.com", "--at", "2026-12-01T12:00:00Z", "--roots", "Vectors/policies/certs/root.pem",
+                         "--policy", "Vectors/policies/single-pin.plist", "Vectors/policies/certs/chain.pem"]
+        let lenient = try CLI.json(arguments, schema: "verify")
+        #expect(lenient["policy_warnings"]?[0]?["code"] == .string("missingBackupPin"))
+        let strict = CLI.run(arguments + ["--strict-policy"])
+        #expect(strict.status == .failure)
+        #expect(strict.errors.contains("[missingBackupPin]"))
+    }
+}
