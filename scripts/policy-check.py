@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs `tack verify` over every case of Vectors/policies/manifest.json and checks the
-exit status, and with --json the verdict, the pin outcome and the named diagnostic.
+exit status, and with --json the verdict, the decision, pin outcome and diagnostic codes.
 
     python3 scripts/policy-check.py PATH/TO/tack
 
@@ -44,14 +44,16 @@ def main():
                 trusted = "trusted" if out["verdict"] == "trusted" else "untrusted"
                 if trusted != case["verdict"]:
                     problems.append(f"verdict {out['verdict']}, expected {case['verdict']}")
+                if out.get("decision") != case["decision"]:
+                    problems.append(f"decision {out.get('decision')}, expected {case['decision']}")
                 if case["pins"] is not None:
-                    outcome = out.get("pins", {}).get("outcome")
-                    if outcome != case["pins"]:
-                        problems.append(f"pins {outcome}, expected {case['pins']}")
+                    code = out.get("pins", {}).get("code")
+                    if code != case["pins"]:
+                        problems.append(f"pins {code}, expected {case['pins']}")
                 if "diagnostic" in case:
-                    texts = out.get("pins", {}).get("diagnostics", []) + out.get("policy-warnings", [])
-                    if not any(case["diagnostic"] in text for text in texts):
-                        problems.append(f"no diagnostic mentions {case['diagnostic']!r}: {texts}")
+                    codes = out.get("pins", {}).get("diagnostic-codes", []) + out.get("policy-warning-codes", [])
+                    if case["diagnostic"] not in codes:
+                        problems.append(f"no diagnostic has the code {case['diagnostic']!r}: {codes}")
         if problems:
             failures += 1
             print(f"FAIL {case['name']}: " + "; ".join(problems))

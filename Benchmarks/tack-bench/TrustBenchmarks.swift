@@ -24,7 +24,7 @@ func trustBenchmarks() -> [Benchmark] {
     }
     let system = AnchorStore(systemBundle.compactMap { try? Certificate(derEncoded: $0) })
     // 2025-06-01T00:00:00Z, the manifest's validation time.
-    let options = TrustOptions(validationTime: 1_748_736_000, peerName: .dns("example.com"))
+    let time: Int64 = 1_748_736_000
 
     func chainBenchmark(_ name: String, root: String, files: [String]) -> Benchmark? {
         guard let rootDER = der(root), let rootCertificate = try? Certificate(derEncoded: rootDER) else {
@@ -33,15 +33,15 @@ func trustBenchmarks() -> [Benchmark] {
         }
         let served = files.compactMap(der)
         guard served.count == files.count else { return nil }
-        let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([rootCertificate])), options: options)
+        let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([rootCertificate])))
         // Refuse to time a chain that does not verify: the figure would mean nothing.
-        guard evaluator.evaluate(servedChain: served).verdict.isTrusted else {
+        guard evaluator.evaluate(servedChain: served, host: try? PeerHost("example.com"), at: time).isTrusted else {
             FileHandle.standardError.write(Data("tack-bench: \(name) does not verify; skipped\n".utf8))
             return nil
         }
         return Benchmark(name: name, unit: .operationsPerSecond, openssl: nil) { iterations in
             for _ in 0..<iterations {
-                blackHole(evaluator.evaluate(servedChain: served).verdict.isTrusted)
+                blackHole(evaluator.evaluate(servedChain: served, host: try? PeerHost("example.com"), at: time).isTrusted)
             }
         }
     }

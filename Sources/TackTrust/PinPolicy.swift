@@ -228,25 +228,4 @@ enum HostName {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
-
-    /// Whether `name` is a plausible DNS name: ASCII letters, digits, `-` and `.`,
-    /// labels of 1...63 octets, 253 octets at most (RFC 1035 §2.3.4); IDNs as A-labels.
-    static func isValid(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard !bytes.isEmpty, bytes.count <= 253 else { return false }
-        var labelLength = 0
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "."):
-                guard labelLength > 0 else { return false }
-                labelLength = 0
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                labelLength += 1
-                guard labelLength <= 63 else { return false }
-            default:
-                return false
-            }
-        }
-        return labelLength > 0
-    }
 }

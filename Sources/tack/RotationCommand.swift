@@ -70,21 +70,22 @@ enum RotationCommand {
             emit("\(rule.domain) (checked as \(host)):")
             var matchedEntries = Set<String>()
             for chain in chains {
-                let evaluator = TrustEvaluator(anchors: anchors, options: TrustOptions(validationTime: time, peerName: .dns(host)))
-                let result = evaluator.evaluate(servedChain: chain.certificates, pinning: loaded.policy, host: host)
-                let used = Set(result.pins.matches.map { "\($0.list)[\($0.entry)]" })
+                guard let peer = try? PeerHost(host) else { throw CLIError("\(rule.domain): not a host name") }
+                let result = TrustEvaluator(anchors: anchors).evaluate(servedChain: chain.certificates, host: peer, at: time, pinning: loaded.policy)
+                let pinCheck = result.details.pins
+                let used = Set(pinCheck.matches.map { "\($0.list)[\($0.entry)]" })
                 matchedEntries.formUnion(used)
-                let pins = result.pins.matches.map { match in "\(match.list)[\(match.entry)] on path certificate #\(match.pathIndex + 1)" }
-                if !result.trust.verdict.isTrusted {
+                let pins = pinCheck.matches.map { match in "\(match.list)[\(match.entry)] on path certificate #\(match.pathIndex + 1)" }
+                switch result {
+                case .untrusted(let failure, _):
                     failures += 1
-                    let reason = result.trust.failures.first.map { "\($0)" } ?? "no path to an anchor"
-                    emit("  FAIL  \(chain.name): not trusted: \(reason)")
-                } else if result.pins.outcome.isFailure {
+                    emit("  FAIL  \(chain.name): not trusted: \(failure)")
+                case .pinMismatch:
                     failures += 1
                     emit("  FAIL  \(chain.name): trusted, but no pin of the rule matches its verified path")
-                    for diagnostic in result.pins.diagnostics { emit("        \(diagnostic)") }
-                } else {
-                    emit("  pass  \(chain.name): on " + (pins.isEmpty ? "(\(result.pins.outcome))" : pins.joined(separator: ", ")))
+                    for diagnostic in pinCheck.diagnostics { emit("        \(diagnostic)") }
+                case .trusted:
+                    emit("  pass  \(chain.name): on " + (pins.isEmpty ? "(\(pinCheck.outcome))" : pins.joined(separator: ", ")))
                     if used.count == 1 {
                         warnings += 1
                         emit("  warning: \(chain.name) passes on a single pin, \(used.first ?? ""): if that key changes, the chain fails")

@@ -56,6 +56,8 @@ enum VerifyCommand {
         guard let host = try args.value("--host"), !host.isEmpty else { throw .usage("tack verify needs --host NAME") }
         if args.isSet("--system-roots") && rootPaths.isEmpty { throw .usage("--system-roots goes with --roots (the system bundle is the default)") }
         let time = try args.time("--at")
+        let peer: PeerHost
+        do { peer = try PeerHost(host) } catch { throw .usage("--host \(host): \(error)") }
 
         // Inputs (status 1 on any problem).
         var served: [Certificate] = []
@@ -77,12 +79,9 @@ enum VerifyCommand {
             warnings = loaded.warnings
         }
 
-        let evaluator = TrustEvaluator(anchors: anchors, options: TrustOptions(validationTime: time, peerName: .dns(host)))
-        let result = evaluator.evaluate(servedChain: served, pinning: policy, host: host)
-        let status: Int32 = !result.trust.verdict.isTrusted ? 3 : result.pins.outcome.isFailure ? 4 : 0
-        let report = result.pins.outcome.needsReport
-            ? PinFailureReport(host: host, port: 443, time: time, evaluation: result.pins, servedChain: served, verifiedChain: result.trust.path?.certificates ?? [])
-            : nil
+        let result = TrustEvaluator(anchors: anchors).evaluate(servedChain: served, host: peer, at: time, pinning: policy)
+        let status: Int32 = switch result { case .trusted: 0; case .untrusted: 3; case .pinMismatch: 4 }
+        let report = result.details.pins.outcome.needsReport ? PinFailureReport(decision: result, port: 443) : nil
         if args.isSet("--json") {
             emit(json(result, served: served, warnings: warnings, report: report, host: host, time: time, hasPolicy: try args.value("--policy") != nil))
         } else {
@@ -150,15 +149,19 @@ enum VerifyCommand {
         ].filter { !$0.1.isEmpty }
     }
 
-    static func text(_ result: PinnedTrustResult, served: [Certificate], warnings: [PinPolicyIssue], report: PinFailureReport?, hasPolicy: Bool) -> String {
+    static func text(_ result: TrustDecision, served: [Certificate], warnings: [PinPolicyIssue], report: PinFailureReport?, hasPolicy: Bool) -> String {
         var lines: [String] = []
-        let trust = result.trust
-        switch trust.verdict {
-        case .trusted: lines.append("verdict: trusted")
-        case .recoverableFailure(let failure): lines.append("verdict: NOT TRUSTED (recoverable): \(failure)")
-        case .fatalFailure(let failure): lines.append("verdict: NOT TRUSTED (fatal): \(failure)")
+        let path: VerifiedPath?
+        switch result {
+        case .trusted(let verified, _), .pinMismatch(let verified, _):
+            lines.append("verdict: trusted")
+            path = verified
+        case .untrusted(let failure, _):
+            lines.append("verdict: NOT TRUSTED (\(failure.isFatal ? "fatal" : "recoverable")): \(failure)")
+            path = nil
         }
-        if let path = trust.path {
+        let failures = result.details.failures
+        if let path {
             lines.append("verified path:")
             for (position, certificate) in path.certificates.enumerated() {
                 lines.append("  \(position + 1). \(subject(certificate))")
@@ -170,12 +173,12 @@ enum VerifyCommand {
                 lines.append("  \(position + 1). \(subject(certificate))  pin \(certificate.spkiPin.base64)")
             }
         }
-        if !trust.failures.isEmpty && !trust.verdict.isTrusted {
+        if !failures.isEmpty && path == nil {
             lines.append("reasons:")
-            for failure in trust.failures { lines.append("  - \(failure)") }
+            for failure in failures { lines.append("  - \(failure)") }
         }
         if hasPolicy {
-            let pins = result.pins
+            let pins = result.details.pins
             lines.append("pins: \(pins.outcome)")
             if let rule = pins.rule {
                 var ruleLine = "  rule: \(rule.domain) (\(scopeText(rule.scope))), " + (rule.enforcement == .enforce ? "enforced" : "report-only")
@@ -201,15 +204,14 @@ enum VerifyCommand {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ result: PinnedTrustResult, served: [Certificate], warnings: [PinPolicyIssue], report: PinFailureReport?, host: String, time: Int64, hasPolicy: Bool) -> String {
-        let trust = result.trust
+    static func json(_ result: TrustDecision, served: [Certificate], warnings: [PinPolicyIssue], report: PinFailureReport?, host: String, time: Int64, hasPolicy: Bool) -> String {
         let verdict: String
-        switch trust.verdict {
-        case .trusted: verdict = "trusted"
-        case .recoverableFailure: verdict = "recoverable-failure"
-        case .fatalFailure: verdict = "fatal-failure"
+        let verifiedPath: VerifiedPath?
+        switch result {
+        case .trusted(let path, _), .pinMismatch(let path, _): (verdict, verifiedPath) = ("trusted", path)
+        case .untrusted(let failure, _): (verdict, verifiedPath) = (failure.isFatal ? "fatal-failure" : "recoverable-failure", nil)
         }
-        let path = (trust.path.map { path in
+        let path = (verifiedPath.map { path in
             path.certificates.enumerated().map { position, certificate in
                 "{\"subject\": \(JSONText.string(subject(certificate))), \"pin\": \(JSONText.string(certificate.spkiPin.base64)), \"source\": \(JSONText.string(path.references[position].description))}"
             }
@@ -218,14 +220,15 @@ enum VerifyCommand {
             ("host", JSONText.string(host)),
             ("time", JSONText.string(RFC3339.format(time))),
             ("verdict", JSONText.string(verdict)),
+            ("decision", JSONText.string(result.code)),
             ("trusted", result.isTrusted ? "true" : "false"),
-            ("failures", JSONText.strings(trust.verdict.isTrusted ? [] : trust.failures.map(\.description))),
+            ("failures", JSONText.strings(verifiedPath != nil ? [] : result.details.failures.map(\.description))),
             ("path", "[" + path + "]"),
-            ("served-pins", JSONText.strings(result.pins.servedPins.map(\.base64))),
+            ("served-pins", JSONText.strings(result.details.pins.servedPins.map(\.base64))),
         ]
         if hasPolicy {
-            let pins = result.pins
-            var pinFields: [(String, String)] = [("outcome", JSONText.string(outcomeName(pins.outcome))), ("description", JSONText.string(pins.outcome.description))]
+            let pins = result.details.pins
+            var pinFields: [(String, String)] = [("outcome", JSONText.string(outcomeName(pins.outcome))), ("code", JSONText.string(pins.outcome.code)), ("description", JSONText.string(pins.outcome.description))]
             if let rule = pins.rule {
                 var ruleFields: [(String, String)] = [
                     ("domain", JSONText.string(rule.domain)), ("scope", JSONText.string(rule.scope.description)),
@@ -240,9 +243,11 @@ enum VerifyCommand {
             pinFields.append(("matches", "[" + pins.matches.map { "{\"list\": \(JSONText.string($0.list.description)), \"entry\": \($0.entry), \"path-index\": \($0.pathIndex)}" }.joined(separator: ", ") + "]"))
             pinFields.append(("verified-pins", JSONText.strings(pins.verifiedPins.map(\.base64))))
             pinFields.append(("diagnostics", JSONText.strings(pins.diagnostics.map(\.description))))
+            pinFields.append(("diagnostic-codes", JSONText.strings(pins.diagnostics.map(\.code))))
             fields.append(("pins", "{" + pinFields.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"))
         }
         fields.append(("policy-warnings", JSONText.strings(warnings.map(\.description))))
+        fields.append(("policy-warning-codes", JSONText.strings(warnings.map(\.code))))
         fields.append(("report", report.map { $0.json.split(separator: "\n").joined(separator: "\n  ") } ?? "null"))
         return "{\n" + fields.map { "  \(JSONText.string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}"
     }
