@@ -19,6 +19,10 @@ public struct JSONLimits: Sendable, Hashable {
     public var maximumDepth: Int
 
     /// Creates limits.
+    ///
+    /// - Parameters:
+    ///   - maximumSize: The most bytes a document may have.
+    ///   - maximumDepth: The deepest nesting of arrays and objects.
     public init(maximumSize: Int, maximumDepth: Int) {
         self.maximumSize = maximumSize
         self.maximumDepth = maximumDepth

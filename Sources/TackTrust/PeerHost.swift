@@ -35,7 +35,7 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter text: The host.
     /// - Throws: ``PeerHostError`` with the reason and the byte offset where it is.
     public init(_ text: String) throws(PeerHostError) {
-        kind = try PeerHost.parse(Array(text.utf8))
+        kind = try PeerHost.parse(Array(text.utf8), text: text)
     }
 
     /// A host for an address already in binary form.
@@ -61,7 +61,9 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    private static func parse(_ text: [UInt8]) throws(PeerHostError) -> Kind {
+    /// - Parameter original: `text` as a String, kept as the name when it needs no
+    ///   change (lowercase, no trailing dot): no second copy on the hot path (e2e-*).
+    private static func parse(_ text: [UInt8], text original: String) throws(PeerHostError) -> Kind {
         guard !text.isEmpty else { throw PeerHostError(.empty, offset: 0) }
         // What a URL or an authority adds, named before any finer check.
         if let scheme = find(Array("://".utf8), in: text) { throw PeerHostError(.url, offset: scheme) }
@@ -76,15 +78,16 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
             guard let octets = IPAddressText.parseIPv6(text[1..<close]) else { throw PeerHostError(.invalidIPAddress, offset: 1) }
             return .ipAddress(octets)
         }
-        let colons = text.indices.filter { text[$0] == UInt8(ascii: ":") }
-        if let first = colons.first {
+        if let first = text.firstIndex(of: UInt8(ascii: ":")) {
             // One colon: `host:port`. More: an IPv6 address (or nothing valid).
-            if colons.count == 1 { throw PeerHostError(.port, offset: first) }
+            if text[(first + 1)...].firstIndex(of: UInt8(ascii: ":")) == nil { throw PeerHostError(.port, offset: first) }
             guard let octets = IPAddressText.parseIPv6(text[...]) else { throw PeerHostError(.invalidIPAddress, offset: 0) }
             return .ipAddress(octets)
         }
         if let octets = IPAddressText.parseIPv4(text[...]) { return .ipAddress(octets) }
         try DNSNameSyntax.checkHostName(text[...], trailingDot: true)
+        let needsLowercasing = text.contains { $0 &- 0x41 < 26 }
+        guard needsLowercasing || text.last == UInt8(ascii: ".") else { return .dnsName(original) }
         var name = text.map(asciiLowercased)
         if name.last == UInt8(ascii: ".") { name.removeLast() }
         return .dnsName(String(decoding: name, as: UTF8.self))
@@ -205,6 +208,14 @@ enum DNSNameSyntax {
     ///   - wildcard: Whether the first label may be exactly `*` (presented names).
     ///   - trailingDot: Whether one trailing dot (the absolute form) is accepted.
     static func parse(_ octets: ArraySlice<UInt8>, wildcard: Bool, trailingDot: Bool) throws(PeerHostError) -> [ArraySlice<UInt8>] {
+        let body = try check(octets, wildcard: wildcard, trailingDot: trailingDot)
+        return body.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    }
+
+    /// Checks `octets` without allocating and returns the name without its trailing
+    /// dot (the labels' span), for ``parse(_:wildcard:trailingDot:)`` and
+    /// ``checkHostName(_:trailingDot:)``.
+    static func check(_ octets: ArraySlice<UInt8>, wildcard: Bool, trailingDot: Bool) throws(PeerHostError) -> ArraySlice<UInt8> {
         guard !octets.isEmpty else { throw PeerHostError(.empty, offset: octets.startIndex) }
         var body = octets
         if trailingDot, body.last == UInt8(ascii: "."), body.count > 1 {
@@ -213,36 +224,47 @@ enum DNSNameSyntax {
         }
         // RFC 1035 §2.3.4: 255 octets on the wire, 253 in text form.
         guard body.count <= 253 else { throw PeerHostError(.nameTooLong, offset: body.startIndex + 253) }
-        let labels = body.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        for (position, label) in labels.enumerated() {
-            guard let first = label.first, let last = label.last else { throw PeerHostError(.emptyLabel, offset: label.startIndex) }
-            guard label.count <= 63 else { throw PeerHostError(.labelTooLong, offset: label.startIndex) }
-            if first == UInt8(ascii: "*") {
-                guard wildcard, position == 0, label.count == 1 else { throw PeerHostError(.wildcard, offset: label.startIndex) }
-                continue
-            }
-            for index in label.indices {
-                let byte = label[index]
-                let isLetterOrDigit = (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
-                guard isLetterOrDigit || byte == UInt8(ascii: "-") else {
-                    if byte >= 0x80 { throw PeerHostError(.nonASCII, offset: index) }
-                    if byte == UInt8(ascii: "*") { throw PeerHostError(.wildcard, offset: index) }
-                    throw PeerHostError(.invalidCharacter(byte), offset: index)
-                }
-            }
-            if first == UInt8(ascii: "-") { throw PeerHostError(.labelStartsWithHyphen, offset: label.startIndex) }
-            if last == UInt8(ascii: "-") { throw PeerHostError(.labelEndsWithHyphen, offset: label.endIndex - 1) }
+        var labelStart = body.startIndex
+        var position = 0
+        while labelStart <= body.endIndex {
+            let labelEnd = body[labelStart...].firstIndex(of: UInt8(ascii: ".")) ?? body.endIndex
+            try checkLabel(body[labelStart..<labelEnd], isFirst: position == 0, wildcard: wildcard)
+            position += 1
+            labelStart = labelEnd + 1
         }
-        return labels
+        return body
+    }
+
+    /// One label: 1...63 letters, digits and hyphens, no hyphen at either end; `*`
+    /// alone as the first label when `wildcard`.
+    private static func checkLabel(_ label: ArraySlice<UInt8>, isFirst: Bool, wildcard: Bool) throws(PeerHostError) {
+        guard let first = label.first, let last = label.last else { throw PeerHostError(.emptyLabel, offset: label.startIndex) }
+        guard label.count <= 63 else { throw PeerHostError(.labelTooLong, offset: label.startIndex) }
+        if first == UInt8(ascii: "*") {
+            guard wildcard, isFirst, label.count == 1 else { throw PeerHostError(.wildcard, offset: label.startIndex) }
+            return
+        }
+        for index in label.indices {
+            let byte = label[index]
+            let isLetterOrDigit = (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
+            guard isLetterOrDigit || byte == UInt8(ascii: "-") else {
+                if byte >= 0x80 { throw PeerHostError(.nonASCII, offset: index) }
+                if byte == UInt8(ascii: "*") { throw PeerHostError(.wildcard, offset: index) }
+                throw PeerHostError(.invalidCharacter(byte), offset: index)
+            }
+        }
+        if first == UInt8(ascii: "-") { throw PeerHostError(.labelStartsWithHyphen, offset: label.startIndex) }
+        if last == UInt8(ascii: "-") { throw PeerHostError(.labelEndsWithHyphen, offset: label.endIndex - 1) }
     }
 
     /// Checks a host name (a peer, a pin rule's domain): ``parse(_:wildcard:trailingDot:)``
     /// without wildcard, and a last label that is not all digits (such text is a
     /// malformed dotted-quad, not a name: RFC 1123 §2.1).
     static func checkHostName(_ octets: ArraySlice<UInt8>, trailingDot: Bool) throws(PeerHostError) {
-        let labels = try parse(octets, wildcard: false, trailingDot: trailingDot)
-        if let last = labels.last, last.allSatisfy({ $0 &- 0x30 < 10 }) {
-            throw PeerHostError(.numericName, offset: last.startIndex)
+        let body = try check(octets, wildcard: false, trailingDot: trailingDot)
+        let lastStart = (body.lastIndex(of: UInt8(ascii: ".")) ?? (body.startIndex - 1)) + 1
+        if body[lastStart...].allSatisfy({ $0 &- 0x30 < 10 }) {
+            throw PeerHostError(.numericName, offset: lastStart)
         }
     }
 }
@@ -252,6 +274,8 @@ enum IPAddressText {
     /// `a.b.c.d`, four decimal octets without leading zeros (an octal reading of `010`
     /// is refused rather than guessed).
     static func parseIPv4(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        // Names are the common case: refuse them before splitting anything.
+        guard text.allSatisfy({ $0 &- 0x30 < 10 || $0 == UInt8(ascii: ".") }) else { return nil }
         let parts = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 4 else { return nil }
         var octets: [UInt8] = []

@@ -14,6 +14,12 @@ public struct PinMatch: Sendable, Hashable, CustomStringConvertible {
     public let certificate: CertificateReference
 
     /// Creates a match.
+    ///
+    /// - Parameters:
+    ///   - list: The rule's list.
+    ///   - entry: The pin's index in that list.
+    ///   - pathIndex: The certificate's position in the verified path.
+    ///   - certificate: Where that certificate came from.
     public init(list: PinList, entry: Int, pathIndex: Int, certificate: CertificateReference) {
         self.list = list
         self.entry = entry

@@ -115,6 +115,10 @@ public struct PinPolicyFormatError: Sendable, Hashable, CustomStringConvertible 
     public var offset: Int?
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - reason: What is wrong.
+    ///   - offset: The byte offset of the member concerned, or `nil`.
     public init(_ reason: Reason, offset: Int?) {
         self.reason = reason
         self.offset = offset

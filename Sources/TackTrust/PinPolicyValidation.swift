@@ -72,6 +72,14 @@ public struct PinPolicyIssue: Error, Sendable, Equatable, CustomStringConvertibl
     public var location: TextLocation?
 
     /// Creates an issue.
+    ///
+    /// - Parameters:
+    ///   - kind: What is wrong.
+    ///   - severity: Error or warning.
+    ///   - rule: The rule's index, or `nil` for the whole document.
+    ///   - domain: The rule's domain as written.
+    ///   - list: The list concerned.
+    ///   - entry: The entry concerned.
     public init(_ kind: Kind, severity: Severity, rule: Int?, domain: String?, list: PinList? = nil, entry: Int? = nil) {
         self.kind = kind
         self.severity = severity

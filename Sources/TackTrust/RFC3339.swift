@@ -4,6 +4,9 @@ internal import TackDER
 /// ``DERTime`` (years 0...9999).
 public enum RFC3339 {
     /// `2026-12-01T12:00:00Z`, or the number of seconds when outside years 0...9999.
+    ///
+    /// - Parameter seconds: Seconds since 1970.
+    /// - Returns: The timestamp.
     public static func format(_ seconds: Int64) -> String {
         guard let time = try? DERTime(secondsSince1970: seconds) else { return "\(seconds) s since 1970" }
         return time.description
@@ -12,6 +15,9 @@ public enum RFC3339 {
     /// Parses `YYYY-MM-DDTHH:MM:SS`, an optional fraction (ignored: the core counts
     /// whole seconds), and `Z` or a `+HH:MM`/`-HH:MM` offset (RFC 3339 §5.6), into
     /// seconds since 1970. Leap second 60 is refused (RFC 5280 has none either).
+    ///
+    /// - Parameter text: The timestamp.
+    /// - Returns: Seconds since 1970, or `nil` when `text` is not RFC 3339.
     public static func parse(_ text: String) -> Int64? {
         let b = Array(text.utf8)
         func number(_ start: Int, _ count: Int) -> Int? {

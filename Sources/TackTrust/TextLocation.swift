@@ -14,6 +14,11 @@ public struct TextLocation: Sendable, Hashable, CustomStringConvertible {
     public var offset: Int
 
     /// Creates a location.
+    ///
+    /// - Parameters:
+    ///   - line: The line, from 1.
+    ///   - column: The column in UTF-8 bytes, from 1.
+    ///   - offset: The byte offset, from 0.
     public init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column

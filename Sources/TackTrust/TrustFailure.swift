@@ -15,6 +15,10 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var certificate: CertificateReference?
 
     /// Creates a failure.
+    ///
+    /// - Parameters:
+    ///   - reason: What went wrong.
+    ///   - certificate: The certificate it concerns, or `nil`.
     public init(_ reason: Reason, certificate: CertificateReference?) {
         self.reason = reason
         self.certificate = certificate

@@ -8,6 +8,10 @@ public struct VerifiedPath: Sendable, Hashable {
     public let references: [CertificateReference]
 
     /// Creates a path (used by the chain builder and by tests).
+    ///
+    /// - Parameters:
+    ///   - certificates: The certificates, leaf first.
+    ///   - references: Where each came from (as many as `certificates`).
     public init(certificates: [Certificate], references: [CertificateReference]) {
         precondition(certificates.count == references.count, "one reference per certificate")
         self.certificates = certificates

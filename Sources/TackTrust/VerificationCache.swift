@@ -58,6 +58,8 @@ public struct VerificationCache: Sendable {
 
     /// Creates an empty cache holding at most `capacity` entries (a negative capacity
     /// counts as `0`, which disables caching).
+    ///
+    /// - Parameter capacity: The most entries held.
     public init(capacity: Int) {
         self.capacity = max(0, capacity)
     }
