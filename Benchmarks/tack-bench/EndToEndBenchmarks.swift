@@ -6,7 +6,8 @@
 //                         SHA-256): parse the three certificates, build the path against
 //                         the system anchor store, verify the signatures, check the host
 //                         (example.com) and the time, match the pins of a policy of 36
-//                         domains (`TrustEvaluator.evaluate(servedChain:pinning:host:)`)
+//                         domains (`TrustEvaluator.evaluate(servedChain:host:at:pinning:)`,
+//                         the host parsed from text in the loop)
 // e2e-p256                the same with Vectors/chains/ecdsa (P-256, ECDSA with SHA-256)
 // e2e-*-preparsed         the same from certificates parsed before the loop
 // e2e-*-cached            the same DER through a warm `VerificationCache`: a hit re-checks
@@ -41,7 +42,6 @@ func endToEndBenchmarks() -> [Benchmark] {
     let system = AnchorStore(systemBundle.compactMap { try? Certificate(derEncoded: $0) })
     let time: Int64 = 1_748_736_000
     let host = "example.com"
-    let options = TrustOptions(validationTime: time, peerName: .dns(host))
 
     func family(_ label: String, folder: String) -> [Benchmark] {
         let files = ["\(folder)/leaf.der", "\(folder)/intermediate.der", "\(folder)/root.der"]
@@ -50,7 +50,7 @@ func endToEndBenchmarks() -> [Benchmark] {
             FileHandle.standardError.write(Data("tack-bench: Vectors/chains/\(folder) missing; e2e-\(label) skipped\n".utf8))
             return []
         }
-        let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([parsed[2]])), options: options)
+        let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([parsed[2]])))
         // A policy of 36 domains: 35 others (two made-up pins each), then the host,
         // pinned to its intermediate with the root as backup (ATS NSPinnedCAIdentities).
         var rules = (0..<35).map { index in
@@ -63,13 +63,13 @@ func endToEndBenchmarks() -> [Benchmark] {
         let policy = PinPolicy(rules: rules)
 
         // Refuse to time a chain that does not verify: the figure would mean nothing.
-        let check = evaluator.evaluate(servedChain: served, pinning: policy, host: host)
-        guard check.isTrusted, check.pins.outcome == .satisfied else {
+        let check = evaluator.evaluate(servedChain: served, host: try? PeerHost(host), at: time, pinning: policy)
+        guard check.isTrusted, check.details.pins.outcome == .satisfied else {
             FileHandle.standardError.write(Data("tack-bench: e2e-\(label) does not verify; skipped\n".utf8))
             return []
         }
         var cache = VerificationCache(capacity: 64)
-        _ = evaluator.evaluate(servedChain: served, pinning: policy, host: host, cache: &cache)
+        _ = evaluator.evaluate(servedChain: served, host: try? PeerHost(host), at: time, pinning: policy, cache: &cache)
 
         let peerArguments = [systemBundlePath, path(files[2]), host, String(time), pins.map(\.base64).joined(separator: ",")]
             + files.map(path)
@@ -78,17 +78,17 @@ func endToEndBenchmarks() -> [Benchmark] {
         return [
             Benchmark(name: "e2e-\(label)", unit: .operationsPerSecond, openssl: openSSLDER) { iterations in
                 for _ in 0..<iterations {
-                    blackHole(evaluator.evaluate(servedChain: served, pinning: policy, host: host).isTrusted)
+                    blackHole(evaluator.evaluate(servedChain: served, host: try? PeerHost(host), at: time, pinning: policy).isTrusted)
                 }
             },
             Benchmark(name: "e2e-\(label)-preparsed", unit: .operationsPerSecond, openssl: openSSLPreparsed) { iterations in
                 for _ in 0..<iterations {
-                    blackHole(evaluator.evaluate(servedChain: parsed, pinning: policy, host: host).isTrusted)
+                    blackHole(evaluator.evaluate(servedChain: parsed, host: try? PeerHost(host), at: time, pinning: policy).isTrusted)
                 }
             },
             Benchmark(name: "e2e-\(label)-cached", unit: .operationsPerSecond, openssl: openSSLDER) { iterations in
                 for _ in 0..<iterations {
-                    blackHole(evaluator.evaluate(servedChain: served, pinning: policy, host: host, cache: &cache).isTrusted)
+                    blackHole(evaluator.evaluate(servedChain: served, host: try? PeerHost(host), at: time, pinning: policy, cache: &cache).isTrusted)
                 }
             },
         ]

@@ -48,7 +48,9 @@ func trustBenchmarks() -> [Benchmark] {
     }
     let system = AnchorStore(systemBundle.compactMap { try? Certificate(derEncoded: $0) })
     // 2025-06-01T00:00:00Z, the manifest's validation time.
-    let options = TrustOptions(validationTime: 1_748_736_000, peerName: .dns("example.com"))
+    let time: Int64 = 1_748_736_000
+    // Parsed once, outside the timed loops.
+    guard let host = try? PeerHost("example.com") else { return [] }
 
     func chainBenchmark(_ name: String, root: String, files: [String], withPeers: Bool = true) -> Benchmark? {
         guard let rootDER = der(root), let rootCertificate = try? Certificate(derEncoded: rootDER) else {
@@ -57,20 +59,20 @@ func trustBenchmarks() -> [Benchmark] {
         }
         let served = files.compactMap(der)
         guard served.count == files.count else { return nil }
-        let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([rootCertificate])), options: options)
+        let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([rootCertificate])))
         // Refuse to time a chain that does not verify: the figure would mean nothing.
-        guard evaluator.evaluate(servedChain: served).verdict.isTrusted else {
+        guard evaluator.evaluate(servedChain: served, host: host, at: time).isTrusted else {
             FileHandle.standardError.write(Data("tack-bench: \(name) does not verify; skipped\n".utf8))
             return nil
         }
-        let peerArguments = [systemBundlePath, chains.appendingPathComponent(root).path, "example.com", String(options.validationTime)]
+        let peerArguments = [systemBundlePath, chains.appendingPathComponent(root).path, "example.com", String(time)]
             + files.map { chains.appendingPathComponent($0).path }
         return Benchmark(
             name: name, unit: .operationsPerSecond, openssl: nil,
             peers: withPeers ? trustPeers("chain", peerArguments) : []
         ) { iterations in
             for _ in 0..<iterations {
-                blackHole(evaluator.evaluate(servedChain: served).verdict.isTrusted)
+                blackHole(evaluator.evaluate(servedChain: served, host: host, at: time).isTrusted)
             }
         }
     }
@@ -98,14 +100,14 @@ func trustBenchmarks() -> [Benchmark] {
         }) ?? []
         let leaves = ranges.map { Array(leavesDER[$0]) }
         let chainsServed = leaves.map { [$0, intermediate, rootDER] }
-        let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([rootCertificate])), options: options)
-        guard leaves.count >= 1000, chainsServed.allSatisfy({ evaluator.evaluate(servedChain: $0).verdict.isTrusted }) else {
+        let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([rootCertificate])))
+        guard leaves.count >= 1000, chainsServed.allSatisfy({ evaluator.evaluate(servedChain: $0, host: host, at: time).isTrusted }) else {
             FileHandle.standardError.write(Data("tack-bench: Vectors/newleaf does not verify; trust-rsa2048-newleaf skipped\n".utf8))
             return []
         }
         var cache = SignatureCache(capacity: 64)
-        for served in chainsServed { _ = evaluator.evaluate(servedChain: served, signatureCache: &cache) }
-        let peerArguments = [systemBundlePath, folder.appendingPathComponent("root.der").path, "example.com", String(options.validationTime)]
+        for served in chainsServed { _ = evaluator.evaluate(servedChain: served, host: host, at: time, signatureCache: &cache) }
+        let peerArguments = [systemBundlePath, folder.appendingPathComponent("root.der").path, "example.com", String(time)]
             + ["leaves.der", "intermediate.der", "root.der"].map { folder.appendingPathComponent($0).path }
         let peers = trustPeers("newleaf", peerArguments)
         var next = 0
@@ -113,13 +115,13 @@ func trustBenchmarks() -> [Benchmark] {
         return [
             Benchmark(name: "trust-rsa2048-newleaf", unit: .operationsPerSecond, openssl: nil, peers: peers) { iterations in
                 for _ in 0..<iterations {
-                    blackHole(evaluator.evaluate(servedChain: chainsServed[next]).verdict.isTrusted)
+                    blackHole(evaluator.evaluate(servedChain: chainsServed[next], host: host, at: time).isTrusted)
                     next = next + 1 == chainsServed.count ? 0 : next + 1
                 }
             },
             Benchmark(name: "trust-rsa2048-newleaf-sigcache", unit: .operationsPerSecond, openssl: nil, peers: peers) { iterations in
                 for _ in 0..<iterations {
-                    blackHole(evaluator.evaluate(servedChain: chainsServed[nextCached], signatureCache: &cache).verdict.isTrusted)
+                    blackHole(evaluator.evaluate(servedChain: chainsServed[nextCached], host: host, at: time, signatureCache: &cache).isTrusted)
                     nextCached = nextCached + 1 == chainsServed.count ? 0 : nextCached + 1
                 }
             },

@@ -15,7 +15,7 @@ public enum Hex {
         var high: UInt8? = nil
         var offset = 0
         for unit in text {
-            guard let value = digitValue(unit) else { throw HexError(offset: offset) }
+            guard let value = Hex.value(of: unit) else { throw HexError(offset: offset) }
             if let first = high {
                 bytes.append(first << 4 | value)
                 high = nil
@@ -72,14 +72,20 @@ public enum Hex {
     ///
     /// - Parameter unit: A UTF-8 code unit.
     public static func isDigit(_ unit: UInt8) -> Bool {
-        digitValue(unit) != nil
+        value(of: unit) != nil
     }
 
     private static func digit(_ value: UInt8, letterBase: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : letterBase + value - 10
     }
 
-    private static func digitValue(_ unit: UInt8) -> UInt8? {
+    /// The value of a hexadecimal digit (`0-9`, `a-f`, `A-F`): the one hex-digit
+    /// decoder of Tack (JSON `\u` escapes, property-list character references and IPv6
+    /// text use it too).
+    ///
+    /// - Parameter unit: A UTF-8 code unit.
+    /// - Returns: 0...15, or `nil` when `unit` is not a hex digit.
+    public static func value(of unit: UInt8) -> UInt8? {
         switch unit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): unit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): unit - UInt8(ascii: "a") + 10

@@ -45,6 +45,8 @@ public struct AnchorStore: Sendable {
     public init() {}
 
     /// Creates a store holding `certificates` (duplicates dropped).
+    ///
+    /// - Parameter certificates: The anchors, in order (duplicates are kept once).
     public init(_ certificates: [Certificate]) {
         for certificate in certificates { add(certificate) }
     }
@@ -104,6 +106,8 @@ public struct AnchorStore: Sendable {
     }
 
     /// Adds an anchor (a certificate already present is not added twice).
+    ///
+    /// - Parameter certificate: The anchor to add.
     public mutating func add(_ certificate: Certificate) {
         add(certificate, preparedKey: nil)
     }
@@ -138,14 +142,23 @@ public struct AnchorStore: Sendable {
     public var count: Int { certificates.count }
 
     /// Whether `certificate` (the same DER) is an anchor of this store.
+    ///
+    /// - Parameter certificate: The certificate to look for (DER equality).
+    /// - Returns: Whether it is an anchor.
     public func contains(_ certificate: Certificate) -> Bool { positions[certificate] != nil }
 
     /// The index of `certificate` (the same DER) in ``certificates``, or `nil`.
+    ///
+    /// - Parameter certificate: The certificate to look for (DER equality).
+    /// - Returns: Its index in the store, or `nil`.
     public func index(of certificate: Certificate) -> Int? { positions[certificate] }
 
     /// The indexes (into ``certificates``) of the anchors whose subject matches
     /// `name` under RFC 5280 §7.1: the candidates to have issued a certificate
     /// whose issuer is `name`.
+    ///
+    /// - Parameter name: The issuer name looked for.
+    /// - Returns: The indexes of the anchors with that subject.
     public func anchors(subjectMatching name: DistinguishedName) -> [Int] {
         bySubject[name.matchKey] ?? []
     }
@@ -158,6 +171,9 @@ public struct AnchorStore: Sendable {
 
     /// The indexes (into ``certificates``) of the anchors whose subject key
     /// identifier is `keyIdentifier`.
+    ///
+    /// - Parameter keyIdentifier: The authority key identifier looked for.
+    /// - Returns: The indexes of the anchors with that subject key identifier.
     public func anchors<Bytes: Collection<UInt8>>(keyIdentifier: Bytes) -> [Int] {
         byKeyIdentifier[Array(keyIdentifier)] ?? []
     }
@@ -165,6 +181,9 @@ public struct AnchorStore: Sendable {
     /// This store's anchors followed by `other`'s (duplicates dropped): "your
     /// anchors plus the system's" (`SecTrustSetAnchorCertificatesOnly(false)`).
     /// Indexes of this store's anchors are unchanged in the result.
+    ///
+    /// - Parameter other: The anchors to add after these.
+    /// - Returns: The union, these anchors first.
     public func merging(_ other: AnchorStore) -> AnchorStore {
         var merged = self
         for (index, certificate) in other.certificates.enumerated() {

@@ -24,6 +24,11 @@ public struct Budget: Sendable, Hashable {
     public var maxIntermediates: Int
 
     /// Creates a budget with explicit limits.
+    ///
+    /// - Parameters:
+    ///   - signatureChecks: The most signature verifications.
+    ///   - buildSteps: The most path-building steps.
+    ///   - maxIntermediates: The most intermediates in one path.
     public init(signatureChecks: Int, buildSteps: Int, maxIntermediates: Int) {
         self.signatureChecks = signatureChecks
         self.buildSteps = buildSteps

@@ -25,6 +25,10 @@ import TackX509
 struct ChainBuilder {
     let anchors: AnchorStore
     let options: TrustOptions
+    /// The validation time, in seconds since 1970.
+    let time: Int64
+    /// The expected peer, or `nil` to skip the name check.
+    let host: PeerHost?
     /// The peer's certificates: leaf first, in the order given.
     let served: [Certificate]
 
@@ -66,9 +70,11 @@ struct ChainBuilder {
     ///   - served: The leaf, then the intermediates.
     ///   - positions: The position of each of `served` in what the peer sent, for
     ///     ``CertificateReference/served(index:)``; `nil` when they are `0..<served.count`.
-    init(anchors: AnchorStore, options: TrustOptions, served: [Certificate], positions: [Int]? = nil) {
+    init(anchors: AnchorStore, options: TrustOptions, time: Int64, host: PeerHost?, served: [Certificate], positions: [Int]? = nil) {
         self.anchors = anchors
         self.options = options
+        self.time = time
+        self.host = host
         self.served = served
         let positions = positions ?? Array(served.indices)
         precondition(positions.count == served.count, "one position per served certificate")
@@ -89,7 +95,7 @@ struct ChainBuilder {
     /// Runs the search and returns the verdict.
     mutating func evaluate(preferring: ((VerifiedPath) -> Bool)?) -> TrustResult {
         guard let leafCertificate = served.first else {
-            return result(.recoverableFailure(TrustFailure(.unknownIssuer, certificate: nil)), path: nil)
+            return result(.recoverableFailure(TrustFailure(TrustFailure.unknownIssuer(of: nil), certificate: nil)), path: nil)
         }
         let leaf = PathNode(leafCertificate, reference: .served(index: positions.first ?? 0))
         nodes[0] = leaf
@@ -98,7 +104,7 @@ struct ChainBuilder {
             return result(.fatalFailure(failure), path: nil)
         }
         var soft: [TrustFailure] = []
-        if let failure = PathValidation.checkValidity(leaf, at: options.validationTime) { soft.append(failure) }
+        if let failure = PathValidation.checkValidity(leaf, at: time) { soft.append(failure) }
 
         if let anchorIndex = anchors.index(of: leafCertificate) {
             // The leaf is itself an anchor (a pinned self-signed certificate): its
@@ -128,7 +134,7 @@ struct ChainBuilder {
         var best: RankedFailure? = nil
         for candidate in recorded where candidate.rank > (best?.rank ?? Int.min) { best = candidate }
         guard let best else {
-            return result(.recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 0))), path: nil)
+            return result(.recoverableFailure(TrustFailure(TrustFailure.unknownIssuer(of: served.first), certificate: .served(index: 0))), path: nil)
         }
         if best.rank == RankedFailure.softPathRank, let failure = checkPeerName() {
             record(failure, rank: RankedFailure.peerNameRank)
@@ -143,9 +149,10 @@ struct ChainBuilder {
 
     /// The leaf against the expected peer name, once a path is found.
     private func checkPeerName() -> TrustFailure? {
-        guard let name = options.peerName, let leaf = served.first else { return nil }
+        guard let host, let leaf = served.first else { return nil }
         do {
-            return try leaf.matches(peerName: name) ? nil : TrustFailure(.peerNameMismatch, certificate: .served(index: 0))
+            return try leaf.matches(host)
+                ? nil : TrustFailure(.peerNameMismatch(host: host, leafNames: leaf.dnsAndIPNames), certificate: .served(index: 0))
         } catch {
             return TrustFailure(.malformed(error), certificate: .served(index: 0))
         }
@@ -212,7 +219,7 @@ struct ChainBuilder {
             }
 
             var pathSoft = soft
-            if let failure = PathValidation.checkValidity(issuer, at: options.validationTime) { pathSoft.append(failure) }
+            if let failure = PathValidation.checkValidity(issuer, at: time) { pathSoft.append(failure) }
             switch checkRevocation(of: topNumber, issuedBy: candidate) {
             case .none: break
             case .soft(let failure): pathSoft.append(failure)
@@ -242,7 +249,7 @@ struct ChainBuilder {
             if let found { return found }
             if exhausted != nil { return nil }
         }
-        if tried == 0 { record(top.failure(.unknownIssuer)) }
+        if tried == 0 { record(top.failure(TrustFailure.unknownIssuer(of: top.certificate))) }
         return nil
     }
 
@@ -410,7 +417,7 @@ struct ChainBuilder {
                 signatures[link] = outcome
                 valid = outcome == nil
             }
-            guard valid, list.isCurrent(atSecondsSince1970: options.validationTime) else {
+            guard valid, list.isCurrent(atSecondsSince1970: time) else {
                 return .hard(issuerNode.failure(.invalidRevocationList))
             }
             if let time = list.revocationTime(forSerial: subjectNode.certificate.serialNumber) {

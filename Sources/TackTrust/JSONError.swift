@@ -36,6 +36,10 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     public let location: TextLocation
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - reason: What is wrong.
+    ///   - location: Where.
     public init(_ reason: Reason, at location: TextLocation) {
         self.reason = reason
         self.location = location

@@ -1,3 +1,5 @@
+internal import TackDER
+
 // A small strict JSON reader (RFC 8259) for pin policies, standard library only.
 //
 // Strict where RFC 8259 is strict: one value, optionally surrounded by the four
@@ -17,6 +19,10 @@ public struct JSONLimits: Sendable, Hashable {
     public var maximumDepth: Int
 
     /// Creates limits.
+    ///
+    /// - Parameters:
+    ///   - maximumSize: The most bytes a document may have.
+    ///   - maximumDepth: The deepest nesting of arrays and objects.
     public init(maximumSize: Int, maximumDepth: Int) {
         self.maximumSize = maximumSize
         self.maximumDepth = maximumDepth
@@ -190,7 +196,7 @@ private struct JSONParser {
     mutating func hexQuad() throws(JSONError) -> UInt16 {
         var value: UInt16 = 0
         for _ in 0..<4 {
-            guard let byte = cursor.peek(), let digit = TextCursor.hexDigitValue(byte) else {
+            guard let byte = cursor.peek(), let digit = Hex.value(of: byte) else {
                 throw fail(.invalidUnicodeEscape)
             }
             value = value << 4 | UInt16(digit)

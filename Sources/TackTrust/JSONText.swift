@@ -4,6 +4,9 @@
 /// literals escaped per RFC 8259 §7.
 public enum JSONText {
     /// A string literal with the mandatory escapes (quote, backslash, controls).
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The JSON string literal, quotes included.
     public static func string(_ text: String) -> String {
         // Every character JSON escapes is a single ASCII byte (a quote, a backslash,
         // a control), so a text without one is its own literal: one pass over the
@@ -35,6 +38,9 @@ public enum JSONText {
     }
 
     /// An array of string literals.
+    ///
+    /// - Parameter texts: The texts.
+    /// - Returns: A JSON array of string literals.
     public static func strings(_ texts: [String]) -> String {
         "[" + texts.map(string).joined(separator: ", ") + "]"
     }

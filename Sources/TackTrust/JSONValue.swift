@@ -25,6 +25,10 @@ public struct JSONNumber: Sendable, Hashable {
     public let integer: Int64?
 
     /// Creates a number (for adapters from other document models).
+    ///
+    /// - Parameters:
+    ///   - literal: The number as written.
+    ///   - integer: Its value when it is an integer that fits 64 bits.
     public init(literal: String, integer: Int64?) {
         self.literal = literal
         self.integer = integer
@@ -41,6 +45,11 @@ public struct JSONMember: Sendable, Hashable {
     public let location: TextLocation
 
     /// Creates a member (for adapters from other document models).
+    ///
+    /// - Parameters:
+    ///   - key: The member name.
+    ///   - value: The member value.
+    ///   - location: Where the key is.
     public init(key: String, value: JSONValue, location: TextLocation) {
         self.key = key
         self.value = value

@@ -101,8 +101,8 @@ enum PathValidation {
     static func checkValidity(_ node: PathNode, at time: Int64) -> TrustFailure? {
         let notBefore = node.certificate.validity.notBefore.secondsSince1970
         let notAfter = node.certificate.validity.notAfter.secondsSince1970
-        if time < notBefore { return node.failure(.notYetValid(notBefore: notBefore)) }
-        if time > notAfter { return node.failure(.expired(notAfter: notAfter)) }
+        if time < notBefore { return node.failure(.notYetValid(notBefore: notBefore, checkTime: time)) }
+        if time > notAfter { return node.failure(.expired(notAfter: notAfter, checkTime: time)) }
         return nil
     }
 

@@ -126,6 +126,9 @@ public struct PinRule: Sendable, Hashable {
     }
 
     /// The number of entries in `list`.
+    ///
+    /// - Parameter list: The list.
+    /// - Returns: Its number of entries.
     public func count(of list: PinList) -> Int {
         switch list {
         case .caIdentities: return caIdentities.count
@@ -142,6 +145,9 @@ public struct PinRule: Sendable, Hashable {
 
     /// Whether the rule has expired at `time` (expiration is exclusive: a rule expiring
     /// at T is enforced up to T - 1).
+    ///
+    /// - Parameter time: The check time, in seconds since 1970.
+    /// - Returns: Whether the rule is no longer enforced at `time`.
     public func isExpired(at time: Int64) -> Bool {
         guard let expiration else { return false }
         return time >= expiration
@@ -182,6 +188,8 @@ public struct PinPolicy: Sendable, Hashable {
     public var rules: [PinRule]
 
     /// Creates a policy.
+    ///
+    /// - Parameter rules: The rules, in document order.
     public init(rules: [PinRule]) {
         self.rules = rules
     }
@@ -191,6 +199,9 @@ public struct PinPolicy: Sendable, Hashable {
     /// covering rules, the most specific wins (exact domain first, then the longest
     /// domain); a remaining tie goes to the first in document order (validation reports
     /// such overlaps as ``PinPolicyIssue/Kind/duplicateDomain(firstRule:)``).
+    ///
+    /// - Parameter host: The host name.
+    /// - Returns: The index in ``rules``, or `nil`.
     public func ruleIndex(for host: String) -> Int? {
         ruleIndex(forNormalized: HostName.normalized(host))
     }
@@ -211,6 +222,9 @@ public struct PinPolicy: Sendable, Hashable {
     }
 
     /// The rule that applies to `host`, or `nil` when the host is not pinned.
+    ///
+    /// - Parameter host: The host name.
+    /// - Returns: The rule, or `nil`.
     public func rule(for host: String) -> PinRule? {
         ruleIndex(for: host).map { rules[$0] }
     }
@@ -227,26 +241,5 @@ enum HostName {
             bytes[index] += 0x20
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Whether `name` is a plausible DNS name: ASCII letters, digits, `-` and `.`,
-    /// labels of 1...63 octets, 253 octets at most (RFC 1035 §2.3.4); IDNs as A-labels.
-    static func isValid(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard !bytes.isEmpty, bytes.count <= 253 else { return false }
-        var labelLength = 0
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "."):
-                guard labelLength > 0 else { return false }
-                labelLength = 0
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                labelLength += 1
-                guard labelLength <= 63 else { return false }
-            default:
-                return false
-            }
-        }
-        return labelLength > 0
     }
 }

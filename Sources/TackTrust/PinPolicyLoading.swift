@@ -1,165 +1,12 @@
 internal import TackX509
 
-/// The value types of the two policy documents (JSON and property list), for
-/// ``PinPolicyFormatError``.
-public enum PolicyValueType: Sendable, Hashable, CustomStringConvertible {
-    /// JSON `null`.
-    case null
-    /// JSON `true`/`false`; plist `<true/>`/`<false/>`.
-    case boolean
-    /// A JSON number; a plist `<integer>` or `<real>`.
-    case number
-    /// A string.
-    case string
-    /// An array.
-    case array
-    /// A JSON object; a plist `<dict>`.
-    case dictionary
-    /// A plist `<date>`.
-    case date
-    /// A plist `<data>`.
-    case data
-
-    init(_ value: JSONValue) {
-        switch value {
-        case .null: self = .null
-        case .bool: self = .boolean
-        case .number: self = .number
-        case .string: self = .string
-        case .array: self = .array
-        case .object: self = .dictionary
-        }
-    }
-
-    init(_ value: PropertyListValue) {
-        switch value {
-        case .boolean: self = .boolean
-        case .integer, .real: self = .number
-        case .string: self = .string
-        case .array: self = .array
-        case .dictionary: self = .dictionary
-        case .date: self = .date
-        case .data: self = .data
-        }
-    }
-
-    /// The type's name, with an article (`a dictionary`).
-    public var description: String {
-        switch self {
-        case .null: return "null"
-        case .boolean: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .dictionary: return "an object (dictionary)"
-        case .date: return "a date"
-        case .data: return "data"
-        }
-    }
-}
-
-/// A structural problem of a policy document: a value of the wrong type, a missing
-/// or unknown key, an unsupported version, a malformed date.
-public struct PinPolicyFormatError: Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong.
-    public enum Reason: Sendable, Hashable {
-        /// The value at ``PinPolicyFormatError/offset`` has the wrong type.
-        case wrongType(expected: PolicyValueType, found: PolicyValueType)
-        /// A key the schema does not define (the key as written: the offending data).
-        /// Tack's JSON refuses unknown keys so that a misspelt `"includeSubdomian"` is
-        /// not silently ignored.
-        case unknownKey(String)
-        /// A required key is absent.
-        case missingKey(PolicyKey)
-        /// `"version"` is not 1.
-        case unsupportedVersion
-        /// `"expires"` is neither RFC 3339 text nor an integer of seconds since 1970.
-        case invalidDate
-        /// `"mode"` is neither `"enforce"` nor `"report-only"`.
-        case invalidMode
-        /// `"includeSubdomains"` is given with a `*.` or `**.` domain, whose prefix
-        /// already says which subdomains are covered.
-        case conflictingSubdomains
-    }
-
-    /// The keys of the two schemas, for ``Reason/missingKey(_:)``.
-    public enum PolicyKey: Sendable, Hashable, CustomStringConvertible {
-        /// Tack JSON `"version"`.
-        case version
-        /// Tack JSON `"domains"`.
-        case domains
-        /// `Info.plist` `NSAppTransportSecurity`.
-        case appTransportSecurity
-        /// `Info.plist` `NSPinnedDomains`.
-        case pinnedDomains
-        /// `Info.plist` `SPKI-SHA256-BASE64` in an identity dictionary.
-        case spkiSHA256Base64
-
-        /// The key as written in the document.
-        public var description: String {
-            switch self {
-            case .version: return "version"
-            case .domains: return "domains"
-            case .appTransportSecurity: return "NSAppTransportSecurity"
-            case .pinnedDomains: return "NSPinnedDomains"
-            case .spkiSHA256Base64: return "SPKI-SHA256-BASE64"
-            }
-        }
-    }
-
-    /// What is wrong.
-    public var reason: Reason
-    /// The byte offset of the member concerned in the document (the key of a JSON
-    /// member, the `<key>` of a plist entry), or `nil` when it concerns the whole
-    /// document.
-    public var offset: Int?
-
-    /// Creates an error.
-    public init(_ reason: Reason, offset: Int?) {
-        self.reason = reason
-        self.offset = offset
-    }
-
-    /// One line naming the problem.
-    public var description: String {
-        let at = offset.map { " (byte \($0))" } ?? ""
-        switch reason {
-        case .wrongType(let expected, let found): return "expected \(expected), found \(found)\(at)"
-        case .unknownKey(let key): return "unknown key \"\(key)\"\(at)"
-        case .missingKey(let key): return "missing key \"\(key)\"\(at)"
-        case .unsupportedVersion: return "unsupported policy version (expected 1)\(at)"
-        case .invalidDate: return "\"expires\" is neither an RFC 3339 time nor seconds since 1970\(at)"
-        case .invalidMode: return "\"mode\" is neither \"enforce\" nor \"report-only\"\(at)"
-        case .conflictingSubdomains: return "\"includeSubdomains\" with a *. or **. domain, which already names its subdomains\(at)"
-        }
-    }
-}
-
-/// Why a policy could not be loaded.
-public enum PinPolicyLoadError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The document is not JSON.
-    case json(JSONError)
-    /// The document is not an XML property list.
-    case propertyList(PropertyListError)
-    /// The document has errors: every issue found, errors and warnings, in order.
-    case invalid([PinPolicyIssue])
-
-    /// Every problem, one per line.
-    public var description: String {
-        switch self {
-        case .json(let error): return "JSON: \(error)"
-        case .propertyList(let error): return "property list: \(error)"
-        case .invalid(let issues): return issues.map { $0.description }.joined(separator: "\n")
-        }
-    }
-}
-
 /// A policy that loaded, with the warnings found while loading it.
 public struct LoadedPinPolicy: Sendable {
     /// The policy.
     public let policy: PinPolicy
     /// Problems that do not refuse the policy (single pins in an `Info.plist`, expired
-    /// rules, whole-certificate and leaf-only pins).
+    /// rules, whole-certificate and leaf-only pins, and the unknown or misplaced keys
+    /// and wildcard domains of an `Info.plist`, each with its line and column).
     public let warnings: [PinPolicyIssue]
 }
 
@@ -204,6 +51,7 @@ extension PinPolicy {
             throw .json(error)
         }
         var loader = PolicyLoader()
+        loader.document = json
         let rules = loader.tackRules(document)
         return try loader.finish(rules: rules, at: time, singlePin: .error)
     }
@@ -213,8 +61,13 @@ extension PinPolicy {
     ///
     /// Reads `NSAppTransportSecurity` → `NSPinnedDomains` → domain →
     /// `NSIncludesSubdomains`, `NSPinnedCAIdentities`, `NSPinnedLeafIdentities` →
-    /// arrays of `{SPKI-SHA256-BASE64: …}`; every other key is ignored, as Apple does.
-    /// A single pin is a warning (Apple accepts it); the other checks are those of
+    /// arrays of `{SPKI-SHA256-BASE64: …}`. Apple ignores every other key; Tack
+    /// ignores them too but returns a warning with its line and column for each key
+    /// on the pinning path that App Transport Security does not define there
+    /// (``PinPolicyIssue/Kind/unknownKey(_:)``, ``PinPolicyIssue/Kind/misplacedKey(_:expectedIn:)``)
+    /// and for each wildcard domain key (``PinPolicyIssue/Kind/wildcardDomain``, whose
+    /// rule is left out), so that a typo does not disable pinning in silence. A single
+    /// pin is a warning (Apple accepts it); the other checks are those of
     /// ``validate(at:singlePin:)``.
     ///
     /// - Parameters:
@@ -229,7 +82,10 @@ extension PinPolicy {
         } catch {
             throw .propertyList(error)
         }
-        return try load(infoPlist: root, at: time)
+        var loader = PolicyLoader()
+        loader.document = infoPlist
+        let rules = loader.appTransportSecurityRules(root)
+        return try loader.finish(rules: rules, at: time, singlePin: .warning)
     }
 
     /// Loads the `NSPinnedDomains` of a parsed `Info.plist`; see ``load(infoPlist:at:)-(([UInt8],_))``.
@@ -247,13 +103,25 @@ extension PinPolicy {
 }
 
 /// Maps a document to rules, collecting every issue instead of stopping at the first.
-private struct PolicyLoader {
+struct PolicyLoader {
     var issues: [PinPolicyIssue] = []
     /// The domain of each rule as written, parallel to the rules.
     var writtenDomains: [String] = []
 
+    /// The document's bytes, for the line and column of an offset.
+    var document: [UInt8] = []
+
     mutating func format(_ reason: PinPolicyFormatError.Reason, offset: Int?, rule: Int? = nil, domain: String? = nil, list: PinList? = nil, entry: Int? = nil) {
-        issues.append(PinPolicyIssue(.format(PinPolicyFormatError(reason, offset: offset)), severity: .error, rule: rule, domain: domain, list: list, entry: entry))
+        var issue = PinPolicyIssue(.format(PinPolicyFormatError(reason, offset: offset)), severity: .error, rule: rule, domain: domain, list: list, entry: entry)
+        if let offset, offset < document.count { issue.location = TextCursor.location(of: offset, in: document) }
+        issues.append(issue)
+    }
+
+    /// A warning about a key read at `location`.
+    mutating func warn(_ kind: PinPolicyIssue.Kind, at location: TextLocation, rule: Int? = nil, domain: String? = nil) {
+        var issue = PinPolicyIssue(kind, severity: .warning, rule: rule, domain: domain)
+        issue.location = location
+        issues.append(issue)
     }
 
     /// Whether a value of type `found` is of `type`; records a wrong-type error if not.
@@ -280,7 +148,8 @@ private struct PolicyLoader {
             if let rule = issue.rule, rule < writtenDomains.count { issue.domain = writtenDomains[rule] }
             issues.append(issue)
         }
-        issues.sort { ($0.rule ?? -1) < ($1.rule ?? -1) }
+        // By rule, and within a rule in document order where the place is known.
+        issues.sort { ($0.rule ?? -1, $0.location?.offset ?? Int.max) < ($1.rule ?? -1, $1.location?.offset ?? Int.max) }
         if issues.contains(where: { $0.severity == .error }) { throw .invalid(issues) }
         return LoadedPinPolicy(policy: policy, warnings: issues)
     }
@@ -388,54 +257,5 @@ private struct PolicyLoader {
         } catch {
             issues.append(PinPolicyIssue(.invalidPin(error), severity: .error, rule: index, domain: domain, list: list, entry: entry))
         }
-    }
-
-    // MARK: Info.plist (App Transport Security)
-
-    mutating func appTransportSecurityRules(_ root: PropertyListValue) -> [PinRule] {
-        guard expect(PolicyValueType(root), .dictionary, offset: 0), let top = root.dictionaryValue else { return [] }
-        guard let ats = top.entry(for: "NSAppTransportSecurity") else {
-            format(.missingKey(.appTransportSecurity), offset: nil)
-            return []
-        }
-        guard expect(PolicyValueType(ats.value), .dictionary, offset: ats.location.offset), let atsDictionary = ats.value.dictionaryValue else { return [] }
-        guard let pinned = atsDictionary.entry(for: "NSPinnedDomains") else {
-            format(.missingKey(.pinnedDomains), offset: ats.location.offset)
-            return []
-        }
-        guard expect(PolicyValueType(pinned.value), .dictionary, offset: pinned.location.offset), let domains = pinned.value.dictionaryValue else { return [] }
-        var rules: [PinRule] = []
-        for member in domains.entries {
-            let index = rules.count
-            let written = member.key
-            writtenDomains.append(written)
-            var rule = PinRule(domain: written)
-            defer { rules.append(rule) }
-            guard expect(PolicyValueType(member.value), .dictionary, offset: member.location.offset, rule: index, domain: written), let fields = member.value.dictionaryValue else { continue }
-            for field in fields.entries {
-                let offset = field.location.offset
-                switch field.key {
-                case "NSIncludesSubdomains":
-                    guard expect(PolicyValueType(field.value), .boolean, offset: offset, rule: index, domain: written), let include = field.value.booleanValue else { continue }
-                    rule.scope = include ? .oneLabelDeeper : .exact
-                case "NSPinnedCAIdentities", "NSPinnedLeafIdentities":
-                    let list: PinList = field.key == "NSPinnedCAIdentities" ? .caIdentities : .leafIdentities
-                    guard expect(PolicyValueType(field.value), .array, offset: offset, rule: index, domain: written, list: list), let entries = field.value.arrayValue else { continue }
-                    for (entry, value) in entries.enumerated() {
-                        guard expect(PolicyValueType(value), .dictionary, offset: offset, rule: index, domain: written, list: list, entry: entry), let identity = value.dictionaryValue else { continue }
-                        guard let pin = identity.entry(for: "SPKI-SHA256-BASE64") else {
-                            format(.missingKey(.spkiSHA256Base64), offset: offset, rule: index, domain: written, list: list, entry: entry)
-                            continue
-                        }
-                        guard expect(PolicyValueType(pin.value), .string, offset: pin.location.offset, rule: index, domain: written, list: list, entry: entry), let text = pin.value.stringValue else { continue }
-                        // Apple takes exactly the Base64 of the digest here.
-                        addPin(text, to: &rule, list: list, rule: index, domain: written, entry: entry, format: .base64)
-                    }
-                default:
-                    continue  // other ATS keys (NSExceptionMinimumTLSVersion, …) are not about pins
-                }
-            }
-        }
-        return rules
     }
 }

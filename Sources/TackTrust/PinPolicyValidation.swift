@@ -39,6 +39,20 @@ public struct PinPolicyIssue: Error, Sendable, Equatable, CustomStringConvertibl
         case onlyLeafPins
         /// A structural problem of the document (wrong type, missing or unknown key).
         case format(PinPolicyFormatError)
+        /// An `Info.plist` key that App Transport Security does not define where it
+        /// stands (the key as written): Apple ignores it, so a misspelt
+        /// `NSIncludesSubdomain` or `NSPinnedCAIdentity` silently disables what it was
+        /// meant to do. A warning (``PinPolicyIssue/location`` says where).
+        case unknownKey(String)
+        /// An `Info.plist` key that App Transport Security defines, but in another
+        /// dictionary (`expectedIn`): a pin list directly under `NSAppTransportSecurity`
+        /// or in an `NSExceptionDomains` entry, an `NSException…` key in a pinned
+        /// domain. Apple ignores it there. A warning.
+        case misplacedKey(String, expectedIn: String)
+        /// An `NSPinnedDomains` key with a wildcard (`*.example.com`): App Transport
+        /// Security matches domain keys literally, so the rule pins nothing. A warning;
+        /// the rule is left out (use the domain with `NSIncludesSubdomains`).
+        case wildcardDomain
     }
 
     /// What is wrong.
@@ -53,8 +67,19 @@ public struct PinPolicyIssue: Error, Sendable, Equatable, CustomStringConvertibl
     public var list: PinList?
     /// The 0-based index of the entry in ``list``, if one entry is concerned.
     public var entry: Int?
+    /// Where in the document the problem is (the key concerned), when it was read from
+    /// one and the problem concerns one place.
+    public var location: TextLocation?
 
     /// Creates an issue.
+    ///
+    /// - Parameters:
+    ///   - kind: What is wrong.
+    ///   - severity: Error or warning.
+    ///   - rule: The rule's index, or `nil` for the whole document.
+    ///   - domain: The rule's domain as written.
+    ///   - list: The list concerned.
+    ///   - entry: The entry concerned.
     public init(_ kind: Kind, severity: Severity, rule: Int?, domain: String?, list: PinList? = nil, entry: Int? = nil) {
         self.kind = kind
         self.severity = severity
@@ -62,6 +87,25 @@ public struct PinPolicyIssue: Error, Sendable, Equatable, CustomStringConvertibl
         self.domain = domain
         self.list = list
         self.entry = entry
+    }
+
+    /// A stable identifier of the kind (the case's name; a ``Kind/format(_:)`` issue
+    /// gives its format reason's code), for tools, logs and test manifests.
+    public var code: String {
+        switch kind {
+        case .invalidPin: "invalidPin"
+        case .missingBackupPin: "missingBackupPin"
+        case .duplicateDomain: "duplicateDomain"
+        case .expired: "expired"
+        case .emptyRule: "emptyRule"
+        case .invalidDomain: "invalidDomain"
+        case .wholeCertificatePins: "wholeCertificatePins"
+        case .onlyLeafPins: "onlyLeafPins"
+        case .format(let error): error.code
+        case .unknownKey: "unknownKey"
+        case .misplacedKey: "misplacedKey"
+        case .wildcardDomain: "wildcardDomain"
+        }
     }
 
     /// `error: example.com: caIdentities[1]: pin is 20 bytes, not the 32 of SHA-256`.
@@ -87,8 +131,15 @@ public struct PinPolicyIssue: Error, Sendable, Equatable, CustomStringConvertibl
         case .wholeCertificatePins: what = "whole-certificate pins break at every renewal of the certificate; prefer SPKI pins"
         case .onlyLeafPins: what = "only leaf pins: every leaf key rotation needs an app update first; add a CA identity"
         case .format(let error): what = error.description
+        case .unknownKey(let key):
+            what = "unknown key \"\(key)\", ignored by App Transport Security: check its spelling"
+        case .misplacedKey(let key, let expected):
+            what = "\"\(key)\" belongs in \(expected); App Transport Security ignores it here"
+        case .wildcardDomain:
+            what = "App Transport Security does not support wildcard domains; the rule pins nothing (pin the domain with NSIncludesSubdomains)"
         }
-        return (severity == .error ? "error: " : "warning: ") + (where_.isEmpty ? "" : where_ + ": ") + what
+        let at = location.map { "\($0): " } ?? ""
+        return at + (severity == .error ? "error: " : "warning: ") + (where_.isEmpty ? "" : where_ + ": ") + what
     }
 }
 
@@ -110,7 +161,7 @@ extension PinPolicy {
             func add(_ kind: PinPolicyIssue.Kind, _ severity: PinPolicyIssue.Severity, list: PinList? = nil) {
                 issues.append(PinPolicyIssue(kind, severity: severity, rule: index, domain: domain, list: list))
             }
-            if !HostName.isValid(domain) { add(.invalidDomain, .error) }
+            if (try? DNSNameSyntax.checkHostName(Array(domain.utf8)[...], trailingDot: false)) == nil { add(.invalidDomain, .error) }
             if let first = rules[..<index].firstIndex(where: { other in
                 other.domain == domain
                     && ((other.scope.coversDomain && rule.scope.coversDomain)
@@ -134,59 +185,5 @@ extension PinPolicy {
             if !rule.hasCAPins { add(.onlyLeafPins, .warning) }
         }
         return issues
-    }
-}
-
-/// RFC 3339 timestamps (UTC) for policies, reports and messages, through TackDER's
-/// ``DERTime`` (years 0...9999).
-public enum RFC3339 {
-    /// `2026-12-01T12:00:00Z`, or the number of seconds when outside years 0...9999.
-    public static func format(_ seconds: Int64) -> String {
-        guard let time = try? DERTime(secondsSince1970: seconds) else { return "\(seconds) s since 1970" }
-        return time.description
-    }
-
-    /// Parses `YYYY-MM-DDTHH:MM:SS`, an optional fraction (ignored: the core counts
-    /// whole seconds), and `Z` or a `+HH:MM`/`-HH:MM` offset (RFC 3339 §5.6), into
-    /// seconds since 1970. Leap second 60 is refused (RFC 5280 has none either).
-    public static func parse(_ text: String) -> Int64? {
-        let b = Array(text.utf8)
-        func number(_ start: Int, _ count: Int) -> Int? {
-            guard start + count <= b.count else { return nil }
-            var value = 0
-            for byte in b[start..<(start + count)] {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard b.count >= 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-            b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-            let time = try? DERTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        else { return nil }
-        var index = 19
-        if b[index] == UInt8(ascii: ".") {
-            index += 1
-            let start = index
-            while index < b.count, b[index] >= 0x30, b[index] <= 0x39 { index += 1 }
-            guard index > start else { return nil }
-        }
-        guard index < b.count else { return nil }
-        var offset = 0
-        if b[index] == UInt8(ascii: "Z") || b[index] == UInt8(ascii: "z") {
-            index += 1
-        } else if b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-") {
-            guard index + 6 == b.count, b[index + 3] == UInt8(ascii: ":"),
-                let offsetHours = number(index + 1, 2), let offsetMinutes = number(index + 4, 2), offsetHours < 24, offsetMinutes < 60
-            else { return nil }
-            offset = (offsetHours * 60 + offsetMinutes) * 60 * (b[index] == UInt8(ascii: "-") ? -1 : 1)
-            index += 6
-        } else {
-            return nil
-        }
-        guard index == b.count else { return nil }
-        return time.secondsSince1970 - Int64(offset)
     }
 }

@@ -5,7 +5,7 @@ internal import TackDER
 /// TrustKit's: the core builds the document; sending it to the rule's report URIs is
 /// the application's business.
 public struct PinFailureReport: Sendable {
-    /// The host connected to.
+    /// The host connected to (empty when the decision had none).
     public var host: String
     /// The port connected to.
     public var port: Int
@@ -13,19 +13,28 @@ public struct PinFailureReport: Sendable {
     public var time: Int64
     /// The pin check.
     public var evaluation: PinEvaluation
-    /// The certificates as served, leaf first.
+    /// The certificates as served (those that parsed), leaf first.
     public var servedChain: [Certificate]
     /// The verified path, leaf first (empty when the chain was not trusted).
     public var verifiedChain: [Certificate]
 
-    /// Creates a report.
-    public init(host: String, port: Int, time: Int64, evaluation: PinEvaluation, servedChain: [Certificate], verifiedChain: [Certificate]) {
-        self.host = host
+    /// The report of a decision; whether one is due is
+    /// `decision.details.pins.outcome.needsReport`.
+    ///
+    /// - Parameters:
+    ///   - decision: The decision to report.
+    ///   - port: The port connected to.
+    public init(decision: TrustDecision, port: Int) {
+        let details = decision.details
+        host = details.host?.description ?? ""
         self.port = port
-        self.time = time
-        self.evaluation = evaluation
-        self.servedChain = servedChain
-        self.verifiedChain = verifiedChain
+        time = details.time
+        evaluation = details.pins
+        servedChain = details.servedCertificates
+        switch decision {
+        case .trusted(let path, _), .pinMismatch(let path, _): verifiedChain = path.certificates
+        case .untrusted: verifiedChain = []
+        }
     }
 
     /// The report as a JSON object. Keys as in RFC 7469 §3.1 (`date-time`, `hostname`,
@@ -67,6 +76,7 @@ public struct PinFailureReport: Sendable {
             ("known-pins", JSONText.strings(knownPins)),
             ("validation-result", JSONText.string(result)),
             ("diagnostics", JSONText.strings(evaluation.diagnostics.map { $0.description })),
+            ("diagnostic-codes", JSONText.strings(evaluation.diagnostics.map { $0.code })),
         ]
         return "{\n" + fields.map { "  " + JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ",\n") + "\n}"
     }

@@ -44,6 +44,10 @@ public enum PropertyList {
     }
 
     /// Parses an XML property list given as a string.
+    ///
+    /// - Parameter text: The document.
+    /// - Returns: The root value.
+    /// - Throws: ``PropertyListError`` with the reason and where.
     public static func parse(_ text: String) throws(PropertyListError) -> PropertyListValue {
         try parse(Array(text.utf8))
     }

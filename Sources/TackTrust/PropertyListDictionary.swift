@@ -15,6 +15,11 @@ public struct PropertyListDictionary: Sendable, Hashable {
         public var location: TextLocation
 
         /// Creates an entry.
+        ///
+        /// - Parameters:
+        ///   - key: The key.
+        ///   - value: The value.
+        ///   - location: Where the `<key>` is (zero for entries built in code).
         public init(key: String, value: PropertyListValue,
                     location: TextLocation = TextLocation(line: 0, column: 0, offset: 0)) {
             self.key = key
@@ -30,6 +35,8 @@ public struct PropertyListDictionary: Sendable, Hashable {
     public init() { entries = [] }
 
     /// A dictionary of `entries`, or `nil` if a key repeats.
+    ///
+    /// - Parameter entries: The entries, in order.
     public init?(_ entries: [Entry]) {
         self.init()
         for entry in entries {
@@ -39,6 +46,9 @@ public struct PropertyListDictionary: Sendable, Hashable {
     }
 
     /// The entry for `key`, or `nil`.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The entry, or `nil`.
     public func entry(for key: String) -> Entry? {
         for entry in entries where entry.key == key { return entry }
         return nil
@@ -69,6 +79,11 @@ public struct PropertyListDictionary: Sendable, Hashable {
     public var count: Int { entries.count }
 
     /// Same keys, equal values, any order.
+    ///
+    /// - Parameters:
+    ///   - lhs: A dictionary.
+    ///   - rhs: Another.
+    /// - Returns: Whether both have the same keys and values in the same order.
     public static func == (lhs: PropertyListDictionary, rhs: PropertyListDictionary) -> Bool {
         guard lhs.entries.count == rhs.entries.count else { return false }
         for entry in lhs.entries {
@@ -78,6 +93,8 @@ public struct PropertyListDictionary: Sendable, Hashable {
     }
 
     /// Hashes the entries independently of their order (the sum of their hashes).
+    ///
+    /// - Parameter hasher: The hasher to feed the keys and values.
     public func hash(into hasher: inout Hasher) {
         var combined = 0
         for entry in entries {

@@ -8,6 +8,10 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
     public var location: TextLocation
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - reason: What is wrong.
+    ///   - location: Where.
     public init(_ reason: Reason, at location: TextLocation) {
         self.reason = reason
         self.location = location

@@ -1,3 +1,5 @@
+internal import TackDER
+
 // The XML markup beneath the property-list grammar (XML 1.0): the characters
 // allowed, the XML declaration, the DOCTYPE, comments, tags, attributes and
 // references.
@@ -212,7 +214,7 @@ extension PropertyListParser {
             guard !digits.isEmpty, digits.count <= 8 else { throw PropertyListError(.invalidCharacterReference, at: start) }
             var code: UInt32 = 0
             for digit in digits {
-                guard let value = TextCursor.hexDigitValue(digit), UInt32(value) < radix else {
+                guard let value = Hex.value(of: digit), UInt32(value) < radix else {
                     throw PropertyListError(.invalidCharacterReference, at: start)
                 }
                 code = code * radix + UInt32(value)  // at most 8 hex digits: below 2^32

@@ -5,6 +5,9 @@ import TackDER
 extension PropertyList {
     /// The XML document for `value`, as Xcode writes it: the XML declaration, Apple's
     /// DOCTYPE, `<plist version="1.0">`, one element per line indented by tabs.
+    ///
+    /// - Parameter value: The root value.
+    /// - Returns: The whole document, XML declaration and DOCTYPE included.
     public static func xmlDocument(_ value: PropertyListValue) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -19,6 +22,11 @@ extension PropertyList {
 
     /// The XML elements of `value` alone (no declaration or `<plist>`), each line
     /// indented by `indent` tabs: a fragment to paste into an existing `Info.plist`.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - indent: The indentation level of its first line.
+    /// - Returns: The value's XML.
     public static func xmlFragment(_ value: PropertyListValue, indent: Int = 0) -> String {
         var out = ""
         write(value, indent: indent, into: &out)

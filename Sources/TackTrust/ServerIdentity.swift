@@ -1,50 +1,72 @@
 public import TackX509
 
 extension Certificate {
-    /// Whether this (leaf) certificate carries `peerName` (RFC 6125 / RFC 9525).
+    /// Whether this (leaf) certificate carries `host` (RFC 6125 / RFC 9525).
     ///
     /// - DNS names are compared with `dNSName` subject alternative names,
-    ///   case-insensitively on A-labels (RFC 9525 §6.3); one trailing dot on the
-    ///   reference name is ignored. A presented wildcard matches only as the entire
-    ///   left-most label (`*.example.com`), standing for exactly one non-empty label
-    ///   (RFC 9525 §6.3 items 1-3), and only when at least two labels follow it, so
-    ///   `*` and `*.com` match nothing. As Chromium, Go and webpki do, a wildcard
-    ///   never stands for an IDNA A-label (`xn--…`, RFC 6125 §7.2). Partial-label
-    ///   wildcards (`ba*.example.com`) are not wildcards and match nothing.
+    ///   case-insensitively on A-labels (RFC 9525 §6.3). A presented wildcard matches
+    ///   only as the entire left-most label (`*.example.com`), standing for exactly one
+    ///   non-empty label (RFC 9525 §6.3 items 1-3), and only when at least two labels
+    ///   follow it, so `*` and `*.com` match nothing. As Chromium, Go and webpki do, a
+    ///   wildcard never stands for an IDNA A-label (`xn--…`, RFC 6125 §7.2).
+    ///   Partial-label wildcards (`ba*.example.com`) are not wildcards and match nothing.
     /// - IP addresses are compared as bytes with `iPAddress` subject alternative
-    ///   names only, IPv4 with 4-octet and IPv6 with 16-octet names (RFC 9525 §6.4).
-    /// - E-mail addresses (client certificates) are compared with `rfc822Name`
-    ///   subject alternative names: the local part exactly, the domain
-    ///   case-insensitively (RFC 5280 §7.5).
+    ///   names only, IPv4 with 4-octet and IPv6 with 16-octet names (RFC 9525 §6.4);
+    ///   never with a `dNSName` or the common name.
     ///
     /// There is no fallback to the subject common name, with or without a subject
     /// alternative name extension (RFC 9525 §6.2; CA/Browser Forum BR §7.1.4.3).
     ///
-    /// - Parameter peerName: The reference identifier.
+    /// - Parameter host: The reference identifier.
     /// - Returns: Whether one presented identifier matches it.
     /// - Throws: ``X509Error`` if the subject alternative name extension is malformed.
-    public func matches(peerName: PeerName) throws(X509Error) -> Bool {
+    public func matches(_ host: PeerHost) throws(X509Error) -> Bool {
         guard let names = try subjectAlternativeNames else { return false }
-        switch peerName {
-        case .dns(let reference):
+        switch host.kind {
+        case .dnsName(let reference):
             guard let reference = DNSNameBytes(reference: reference) else { return false }
             for case .dnsName(let presented) in names.names {
                 if reference.isMatched(byPresented: presented) { return true }
             }
             return false
         case .ipAddress(let reference):
-            guard reference.count == 4 || reference.count == 16 else { return false }
             for case .ipAddress(let presented) in names.names where presented.bytes.elementsEqual(reference) {
                 return true
             }
             return false
-        case .email(let reference):
-            guard let reference = Mailbox(reference) else { return false }
-            for case .rfc822Name(let presented) in names.names {
-                if let presented = Mailbox(presented), presented == reference { return true }
-            }
-            return false
         }
+    }
+
+    /// Whether this (client or S/MIME) certificate carries the mailbox `address` in an
+    /// `rfc822Name` subject alternative name: the local part compared exactly, the
+    /// domain case-insensitively (RFC 5280 §7.5).
+    ///
+    /// - Parameter address: `local@domain`.
+    /// - Returns: Whether one presented mailbox matches it (`false` when `address` is
+    ///   not a mailbox).
+    /// - Throws: ``X509Error`` if the subject alternative name extension is malformed.
+    public func matches(email address: String) throws(X509Error) -> Bool {
+        guard let names = try subjectAlternativeNames, let reference = Mailbox(address) else { return false }
+        for case .rfc822Name(let presented) in names.names {
+            if let presented = Mailbox(presented), presented == reference { return true }
+        }
+        return false
+    }
+
+    /// Every DNS and IP name of the subject alternative names, as text (`example.com`,
+    /// `192.0.2.1`), for a name-mismatch message; empty when there are none or the
+    /// extension is malformed.
+    var dnsAndIPNames: [String] {
+        guard let names = try? subjectAlternativeNames else { return [] }
+        var texts: [String] = []
+        for name in names.names {
+            switch name {
+            case .dnsName(let dns): texts.append(dns)
+            case .ipAddress(let address): texts.append(address.description)
+            default: continue
+            }
+        }
+        return texts
     }
 }
 
@@ -65,11 +87,7 @@ where A.Element == UInt8, B.Element == UInt8 {
 
 /// A syntactically valid DNS name in A-label form, lowercased, split into labels.
 ///
-/// Labels are 1...63 octets of letters, digits and hyphens (the preferred name
-/// syntax of RFC 1034 §3.5, which RFC 5280 §4.2.1.6 requires of dNSName; CA/B
-/// Forum BR §7.1.4.2.1 has forbidden underscores since 2019), and the whole name
-/// is at most 253 octets (RFC 1035 §2.3.4). Non-ASCII text is refused: names are
-/// compared in A-label form.
+/// The grammar is ``DNSNameSyntax``'s, the one of TackTrust.
 struct DNSNameBytes: Equatable {
     /// The lowercased labels, left to right.
     var labels: [ArraySlice<UInt8>]
@@ -79,45 +97,23 @@ struct DNSNameBytes: Equatable {
         self.labels = labels
     }
 
-    /// Parses a reference identifier (what the caller asked for): no wildcard,
-    /// one trailing dot allowed and dropped.
+    /// Parses a reference identifier (a ``PeerHost`` name, already checked and
+    /// lowercased, without trailing dot).
     init?(reference text: String) {
-        var octets = Array(text.utf8)
-        if octets.last == UInt8(ascii: ".") { octets.removeLast() }
-        guard let labels = DNSNameBytes.split(octets, allowWildcard: false) else { return nil }
-        self.labels = labels
+        self.init(presented: text, allowWildcard: false)
     }
 
-    /// Parses a presented or constraint name: no trailing dot; with
-    /// `allowWildcard`, the first label may be exactly `*`.
+    /// Parses a presented or constraint name with the one grammar of
+    /// ``DNSNameSyntax``: no trailing dot; with `allowWildcard`, the first label may be
+    /// exactly `*`.
     init?(presented text: String, allowWildcard: Bool) {
-        guard let labels = DNSNameBytes.split(Array(text.utf8), allowWildcard: allowWildcard) else { return nil }
+        let lowered = text.utf8.map(asciiLowercased)
+        guard let labels = try? DNSNameSyntax.parse(lowered[...], wildcard: allowWildcard, trailingDot: false) else { return nil }
         self.labels = labels
     }
 
     /// Whether the first label is the wildcard `*`.
     var isWildcard: Bool { labels.first?.elementsEqual([UInt8(ascii: "*")]) ?? false }
-
-    /// Splits and checks `octets`, lowercasing them.
-    private static func split(_ octets: [UInt8], allowWildcard: Bool) -> [ArraySlice<UInt8>]? {
-        // RFC 1035 §2.3.4: 255 octets on the wire, 253 in text form.
-        guard !octets.isEmpty, octets.count <= 253 else { return nil }
-        let lowered = octets.map(asciiLowercased)
-        let labels = lowered.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        for (position, label) in labels.enumerated() {
-            // RFC 1035 §2.3.4: labels of 63 octets or less; empty labels are not names.
-            guard !label.isEmpty, label.count <= 63 else { return nil }
-            if label.elementsEqual([UInt8(ascii: "*")]) {
-                guard allowWildcard, position == 0 else { return nil }
-                continue
-            }
-            for byte in label {
-                let isLetterOrDigit = (byte &- 0x61 < 26) || (byte &- 0x30 < 10)
-                guard isLetterOrDigit || byte == UInt8(ascii: "-") else { return nil }
-            }
-        }
-        return labels
-    }
 
     /// Whether the certificate's `dNSName` `presented` identifies this reference name
     /// (RFC 9525 §6.3, with the wildcard rules of ``Certificate/matches(peerName:)``).

@@ -10,7 +10,7 @@ internal import TackSignature
 /// the pins or the path, so it can be kept across verdicts: a client meeting many
 /// servers behind one CA verifies the intermediate under the root once, and then only
 /// each new leaf's signature. Pass it to
-/// ``TrustEvaluator/evaluate(servedChain:signatureCache:preferring:)``; the path builder
+/// ``TrustEvaluator/evaluate(servedChain:host:at:pinning:signatureCache:)``; the path builder
 /// consults it before each certificate signature check.
 ///
 /// An entry is keyed by the SHA-256 of the certificate's whole DER (which holds the
@@ -97,22 +97,26 @@ public struct SignatureCache: Sendable {
 }
 
 extension TrustEvaluator {
-    /// ``evaluate(servedChain:preferring:)`` with a ``SignatureCache``: each
-    /// certificate signature already verified under the same issuer key (and signature
-    /// policy) is not verified again; each one that verifies is stored.
+    /// ``evaluate(servedChain:host:at:pinning:)-([[UInt8]],_,_,_)`` with a
+    /// ``SignatureCache``: each certificate signature already verified under the same
+    /// issuer key (and signature policy) is not verified again; each one that verifies
+    /// is stored.
     ///
-    /// The verdict, the path, the failures and the counters are those of the same call
-    /// without the cache: a hit still counts as a signature check.
+    /// The decision, its path, failures and counters are those of the same call without
+    /// the cache: a hit still counts as a signature check.
     ///
     /// - Parameters:
     ///   - servedChain: The certificates as the peer sent them, DER, leaf first.
+    ///   - host: The host connected to; `nil` skips the name check and the pins.
+    ///   - time: The validation time, in seconds since 1970.
+    ///   - policy: The pins; the default, an empty policy, pins nothing.
     ///   - signatureCache: The cache to consult and to store passed checks in.
-    ///   - preferring: As for ``evaluate(servedChain:preferring:)``.
-    /// - Returns: The trust result.
+    /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
     public func evaluate(
-        servedChain: [[UInt8]], signatureCache: inout SignatureCache,
-        preferring: ((VerifiedPath) -> Bool)? = nil
-    ) -> TrustResult {
-        evaluateParsing(servedChain, preferring: preferring, signatureCache: &signatureCache).trust
+        servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: []),
+        signatureCache: inout SignatureCache
+    ) -> TrustDecision {
+        var none = VerificationCache(capacity: 0)
+        return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &signatureCache)
     }
 }

@@ -1,65 +1,185 @@
 public import TackX509
 
-/// Builds and validates a certificate path from a leaf to an anchor: the
-/// `SecTrustEvaluateWithError` of Tack, in pure Swift.
+/// Decides whether a served chain may be trusted for a host at a time, pins included:
+/// the `SecTrustEvaluateWithError` plus `NSPinnedDomains` of Tack, in pure Swift.
 ///
-/// Depth-first search over every candidate issuer (RFC 4158), charged to the
-/// ``Budget``; RFC 5280 §6 validation of each candidate path; the first fully
-/// valid path wins, and when none is valid the most specific failure is reported.
+/// ```swift
+/// let evaluator = TrustEvaluator(anchors: anchors)
+/// let decision = evaluator.evaluate(
+///     servedChain: chainDER, host: try PeerHost("api.example.com"), at: now, pinning: policy)
+/// guard decision.isTrusted else { /* refuse; decision.description says why */ }
+/// ```
+///
+/// Every entry point runs the same flow once: look up the host's pin rule; parse the
+/// chain (or take it parsed, or take it from a ``VerificationCache``); search
+/// depth-first over every candidate issuer (RFC 4158), charged to the ``Budget``,
+/// validating each candidate path (RFC 5280 §6) and preferring a path that satisfies
+/// the host's pins; check the pins against the verified path; and return one
+/// ``TrustDecision``.
 public struct TrustEvaluator: Sendable {
     /// The trust anchors.
     public var anchors: AnchorStore
-    /// Time, peer name, purpose, limits and policy.
+    /// Purpose, limits, signature policy and revocation lists.
     public var options: TrustOptions
 
     /// Creates an evaluator.
-    public init(anchors: AnchorStore, options: TrustOptions) {
+    ///
+    /// - Parameters:
+    ///   - anchors: The trust anchors.
+    ///   - options: Purpose, limits, signature policy and revocation lists (Web PKI
+    ///     defaults when omitted).
+    public init(anchors: AnchorStore, options: TrustOptions = TrustOptions()) {
         self.anchors = anchors
         self.options = options
     }
 
-    /// Evaluates `leaf` with the untrusted `intermediates` the peer sent (any order,
-    /// duplicates, junk and unrelated certificates allowed).
+    /// Decides on a chain as the peer sent it, DER, leaf first.
     ///
-    /// ``CertificateReference/served(index:)`` numbers `leaf` 0 and
-    /// `intermediates[i]` `i + 1`.
+    /// A leaf that does not parse is a fatal ``TrustFailure/Reason/malformed(_:)``
+    /// failure; an intermediate that does not parse is left out of the search and of
+    /// the pin diagnostics (``TrustDetails/servedCertificates`` holds those that
+    /// parsed; ``CertificateReference/served(index:)`` still counts positions in
+    /// `servedChain`).
     ///
-    /// - Parameter preferring: A path predicate (the pin check): when given, the
-    ///   search continues past a valid path that does not satisfy it, within the
-    ///   same budget, and returns the first valid path that does; if none does, the
-    ///   first valid path is returned.
+    /// - Parameters:
+    ///   - servedChain: The certificates as the peer sent them, DER, leaf first; any
+    ///     order, duplicates and unrelated certificates after the leaf.
+    ///   - host: The host connected to, the name check's reference identity and the pin
+    ///     rule's lookup key; `nil` skips the name check (a client certificate), and
+    ///     then no pin rule applies.
+    ///   - time: The validation time, in seconds since 1970 (validity bounds inclusive,
+    ///     RFC 5280 §4.1.2.5; pin-rule expiration).
+    ///   - policy: The pins; the default, an empty policy, pins nothing.
+    /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
+    public func evaluate(servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: [])) -> TrustDecision {
+        var none = VerificationCache(capacity: 0)
+        var noSignatures = SignatureCache(capacity: 0)
+        return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &noSignatures)
+    }
+
+    /// Decides on certificates already parsed, leaf first, as
+    /// ``evaluate(servedChain:host:at:pinning:)-([[UInt8]],_,_,_)`` does for DER.
+    ///
+    /// - Parameters:
+    ///   - servedChain: The certificates as the peer sent them, leaf first.
+    ///   - host: The host connected to; `nil` skips the name check and the pins.
+    ///   - time: The validation time, in seconds since 1970.
+    ///   - policy: The pins; the default, an empty policy, pins nothing.
+    /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
+    public func evaluate(servedChain: [Certificate], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: [])) -> TrustDecision {
+        var none = VerificationCache(capacity: 0)
+        var noSignatures = SignatureCache(capacity: 0)
+        return decide(.parsed(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &noSignatures)
+    }
+
+    /// Decides on a DER chain through a ``VerificationCache``: a chain trusted before,
+    /// byte for byte, with the same anchors, host, pin rule and options, is not parsed,
+    /// built or verified again while `time` lies within its path's validity; its pins
+    /// are checked again on every hit. Otherwise as
+    /// ``evaluate(servedChain:host:at:pinning:)-([[UInt8]],_,_,_)``.
+    ///
+    /// - Parameters:
+    ///   - servedChain: The certificates as the peer sent them, DER, leaf first.
+    ///   - host: The host connected to; `nil` skips the name check and the pins.
+    ///   - time: The validation time, in seconds since 1970.
+    ///   - policy: The pins.
+    ///   - cache: The cache to consult, and to store a trusted path in.
+    /// - Returns: The decision; the counters of a hit are those of the evaluation that
+    ///   filled the cache.
     public func evaluate(
-        leaf: Certificate,
-        intermediates: [Certificate],
-        preferring: ((VerifiedPath) -> Bool)? = nil
+        servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy, cache: inout VerificationCache
+    ) -> TrustDecision {
+        var noSignatures = SignatureCache(capacity: 0)
+        return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &cache, signatureCache: &noSignatures)
+    }
+
+    /// What the caller handed over.
+    enum ServedInput {
+        case der([[UInt8]])
+        case parsed([Certificate])
+    }
+
+    /// The one flow of every entry point (a disabled cache, capacity 0, for the
+    /// uncached ones: it is never consulted).
+    ///
+    /// - Parameters:
+    ///   - cache: Whole trusted verdicts (``VerificationCache``), consulted first.
+    ///   - signatureCache: Passed signature checks (``SignatureCache``), consulted by
+    ///     the path builder when the verdict is not in `cache`.
+    func decide(
+        _ input: ServedInput, host: PeerHost?, time: Int64, policy: PinPolicy,
+        cache: inout VerificationCache, signatureCache: inout SignatureCache
+    ) -> TrustDecision {
+        // The host's rule, looked up once for the path preference and the pin check.
+        let ruleIndex = host?.dnsName.flatMap { policy.ruleIndex(forNormalized: $0) }
+        var key: VerificationCache.Key? = nil
+        if cache.capacity > 0, options.revocationLists.isEmpty, case .der(let chain) = input {
+            let preferredRule = ruleIndex.flatMap { policy.rules[$0].isExpired(at: time) ? nil : policy.rules[$0] }
+            let newKey = VerificationCache.Key(servedChain: chain, anchors: anchors, host: host, preferredRule: preferredRule, options: options)
+            if let hit = cache.lookup(newKey, at: time) {
+                let pins = policy.evaluate(host: host, ruleIndex: ruleIndex, trust: hit.trust, servedChain: hit.served, at: time)
+                return TrustDecision(trust: hit.trust, pins: pins, host: host, time: time, served: hit.served)
+            }
+            key = newKey
+        }
+        let preference = policy.pathPreference(ruleIndex: ruleIndex, at: time)
+        let (served, trust): ([Certificate], TrustResult)
+        switch input {
+        case .der(let chain):
+            (served, trust) = evaluateParsing(chain, host: host, time: time, preferring: preference, signatureCache: &signatureCache)
+        case .parsed(let chain):
+            (served, trust) = (chain, validate(chain, positions: nil, host: host, time: time, preferring: preference, signatureCache: &signatureCache))
+        }
+        let checked = Self.namingMisorder(trust, served: served)
+        if let key { cache.insert(key, trust: checked, served: served) }
+        let pins = policy.evaluate(host: host, ruleIndex: ruleIndex, trust: checked, servedChain: served, at: time)
+        return TrustDecision(trust: checked, pins: pins, host: host, time: time, served: served)
+    }
+
+    /// A failed result whose served chain starts with a CA while an end-entity
+    /// certificate issued by a served CA comes later: the chain was served in the wrong
+    /// order, which is what the failure then says (the search's own failures follow).
+    static func namingMisorder(_ trust: TrustResult, served: [Certificate]) -> TrustResult {
+        guard !trust.verdict.isPathValid, served.count > 1, isCA(served[0]) else { return trust }
+        let caSubjects = served.filter(isCA).map(\.subjectBytes)
+        guard let leafAt = served.indices.dropFirst().first(where: { index in
+            !isCA(served[index]) && caSubjects.contains { $0.elementsEqual(served[index].issuerBytes) }
+        }) else { return trust }
+        let failure = TrustFailure(.servedOutOfOrder(leafAt: leafAt), certificate: .served(index: 0))
+        return TrustResult(
+            verdict: .fatalFailure(failure), path: nil, failures: [failure] + trust.failures,
+            signatureChecks: trust.signatureChecks, buildSteps: trust.buildSteps)
+    }
+
+    private static func isCA(_ certificate: Certificate) -> Bool {
+        ((try? certificate.basicConstraints) ?? nil)?.isCertificateAuthority ?? false
+    }
+
+    /// Path building and validation of parsed certificates (leaf first), without pins,
+    /// consulting and filling `signatureCache` (capacity `0`: none).
+    ///
+    /// - Parameter positions: The position of each certificate in what the peer sent,
+    ///   when some did not parse; `nil` for `0..<served.count`.
+    func validate(
+        _ served: [Certificate], positions: [Int]?, host: PeerHost?, time: Int64, preferring: ((VerifiedPath) -> Bool)?,
+        signatureCache: inout SignatureCache
     ) -> TrustResult {
-        var builder = ChainBuilder(anchors: anchors, options: options, served: [leaf] + intermediates)
-        return builder.evaluate(preferring: preferring)
+        var builder = ChainBuilder(anchors: anchors, options: options, time: time, host: host, served: served, positions: positions)
+        // Moved in and out, not copied, so the cache's storage is never shared (no copy on write).
+        swap(&builder.signatureCache, &signatureCache)
+        let trust = builder.evaluate(preferring: preferring)
+        swap(&builder.signatureCache, &signatureCache)
+        return trust
     }
 
-    /// Evaluates a chain as the peer sent it, as DER: the leaf first. A leaf that
-    /// does not parse is a fatal ``TrustFailure/Reason/malformed(_:)`` failure; an
-    /// intermediate that does not parse is left out of the search (references still
-    /// count positions in `servedChain`).
-    public func evaluate(servedChain: [[UInt8]], preferring: ((VerifiedPath) -> Bool)? = nil) -> TrustResult {
-        evaluateParsing(servedChain, preferring: preferring).trust
-    }
-
-    /// ``evaluate(servedChain:preferring:)``, also returning the certificates that
-    /// parsed (leaf first; empty when the leaf does not parse), for the pin check.
+    /// Parses a DER chain and validates it, returning the certificates that parsed
+    /// (leaf first; empty when the leaf does not parse).
     func evaluateParsing(
-        _ servedChain: [[UInt8]], preferring: ((VerifiedPath) -> Bool)?
-    ) -> (served: [Certificate], trust: TrustResult) {
-        var noCache = SignatureCache(capacity: 0)
-        return evaluateParsing(servedChain, preferring: preferring, signatureCache: &noCache)
-    }
-
-    /// The same, consulting and filling `signatureCache` (see ``SignatureCache``).
-    func evaluateParsing(
-        _ servedChain: [[UInt8]], preferring: ((VerifiedPath) -> Bool)?, signatureCache: inout SignatureCache
+        _ servedChain: [[UInt8]], host: PeerHost?, time: Int64, preferring: ((VerifiedPath) -> Bool)?,
+        signatureCache: inout SignatureCache
     ) -> (served: [Certificate], trust: TrustResult) {
         guard let first = servedChain.first else {
-            let failure = TrustFailure(.unknownIssuer, certificate: nil)
+            let failure = TrustFailure(TrustFailure.unknownIssuer(of: nil), certificate: nil)
             return ([], TrustResult(verdict: .recoverableFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 0))
         }
         let leaf: Certificate
@@ -78,11 +198,6 @@ public struct TrustEvaluator: Sendable {
             served.append(certificate)
             positions.append(position)
         }
-        var builder = ChainBuilder(anchors: anchors, options: options, served: served, positions: positions)
-        // Moved in and out, not copied, so the cache's storage is never shared (no copy on write).
-        swap(&builder.signatureCache, &signatureCache)
-        let trust = builder.evaluate(preferring: preferring)
-        swap(&builder.signatureCache, &signatureCache)
-        return (served, trust)
+        return (served, validate(served, positions: positions, host: host, time: time, preferring: preferring, signatureCache: &signatureCache))
     }
 }

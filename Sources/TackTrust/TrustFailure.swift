@@ -15,6 +15,10 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var certificate: CertificateReference?
 
     /// Creates a failure.
+    ///
+    /// - Parameters:
+    ///   - reason: What went wrong.
+    ///   - certificate: The certificate it concerns, or `nil`.
     public init(_ reason: Reason, certificate: CertificateReference?) {
         self.reason = reason
         self.certificate = certificate
@@ -23,14 +27,20 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The failure reasons, in the platform's vocabulary.
     public enum Reason: Sendable, Hashable {
         // MARK: Recoverable (the platform lets a user override these)
-        /// The certificate's `notAfter` is before the validation time.
-        case expired(notAfter: Int64)
-        /// The certificate's `notBefore` is after the validation time.
-        case notYetValid(notBefore: Int64)
-        /// The leaf does not carry the expected peer name.
-        case peerNameMismatch
+        /// The certificate's `notAfter` is before the validation time (`checkTime`),
+        /// both in seconds since 1970.
+        case expired(notAfter: Int64, checkTime: Int64)
+        /// The certificate's `notBefore` is after the validation time (`checkTime`),
+        /// both in seconds since 1970.
+        case notYetValid(notBefore: Int64, checkTime: Int64)
+        /// The leaf does not carry the expected host: `leafNames` are the DNS and IP
+        /// names of its subject alternative names (empty when it has none).
+        case peerNameMismatch(host: PeerHost, leafNames: [String])
         /// No path from this certificate reaches an anchor: no candidate issuer was found.
-        case unknownIssuer
+        /// `issuer` is the issuer name looked for (RFC 4514 text) and
+        /// `authorityKeyIdentifier` the key identifier looked for, when the certificate
+        /// has them (`nil` for an empty chain).
+        case unknownIssuer(issuer: String?, authorityKeyIdentifier: [UInt8]?)
         /// The certificate is revoked by a CRL the caller supplied.
         case revoked(revocationTime: Int64)
 
@@ -67,6 +77,11 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case signatureBudgetExhausted
         /// The search ran out of build steps.
         case buildStepBudgetExhausted
+        /// The chain is served in the wrong order: the first certificate is a CA and the
+        /// served certificate at `leafAt` (0-based, among those that parsed) is an
+        /// end-entity certificate it, or another served CA, issued. A server sends its
+        /// own certificate first (RFC 8446 §4.4.2, RFC 5246 §7.4.2).
+        case servedOutOfOrder(leafAt: Int)
         /// The certificate breaks a rule of the RFC 5280 / CA/Browser Forum profile
         /// that path validation enforces on the certificates the peer sent.
         case profileViolation(ProfileViolation)
@@ -147,6 +162,7 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .maximumDepthExceeded: "maximumDepthExceeded"
         case .invalidRevocationList: "invalidRevocationList"
         case .profileViolation: "profileViolation"
+        case .servedOutOfOrder: "servedOutOfOrder"
         case .signatureBudgetExhausted: "signatureBudgetExhausted"
         case .buildStepBudgetExhausted: "buildStepBudgetExhausted"
         }
@@ -164,11 +180,18 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let subject = certificate.map { " (\($0))" } ?? ""
         switch reason {
-        case .expired(let notAfter): return "certificate expired at \(notAfter) s since 1970\(subject)"
-        case .notYetValid(let notBefore): return "certificate not valid before \(notBefore) s since 1970\(subject)"
-        case .peerNameMismatch: return "the leaf does not match the expected peer name\(subject)"
-        case .unknownIssuer: return "no trusted issuer found\(subject)"
-        case .revoked(let time): return "certificate revoked at \(time) s since 1970\(subject)"
+        case .expired(let notAfter, let checkTime):
+            return "certificate expired at \(RFC3339.format(notAfter)), \(Self.span(checkTime, notAfter)) before the check time\(subject)"
+        case .notYetValid(let notBefore, let checkTime):
+            return "certificate not valid before \(RFC3339.format(notBefore)), \(Self.span(notBefore, checkTime)) after the check time\(subject)"
+        case .peerNameMismatch(let host, let names):
+            let listed = names.isEmpty ? "it has no DNS or IP name" : "its names are " + names.joined(separator: ", ")
+            return "the leaf is not for \(host)\(subject): \(listed)"
+        case .unknownIssuer(let issuer, let keyIdentifier):
+            guard let issuer else { return "no trusted issuer found\(subject)" }
+            let key = keyIdentifier.map { ", key identifier " + Hex.encode($0, separator: ":", uppercase: true) } ?? ""
+            return "no trusted issuer found\(subject): no anchor or served certificate is \"\(issuer)\"\(key)"
+        case .revoked(let time): return "certificate revoked at \(RFC3339.format(time))\(subject)"
         case .malformed(let error): return "malformed certificate\(subject): \(error)"
         case .badSignature(let error): return "signature check failed\(subject): \(error)"
         case .issuerNotCA: return "issuer is not a CA\(subject)"
@@ -184,6 +207,29 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .signatureBudgetExhausted: return "signature budget exhausted"
         case .buildStepBudgetExhausted: return "path-building budget exhausted"
         case .profileViolation(let violation): return "profile violation\(subject): \(violation)"
+        case .servedOutOfOrder(let leafAt):
+            return "the chain is served in the wrong order: the first certificate is a CA and served certificate #\(leafAt + 1) is the leaf; the server must send its own certificate first"
         }
+    }
+
+    /// ``Reason/unknownIssuer(issuer:authorityKeyIdentifier:)`` for `certificate`'s
+    /// issuer name and authority key identifier.
+    static func unknownIssuer(of certificate: Certificate?) -> Reason {
+        guard let certificate else { return .unknownIssuer(issuer: nil, authorityKeyIdentifier: nil) }
+        let name = (try? certificate.issuer)?.rfc4514String
+        let keyIdentifier = ((try? certificate.authorityKeyIdentifier) ?? nil)?.keyIdentifier.map { Array($0) }
+        return .unknownIssuer(issuer: name, authorityKeyIdentifier: keyIdentifier)
+    }
+
+    /// `later - earlier` in words: whole days (`219 days`), or hours, minutes or
+    /// seconds when under a day.
+    static func span(_ later: Int64, _ earlier: Int64) -> String {
+        let (difference, overflow) = later.subtractingReportingOverflow(earlier)
+        guard !overflow, difference >= 0 else { return "some time" }
+        func unit(_ count: Int64, _ name: String) -> String { "\(count) \(name)" + (count == 1 ? "" : "s") }
+        if difference >= 86_400 { return unit(difference / 86_400, "day") }
+        if difference >= 3_600 { return unit(difference / 3_600, "hour") }
+        if difference >= 60 { return unit(difference / 60, "minute") }
+        return unit(difference, "second")
     }
 }

@@ -2,26 +2,6 @@ public import TackDER
 public import TackSignature
 public import TackX509
 
-/// The identity the peer is expected to have (RFC 6125 / RFC 9525 reference identifier).
-public enum PeerName: Sendable, Hashable, CustomStringConvertible {
-    /// A DNS host name, in A-label (ASCII) form; compared case-insensitively.
-    case dns(String)
-    /// An IPv4 (4 octets) or IPv6 (16 octets) address, compared as bytes with
-    /// `iPAddress` subject alternative names only.
-    case ipAddress([UInt8])
-    /// An RFC 822 mailbox (client certificates, S/MIME), compared with `rfc822Name` SANs.
-    case email(String)
-
-    /// The name as a person writes it.
-    public var description: String {
-        switch self {
-        case .dns(let name): return name
-        case .email(let address): return address
-        case .ipAddress(let bytes): return IPAddressName(bytes: bytes[...]).description
-        }
-    }
-}
-
 /// What the caller will use the leaf's key for, checked against the extended
 /// key usage of the leaf and of every intermediate that carries one.
 public enum KeyPurpose: Sendable, Hashable {
@@ -45,16 +25,13 @@ public enum KeyPurpose: Sendable, Hashable {
     }
 }
 
-/// Everything path validation needs besides the certificates: the time, the
-/// expected peer name, the wanted usage, limits and the signature policy.
+/// What an evaluator holds for every evaluation besides its anchors: the wanted
+/// usage, limits, the signature policy and revocation lists.
 ///
-/// The core has no clock: ``validationTime`` is always given by the caller.
+/// The host and the time belong to one evaluation and are given to
+/// ``TrustEvaluator/evaluate(servedChain:host:at:pinning:)-([[UInt8]],_,_,_)``; the
+/// core has no clock.
 public struct TrustOptions: Sendable {
-    /// The validation time, in seconds since 1970-01-01T00:00:00Z. Validity
-    /// bounds are inclusive (RFC 5280 §4.1.2.5).
-    public var validationTime: Int64
-    /// The expected peer name, or `nil` to skip the server identity check.
-    public var peerName: PeerName?
     /// The wanted extended key usage (server authentication by default).
     public var purpose: KeyPurpose
     /// Maximum number of certificates in a path, leaf and anchor included, not
@@ -69,18 +46,21 @@ public struct TrustOptions: Sendable {
     /// Certificate revocation lists supplied by the caller (the core never fetches).
     public var revocationLists: [CertificateRevocationList]
 
-    /// Creates options; everything but the time has a Web PKI default.
+    /// Creates options with Web PKI defaults.
+    ///
+    /// - Parameters:
+    ///   - purpose: The wanted extended key usage.
+    ///   - maximumDepth: The most certificates in a path (see ``maximumDepth``).
+    ///   - signaturePolicy: The acceptable signature algorithms and key sizes.
+    ///   - budget: The work the search may spend.
+    ///   - revocationLists: CRLs supplied by the caller.
     public init(
-        validationTime: Int64,
-        peerName: PeerName? = nil,
         purpose: KeyPurpose = .serverAuthentication,
         maximumDepth: Int? = nil,
         signaturePolicy: SignaturePolicy = .webPKI,
         budget: Budget = .default,
         revocationLists: [CertificateRevocationList] = []
     ) {
-        self.validationTime = validationTime
-        self.peerName = peerName
         self.purpose = purpose
         self.maximumDepth = maximumDepth
         self.signaturePolicy = signaturePolicy

@@ -8,6 +8,10 @@ public struct VerifiedPath: Sendable, Hashable {
     public let references: [CertificateReference]
 
     /// Creates a path (used by the chain builder and by tests).
+    ///
+    /// - Parameters:
+    ///   - certificates: The certificates, leaf first.
+    ///   - references: Where each came from (as many as `certificates`).
     public init(certificates: [Certificate], references: [CertificateReference]) {
         precondition(certificates.count == references.count, "one reference per certificate")
         self.certificates = certificates
@@ -20,8 +24,9 @@ public struct VerifiedPath: Sendable, Hashable {
     public var anchor: Certificate? { certificates.last }
 }
 
-/// The verdict in the platform's vocabulary (`SecTrustResultType`).
-public enum TrustVerdict: Sendable, Hashable {
+/// Path validation's verdict in the platform's vocabulary (`SecTrustResultType`),
+/// internal: callers see a ``TrustDecision``, which weighs the pins too.
+enum TrustVerdict: Sendable, Hashable {
     /// A valid path to an anchor exists.
     case trusted
     /// Not trusted, for a reason a user may override (expired, host mismatch,
@@ -31,27 +36,28 @@ public enum TrustVerdict: Sendable, Hashable {
     /// constraint violation, exhausted budget).
     case fatalFailure(TrustFailure)
 
-    /// Whether this is ``trusted``; only a trusted verdict is success.
-    public var isTrusted: Bool { self == .trusted }
+    /// Whether a valid path was found (before any pin check).
+    var isPathValid: Bool { self == .trusted }
 }
 
-/// What path building and validation found.
-public struct TrustResult: Sendable {
+/// What path building and validation found, before the pin check: internal, the
+/// input of a ``TrustDecision``.
+struct TrustResult: Sendable {
     /// The verdict.
-    public let verdict: TrustVerdict
+    let verdict: TrustVerdict
     /// The verified path when ``verdict`` is ``TrustVerdict/trusted``; pins are
     /// matched against this path, never against what the peer sent.
-    public let path: VerifiedPath?
+    let path: VerifiedPath?
     /// Every failure met while searching (one per rejected path or candidate),
     /// most specific first; empty when trusted on the first path.
-    public let failures: [TrustFailure]
+    let failures: [TrustFailure]
     /// Signature verifications spent.
-    public let signatureChecks: Int
+    let signatureChecks: Int
     /// Path-building steps spent.
-    public let buildSteps: Int
+    let buildSteps: Int
 
     /// Creates a result (used by the chain builder and by tests).
-    public init(verdict: TrustVerdict, path: VerifiedPath?, failures: [TrustFailure], signatureChecks: Int, buildSteps: Int) {
+    init(verdict: TrustVerdict, path: VerifiedPath?, failures: [TrustFailure], signatureChecks: Int, buildSteps: Int) {
         self.verdict = verdict
         self.path = path
         self.failures = failures

@@ -6,11 +6,11 @@ internal import TackSignature
 /// A caller-owned memo of trusted verdicts, for an app that connects to the same few
 /// servers again and again and receives the same chain each time.
 ///
-/// Pass it to ``TrustEvaluator/evaluate(servedChain:pinning:host:cache:)``. An entry is
+/// Pass it to ``TrustEvaluator/evaluate(servedChain:host:at:pinning:cache:)``. An entry is
 /// keyed by exact bytes and everything the verdict depends on:
 /// - the SHA-256 of the served chain (of each certificate's DER, in the order sent);
 /// - the identity of the ``AnchorStore`` (a digest of every anchor's DER, in order);
-/// - the host, normalised, and the pin rule that steered path selection for it (the
+/// - the host, and the pin rule that steered path selection for it (the
 ///   rule that applies to the host, while it is unexpired; see below);
 /// - the expected peer name, purpose, maximum depth, signature policy and budget of
 ///   ``TrustOptions``.
@@ -19,13 +19,13 @@ internal import TackSignature
 /// validation time lies within every path certificate's validity (from the latest
 /// `notBefore` to the earliest `notAfter`, inclusive, RFC 5280 §4.1.2.5), and the pins
 /// are checked again, against the policy passed, on every hit. Only a
-/// ``TrustVerdict/trusted`` result is stored: a failure is evaluated afresh every time,
+/// trusted path is stored: a failure is evaluated afresh every time,
 /// so it can never come back as trust. Options with caller-supplied revocation lists
 /// are never cached (a CRL's own validity moves with time).
 ///
 /// Why the key holds the host's rule rather than the whole policy: the trust result
-/// depends on the policy only through ``PinPolicy/pathPreference(host:at:)``, which is
-/// that rule's pin check (or nothing when no unexpired rule covers the host). Two
+/// depends on the policy only through the path preference, which is that rule's pin
+/// check (or nothing when no unexpired rule covers the host). Two
 /// policies that give the host the same rule give the same trust result; any change to
 /// that rule (a pin, the scope, the enforcement, the expiration) is a miss, and the
 /// rest of the policy is read again by the pin check on each hit.
@@ -51,6 +51,8 @@ public struct VerificationCache: Sendable {
 
     /// Creates an empty cache holding at most `capacity` entries (a negative capacity
     /// counts as `0`, which disables caching).
+    ///
+    /// - Parameter capacity: The most entries held.
     public init(capacity: Int) {
         self.capacity = max(0, capacity)
         table = LeastRecentlyUsed(capacity: capacity)
@@ -68,16 +70,15 @@ public struct VerificationCache: Sendable {
     struct Key: Hashable, Sendable {
         var chain: SHA256Digest
         var anchors: SHA256Digest
-        var host: String
+        var host: PeerHost?
         /// The rule whose pin check steered path selection (`nil`: none did).
         var preferredRule: PinRule?
-        var peerName: PeerName?
         var purpose: KeyPurpose
         var maximumDepth: Int?
         var signaturePolicy: SignaturePolicy
         var budget: Budget
 
-        init(servedChain: [[UInt8]], anchors: AnchorStore, host: String, preferredRule: PinRule?, options: TrustOptions) {
+        init(servedChain: [[UInt8]], anchors: AnchorStore, host: PeerHost?, preferredRule: PinRule?, options: TrustOptions) {
             // The chain's digest is the SHA-256 of its certificates' SHA-256s, in order:
             // fixed-size digests need no framing to keep the list unambiguous. The
             // certificates are hashed together (interleaved on SHA-NI, sha256-hw-x4-294).
@@ -88,7 +89,6 @@ public struct VerificationCache: Sendable {
             self.anchors = anchors.identity
             self.host = host
             self.preferredRule = preferredRule
-            peerName = options.peerName
             purpose = options.purpose
             maximumDepth = options.maximumDepth
             signaturePolicy = options.signaturePolicy
@@ -125,7 +125,7 @@ public struct VerificationCache: Sendable {
     /// Stores a trusted result (anything else is ignored), evicting the least recently
     /// used entry when full.
     mutating func insert(_ key: Key, trust: TrustResult, served: [Certificate]) {
-        guard capacity > 0, trust.verdict.isTrusted, let path = trust.path, !path.certificates.isEmpty else { return }
+        guard capacity > 0, trust.verdict.isPathValid, let path = trust.path, !path.certificates.isEmpty else { return }
         var notBefore = Int64.min
         var notAfter = Int64.max
         for certificate in path.certificates {
@@ -134,44 +134,5 @@ public struct VerificationCache: Sendable {
         }
         let entry = Entry(trust: trust, served: served, notBefore: notBefore, notAfter: notAfter)
         if table.insert(entry, for: key) { evictions += 1 }
-    }
-}
-
-extension TrustEvaluator {
-    /// ``evaluate(servedChain:pinning:host:)-([[UInt8]],_,_)`` through a
-    /// ``VerificationCache``: a chain trusted before, byte for byte, with the same
-    /// anchors, host, pin rule and options, is not parsed, built or verified again
-    /// while the time lies within its path's validity; its pins are checked again.
-    ///
-    /// The result of a hit is the stored trust result (its counters are those of the
-    /// evaluation that stored it) with a fresh pin evaluation.
-    ///
-    /// - Parameters:
-    ///   - servedChain: The certificates as the peer sent them, DER, leaf first.
-    ///   - policy: The pin policy.
-    ///   - host: The host connected to (the rule lookup key; the peer-name check is
-    ///     ``TrustOptions/peerName``).
-    ///   - cache: The cache to consult and to store a trusted result in.
-    /// - Returns: Both results; ``PinnedTrustResult/isTrusted`` is the success test.
-    public func evaluate(
-        servedChain: [[UInt8]], pinning policy: PinPolicy, host: String, cache: inout VerificationCache
-    ) -> PinnedTrustResult {
-        let time = options.validationTime
-        guard cache.capacity > 0, options.revocationLists.isEmpty else {
-            return evaluate(servedChain: servedChain, pinning: policy, host: host)
-        }
-        let name = HostName.normalized(host)
-        let ruleIndex = policy.ruleIndex(forNormalized: name)
-        let preferredRule = ruleIndex.flatMap { policy.rules[$0].isExpired(at: time) ? nil : policy.rules[$0] }
-        let key = VerificationCache.Key(
-            servedChain: servedChain, anchors: anchors, host: name, preferredRule: preferredRule, options: options)
-        if let hit = cache.lookup(key, at: time) {
-            let pins = policy.evaluate(normalizedHost: name, ruleIndex: ruleIndex, trust: hit.trust, servedChain: hit.served, at: time)
-            return PinnedTrustResult(trust: hit.trust, pins: pins)
-        }
-        let (served, trust) = evaluateParsing(servedChain, preferring: policy.pathPreference(ruleIndex: ruleIndex, at: time))
-        cache.insert(key, trust: trust, served: served)
-        let pins = policy.evaluate(normalizedHost: name, ruleIndex: ruleIndex, trust: trust, servedChain: served, at: time)
-        return PinnedTrustResult(trust: trust, pins: pins)
     }
 }

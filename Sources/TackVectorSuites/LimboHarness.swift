@@ -96,15 +96,17 @@ public enum LimboHarness {
 
         // Peer name: SERVER checks one DNS or IP name in the evaluation; CLIENT names
         // are e-mail addresses, checked against the verified leaf below.
-        var peerName: PeerName? = nil
+        var host: PeerHost? = nil
         if !isClient, let expected = testCase.expected_peer_name {
             switch expected.kind {
-            case "DNS": peerName = .dns(expected.value)
+            case "DNS":
+                do { host = try PeerHost(expected.value) } catch { return result(.failure, "DNS peer name \(expected.value): \(error)") }
+                if case .ipAddress = host?.kind { return result(.failure, "DNS peer name \(expected.value) is an IP address") }
             case "IP":
-                guard let bytes = parseIPAddress(expected.value) else {
+                guard let bytes = parseIPAddress(expected.value), let address = try? PeerHost(ipAddress: bytes) else {
                     return result(.failure, "unreadable IP peer name \(expected.value)")
                 }
-                peerName = .ipAddress(bytes)
+                host = address
             default: return result(.skipped, "unknown feature: peer name kind \(expected.kind)")
             }
         }
@@ -123,21 +125,19 @@ public enum LimboHarness {
 
         // limbo's max_chain_depth counts intermediates; TrustOptions counts the leaf and anchor too.
         let options = TrustOptions(
-            validationTime: time,
-            peerName: peerName,
             purpose: purpose,
             maximumDepth: testCase.max_chain_depth.map { $0 + 2 },
             revocationLists: crls
         )
         let evaluator = TrustEvaluator(anchors: anchors, options: options)
-        let trust = evaluator.evaluate(servedChain: [leafDER] + intermediates)
-        switch trust.verdict {
-        case .recoverableFailure(let failure), .fatalFailure(let failure):
-            return result(.failure, failure.description)
-        case .trusted:
-            break
+        let decision = evaluator.evaluate(servedChain: [leafDER] + intermediates, host: host, at: time)
+        let path: VerifiedPath
+        switch decision {
+        case .untrusted(let failure, _): return result(.failure, failure.description)
+        case .pinMismatch: return result(.failure, "pin mismatch without pins")
+        case .trusted(let verified, _): path = verified
         }
-        guard let leaf = trust.path?.leaf else { return result(.failure, "trusted verdict without a path") }
+        guard let leaf = path.leaf else { return result(.failure, "trusted verdict without a path") }
 
         // Key usage the case requires of the leaf (when it has the extension).
         for usage in testCase.key_usage ?? [] {
@@ -148,11 +148,11 @@ public enum LimboHarness {
 
         if isClient, let expected = testCase.expected_peer_names, !expected.isEmpty {
             let matched = expected.contains { name in
-                name.kind == "RFC822" && ((try? leaf.matches(peerName: .email(name.value))) ?? false)
+                name.kind == "RFC822" && ((try? leaf.matches(email: name.value)) ?? false)
             }
             if !matched { return result(.failure, "the leaf carries none of the expected e-mail names") }
         }
-        return result(.success, "trusted path of \(trust.path?.certificates.count ?? 0) certificates")
+        return result(.success, "trusted path of \(path.certificates.count) certificates")
     }
 
     /// Evaluates `testCase` on a worker thread and gives up waiting after

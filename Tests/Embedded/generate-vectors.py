@@ -448,7 +448,7 @@ def generate_trust():
     w("")
     w("/// Pin policies over the rsa chain of Vectors/chains at 2025-06-01 (1748736000):")
     w("/// (case, anchors, chain, host, rule domain, NSPinnedCAIdentities,")
-    w("/// NSPinnedLeafIdentities, PinOutcome case, PinnedTrustResult.isTrusted).")
+    w("/// NSPinnedLeafIdentities, PinOutcome code, TrustDecision.isTrusted).")
     w("let pinCases: [(StaticString, [Int], [Int], StaticString, StaticString, [StaticString], [StaticString], StaticString, Bool)] = [")
     for name, anchors, chain, hostname, domain, ca, leaf, outcome, success in pin_cases:
         ca_list = ", ".join(f'"{p}"' for p in ca)

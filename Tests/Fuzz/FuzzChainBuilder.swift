@@ -41,21 +41,25 @@ private func split(_ bytes: [UInt8]) -> [[UInt8]]? {
     return parts.isEmpty ? nil : parts
 }
 
+/// The host every bag is checked for.
+let host = try? PeerHost("example.com")
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzChainBuilder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let served = split(bytes) ?? [bytes]
-    let options = TrustOptions(validationTime: 1_748_736_000, peerName: .dns("example.com"))
-    let result = TrustEvaluator(anchors: anchors, options: options).evaluate(servedChain: served)
-    guard result.signatureChecks <= options.budget.signatureChecks,
-          result.buildSteps <= options.budget.buildSteps else {
-        fatalError("budget overrun: \(result.signatureChecks) signatures, \(result.buildSteps) steps")
+    let options = TrustOptions()
+    let result = TrustEvaluator(anchors: anchors, options: options).evaluate(servedChain: served, host: host, at: 1_748_736_000)
+    let details = result.details
+    guard details.signatureChecks <= options.budget.signatureChecks,
+          details.buildSteps <= options.budget.buildSteps else {
+        fatalError("budget overrun: \(details.signatureChecks) signatures, \(details.buildSteps) steps")
     }
-    switch result.verdict {
-    case .trusted:
-        guard let path = result.path, let anchor = path.anchor, anchors.contains(anchor),
+    switch result {
+    case .trusted(let path, _), .pinMismatch(let path, _):
+        guard let anchor = path.anchor, anchors.contains(anchor),
               path.references.first == .served(index: 0) else { fatalError("trusted without a leaf-to-anchor path") }
-    case .recoverableFailure(let failure), .fatalFailure(let failure):
+    case .untrusted(let failure, _):
         switch failure.certificate {
         case .served(let index)?: guard index >= 0, index < served.count else { fatalError("failure names served #\(index)") }
         case .anchor(let index)?: guard index >= 0, index < anchors.count else { fatalError("failure names anchor #\(index)") }

@@ -1,7 +1,7 @@
 import TackDER
 import TackSignature
 import TackTestSupport
-import TackTrust
+@testable import TackTrust
 import TackX509
 import Testing
 
@@ -15,7 +15,7 @@ private func load(_ testCase: String, _ name: String) throws -> Certificate {
 
 private func evaluate(
     _ testCase: String, leaf: String = "leaf", intermediates: [String], anchors: [String] = ["root"],
-    time: Int64 = validationTime, peerName: PeerName? = nil, purpose: KeyPurpose = .serverAuthentication,
+    time: Int64 = validationTime, host: PeerHost? = nil, purpose: KeyPurpose = .serverAuthentication,
     maximumDepth: Int? = nil, budget: Budget = .default, policy: SignaturePolicy = .webPKI,
     revocationLists: [String] = [], preferring: ((VerifiedPath) -> Bool)? = nil
 ) throws -> TrustResult {
@@ -24,11 +24,18 @@ private func evaluate(
         try CertificateRevocationList(derEncoded: RepositoryPaths.vectorBytes("trust-unit/\(testCase)/\($0).der"))
     }
     let options = TrustOptions(
-        validationTime: time, peerName: peerName, purpose: purpose, maximumDepth: maximumDepth,
-        signaturePolicy: policy, budget: budget, revocationLists: lists)
+        purpose: purpose, maximumDepth: maximumDepth, signaturePolicy: policy, budget: budget, revocationLists: lists)
     let evaluator = TrustEvaluator(anchors: store, options: options)
-    return evaluator.evaluate(
-        leaf: try load(testCase, leaf), intermediates: try intermediates.map { try load(testCase, $0) }, preferring: preferring)
+    // Path validation alone (internal): the decision's input, with every field to check.
+    return evaluator.validate(
+        [try load(testCase, leaf)] + (try intermediates.map { try load(testCase, $0) }), positions: nil,
+        host: host, time: time, preferring: preferring)
+}
+
+/// The unknown-issuer reason of a certificate of Vectors/trust-unit: its issuer name and
+/// authority key identifier.
+private func unknownIssuer(_ testCase: String, _ name: String) throws -> TrustFailure.Reason {
+    TrustFailure.unknownIssuer(of: try load(testCase, name))
 }
 
 private func reason(_ result: TrustResult) -> TrustFailure.Reason? {
@@ -69,14 +76,18 @@ struct ChainBuilderTests {
     @Test("A missing intermediate is an unknown issuer, recoverable, naming the leaf")
     func missingIntermediate() throws {
         let result = try evaluate("valid", intermediates: [])
-        #expect(result.verdict == .recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 0))))
+        let keyIdentifier: [UInt8] = [0xDE, 0xBB, 0x98, 0xE6, 0x40, 0x94, 0x88, 0x51, 0xA7, 0x7C, 0x06, 0xB3, 0x54, 0x2B, 0x3E, 0x48, 0x2B, 0x75, 0xD8, 0xD9]
+        let failure = TrustFailure(.unknownIssuer(issuer: "CN=Tack ICA", authorityKeyIdentifier: keyIdentifier), certificate: .served(index: 0))
+        #expect(result.verdict == .recoverableFailure(failure))
         #expect(result.path == nil)
+        // The message names the issuer and the key identifier that were looked for.
+        #expect(failure.description == "no trusted issuer found (the leaf): no anchor or served certificate is \"CN=Tack ICA\", key identifier DE:BB:98:E6:40:94:88:51:A7:7C:06:B3:54:2B:3E:48:2B:75:D8:D9")
     }
 
     @Test("An intermediate of another name is no candidate: unknown issuer")
     func wrongIssuer() throws {
         let result = try evaluate("wrong-issuer", intermediates: ["other"])
-        #expect(result.verdict == .recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 0))))
+        #expect(result.verdict == .recoverableFailure(TrustFailure(try unknownIssuer("wrong-issuer", "leaf"), certificate: .served(index: 0))))
         #expect(result.signatureChecks == 0)
     }
 
@@ -99,14 +110,14 @@ struct ChainBuilderTests {
         let early = try evaluate("valid", intermediates: ["ica"], time: notBefore + delta)
         let late = try evaluate("valid", intermediates: ["ica"], time: notAfter + delta)
         if delta < 0 {
-            #expect(early.verdict == .recoverableFailure(TrustFailure(.notYetValid(notBefore: notBefore), certificate: .served(index: 0))))
+            #expect(early.verdict == .recoverableFailure(TrustFailure(.notYetValid(notBefore: notBefore, checkTime: notBefore + delta), certificate: .served(index: 0))))
             #expect(late.verdict == .trusted)
         } else if delta == 0 {
             #expect(early.verdict == .trusted)
             #expect(late.verdict == .trusted)
         } else {
             #expect(early.verdict == .trusted)
-            #expect(late.verdict == .recoverableFailure(TrustFailure(.expired(notAfter: notAfter), certificate: .served(index: 0))))
+            #expect(late.verdict == .recoverableFailure(TrustFailure(.expired(notAfter: notAfter, checkTime: notAfter + delta), certificate: .served(index: 0))))
         }
     }
 
@@ -119,14 +130,14 @@ struct ChainBuilderTests {
         // The expired branch was walked to its anchor (so its signatures were checked) and recorded.
         #expect(result.signatureChecks == 4)
         let expired = try load("cross-signed", "ica-by-old").validity.notAfter.secondsSince1970
-        #expect(result.failures == [TrustFailure(.expired(notAfter: expired), certificate: .served(index: 1))])
+        #expect(result.failures == [TrustFailure(.expired(notAfter: expired, checkTime: validationTime), certificate: .served(index: 1))])
     }
 
     @Test("Only the expired cross-sign: a recoverable expiry of that intermediate, not an unknown issuer")
     func crossSignedOnlyExpired() throws {
         let result = try evaluate("cross-signed", intermediates: ["ica-by-old"], anchors: ["old-root", "new-root"])
         let expired = try load("cross-signed", "ica-by-old").validity.notAfter.secondsSince1970
-        #expect(result.verdict == .recoverableFailure(TrustFailure(.expired(notAfter: expired), certificate: .served(index: 1))))
+        #expect(result.verdict == .recoverableFailure(TrustFailure(.expired(notAfter: expired, checkTime: validationTime), certificate: .served(index: 1))))
     }
 
     @Test("An expired intermediate that reaches no anchor is reported as that intermediate's unknown issuer")
@@ -134,7 +145,7 @@ struct ChainBuilderTests {
         // Without the old root, the expired intermediate leads nowhere: the path is
         // not "valid but expired", so the expiry is not the answer.
         let result = try evaluate("cross-signed", intermediates: ["ica-by-old"], anchors: ["new-root"])
-        #expect(result.verdict == .recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 1))))
+        #expect(result.verdict == .recoverableFailure(TrustFailure(try unknownIssuer("cross-signed", "ica-by-old"), certificate: .served(index: 1))))
     }
 
     @Test("The preferring predicate picks a later valid path, and the first valid path is the fallback")
@@ -160,7 +171,7 @@ struct ChainBuilderTests {
     @Test("Two CAs certifying each other end in an unknown issuer, each link checked once")
     func loop() throws {
         let result = try evaluate("loop", intermediates: ["a", "b"])
-        #expect(result.verdict == .recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 2))))
+        #expect(result.verdict == .recoverableFailure(TrustFailure(try unknownIssuer("loop", "b"), certificate: .served(index: 2))))
         // leaf <- A, A <- B, B <- A is a loop (A already on the path).
         #expect(result.signatureChecks == 2)
         #expect(result.buildSteps == 3)
@@ -240,8 +251,8 @@ struct ChainBuilderTests {
     func ranking() throws {
         let result = try evaluate("ranking", intermediates: ["junk", "decoy-not-ca", "ica-expired"])
         let expired = try load("ranking", "ica-expired").validity.notAfter.secondsSince1970
-        #expect(result.verdict == .recoverableFailure(TrustFailure(.expired(notAfter: expired), certificate: .served(index: 3))))
-        #expect(result.failures.first == TrustFailure(.expired(notAfter: expired), certificate: .served(index: 3)))
+        #expect(result.verdict == .recoverableFailure(TrustFailure(.expired(notAfter: expired, checkTime: validationTime), certificate: .served(index: 3))))
+        #expect(result.failures.first == TrustFailure(.expired(notAfter: expired, checkTime: validationTime), certificate: .served(index: 3)))
         #expect(result.failures.contains(TrustFailure(.issuerNotCA, certificate: .served(index: 2))))
         // Without the expired one, the non-CA decoy is the most specific failure.
         let decoyOnly = try evaluate("ranking", intermediates: ["junk", "decoy-not-ca"])
@@ -303,38 +314,47 @@ struct ChainBuilderTests {
         #expect(result.verdict == .trusted)
         #expect(result.path?.references == [.anchor(index: 0)])
         let untrusted = try evaluate("self-signed", intermediates: [], anchors: [])
-        #expect(untrusted.verdict == .recoverableFailure(TrustFailure(.unknownIssuer, certificate: .served(index: 0))))
+        #expect(untrusted.verdict == .recoverableFailure(TrustFailure(try unknownIssuer("self-signed", "leaf"), certificate: .served(index: 0))))
     }
 
     @Test("A served chain as DER: an intermediate that does not parse is skipped, references keep served positions")
     func servedChainPositions() throws {
         let der = { (name: String) throws -> [UInt8] in try RepositoryPaths.vectorBytes("trust-unit/valid/\(name).der") }
         let store = AnchorStore([try load("valid", "root")])
-        let evaluator = TrustEvaluator(anchors: store, options: TrustOptions(validationTime: validationTime))
-        let result = evaluator.evaluate(servedChain: [try der("leaf"), [0x30, 0x03, 0x02, 0x01, 0x00], try der("ica")])
-        #expect(result.verdict == .trusted)
-        #expect(result.path?.references == [.served(index: 0), .served(index: 2), .anchor(index: 0)])
+        let evaluator = TrustEvaluator(anchors: store)
+        let result = evaluator.evaluate(servedChain: [try der("leaf"), [0x30, 0x03, 0x02, 0x01, 0x00], try der("ica")], host: nil, at: validationTime)
+        guard case .trusted(let path, let details) = result else {
+            Issue.record("expected trusted, got \(result)")
+            return
+        }
+        #expect(path.references == [.served(index: 0), .served(index: 2), .anchor(index: 0)])
+        #expect(details.servedCertificates.count == 2)
     }
 
     @Test("A served chain whose leaf does not parse is a fatal malformed failure")
     func malformedServedLeaf() throws {
-        let evaluator = TrustEvaluator(anchors: AnchorStore(), options: TrustOptions(validationTime: validationTime))
-        let result = evaluator.evaluate(servedChain: [[0x30, 0x00]])
-        guard case .fatalFailure(let failure) = result.verdict, case .malformed = failure.reason else {
-            Issue.record("expected malformed, got \(result.verdict)")
+        let evaluator = TrustEvaluator(anchors: AnchorStore())
+        let result = evaluator.evaluate(servedChain: [[0x30, 0x00]], host: nil, at: validationTime)
+        guard case .untrusted(let failure, _) = result, case .malformed = failure.reason else {
+            Issue.record("expected malformed, got \(result)")
             return
         }
+        #expect(failure.isFatal && result.code == "malformed" && !result.isTrusted)
     }
 
     @Test("The peer name is checked once a path is found: a mismatch is recoverable")
     func peerName() throws {
-        #expect(try evaluate("valid", intermediates: ["ica"], peerName: .dns("example.com")).verdict == .trusted)
-        let other = try evaluate("valid", intermediates: ["ica"], peerName: .dns("example.org"))
-        #expect(other.verdict == .recoverableFailure(TrustFailure(.peerNameMismatch, certificate: .served(index: 0))))
+        #expect(try evaluate("valid", intermediates: ["ica"], host: PeerHost("example.com")).verdict == .trusted)
+        let host = try PeerHost("example.org")
+        let other = try evaluate("valid", intermediates: ["ica"], host: host)
+        let mismatch = TrustFailure(.peerNameMismatch(host: host, leafNames: ["example.com"]), certificate: .served(index: 0))
+        #expect(other.verdict == .recoverableFailure(mismatch))
         #expect(other.path == nil)
-        #expect(other.failures == [TrustFailure(.peerNameMismatch, certificate: .served(index: 0))])
+        #expect(other.failures == [mismatch])
+        // The message names the host and every DNS/IP name of the leaf.
+        #expect(mismatch.description == "the leaf is not for example.org (the leaf): its names are example.com")
         // A fatal path failure is never masked by a recoverable name mismatch.
-        let forged = try evaluate("bad-signature", intermediates: ["ica"], peerName: .dns("example.org"))
+        let forged = try evaluate("bad-signature", intermediates: ["ica"], host: PeerHost("example.org"))
         guard case .fatalFailure(let failure) = forged.verdict, case .badSignature = failure.reason else {
             Issue.record("expected a fatal bad signature, got \(forged.verdict)")
             return
@@ -354,5 +374,31 @@ struct ChainBuilderTests {
         #expect(other.verdict == .trusted)
         // The CRL is the ICA's: it does not apply to the ICA itself (issued by the root).
         #expect(try evaluate("valid", intermediates: ["ica"], revocationLists: []).verdict == .trusted)
+    }
+
+    @Test("Validity failures print RFC 3339 times and the distance to the check time")
+    func validityMessages() {
+        let expired = TrustFailure(.expired(notAfter: 1_777_278_997, checkTime: 1_777_278_997 + 219 * 86_400 + 5), certificate: .served(index: 1))
+        #expect(expired.description == "certificate expired at 2026-04-27T08:36:37Z, 219 days before the check time (served certificate #2)")
+        let early = TrustFailure(.notYetValid(notBefore: 1_777_278_997, checkTime: 1_777_278_997 - 7_200), certificate: .served(index: 0))
+        #expect(early.description == "certificate not valid before 2026-04-27T08:36:37Z, 2 hours after the check time (the leaf)")
+        let revoked = TrustFailure(.revoked(revocationTime: 1_777_278_997), certificate: .served(index: 0))
+        #expect(revoked.description == "certificate revoked at 2026-04-27T08:36:37Z (the leaf)")
+    }
+
+    @Test("A chain served intermediate first is named as served in the wrong order")
+    func wrongOrder() throws {
+        let der = { (name: String) throws -> [UInt8] in try RepositoryPaths.vectorBytes("trust-unit/valid/\(name).der") }
+        let evaluator = TrustEvaluator(anchors: AnchorStore([try load("valid", "root")]))
+        let decision = evaluator.evaluate(servedChain: [try der("ica"), try der("leaf")], host: try PeerHost("example.com"), at: validationTime)
+        guard case .untrusted(let failure, let details) = decision else {
+            Issue.record("expected a refusal, got \(decision)")
+            return
+        }
+        #expect(failure == TrustFailure(.servedOutOfOrder(leafAt: 1), certificate: .served(index: 0)))
+        #expect(failure.isFatal && decision.code == "servedOutOfOrder")
+        #expect(details.failures.count > 1)  // the search's own findings follow
+        // In the right order, the same certificates are trusted.
+        #expect(evaluator.evaluate(servedChain: [try der("leaf"), try der("ica")], host: try PeerHost("example.com"), at: validationTime).isTrusted)
     }
 }

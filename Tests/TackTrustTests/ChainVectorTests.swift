@@ -49,25 +49,20 @@ struct ChainVectorTests {
         let crls = try testCase.files("crls").map { try CertificateRevocationList(derEncoded: try Self.der($0)) }
         let time = try #require(Int64(testCase.fields["time"] ?? ""))
         let host = testCase.fields["host"] ?? "none"
-        var peerName: PeerName? = nil
-        if host.hasPrefix("dns:") { peerName = .dns(String(host.dropFirst(4))) }
-        if host.hasPrefix("ip:") { peerName = .ipAddress(try #require(LimboHarness.parseIPAddress(String(host.dropFirst(3))))) }
+        var peer: PeerHost? = nil
+        if host.hasPrefix("dns:") { peer = try PeerHost(String(host.dropFirst(4))) }
+        if host.hasPrefix("ip:") { peer = try PeerHost(String(host.dropFirst(3))) }
         let purpose: KeyPurpose = testCase.fields["purpose"] == "client" ? .clientAuthentication : .serverAuthentication
-        let options = TrustOptions(validationTime: time, peerName: peerName, purpose: purpose, revocationLists: crls)
-        let result = TrustEvaluator(anchors: anchors, options: options).evaluate(servedChain: chain)
+        let options = TrustOptions(purpose: purpose, revocationLists: crls)
+        let result = TrustEvaluator(anchors: anchors, options: options).evaluate(servedChain: chain, host: peer, at: time)
         let expected = (testCase.fields["expect"] ?? "").split(separator: "|").map(String.init)
-        let actual: String
-        switch result.verdict {
-        case .trusted: actual = "trusted"
-        case .recoverableFailure(let failure), .fatalFailure(let failure): actual = failure.code
-        }
+        let actual = result.code
         #expect(expected.contains(actual), "\(testCase.name): expected \(expected.joined(separator: "|")), got \(actual); \(testCase.fields["comment"] ?? "")")
-        #expect(result.signatureChecks <= options.budget.signatureChecks)
-        #expect(result.buildSteps <= options.budget.buildSteps)
+        #expect(result.details.signatureChecks <= options.budget.signatureChecks)
+        #expect(result.details.buildSteps <= options.budget.buildSteps)
         // The decoy cases' speed is measured by tack-bench (trust-decoys), not timed here;
         // the budget bounds the work.
-        if result.verdict.isTrusted {
-            let path = try #require(result.path)
+        if case .trusted(let path, _) = result {
             #expect(path.leaf == (try Certificate(derEncoded: chain[0])))
             #expect(anchors.certificates.contains(try #require(path.anchor)))
         }

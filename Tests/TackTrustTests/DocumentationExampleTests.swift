@@ -94,19 +94,27 @@ struct DocumentationExampleTests {
         let chainDER = derCertificates(inPEM: try Self.text("policies/certs/chain.pem"))
         let now: Int64 = 1_796_126_400  // 2026-12-01T12:00:00Z, the policy vectors' time
 
-        let host = "api.example.com"
+        // The article's code.
         let anchors = try AnchorStore(pemBundle: rootsPEM)
-        let options = TrustOptions(validationTime: now, peerName: .dns(host))
-        let evaluator = TrustEvaluator(anchors: anchors, options: options)
-        let policy = try PinPolicy.load(json: policyJSON, at: now).policy
+        let policy = try PinPolicy.load(json: policyJSON, at: now).policy   // now: Int64 seconds
+        let host = try PeerHost("api.example.com")                          // or "192.0.2.1", "[2001:db8::1]"
 
-        let trust = evaluator.evaluate(servedChain: chainDER,
-                                       preferring: policy.pathPreference(host: host, at: now))
-        let served = chainDER.compactMap { try? Certificate(derEncoded: $0) }
-        let pins = policy.evaluate(host: host, trust: trust, servedChain: served, at: now)
+        let decision = TrustEvaluator(anchors: anchors)
+            .evaluate(servedChain: chainDER, host: host, at: now, pinning: policy)   // DER, leaf first
+        var printed: [String] = []
+        func print(_ line: String) { printed.append(line) }
+        switch decision {
+        case .trusted(let path, let details):
+            // Connect. details.pins.outcome says whether a report-only rule wants a report.
+            print("trusted through \(path.certificates.count) certificates; \(details.pins.outcome)")
+        case .untrusted(let failure, _):
+            print("refused: \(failure)")                  // the most specific failure, with its code
+        case .pinMismatch(_, let details):
+            print("refused: \(details.pins.diagnostics)")  // what matched where, and the likely cause
+        }
 
-        #expect(trust.verdict.isTrusted && !pins.outcome.isFailure)
-        #expect(pins.outcome == .satisfied)
-        #expect(served.count == 2)
+        #expect(decision.isTrusted && decision.code == "trusted")
+        #expect(decision.details.pins.outcome == .satisfied)
+        #expect(printed == ["trusted through 3 certificates; pins hold"])
     }
 }

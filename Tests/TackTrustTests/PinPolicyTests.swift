@@ -2,8 +2,22 @@ import Foundation
 import Testing
 import TackDER
 import TackTestSupport
-import TackTrust
+@testable import TackTrust
 import TackX509
+
+extension PinPolicy {
+    /// The pin check alone (internal), for a host given as text.
+    func evaluate(host: String, trust: TrustResult, servedChain: [Certificate], at time: Int64) -> PinEvaluation {
+        let peer = try? PeerHost(host)
+        let index = peer?.dnsName.flatMap { ruleIndex(forNormalized: $0) }
+        return evaluate(host: peer, ruleIndex: index, trust: trust, servedChain: servedChain, at: time)
+    }
+
+    /// The path preference (internal) for a host given as text.
+    func pathPreference(host: String, at time: Int64) -> ((VerifiedPath) -> Bool)? {
+        pathPreference(ruleIndex: ruleIndex(for: host), at: time)
+    }
+}
 
 /// Distinct well-formed pins for policies that need no certificate.
 private func testPin(_ seed: UInt8) -> SPKIPin {
@@ -144,8 +158,55 @@ struct PinPolicyLoadingTests {
         #expect(loaded.policy.rules.count == 1)
         #expect(loaded.policy.rules[0].scope == .oneLabelDeeper)
         #expect(loaded.policy.rules[0].caIdentities == [testPin(1)])
-        #expect(loaded.warnings.map(\.kind) == [.missingBackupPin])
-        #expect(loaded.warnings.first?.severity == .warning)
+        // The TLS key belongs in NSExceptionDomains: ATS ignores it here, and so is it
+        // said (line 10, column 9 of the document).
+        #expect(loaded.warnings.map(\.kind) == [.misplacedKey("NSExceptionMinimumTLSVersion", expectedIn: "an NSExceptionDomains entry"), .missingBackupPin])
+        #expect(loaded.warnings.map(\.code) == ["misplacedKey", "missingBackupPin"])
+        #expect(loaded.warnings.first?.location.map { [$0.line, $0.column] } == [10, 9])
+        #expect(loaded.warnings.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test("Info.plist: unknown and misplaced keys and wildcard domains are warnings with line and column")
+    func infoPlistKeyWarnings() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+              <key>NSAppTransportSecurity</key><dict>
+                <key>NSPinnedCAIdentities</key><array/>
+                <key>NSPinnedDomains</key><dict>
+                  <key>example.com</key><dict>
+                    <key>NSIncludesSubdomain</key><true/>
+                    <key>NSPinnedCAIdentities</key><array>
+                      <dict><key>SPKI-SHA256-BASE64</key><string>\(pinA)</string><key>SPKI-SHA256</key><string>x</string></dict>
+                      <dict><key>SPKI-SHA256-BASE64</key><string>\(pinB)</string></dict>
+                    </array>
+                  </dict>
+                  <key>*.example.org</key><dict>
+                    <key>NSPinnedCAIdentities</key><array/>
+                  </dict>
+                </dict>
+                <key>NSAllowsArbitraryLoadz</key><false/>
+              </dict>
+            </dict></plist>
+            """
+        let loaded = try PinPolicy.load(infoPlist: Array(plist.utf8), at: time2026)
+        // The wildcard rule is left out; the typo'd subdomain key covers nothing.
+        #expect(loaded.policy.rules.map(\.domain) == ["example.com"])
+        #expect(loaded.policy.rules[0].scope == .exact)
+        let found = loaded.warnings.map { ($0.code, $0.location?.line ?? 0, $0.location?.column ?? 0) }
+        let expected: [(String, Int, Int)] = [
+            ("misplacedKey", 4, 5), ("wildcardDomain", 13, 7), ("unknownKey", 17, 5),
+            ("unknownKey", 7, 9), ("unknownKey", 9, 107),
+        ]
+        #expect(found.map(\.0) == expected.map(\.0))
+        #expect(found.map(\.1) == expected.map(\.1))
+        #expect(found.map(\.2) == expected.map(\.2))
+        #expect(loaded.warnings.map(\.kind) == [
+            .misplacedKey("NSPinnedCAIdentities", expectedIn: "an NSPinnedDomains entry"), .wildcardDomain,
+            .unknownKey("NSAllowsArbitraryLoadz"), .unknownKey("NSIncludesSubdomain"), .unknownKey("SPKI-SHA256"),
+        ])
+        #expect(loaded.warnings.allSatisfy { $0.severity == .warning })
+        #expect(loaded.warnings[3].description == "7:9: warning: example.com: unknown key \"NSIncludesSubdomain\", ignored by App Transport Security: check its spelling")
     }
 
     @Test("Duplicate domains (case-insensitive, overlapping scopes), empty rules, expired rules")
@@ -179,7 +240,8 @@ struct PinPolicyLoadingTests {
         #expect(reasons(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"], "mode": "audit"}}}"#) == [.invalidMode])
         #expect(reasons(#"{"version": 1, "domains": {"*.example.com": {"includeSubdomains": true, "caIdentities": ["\#(pinA)", "\#(pinB)"]}}}"#) == [.conflictingSubdomains])
         let offset = issues(#"{"version": 1, "bogus": 1, "domains": {}}"#).first
-        #expect(offset?.description == "error: unknown key \"bogus\" (byte 15)")
+        #expect(offset?.description == "1:16: error: unknown key \"bogus\" (byte 15)")
+        #expect(offset?.code == "unknownKey")
     }
 
     @Test("JSON syntax errors surface as such")
@@ -361,7 +423,7 @@ struct PinEvaluationTests {
     @Test("Untrusted chains are not pin-checked")
     func untrusted() {
         let policy = PinPolicy(rules: [PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [vectors.intermediate.spkiPin, backup])])
-        let failure = TrustFailure(.unknownIssuer, certificate: .served(index: 0))
+        let failure = TrustFailure(TrustFailure.unknownIssuer(of: vectors.leaf), certificate: .served(index: 0))
         let result = TrustResult(verdict: .recoverableFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 1)
         let evaluation = policy.evaluate(host: "api.example.com", trust: result, servedChain: [vectors.leaf, vectors.intermediate], at: time2026)
         #expect(evaluation.outcome == .notEvaluated)
@@ -429,7 +491,10 @@ struct PinEvaluationTests {
     @Test("The failure report carries host, chains, known pins and the result")
     func report() throws {
         let evaluation = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [backup, backup2], reportURIs: ["https://example.com/r"]))
-        let report = PinFailureReport(host: "api.example.com", port: 443, time: time2026, evaluation: evaluation, servedChain: [vectors.leaf, vectors.intermediate], verifiedChain: vectors.path.certificates)
+        let trust = TrustResult(verdict: .trusted, path: vectors.path, failures: [], signatureChecks: 2, buildSteps: 2)
+        let decision = TrustDecision(trust: trust, pins: evaluation, host: try PeerHost("api.example.com"), time: time2026, served: [vectors.leaf, vectors.intermediate])
+        #expect(decision.code == "pinMismatch" && !decision.isTrusted)
+        let report = PinFailureReport(decision: decision, port: 443)
         let document = try JSONReader.parse(Array(report.json.utf8))
         guard case .object(let members) = document else { Issue.record("report is not an object"); return }
         let fields = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
@@ -438,6 +503,7 @@ struct PinEvaluationTests {
         #expect(fields["noted-hostname"] == .string("example.com"))
         #expect(fields["include-subdomains"] == .bool(true))
         #expect(fields["validation-result"] == .string("pin-validation-failed"))
+        #expect(fields["diagnostic-codes"] == .array(evaluation.diagnostics.map { .string($0.code) }))
         #expect(fields["known-pins"] == .array([.string("pin-sha256=\"\(backup.base64)\""), .string("pin-sha256=\"\(backup2.base64)\"")]))
         guard case .array(let served) = fields["served-certificate-chain"], case .array(let verified) = fields["validated-certificate-chain"] else {
             Issue.record("chains missing"); return

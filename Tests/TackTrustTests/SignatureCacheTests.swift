@@ -6,13 +6,15 @@ import TackTestSupport
 @testable import TackTrust
 import TackX509
 
-/// `SignatureCache` through `TrustEvaluator.evaluate(servedChain:signatureCache:)`, over
+/// `SignatureCache` through `TrustEvaluator.evaluate(servedChain:host:at:signatureCache:)`, over
 /// the RSA-2048 family and the decoys of `Vectors/chains` (made by its generate.py), and
 /// its LRU bound against a reference model.
 @Suite("Signature cache")
 struct SignatureCacheTests {
     /// The manifest's validation time (2025-06-01T00:00:00Z).
     static let time: Int64 = 1_748_736_000
+    /// The chains' host.
+    static let host = try? PeerHost("example.com")
 
     let leaf: [UInt8]
     let intermediate: [UInt8]
@@ -23,46 +25,48 @@ struct SignatureCacheTests {
         leaf = try RepositoryPaths.vectorBytes("chains/rsa/leaf.der")
         intermediate = try RepositoryPaths.vectorBytes("chains/rsa/intermediate.der")
         root = try RepositoryPaths.vectorBytes("chains/rsa/root.der")
-        evaluator = TrustEvaluator(
-            anchors: AnchorStore([try Certificate(derEncoded: root)]),
-            options: TrustOptions(validationTime: Self.time, peerName: .dns("example.com")))
+        evaluator = TrustEvaluator(anchors: AnchorStore([try Certificate(derEncoded: root)]))
     }
 
-    /// The reason of a result's verdict, or `nil` when trusted.
-    func reason(_ result: TrustResult) -> TrustFailure.Reason? {
-        switch result.verdict {
-        case .trusted: nil
-        case .recoverableFailure(let failure), .fatalFailure(let failure): failure.reason
-        }
+    /// `evaluator` (or `other`) on `chain` for the chains' host and time, through `cache`.
+    func decide(_ chain: [[UInt8]], by other: TrustEvaluator? = nil, cache: inout SignatureCache) -> TrustDecision {
+        (other ?? evaluator).evaluate(servedChain: chain, host: Self.host, at: Self.time, signatureCache: &cache)
     }
 
-    func isBadSignature(_ result: TrustResult) -> Bool {
-        if case .badSignature = reason(result) { return true }
+    func isBadSignature(_ decision: TrustDecision) -> Bool {
+        if case .untrusted(let failure, _) = decision, case .badSignature = failure.reason { return true }
         return false
+    }
+
+    /// The verified path of a trusted decision.
+    func path(_ decision: TrustDecision) -> VerifiedPath? {
+        if case .trusted(let path, _) = decision { return path }
+        return nil
     }
 
     @Test("Passed checks are kept; a second verdict hits them and equals an uncached one")
     func passedChecksHit() {
         var cache = SignatureCache(capacity: 16)
-        let first = evaluator.evaluate(servedChain: [leaf, intermediate, root], signatureCache: &cache)
-        #expect(first.verdict == .trusted)
+        let first = decide([leaf, intermediate, root], cache: &cache)
+        #expect(first.isTrusted)
         // The leaf under the intermediate's key and the intermediate under the root's.
         #expect(cache.count == 2 && cache.misses == 2 && cache.hits == 0)
-        let second = evaluator.evaluate(servedChain: [leaf, intermediate, root], signatureCache: &cache)
+        let second = decide([leaf, intermediate, root], cache: &cache)
         #expect(cache.hits == 2 && cache.misses == 2 && cache.count == 2)
-        let uncached = evaluator.evaluate(servedChain: [leaf, intermediate, root])
-        #expect(second.verdict == uncached.verdict && second.path == uncached.path)
+        let uncached = evaluator.evaluate(servedChain: [leaf, intermediate, root], host: Self.host, at: Self.time)
+        #expect(second.code == uncached.code && path(second) != nil && path(second) == path(uncached))
         // A hit is still charged to the budget, so the counters agree too.
-        #expect(second.signatureChecks == uncached.signatureChecks && second.buildSteps == uncached.buildSteps)
+        #expect(second.details.signatureChecks == uncached.details.signatureChecks)
+        #expect(second.details.buildSteps == uncached.details.buildSteps)
     }
 
     @Test("A changed byte of the certificate's signature misses and fails")
     func changedSignatureMisses() {
         var cache = SignatureCache(capacity: 16)
-        _ = evaluator.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache)
+        _ = decide([leaf, intermediate], cache: &cache)
         var changed = leaf
         changed[changed.count - 1] ^= 0x01
-        let result = evaluator.evaluate(servedChain: [changed, intermediate], signatureCache: &cache)
+        let result = decide([changed, intermediate], cache: &cache)
         #expect(isBadSignature(result))
         // The changed leaf missed and was not stored (the search stops there, before
         // the intermediate's own link).
@@ -72,13 +76,13 @@ struct SignatureCacheTests {
     @Test("A changed byte of the certificate's TBS (its serial number) misses and fails")
     func changedTBSMisses() throws {
         var cache = SignatureCache(capacity: 16)
-        _ = evaluator.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache)
+        _ = decide([leaf, intermediate], cache: &cache)
         let parsed = try Certificate(derEncoded: leaf)
         var changed = leaf
         // The serial's last byte: the certificate still parses, its TBS differs.
         changed[parsed.serialNumberRange.upperBound - 1] ^= 0x01
         #expect((try? Certificate(derEncoded: changed)) != nil)
-        let result = evaluator.evaluate(servedChain: [changed, intermediate], signatureCache: &cache)
+        let result = decide([changed, intermediate], cache: &cache)
         #expect(isBadSignature(result))
         #expect(cache.hits == 0 && cache.misses == 3 && cache.count == 2)
     }
@@ -89,14 +93,13 @@ struct SignatureCacheTests {
         let real = try RepositoryPaths.vectorBytes("chains/decoys/real-ica.der")
         let decoy = try RepositoryPaths.vectorBytes("chains/decoys/decoy-000.der")
         let decoyRoot = try Certificate(derEncoded: RepositoryPaths.vectorBytes("chains/decoys/root.der"))
-        let decoys = TrustEvaluator(
-            anchors: AnchorStore([decoyRoot]), options: TrustOptions(validationTime: Self.time))
+        let decoys = TrustEvaluator(anchors: AnchorStore([decoyRoot]))
         var cache = SignatureCache(capacity: 16)
-        #expect(decoys.evaluate(servedChain: [decoyLeaf, real], signatureCache: &cache).verdict == .trusted)
+        #expect(decoys.evaluate(servedChain: [decoyLeaf, real], host: nil, at: Self.time, signatureCache: &cache).isTrusted)
         #expect(cache.count == 2 && cache.hits == 0)
         // The same leaf bytes, now only a same-named intermediate with another key: the
         // leaf's entry (under the real key) must not answer for the decoy's key.
-        let result = decoys.evaluate(servedChain: [decoyLeaf, decoy], signatureCache: &cache)
+        let result = decoys.evaluate(servedChain: [decoyLeaf, decoy], host: nil, at: Self.time, signatureCache: &cache)
         #expect(isBadSignature(result))
         #expect(cache.hits == 0 && cache.misses == 3)
         // Nothing new is kept: the leaf under the decoy failed (and the search stopped).
@@ -108,32 +111,32 @@ struct SignatureCacheTests {
         let bad = try RepositoryPaths.vectorBytes("chains/rsa/leaf-bad-signature.der")
         var cache = SignatureCache(capacity: 16)
         for round in 1...3 {
-            let result = evaluator.evaluate(servedChain: [bad, intermediate], signatureCache: &cache)
+            let result = decide([bad, intermediate], cache: &cache)
             #expect(isBadSignature(result))
             // The leaf misses every time and nothing is stored.
             #expect(cache.count == 0 && cache.misses == round && cache.hits == 0)
         }
         // Then the good leaf: both links are checked and kept.
-        #expect(evaluator.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache).verdict == .trusted)
+        #expect(decide([leaf, intermediate], cache: &cache).isTrusted)
         #expect(cache.count == 2 && cache.hits == 0)
     }
 
     @Test("An entry stored under one signature policy does not answer for another")
     func policyIsPartOfTheKey() throws {
         var cache = SignatureCache(capacity: 16)
-        _ = evaluator.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache)
+        _ = decide([leaf, intermediate], cache: &cache)
         var options = evaluator.options
         options.signaturePolicy = .permissive
         let permissive = TrustEvaluator(anchors: evaluator.anchors, options: options)
-        #expect(permissive.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache).verdict == .trusted)
+        #expect(decide([leaf, intermediate], by: permissive, cache: &cache).isTrusted)
         #expect(cache.hits == 0 && cache.count == 4)
     }
 
     @Test("Capacity 0 stores nothing and changes no verdict")
     func disabled() {
         var cache = SignatureCache(capacity: 0)
-        let result = evaluator.evaluate(servedChain: [leaf, intermediate], signatureCache: &cache)
-        #expect(result.verdict == .trusted && cache.count == 0 && cache.hits == 0)
+        let result = decide([leaf, intermediate], cache: &cache)
+        #expect(result.isTrusted && cache.count == 0 && cache.hits == 0)
     }
 
     @Test("Bounded with least-recently-used eviction, against a reference model (seeded)")

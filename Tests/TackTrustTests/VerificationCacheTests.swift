@@ -4,7 +4,7 @@ import TackTestSupport
 import TackTrust
 import TackX509
 
-/// `VerificationCache` through `TrustEvaluator.evaluate(servedChain:pinning:host:cache:)`,
+/// `VerificationCache` through `TrustEvaluator.evaluate(servedChain:host:at:pinning:cache:)`,
 /// over the RSA-2048 and P-256 families of `Vectors/chains` (made by its generate.py).
 @Suite("Verification cache")
 struct VerificationCacheTests {
@@ -57,23 +57,26 @@ struct VerificationCacheTests {
         ])
     }
 
-    func evaluator(
-        time: Int64 = Self.time, host: String = "example.com", purpose: KeyPurpose = .serverAuthentication,
-        anchors: AnchorStore? = nil
-    ) -> TrustEvaluator {
-        TrustEvaluator(
-            anchors: anchors ?? self.anchors,
-            options: TrustOptions(validationTime: time, peerName: .dns(host), purpose: purpose))
+    func evaluator(purpose: KeyPurpose = .serverAuthentication, anchors: AnchorStore? = nil) -> TrustEvaluator {
+        TrustEvaluator(anchors: anchors ?? self.anchors, options: TrustOptions(purpose: purpose))
+    }
+
+    /// The verified path of a decision that has one.
+    func path(_ decision: TrustDecision) -> VerifiedPath? {
+        switch decision {
+        case .trusted(let path, _), .pinMismatch(let path, _): return path
+        case .untrusted: return nil
+        }
     }
 
     /// One evaluation through `cache`; returns the result and whether it was a hit.
     func run(
         _ cache: inout VerificationCache, _ chain: [[UInt8]], host: String = "example.com", time: Int64 = Self.time,
         purpose: KeyPurpose = .serverAuthentication, anchors: AnchorStore? = nil, policy: PinPolicy? = nil
-    ) -> (result: PinnedTrustResult, hit: Bool) {
+    ) -> (result: TrustDecision, hit: Bool) {
         let hits = cache.hits
-        let result = evaluator(time: time, host: host, purpose: purpose, anchors: anchors)
-            .evaluate(servedChain: chain, pinning: policy ?? self.policy, host: host, cache: &cache)
+        let result = evaluator(purpose: purpose, anchors: anchors)
+            .evaluate(servedChain: chain, host: try? PeerHost(host), at: time, pinning: policy ?? self.policy, cache: &cache)
         return (result, cache.hits == hits + 1)
     }
 
@@ -84,14 +87,14 @@ struct VerificationCacheTests {
         #expect(!first.hit && first.result.isTrusted && cache.count == 1)
         let second = run(&cache, rsa.chain)
         #expect(second.hit)
-        let fresh = evaluator().evaluate(servedChain: rsa.chain, pinning: policy, host: "example.com")
+        let fresh = evaluator().evaluate(servedChain: rsa.chain, host: try? PeerHost("example.com"), at: Self.time, pinning: policy)
         #expect(second.result.isTrusted && fresh.isTrusted)
-        #expect(second.result.trust.verdict == fresh.trust.verdict)
-        #expect(second.result.trust.path == fresh.trust.path)
-        #expect(second.result.pins.outcome == .satisfied && fresh.pins.outcome == .satisfied)
-        #expect(second.result.pins.matches == fresh.pins.matches)
-        #expect(second.result.pins.verifiedPins == fresh.pins.verifiedPins)
-        #expect(second.result.pins.servedPins == fresh.pins.servedPins)
+        #expect(second.result.code == fresh.code)
+        #expect(path(second.result) == path(fresh))
+        #expect(second.result.details.pins.outcome == .satisfied && fresh.details.pins.outcome == .satisfied)
+        #expect(second.result.details.pins.matches == fresh.details.pins.matches)
+        #expect(second.result.details.pins.verifiedPins == fresh.details.pins.verifiedPins)
+        #expect(second.result.details.pins.servedPins == fresh.details.pins.servedPins)
         #expect(cache.hits == 1 && cache.misses == 1)
     }
 
@@ -118,10 +121,10 @@ struct VerificationCacheTests {
         let other = run(&cache, rsa.chain, host: "www.example.com")
         #expect(!other.hit && other.result.isTrusted)
         #expect(run(&cache, rsa.chain, host: "www.example.com").hit)
-        // The expected peer name is part of the key as given: another spelling of the
-        // same host is a miss (a miss is always safe), and still trusted.
-        let spelled = run(&cache, rsa.chain, host: "EXAMPLE.com")
-        #expect(!spelled.hit && spelled.result.isTrusted)
+        // The key holds the parsed host: another spelling of the same host (case, the
+        // absolute form's trailing dot) is the same host, and a hit.
+        #expect(run(&cache, rsa.chain, host: "EXAMPLE.com").hit)
+        #expect(run(&cache, rsa.chain, host: "example.com.").hit)
     }
 
     @Test("Other anchors miss: an added anchor, another order, fewer anchors")
@@ -159,7 +162,7 @@ struct VerificationCacheTests {
         _ = run(&fresh, rsa.chain)
         let expired = run(&fresh, rsa.chain, policy: changed)
         #expect(!expired.hit)
-        #expect(expired.result.pins.outcome == .ruleExpired(wouldSatisfy: true))
+        #expect(expired.result.details.pins.outcome == .ruleExpired(wouldSatisfy: true))
         changed.rules.remove(at: 0)
         let unpinned = run(&fresh, rsa.chain, policy: changed).hit
         #expect(unpinned)
@@ -208,9 +211,10 @@ struct VerificationCacheTests {
             PinRule(domain: "example.com", caIdentities: [SPKIPin(ecdsa.rootCertificate), SPKIPin(ecdsa.intermediateCertificate)])
         ])
         let first = run(&cache, rsa.chain, policy: strict)
-        #expect(!first.hit && first.result.trust.verdict.isTrusted && first.result.pins.outcome == .failed)
+        #expect(!first.hit && first.result.code == "pinMismatch" && first.result.details.pins.outcome == .failed)
         let second = run(&cache, rsa.chain, policy: strict)
-        #expect(second.hit && !second.result.isTrusted && second.result.pins.outcome == .failed)
+        #expect(second.hit && !second.result.isTrusted && second.result.code == "pinMismatch")
+        #expect(second.result.details.pins.outcome == .failed && second.result.details.pins.outcome.code == "failed")
     }
 
     @Test("The least recently used entry is evicted first; a hit refreshes an entry")
@@ -268,15 +272,16 @@ struct VerificationCacheTests {
             let anchorSet = pick(anchorSets)
             // Times around the leaves' validity bounds as well as well inside them.
             let time = window.notBefore + Int64(generator.next() % UInt64(window.notAfter - window.notBefore))
-            let evaluator = evaluator(time: time, host: host, anchors: anchorSet)
-            let cached = evaluator.evaluate(servedChain: chain, pinning: chosenPolicy, host: host, cache: &cache)
-            let fresh = evaluator.evaluate(servedChain: chain, pinning: chosenPolicy, host: host)
+            let evaluator = evaluator(anchors: anchorSet)
+            let peer = try? PeerHost(host)
+            let cached = evaluator.evaluate(servedChain: chain, host: peer, at: time, pinning: chosenPolicy, cache: &cache)
+            let fresh = evaluator.evaluate(servedChain: chain, host: peer, at: time, pinning: chosenPolicy)
             #expect(cached.isTrusted == fresh.isTrusted)
-            #expect(cached.trust.verdict == fresh.trust.verdict)
-            #expect(cached.trust.path == fresh.trust.path)
-            #expect(cached.pins.outcome == fresh.pins.outcome)
-            #expect(cached.pins.matches == fresh.pins.matches)
-            #expect(cached.pins.diagnostics == fresh.pins.diagnostics)
+            #expect(cached.code == fresh.code)
+            #expect(path(cached) == path(fresh))
+            #expect(cached.details.pins.outcome == fresh.details.pins.outcome)
+            #expect(cached.details.pins.matches == fresh.details.pins.matches)
+            #expect(cached.details.pins.diagnostics == fresh.details.pins.diagnostics)
             #expect(cache.count <= 3)
         }
         // The mix is not degenerate: some evaluations were answered from the cache.

@@ -166,7 +166,7 @@ let chainCases: [(StaticString, [Int], [Int], [Int], Int64, HostKind, StaticStri
 
 /// Pin policies over the rsa chain of Vectors/chains at 2025-06-01 (1748736000):
 /// (case, anchors, chain, host, rule domain, NSPinnedCAIdentities,
-/// NSPinnedLeafIdentities, PinOutcome case, PinnedTrustResult.isTrusted).
+/// NSPinnedLeafIdentities, PinOutcome code, TrustDecision.isTrusted).
 let pinCases: [(StaticString, [Int], [Int], StaticString, StaticString, [StaticString], [StaticString], StaticString, Bool)] = [
     ("ca-pin-intermediate", [0], [1, 2], "example.com", "example.com", ["LVUxUJrQUva+hXILC2nhlea6jK3KPadTttDScIHh3qY=", "3gk90g+7UE8ZIlJ1YvGYdRwnsD1WT/3n4OTyNXf5zKY="], [], "satisfied", true),
     ("ca-pin-anchor", [0], [1, 2], "example.com", "example.com", ["elU9sWRSfM5vEADBuqfG4rVY0VVMEbIPOyH2O9D4MBE=", "QwuIEpPYyQ/3EKgSY5Jqg+mY3hhiIFphgeUTf9Yb+5c="], [], "satisfied", true),

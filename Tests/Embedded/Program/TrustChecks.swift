@@ -16,23 +16,18 @@ func checkChains(_ tally: inout Tally) {
             var crls: [CertificateRevocationList] = []
             for index in crlIndices { crls.append(try CertificateRevocationList(derEncoded: files[index])) }
             let chain = chainIndices.map { files[$0] }
-            let options = TrustOptions(
-                validationTime: time, peerName: peerName(hostKind, host),
-                purpose: client ? .clientAuthentication : .serverAuthentication, revocationLists: crls)
+            let options = TrustOptions(purpose: client ? .clientAuthentication : .serverAuthentication, revocationLists: crls)
             let store = AnchorStore(anchors)
-            let result = TrustEvaluator(anchors: store, options: options).evaluate(servedChain: chain)
-            let actual: String
-            switch result.verdict {
-            case .trusted: actual = "trusted"
-            case .recoverableFailure(let failure), .fatalFailure(let failure): actual = failure.code
-            }
+            let result = TrustEvaluator(anchors: store, options: options).evaluate(servedChain: chain, host: peerHost(hostKind, host), at: time)
+            let actual = result.code
             tally.check(expected.contains { $0.description == actual }, "chain \(name): \(actual), expected \(joined(expected))")
-            tally.check(result.signatureChecks <= options.budget.signatureChecks && result.buildSteps <= options.budget.buildSteps,
+            let details = result.details
+            tally.check(details.signatureChecks <= options.budget.signatureChecks && details.buildSteps <= options.budget.buildSteps,
                         "chain \(name): over budget")
-            if result.verdict.isTrusted {
+            if case .trusted(let path, _) = result {
                 // A trusted path starts at the leaf that was sent and ends in an anchor.
                 let leaf = try Certificate(derEncoded: chain[0])
-                tally.check(result.path?.leaf == leaf && result.path?.anchor.map { anchors.contains($0) } == true,
+                tally.check(path.leaf == leaf && path.anchor.map { anchors.contains($0) } == true,
                             "chain \(name): the trusted path does not run from the leaf to an anchor")
             }
         } catch {
@@ -55,11 +50,10 @@ func checkPins(_ tally: inout Tally) {
             for text in leafPins { if let pin = try? SPKIPin(text.description) { leaf.append(pin) } }
             tally.check(ca.count == caPins.count && leaf.count == leafPins.count, "pins \(name): a pin does not parse")
             let policy = PinPolicy(rules: [PinRule(domain: domain.description, caIdentities: ca, leafIdentities: leaf)])
-            let options = TrustOptions(validationTime: 1748736000, peerName: .dns(host.description))
-            let result = TrustEvaluator(anchors: AnchorStore(anchors), options: options)
-                .evaluate(servedChain: chain, pinning: policy, host: host.description)
-            let actual = outcomeName(result.pins.outcome)
-            tally.check(same(expected, actual), "pins \(name): \(actual), expected \(expected)")
+            let result = TrustEvaluator(anchors: AnchorStore(anchors))
+                .evaluate(servedChain: chain, host: try? PeerHost(host.description), at: 1748736000, pinning: policy)
+            let actual = result.details.pins.outcome.code
+            tally.check(expected.description == actual, "pins \(name): \(actual), expected \(expected)")
             tally.check(result.isTrusted == success, "pins \(name): success \(result.isTrusted), expected \(success)")
         } catch {
             tally.check(false, "pins \(name): \(error)")
@@ -67,10 +61,10 @@ func checkPins(_ tally: inout Tally) {
     }
 }
 
-func peerName(_ kind: HostKind, _ host: StaticString) -> PeerName? {
+func peerHost(_ kind: HostKind, _ host: StaticString) -> PeerHost? {
     switch kind {
-    case .dns: return .dns(host.description)
-    case .ip: return .ipAddress(bytes(host))
+    case .dns: return try? PeerHost(host.description)
+    case .ip: return try? PeerHost(ipAddress: bytes(host))
     case .none: return nil
     }
 }
@@ -85,17 +79,6 @@ func joined(_ names: [StaticString]) -> String {
 /// Whether two StaticStrings hold the same bytes.
 func same(_ a: StaticString, _ b: StaticString) -> Bool {
     a.withUTF8Buffer { x in b.withUTF8Buffer { y in x.elementsEqual(y) } }
-}
-
-func outcomeName(_ outcome: PinOutcome) -> StaticString {
-    switch outcome {
-    case .notEvaluated: "notEvaluated"
-    case .notPinned: "notPinned"
-    case .satisfied: "satisfied"
-    case .failed: "failed"
-    case .failedReportOnly: "failedReportOnly"
-    case .ruleExpired: "ruleExpired"
-    }
 }
 
 #endif
