@@ -49,7 +49,7 @@ enum PlistCommand {
         let domains = args.values("--domain")
         guard !domains.isEmpty else { throw .usage("tack plist needs --domain") }
         for domain in domains {
-            guard case .dns(let name) = try parsePeer(domain, option: "--domain"), name == domain else {
+            guard case .dnsName(let name) = try parsePeer(domain, option: "--domain").kind, name == domain else {
                 throw .usage("--domain \(domain) is not a host name as NSPinnedDomains keys are (lowercase letters, digits, '-', '.'; no address, no trailing dot; no wildcard: use --include-subdomains)", code: "domain_not_a_key")
             }
         }

@@ -44,7 +44,7 @@ enum RotationCommand {
 
     /// One candidate: a chain served for a domain.
     struct Candidate {
-        let peer: PeerName
+        let peer: PeerHost
         let file: String
         let certificates: [Certificate]
     }
@@ -107,7 +107,7 @@ enum RotationCommand {
             let document = JSONValue.object([
                 ("checks", .array(checks.map { check in
                     .object([
-                        ("domain", .string(ruleHost(check.candidate.peer))), ("file", .string(check.candidate.file)),
+                        ("domain", .string(check.candidate.peer.description)), ("file", .string(check.candidate.file)),
                         ("result", .string(check.passed ? "pass" : "fail")),
                         ("failure", check.failure?.json ?? .null),
                         ("rule", .optional(check.ruleIndex.map { loaded.policy.rules[$0].domain })),
@@ -122,7 +122,7 @@ enum RotationCommand {
             io.emit(document.serialized())
         case .text:
             for check in checks {
-                let host = ruleHost(check.candidate.peer)
+                let host = check.candidate.peer.description
                 if check.passed {
                     let pins = check.matches.map { "\($0.list)[\($0.entry)] on path certificate #\($0.pathIndex + 1)" }
                     io.emit("pass  \(host)  \(check.candidate.file): on " + pins.joined(separator: ", "))
@@ -142,25 +142,24 @@ enum RotationCommand {
     }
 
     static func evaluate(_ candidate: Candidate, policy: PinPolicy, anchors: AnchorStore, time: Int64) -> Check {
-        let result = evaluatePinned(served: candidate.certificates, anchors: anchors, peer: candidate.peer, time: time, policy: policy)
-        var check = Check(candidate: candidate, passed: false, failure: nil, matches: result.pins.matches, ruleIndex: result.pins.ruleIndex, warnings: [])
-        guard result.trust.verdict.isTrusted else {
-            let failure = result.trust.failures.first
-            check.failure = Note(code: failure?.code ?? "unknownIssuer",
-                                 message: "not trusted: " + (failure.map { failureMessage($0, served: candidate.certificates, peer: candidate.peer, time: time) } ?? "no path to an anchor"))
+        let decision = evaluatePinned(served: candidate.certificates, anchors: anchors, host: candidate.peer, time: time, policy: policy)
+        let pins = decision.details.pins
+        var check = Check(candidate: candidate, passed: false, failure: nil, matches: pins.matches, ruleIndex: pins.ruleIndex, warnings: [])
+        if case .untrusted(let failure, _) = decision {
+            check.failure = Note(code: failure.code, message: "not trusted: \(failure)")
             return check
         }
-        guard let rule = result.pins.rule else {
-            check.failure = Note(code: "notPinned", message: "no rule of the policy covers \(ruleHost(candidate.peer)): nothing to check")
+        guard let rule = pins.rule else {
+            check.failure = Note(code: pins.outcome.code, message: "no rule of the policy covers \(candidate.peer): nothing to check")
             return check
         }
-        guard !result.pins.outcome.isFailure else {
-            let diagnostics = result.pins.diagnostics.map { "; \($0)" }.joined()
-            check.failure = Note(code: outcomeCode(result.pins.outcome), message: "trusted, but no pin of the rule for \(rule.domain) matches its verified path" + diagnostics)
+        guard !pins.outcome.isFailure else {
+            let diagnostics = pins.diagnostics.map { "; \($0)" }.joined()
+            check.failure = Note(code: pins.outcome.code, message: "trusted, but no pin of the rule for \(rule.domain) matches its verified path" + diagnostics)
             return check
         }
         check.passed = true
-        let used = Set(result.pins.matches.map { "\($0.list)[\($0.entry)]" })
+        let used = Set(pins.matches.map { "\($0.list)[\($0.entry)]" })
         if used.count == 1, let only = used.first {
             check.warnings.append(Note(code: "singlePinInUse", message: "passes on a single pin, \(only): if that key changes, the chain fails"))
         }

@@ -10,18 +10,28 @@ import TackX509
 /// The system's CA bundle: the default anchors of `verify` and `rotation`.
 let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
 
-/// The chain validated to `anchors` for `peer` at `time`, then `policy`'s rule for the
-/// peer checked against the verified path.
-func evaluatePinned(served: [Certificate], anchors: AnchorStore, peer: PeerName, time: Int64, policy: PinPolicy) -> PinnedTrustResult {
-    let evaluator = TrustEvaluator(anchors: anchors, options: TrustOptions(validationTime: time, peerName: peer))
-    return evaluator.evaluate(servedChain: served, pinning: policy, host: ruleHost(peer))
+/// The decision on the chain for `host` at `time` under `policy`: path validation to
+/// `anchors`, then the host's pin rule checked against the verified path.
+func evaluatePinned(served: [Certificate], anchors: AnchorStore, host: PeerHost, time: Int64, policy: PinPolicy) -> TrustDecision {
+    TrustEvaluator(anchors: anchors).evaluate(servedChain: served, host: host, at: time, pinning: policy)
 }
 
-/// The exit status of a pinned evaluation: 0 trusted and pins hold (or no rule, or
-/// not enforced), 3 not trusted, 4 an enforced pin failure.
-func exitStatus(_ result: PinnedTrustResult) -> ExitCode {
-    if !result.trust.verdict.isTrusted { return .untrusted }
-    return result.pins.outcome.isFailure ? .pinFailure : .success
+/// The exit status of a decision: 0 trusted (pins hold, or no rule, or not enforced),
+/// 3 not trusted, 4 an enforced pin failure.
+func exitStatus(_ decision: TrustDecision) -> ExitCode {
+    switch decision {
+    case .trusted: .success
+    case .untrusted: .untrusted
+    case .pinMismatch: .pinFailure
+    }
+}
+
+/// The verified path of a decision, when path validation succeeded.
+func verifiedPath(_ decision: TrustDecision) -> VerifiedPath? {
+    switch decision {
+    case .trusted(let path, _), .pinMismatch(let path, _): path
+    case .untrusted: nil
+    }
 }
 
 /// The anchors in a PEM or DER file.
@@ -76,53 +86,20 @@ func loadPolicy(_ path: String, at time: Int64, io: Console) throws(CLIError) ->
 
 // MARK: Codes
 
-/// The verdict's code.
-func verdictCode(_ verdict: TrustVerdict) -> String {
-    switch verdict {
-    case .trusted: "trusted"
-    case .recoverableFailure: "recoverableFailure"
-    case .fatalFailure: "fatalFailure"
-    }
+/// A policy warning's location (`LINE:COLUMN: `, or nothing when it has none), for
+/// messages on standard error.
+func locationPrefix(_ issue: PinPolicyIssue) -> String {
+    issue.location.map { "\($0.line):\($0.column): " } ?? ""
 }
 
-/// The pin outcome's stable code (the case name, as ``TrustFailure/code`` is).
-func outcomeCode(_ outcome: PinOutcome) -> String {
-    switch outcome {
-    case .notEvaluated: "notEvaluated"
-    case .notPinned: "notPinned"
-    case .satisfied: "satisfied"
-    case .failed: "failed"
-    case .failedReportOnly: "failedReportOnly"
-    case .ruleExpired: "ruleExpired"
-    }
-}
-
-/// The diagnostic's stable code (the case name).
-func diagnosticCode(_ diagnostic: PinDiagnostic) -> String {
-    switch diagnostic {
-    case .pinnedCertificateNotOnPath: "pinnedCertificateNotOnPath"
-    case .pinMatchesExpiredCertificate: "pinMatchesExpiredCertificate"
-    case .rawKeyHash: "rawKeyHash"
-    case .caPinMatchesLeaf: "caPinMatchesLeaf"
-    case .leafPinMatchesCA: "leafPinMatchesCA"
-    case .onlyLeafPins: "onlyLeafPins"
-    case .wholeCertificatePins: "wholeCertificatePins"
-    }
-}
-
-/// The policy issue's stable code (the kind's case name).
-func policyIssueCode(_ issue: PinPolicyIssue) -> String {
-    switch issue.kind {
-    case .invalidPin: "invalidPin"
-    case .missingBackupPin: "missingBackupPin"
-    case .duplicateDomain: "duplicateDomain"
-    case .expired: "expired"
-    case .emptyRule: "emptyRule"
-    case .invalidDomain: "invalidDomain"
-    case .wholeCertificatePins: "wholeCertificatePins"
-    case .onlyLeafPins: "onlyLeafPins"
-    case .format: "format"
-    }
+/// A policy warning as JSON: its code, message, and line and column (`null` when the
+/// document gives no location).
+func policyWarningJSON(_ issue: PinPolicyIssue) -> JSONValue {
+    .object([
+        ("code", .string(issue.code)), ("message", .string(issue.description)),
+        ("line", issue.location.map { .int($0.line) } ?? .null),
+        ("column", issue.location.map { .int($0.column) } ?? .null),
+    ])
 }
 
 /// A pin list's name as a JSON key (snake_case).
@@ -132,44 +109,5 @@ func listKey(_ list: PinList) -> String {
     case .leafIdentities: "leaf_identities"
     case .caCertificates: "ca_certificates"
     case .leafCertificates: "leaf_certificates"
-    }
-}
-
-// MARK: Messages
-
-/// "N days" between two times, for messages.
-func daysText(_ seconds: Int64) -> String {
-    let days = seconds.magnitude / 86_400
-    return "\(days) day\(days == 1 ? "" : "s")"
-}
-
-/// One line a person can act on for a trust failure: times in RFC 3339 with their
-/// distance from the check time, the leaf's names beside the peer on a mismatch, the
-/// issuer looked for when none is trusted.
-func failureMessage(_ failure: TrustFailure, served: [Certificate], peer: PeerName, time: Int64) -> String {
-    let concerned: Certificate? = if case .served(let index)? = failure.certificate, served.indices.contains(index) { served[index] } else { nil }
-    let about = failure.certificate.map { " (\($0)\(concerned.map { ": " + subjectLine($0) } ?? ""))" } ?? ""
-    switch failure.reason {
-    case .expired(let notAfter):
-        return "certificate expired at \(RFC3339.format(notAfter)), \(daysText(time - notAfter)) before the check time \(RFC3339.format(time))\(about)"
-    case .notYetValid(let notBefore):
-        return "certificate not valid before \(RFC3339.format(notBefore)), \(daysText(notBefore - time)) after the check time \(RFC3339.format(time))\(about)"
-    case .revoked(let revokedAt):
-        return "certificate revoked at \(RFC3339.format(revokedAt))\(about)"
-    case .peerNameMismatch:
-        let names = concerned.flatMap { (try? $0.subjectAlternativeNames) ?? nil }?.names
-        let dns = names?.dnsNames ?? []
-        let addresses = names?.ipAddresses.map(\.description) ?? []
-        let listed = (dns.map { "DNS:" + $0 } + addresses.map { "IP:" + $0 })
-        return "the leaf's names do not include \(peer): it has " + (listed.isEmpty ? "no DNS or IP subject alternative name" : listed.joined(separator: ", ")) + about
-    case .unknownIssuer:
-        guard let certificate = concerned else { return failure.description }
-        var text = "no trusted issuer found for \(issuerLine(certificate))"
-        if let keyID = ((try? certificate.authorityKeyIdentifier) ?? nil)?.keyIdentifier {
-            text += " (key identifier \(Hex.encode(keyID, separator: ":")))"
-        }
-        return text + about
-    default:
-        return failure.description
     }
 }

@@ -32,9 +32,11 @@ enum VerifyCommand {
                              told apart by content
           --strict-policy    a policy warning (printed on standard error and in the JSON)
                              is an error: exit status 1
-          --format json      (or --json) one JSON object: verdict, failures (code, message),
-                             path, pin check with diagnostics (code, message), policy
-                             warnings, and the RFC 7469 failure report when there is one
+          --format json      (or --json) one JSON object: verdict (trusted, untrusted,
+                             pinMismatch) and code, failures (code, message), path, pin
+                             check with diagnostics (code, message), policy warnings (code,
+                             message, line, column), and the RFC 7469 failure report when
+                             there is one
 
         Prints the verdict, the verified path (each certificate's subject and SPKI pin),
         every failure reason, and with a policy the rule that applied, which pins matched
@@ -88,14 +90,11 @@ enum VerifyCommand {
             warnings = loaded.warnings
         }
 
-        for warning in warnings { io.warn("\(policyPath ?? ""): \(warning) [\(policyIssueCode(warning))]") }
+        for warning in warnings { io.warn("\(policyPath ?? ""):\(locationPrefix(warning).isEmpty ? " " : locationPrefix(warning))\(warning) [\(warning.code)]") }
 
-        let result = evaluatePinned(served: served, anchors: anchors, peer: peer, time: time, policy: policy)
-        let host = ruleHost(peer)
-        let report = result.pins.outcome.needsReport
-            ? PinFailureReport(host: host, port: 443, time: time, evaluation: result.pins, servedChain: served, verifiedChain: result.trust.path?.certificates ?? [])
-            : nil
-        let outcome = Outcome(result: result, served: served, peer: peer, time: time, warnings: warnings, report: report, hasPolicy: policyPath != nil)
+        let decision = evaluatePinned(served: served, anchors: anchors, host: peer, time: time, policy: policy)
+        let report = decision.details.pins.outcome.needsReport ? PinFailureReport(decision: decision, port: 443) : nil
+        let outcome = Outcome(decision: decision, served: served, warnings: warnings, report: report, hasPolicy: policyPath != nil)
         switch format {
         case .json: io.emit(outcome.json.serialized())
         case .text: io.emit(outcome.text(io: io))
@@ -104,35 +103,31 @@ enum VerifyCommand {
             io.warn("--strict-policy: \(warnings.count) policy warning\(warnings.count == 1 ? "" : "s")")
             return .failure
         }
-        return exitStatus(result)
+        return exitStatus(decision)
     }
 
     /// What `verify` reports, in either form.
     struct Outcome {
-        let result: PinnedTrustResult
+        let decision: TrustDecision
         let served: [Certificate]
-        let peer: PeerName
-        let time: Int64
         let warnings: [PinPolicyIssue]
         let report: PinFailureReport?
         let hasPolicy: Bool
 
+        /// Every failure of an untrusted decision (the verdict's first), with its code.
         var failureMessages: [(code: String, message: String)] {
-            guard !result.trust.verdict.isTrusted else { return [] }
-            var messages = result.trust.failures.map { ($0.code, failureMessage($0, served: served, peer: peer, time: time)) }
-            if let order = servedOrderProblem(served) { messages.append(("servedOutOfOrder", order)) }
-            return messages
+            guard case .untrusted = decision else { return [] }
+            return decision.details.failures.map { ($0.code, $0.description) }
         }
 
         func text(io: Console) -> String {
             var lines: [String] = []
-            let trust = result.trust
-            switch trust.verdict {
+            switch decision {
             case .trusted: lines.append("verdict: " + io.colored("trusted", .green))
-            case .recoverableFailure: lines.append("verdict: " + io.colored("NOT TRUSTED", .red) + " (recoverable)")
-            case .fatalFailure: lines.append("verdict: " + io.colored("NOT TRUSTED", .red) + " (fatal)")
+            case .untrusted: lines.append("verdict: " + io.colored("NOT TRUSTED", .red))
+            case .pinMismatch: lines.append("verdict: " + io.colored("PIN MISMATCH", .red) + " (the path is valid; the pins fail)")
             }
-            if let path = trust.path {
+            if let path = verifiedPath(decision) {
                 lines.append("verified path:")
                 for (position, certificate) in path.certificates.enumerated() {
                     lines.append("  \(position + 1). \(subjectLine(certificate))")
@@ -149,7 +144,7 @@ enum VerifyCommand {
                 for failure in failureMessages { lines.append("  - \(failure.message) [\(failure.code)]") }
             }
             if hasPolicy {
-                let pins = result.pins
+                let pins = decision.details.pins
                 let outcome = "\(pins.outcome)"
                 lines.append("pins: " + (pins.outcome.isFailure ? io.colored(outcome, .red) : outcome))
                 if let rule = pins.rule {
@@ -165,36 +160,45 @@ enum VerifyCommand {
                 }
                 if !pins.diagnostics.isEmpty {
                     lines.append("diagnostics:")
-                    for diagnostic in pins.diagnostics { lines.append("  - \(diagnostic) [\(diagnosticCode(diagnostic))]") }
+                    for diagnostic in pins.diagnostics { lines.append("  - \(diagnostic) [\(diagnostic.code)]") }
                 }
             }
             if !warnings.isEmpty {
                 lines.append("policy warnings:")
-                for warning in warnings { lines.append("  - \(warning) [\(policyIssueCode(warning))]") }
+                for warning in warnings { lines.append("  - \(locationPrefix(warning))\(warning) [\(warning.code)]") }
             }
             if report != nil { lines.append("a failure report would be sent (see --format json)") }
             return lines.joined(separator: "\n")
         }
 
+        /// The decision's case: `trusted`, `untrusted` or `pinMismatch`.
+        var verdictName: String {
+            switch decision {
+            case .trusted: "trusted"
+            case .untrusted: "untrusted"
+            case .pinMismatch: "pinMismatch"
+            }
+        }
+
         var json: JSONValue {
-            let trust = result.trust
-            let path: [JSONValue] = trust.path.map { path in
+            let path: [JSONValue] = verifiedPath(decision).map { path in
                 path.certificates.enumerated().map { position, certificate in
                     .object([("subject", .string(subjectLine(certificate))), ("pin", .string(certificate.spkiPin.base64)),
                              ("source", .string(path.references[position].description))])
                 }
             } ?? []
             var fields: [(String, JSONValue)] = [
-                ("host", .string(ruleHost(peer))),
-                ("time", .string(RFC3339.format(time))),
-                ("verdict", .string(verdictCode(trust.verdict))),
-                ("trusted", .bool(result.isTrusted)),
+                ("host", .string(decision.details.host?.description ?? "")),
+                ("time", .string(RFC3339.format(decision.details.time))),
+                ("verdict", .string(verdictName)),
+                ("code", .string(decision.code)),
+                ("trusted", .bool(decision.isTrusted)),
                 ("failures", .array(failureMessages.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
                 ("path", .array(path)),
-                ("served_pins", .strings(result.pins.servedPins.map(\.base64))),
+                ("served_pins", .strings(decision.details.pins.servedPins.map(\.base64))),
             ]
             if hasPolicy {
-                let pins = result.pins
+                let pins = decision.details.pins
                 var ruleValue = JSONValue.null
                 if let rule = pins.rule {
                     var ruleFields: [(String, JSONValue)] = [
@@ -206,7 +210,7 @@ enum VerifyCommand {
                     ruleValue = .object(ruleFields)
                 }
                 fields.append(("pins", .object([
-                    ("outcome", .string(outcomeCode(pins.outcome))),
+                    ("outcome", .string(pins.outcome.code)),
                     ("description", .string(pins.outcome.description)),
                     ("rule", ruleValue),
                     ("matches", .array(pins.matches.map {
@@ -214,15 +218,13 @@ enum VerifyCommand {
                     })),
                     ("verified_pins", .strings(pins.verifiedPins.map(\.base64))),
                     ("diagnostics", .array(pins.diagnostics.map {
-                        .object([("code", .string(diagnosticCode($0))), ("message", .string($0.description))])
+                        .object([("code", .string($0.code)), ("message", .string($0.description))])
                     })),
                 ])))
             } else {
                 fields.append(("pins", .null))
             }
-            fields.append(("policy_warnings", .array(warnings.map {
-                .object([("code", .string(policyIssueCode($0))), ("message", .string($0.description))])
-            })))
+            fields.append(("policy_warnings", .array(warnings.map(policyWarningJSON))))
             // The report is RFC 7469 §3's document as TackTrust writes it (its keys are
             // that format's, hyphenated), carried as a value.
             fields.append(("report", report.flatMap { try? JSONValue.parse($0.json) } ?? .null))
@@ -231,16 +233,6 @@ enum VerifyCommand {
     }
 
     // MARK: Output
-
-    /// A chain served in the wrong order: the first certificate is a CA while a later
-    /// one is not (the leaf belongs first, as TLS 1.2 requires and servers send it).
-    static func servedOrderProblem(_ served: [Certificate]) -> String? {
-        func isCA(_ certificate: Certificate) -> Bool { ((try? certificate.basicConstraints) ?? nil)?.isCertificateAuthority ?? false }
-        guard let first = served.first, isCA(first), let leaf = served.indices.dropFirst().first(where: { !isCA(served[$0]) }) else {
-            return nil
-        }
-        return "the chain was served in the wrong order: certificate #\(leaf + 1) (\(subjectLine(served[leaf]))) is the leaf, and a CA comes first; serve the leaf first"
-    }
 
     static func scopeText(_ scope: HostScope) -> String {
         switch scope {

@@ -27,9 +27,10 @@ private func evaluate(
         purpose: purpose, maximumDepth: maximumDepth, signaturePolicy: policy, budget: budget, revocationLists: lists)
     let evaluator = TrustEvaluator(anchors: store, options: options)
     // Path validation alone (internal): the decision's input, with every field to check.
+    var noSignatures = SignatureCache(capacity: 0)
     return evaluator.validate(
         [try load(testCase, leaf)] + (try intermediates.map { try load(testCase, $0) }), positions: nil,
-        host: host, time: time, preferring: preferring)
+        host: host, time: time, preferring: preferring, signatureCache: &noSignatures)
 }
 
 /// The unknown-issuer reason of a certificate of Vectors/trust-unit: its issuer name and

@@ -79,9 +79,11 @@ func runUseCase(_ tally: inout Tally) -> [(StaticString, VerdictCost)] {
             tally.check(false, "use case \(name): the anchor does not parse")
             continue
         }
-        let evaluator = TrustEvaluator(
-            anchors: AnchorStore([anchor]),
-            options: TrustOptions(validationTime: useCaseTime, peerName: .dns(useCaseHost)))
+        guard let host = try? PeerHost(useCaseHost), let other = try? PeerHost("example.org") else {
+            tally.check(false, "use case \(name): the host does not parse")
+            continue
+        }
+        let evaluator = TrustEvaluator(anchors: AnchorStore([anchor]))
         let caPins = pins([variant.intermediatePin, variant.rootPin])
         tally.check(caPins.count == 2, "use case \(name): a pin does not parse")
         let policy = PinPolicy(rules: [PinRule(domain: useCaseHost, caIdentities: caPins)])
@@ -90,9 +92,9 @@ func runUseCase(_ tally: inout Tally) -> [(StaticString, VerdictCost)] {
         // The measured verdict: trusted, and the pin rule satisfied.
         var outcome = PinOutcome.notEvaluated
         let (trusted, cost) = measure {
-            let result = evaluator.evaluate(servedChain: served, pinning: policy, host: useCaseHost)
-            outcome = result.pins.outcome
-            return result.isTrusted
+            let decision = evaluator.evaluate(servedChain: served, host: host, at: useCaseTime, pinning: policy)
+            outcome = decision.details.pins.outcome
+            return decision.isTrusted
         }
         tally.check(trusted && outcome == .satisfied, "use case \(name): trusted \(trusted), pins \(outcome), expected trusted and satisfied")
         report("cortex-m4 verdict \(name): trusted \(trusted), pins \(outcome); \(cost.instructions) instructions (\(cost.ticks) ticks), \(cost.allocations) allocations, heap \(cost.heapBytes) bytes, stack \(cost.stackBytes) bytes")
@@ -101,7 +103,7 @@ func runUseCase(_ tally: inout Tally) -> [(StaticString, VerdictCost)] {
         // The same verdict again: the one-time set-up (curve constants) is done, so
         // this is the steady state a device sees on every connection.
         let (again, second) = measure {
-            evaluator.evaluate(servedChain: served, pinning: policy, host: useCaseHost).isTrusted
+            evaluator.evaluate(servedChain: served, host: host, at: useCaseTime, pinning: policy).isTrusted
         }
         tally.check(again, "use case \(name): the second verdict is not trusted")
         report("cortex-m4 verdict \(name) (again): \(second.instructions) instructions, \(second.allocations) allocations, heap \(second.heapBytes) bytes, stack \(second.stackBytes) bytes")
@@ -109,25 +111,21 @@ func runUseCase(_ tally: inout Tally) -> [(StaticString, VerdictCost)] {
         // Answers that must fail. A pin rule naming only the leaf's key in the CA
         // list: the chain is valid, the pins refuse it.
         let wrongPolicy = PinPolicy(rules: [PinRule(domain: useCaseHost, caIdentities: pins([variant.leafPin]), waivesBackupPin: true)])
-        let refused = evaluator.evaluate(servedChain: served, pinning: wrongPolicy, host: useCaseHost)
-        tally.check(refused.trust.verdict.isTrusted && refused.pins.outcome == .failed && !refused.isTrusted,
-                    "use case \(name): a wrong pin gives \(refused.pins.outcome), expected failed")
+        let refused = evaluator.evaluate(servedChain: served, host: host, at: useCaseTime, pinning: wrongPolicy)
+        var pinMismatch = false
+        if case .pinMismatch = refused { pinMismatch = true }
+        tally.check(pinMismatch && refused.details.pins.outcome == .failed && !refused.isTrusted,
+                    "use case \(name): a wrong pin gives \(refused.details.pins.outcome), expected failed")
         // A leaf whose signature does not verify.
-        let forged = evaluator.evaluate(servedChain: [variant.badLeaf, variant.intermediate], pinning: policy, host: useCaseHost)
-        tally.check(!forged.isTrusted && forged.pins.outcome == .notEvaluated,
+        let forged = evaluator.evaluate(servedChain: [variant.badLeaf, variant.intermediate], host: host, at: useCaseTime, pinning: policy)
+        tally.check(!forged.isTrusted && forged.details.pins.outcome == .notEvaluated,
                     "use case \(name): a bad signature is trusted \(forged.isTrusted)")
         // Another host: the leaf's names do not cover it and no rule applies.
-        let otherHost = TrustEvaluator(
-            anchors: AnchorStore([anchor]),
-            options: TrustOptions(validationTime: useCaseTime, peerName: .dns("example.org")))
-            .evaluate(servedChain: served, pinning: policy, host: "example.org")
-        tally.check(!otherHost.isTrusted && otherHost.pins.outcome == .notEvaluated,
+        let otherHost = evaluator.evaluate(servedChain: served, host: other, at: useCaseTime, pinning: policy)
+        tally.check(!otherHost.isTrusted && otherHost.details.pins.outcome == .notEvaluated,
                     "use case \(name): example.org is trusted \(otherHost.isTrusted)")
         // One second after the leaf's notAfter (2026-01-01T00:00:00Z).
-        let late = TrustEvaluator(
-            anchors: AnchorStore([anchor]),
-            options: TrustOptions(validationTime: 1_767_225_601, peerName: .dns(useCaseHost)))
-            .evaluate(servedChain: served, pinning: policy, host: useCaseHost)
+        let late = evaluator.evaluate(servedChain: served, host: host, at: 1_767_225_601, pinning: policy)
         tally.check(!late.isTrusted, "use case \(name): trusted after its leaf expired")
         tally.endGroup(variant.name)
     }
