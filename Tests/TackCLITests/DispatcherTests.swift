@@ -63,7 +63,7 @@ struct DispatcherTests {
         (["policy", "convert", "--from", "okhttp", "--to", "json", "x"], "usage"),
         (["rotation", "policy.json"], "usage"),
         (["verify", "x.pem"], "usage"),
-        (["verify", "--host", "https://example.com/", "x.pem"], "host_is_url"),
+        (["verify", "--host", "https://example.com/", "x.pem"], "host_url"),
     ])
     func usageErrors(arguments: [String], code: String) throws {
         let run = CLI.run(arguments)
