@@ -51,7 +51,7 @@ struct RSAPublicKeyTests {
     @Test("Every proper prefix of the DER is refused (drip-feed)")
     func dripFeed() {
         for length in 0..<Self.goodDER.count {
-            #expect(throws: SignatureError.malformedPublicKey(.encoding(derPrefixError(Self.goodDER, length: length)))) {
+            #expect(throws: SignatureError.malformedPublicKey(.encoding(derPrefixError(Self.goodDER, length: length, ifEmpty: .missingElement(expected: .sequence))))) {
                 try RSAPublicKey(pkcs1DER: Array(Self.goodDER.prefix(length)))
             }
         }

@@ -62,7 +62,7 @@ struct CertificateMalformedTests {
         let der = try RepositoryPaths.vectorBytes("certs/malformed/trailing-data.der").dropLast()
         #expect(throws: Never.self) { try Certificate(derEncoded: Array(der)) }
         for length in 0..<der.count {
-            #expect(throws: X509Error(derPrefixError(Array(der), length: length))) { try Certificate(derEncoded: Array(der.prefix(length))) }
+            #expect(throws: X509Error(derPrefixError(Array(der), length: length, ifEmpty: .missingElement(expected: .sequence)))) { try Certificate(derEncoded: Array(der.prefix(length))) }
         }
     }
 

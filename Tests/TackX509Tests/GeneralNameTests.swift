@@ -95,7 +95,7 @@ struct GeneralNameTests {
         let value = bytes("30 13 82 0B 65 78 61 6D 70 6C 65 2E 63 6F 6D 87 04 C0 00 02 01")[...]
         #expect(try Array(decodeSAN(Array(value))).count == 2)
         for length in 0..<value.count {
-            #expect(throws: X509Error(derPrefixError(Array(value), length: length))) { try decodeSAN(Array(value.prefix(length))) }
+            #expect(throws: X509Error(derPrefixError(Array(value), length: length, origin: valuePad, ifEmpty: .missingElement(expected: .sequence)))) { try decodeSAN(Array(value.prefix(length))) }
         }
     }
 

@@ -196,7 +196,7 @@ struct NameRejectionTests {
         let encoded = encodeName([[.string(AT.countryName, "US", .printable)], [.string(AT.commonName, "a"), .string(AT.userID, "b", .ia5)]])
         _ = try DistinguishedName(derEncoded: encoded)
         for length in 0..<encoded.count {
-            #expect(throws: X509Error(derPrefixError(encoded, length: length))) { try DistinguishedName(derEncoded: Array(encoded[0..<length])) }
+            #expect(throws: X509Error(derPrefixError(encoded, length: length, ifEmpty: .missingElement(expected: .sequence)))) { try DistinguishedName(derEncoded: Array(encoded[0..<length])) }
         }
     }
 }

@@ -63,7 +63,7 @@ struct SignatureAlgorithmTests {
             }
         }
         // NULL with contents is not a DER NULL (X.690 §8.8.2), and one NULL is the most.
-        #expect(throws: X509Error(.der(.invalidNull), at: 12)) { try Self.parse("30 0d " + Self.ecdsaSHA384 + " 05 01 00") }
+        #expect(throws: X509Error(.invalidAlgorithmParameters(.mustBeAbsent), at: 12)) { try Self.parse("30 0d " + Self.ecdsaSHA384 + " 05 01 00") }
         #expect(throws: X509Error(.der(.trailingData), at: 14)) { try Self.parse("30 0e " + Self.ecdsaSHA384 + " 05 00 05 00") }
     }
 
