@@ -13,7 +13,7 @@
 #    is absent, except in CI (CI=true), where a missing set is a failure.
 #    The primitive files of <repo>/../shared/vectors/wycheproof-primitives run
 #    the same way (SHA-1 groups are skipped with their reason until branch
-#    `hash` is merged).
+#    `hash` is merged); TACK_WYCHEPROOF_PRIMITIVES_DIR overrides that folder.
 # 2. The failure path: Vectors/signatures/wycheproof-cli/eddsa_flipped_result_test.json
 #    (a correct Ed25519 signature rated `invalid`, tcId 2; see its README) must
 #    make the command exit 1, list tcId 2, and end with `2 passed, 1 failed`.
@@ -64,7 +64,7 @@ else
 fi
 
 # 1b. The primitive files (AES-CBC, HMAC, PBKDF2, PBES2) beside it, the same way.
-PRIMITIVES="$(dirname "$ROOT")/shared/vectors/wycheproof-primitives"
+PRIMITIVES="${TACK_WYCHEPROOF_PRIMITIVES_DIR:-$(dirname "$ROOT")/shared/vectors/wycheproof-primitives}"
 if [ -d "$PRIMITIVES" ]; then
     run vectors wycheproof "$PRIMITIVES"/*_test.json
     tail -n 2 "$out"
