@@ -61,7 +61,7 @@ struct WycheproofPrimitiveTests {
         #expect(report.tally.skippedVectors == 1)
     }
 
-    @Test("HMAC-SHA-512/224 and HMAC-SHA-1 run through the runner: a wrong tag disagrees")
+    @Test("HMAC-SHA-1 runs through the runner: a right tag agrees, a wrong one disagrees")
     func everyHMACHashRuns() throws {
         // RFC 2202 §3 case 2 (HMAC-SHA-1, key "Jefe"), rated valid, then with its last byte changed.
         let key = "4a656665"
