@@ -174,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TackCipherTests",
-            dependencies: ["TackCipher", "TackVectorSuites", "TackTestSupport"],
+            dependencies: ["TackSHA2", "TackCipher", "TackVectorSuites", "TackTestSupport"],
             // So the tests know whether the hardware path was compiled in.
             swiftSettings: strictSettings + [.define("TACK_HARDWARE_AES", .when(traits: ["HardwareSHA"]))]
         ),

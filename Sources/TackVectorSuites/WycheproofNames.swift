@@ -5,7 +5,6 @@
 import Foundation
 import TackDER
 import TackSHA2
-import TackX509
 
 /// The Wycheproof schemas Tack runs: five signature-verification schemas and
 /// four primitive ones.
@@ -62,40 +61,43 @@ public enum WycheproofExpectation: String, Sendable {
     case acceptable
 }
 
-/// The hashes of TackSHA2 under their Wycheproof names.
-enum VectorHash {
-    case sha224, sha256, sha384, sha512, sha512_256
-
+extension DigestAlgorithm {
+    /// The hash under its name in a signature file's `sha` and `mgfSha`
+    /// fields: `SHA-1`, `SHA-224`, `SHA-256`, `SHA-384`, `SHA-512`,
+    /// `SHA-512/224`, `SHA-512/256`; nil for any other (SHA-3, say).
+    ///
+    /// - Parameter wycheproofName: The field's value.
     init?(wycheproofName: String) {
         switch wycheproofName {
+        case "SHA-1": self = .sha1
         case "SHA-224": self = .sha224
         case "SHA-256": self = .sha256
         case "SHA-384": self = .sha384
         case "SHA-512": self = .sha512
+        case "SHA-512/224": self = .sha512_224
         case "SHA-512/256": self = .sha512_256
         default: return nil
         }
     }
 
-    /// The digest algorithm for RSA signatures, for the four that
-    /// `DigestAlgorithm` names and TackSignature verifies.
-    var digestAlgorithm: DigestAlgorithm? {
-        switch self {
-        case .sha224: .sha224
-        case .sha256: .sha256
-        case .sha384: .sha384
-        case .sha512: .sha512
-        case .sha512_256: nil
-        }
-    }
-
-    func digest(_ message: [UInt8]) -> [UInt8] {
-        switch self {
-        case .sha224: Array(SHA224.hash(message))
-        case .sha256: Array(SHA256.hash(message))
-        case .sha384: Array(SHA384.hash(message))
-        case .sha512: Array(SHA512.hash(message))
-        case .sha512_256: Array(SHA512_256.hash(message))
+    /// The hash under its name inside a primitive file's algorithm, upper-cased
+    /// (`HMACSHA256`, `PBKDF2-HMACSHA512`, `PbeWithHmacSha256AndAes_128`):
+    /// `SHA1`, `SHA224`, `SHA256`, `SHA384`, `SHA512`, `SHA512/224`,
+    /// `SHA512/256`, and `MD5` (recognised, not computed); nil for any other
+    /// (`SHA3-256`, say).
+    ///
+    /// - Parameter wycheproofPrimitiveName: The hash part of the algorithm.
+    init?(wycheproofPrimitiveName: String) {
+        switch wycheproofPrimitiveName {
+        case "MD5": self = .md5
+        case "SHA1": self = .sha1
+        case "SHA224": self = .sha224
+        case "SHA256": self = .sha256
+        case "SHA384": self = .sha384
+        case "SHA512": self = .sha512
+        case "SHA512/224": self = .sha512_224
+        case "SHA512/256": self = .sha512_256
+        default: return nil
         }
     }
 }

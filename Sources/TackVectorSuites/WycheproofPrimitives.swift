@@ -1,8 +1,10 @@
 // The Wycheproof runner's primitive schemas: AES-CBC with PKCS #5/#7 padding
 // (`ind_cpa_test_schema_v1`), HMAC (`mac_test_schema_v1`), PBKDF2
 // (`pbkdf_test_schema`) and PBES2 with AES-CBC (`pbe_test_schema`), each for
-// every hash and key size Tack offers; other algorithms of these schemas are
-// skipped with their reason.
+// every hash and key size Tack offers (HMAC and PBKDF2 over every hash of
+// TackSHA2's DigestAlgorithm but MD5; AES-128/192/256); other algorithms of
+// these schemas (SHA-3, say) are skipped with their reason, counted, and never
+// passed.
 
 import TackCipher
 import TackSHA2
@@ -14,12 +16,13 @@ extension WycheproofRunner {
         case skip(String)
     }
 
-    /// Why SHA-1 groups are skipped in this build.
-    ///
-    /// TODO(merge of branch `hash`): TackSHA2 gains SHA-1, HMAC over every hash
-    /// and PBKDF2 there; then `VectorHash` gains `.sha1`, this reason goes, and
-    /// `pbkdf2(_:password:salt:iterations:length:)` below gives way to TackSHA2's.
-    static let sha1PendingReason = "SHA-1 is not in this build's TackSHA2 (branch hash, not merged): not run"
+    /// The largest PBKDF2 iteration count the runner derives with: 2²⁴
+    /// (16,777,216), the count of RFC 6070's longest case, which
+    /// `pbkdf2_hmacsha1_test.json` carries, and above TackSHA2's default cap
+    /// (``PBKDF2/defaultMaximumIterationCount``). A vector asking for more is
+    /// refused by TackSHA2 (`iteration-count-above-limit`), which a `valid`
+    /// vector reports as a disagreement, never as a pass.
+    public static let maximumIterationCount = 1 << 24
 
     static func runPrimitive(
         _ file: WycheproofPrimitiveFile, schema: WycheproofSchema, schemaName: String, path: String
@@ -43,6 +46,36 @@ extension WycheproofRunner {
             vectorCount: file.testGroups.reduce(0) { $0 + $1.tests.count }, tally: tally)
     }
 
+    /// The hash a primitive file names (`SHA256` in `HMACSHA256`), or why its
+    /// groups are skipped: a hash TackSHA2 lacks (SHA-3, say) or only
+    /// recognises (MD5).
+    private static func primitiveHash(_ name: String, for function: String) -> Result<DigestAlgorithm, SkipReason> {
+        guard let hash = DigestAlgorithm(wycheproofPrimitiveName: name) else {
+            return .failure(SkipReason(text: "\(function) hash \(name) not in TackSHA2"))
+        }
+        guard hash.isComputable else {
+            return .failure(SkipReason(text: "\(function) hash \(name) recognised but not computed by TackSHA2"))
+        }
+        return .success(hash)
+    }
+
+    /// PBKDF2 through TackSHA2 with the runner's iteration cap; a refusal
+    /// (iteration count not positive or above the cap, key length out of
+    /// range) is the vector's outcome.
+    private static func pbkdf2(
+        _ vector: WycheproofPrimitiveFile.Vector, password: [UInt8], salt: [UInt8], keyByteCount: Int,
+        hash: DigestAlgorithm, path: String
+    ) throws(WycheproofFileError) -> Result<[UInt8], HashError> {
+        guard let iterations = vector.iterationCount else {
+            throw WycheproofFileError("\(path): tcId \(vector.tcId): iterationCount missing")
+        }
+        return Result { () throws(HashError) in
+            try PBKDF2.deriveKey(
+                password: password, salt: salt, iterationCount: iterations, keyByteCount: keyByteCount, hash: hash,
+                maximumIterationCount: maximumIterationCount)
+        }
+    }
+
     private static func primitivePlan(
         schema: WycheproofSchema, algorithm: String, group: WycheproofPrimitiveFile.Group, path: String
     ) throws(WycheproofFileError) -> PrimitivePlan {
@@ -57,35 +90,46 @@ extension WycheproofRunner {
                     isValid: vector.result == "valid")
             }
         case .mac:
+            // HMAC<Hash>, for example HMACSHA256 or HMACSHA512/224.
             guard algorithm.hasPrefix("HMAC") else { return .skip("algorithm \(algorithm) not run") }
-            let hashName = String(algorithm.dropFirst(4))
-            if hashName == "SHA1" { return .skip(sha1PendingReason) }
-            guard let hash = VectorHash(primitiveName: hashName) else { return .skip("HMAC hash \(hashName) not in TackSHA2") }
+            let hash: DigestAlgorithm
+            switch primitiveHash(String(algorithm.dropFirst(4)), for: "HMAC") {
+            case .success(let found): hash = found
+            case .failure(let reason): return .skip(reason.text)
+            }
             guard let tagBits = group.tagSize, tagBits > 0, tagBits % 8 == 0, tagBits / 8 <= hash.byteCount else {
                 throw WycheproofFileError("\(path): an HMAC group has no usable tagSize")
             }
             return .run { vector throws(WycheproofFileError) in
                 let fields = Fields(vector, path: path)
-                let code = hash.hmac(key: try fields.hex(\.key, "key"), message: try fields.hex(\.msg, "msg"))
+                let key = try fields.hex(\.key, "key")
+                let message = try fields.hex(\.msg, "msg")
                 let tag = try fields.hex(\.tag, "tag")
-                return Array(code.prefix(tagBits / 8)) == tag ? .accepted : .rejected("tag mismatch")
+                do throws(HashError) {
+                    let code = try hash.authenticationCode(for: message, key: key)
+                    return Array(code.prefix(tagBits / 8)) == tag ? .accepted : .rejected("tag mismatch")
+                } catch {
+                    return .rejected(error.description)
+                }
             }
         case .pbkdf:
+            // PBKDF2-HMAC<Hash>, for example PBKDF2-HMACSHA512.
             guard algorithm.hasPrefix("PBKDF2-HMAC") else { return .skip("algorithm \(algorithm) not run") }
-            let hashName = String(algorithm.dropFirst(11))
-            if hashName == "SHA1" { return .skip(sha1PendingReason) }
-            guard let hash = VectorHash(primitiveName: hashName) else { return .skip("PBKDF2 hash \(hashName) not in TackSHA2") }
+            let hash: DigestAlgorithm
+            switch primitiveHash(String(algorithm.dropFirst(11)), for: "PBKDF2") {
+            case .success(let found): hash = found
+            case .failure(let reason): return .skip(reason.text)
+            }
             return .run { vector throws(WycheproofFileError) in
                 let fields = Fields(vector, path: path)
                 let password = try fields.hex(\.password, "password")
                 let salt = try fields.hex(\.salt, "salt")
                 let expected = try fields.hex(\.dk, "dk")
-                guard let iterations = vector.iterationCount, let length = vector.dkLen else {
-                    throw WycheproofFileError("\(path): tcId \(vector.tcId): iterationCount or dkLen missing")
+                guard let length = vector.dkLen else { throw WycheproofFileError("\(path): tcId \(vector.tcId): dkLen missing") }
+                switch try pbkdf2(vector, password: password, salt: salt, keyByteCount: length, hash: hash, path: path) {
+                case .success(let derived): return derived == expected ? .accepted : .wrongOutput("derived key differs")
+                case .failure(let error): return .rejected(error.description)
                 }
-                guard iterations >= 1, length >= 1 else { return .rejected("iterationCount and dkLen must be positive") }
-                let derived = hash.pbkdf2(password: password, salt: salt, iterations: iterations, length: length)
-                return derived == expected ? .accepted : .wrongOutput("derived key differs")
             }
         case .pbe:
             // PbeWithHmac<Hash>AndAes_<bits>, for example PbeWithHmacSha256AndAes_128.
@@ -97,17 +141,21 @@ extension WycheproofRunner {
             guard let keyBits = Int(algorithm[split.upperBound...]), [128, 192, 256].contains(keyBits) else {
                 return .skip("algorithm \(algorithm) not run")
             }
-            if hashName == "SHA1" { return .skip(sha1PendingReason) }
-            guard let hash = VectorHash(primitiveName: hashName) else { return .skip("PBKDF2 hash \(hashName) not in TackSHA2") }
+            let hash: DigestAlgorithm
+            switch primitiveHash(hashName, for: "PBKDF2") {
+            case .success(let found): hash = found
+            case .failure(let reason): return .skip(reason.text)
+            }
             return .run { vector throws(WycheproofFileError) in
                 let fields = Fields(vector, path: path)
+                // The password bytes as the file gives them, already encoded as its flags say.
                 let password = try fields.hex(\.password, "password")
                 let salt = try fields.hex(\.salt, "salt")
-                guard let iterations = vector.iterationCount else {
-                    throw WycheproofFileError("\(path): tcId \(vector.tcId): iterationCount missing")
+                let key: [UInt8]
+                switch try pbkdf2(vector, password: password, salt: salt, keyByteCount: keyBits / 8, hash: hash, path: path) {
+                case .success(let derived): key = derived
+                case .failure(let error): return .rejected(error.description)
                 }
-                guard iterations >= 1 else { return .rejected("iterationCount must be positive") }
-                let key = hash.pbkdf2(password: password, salt: salt, iterations: iterations, length: keyBits / 8)
                 return aesOutcome(
                     key: key, iv: try fields.hex(\.iv, "iv"), message: try fields.hex(\.msg, "msg"),
                     ciphertext: try fields.hex(\.ct, "ct"), isValid: vector.result == "valid")
@@ -151,80 +199,4 @@ extension WycheproofRunner {
             return try hexBytes(text, path: path, tcId: vector.tcId, field: name)
         }
     }
-}
-
-extension VectorHash {
-    /// The hash named as the primitive files name it inside their algorithm
-    /// (`HMACSHA256`, `PBKDF2-HMACSHA512`, `PbeWithHmacSha256AndAes_128`,
-    /// upper-cased): `SHA224`, `SHA256`, `SHA384`, `SHA512`, `SHA512/256`.
-    init?(primitiveName: String) {
-        switch primitiveName {
-        case "SHA224": self = .sha224
-        case "SHA256": self = .sha256
-        case "SHA384": self = .sha384
-        case "SHA512": self = .sha512
-        case "SHA512/256": self = .sha512_256
-        default: return nil
-        }
-    }
-
-    var byteCount: Int {
-        switch self {
-        case .sha224: 28
-        case .sha256, .sha512_256: 32
-        case .sha384: 48
-        case .sha512: 64
-        }
-    }
-
-    func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        switch self {
-        case .sha224: Array(HMAC<SHA224>.authenticationCode(for: message, key: key))
-        case .sha256: Array(HMAC<SHA256>.authenticationCode(for: message, key: key))
-        case .sha384: Array(HMAC<SHA384>.authenticationCode(for: message, key: key))
-        case .sha512: Array(HMAC<SHA512>.authenticationCode(for: message, key: key))
-        case .sha512_256: Array(HMAC<SHA512_256>.authenticationCode(for: message, key: key))
-        }
-    }
-
-    func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) -> [UInt8] {
-        switch self {
-        case .sha224: runnerPBKDF2(SHA224.self, password: password, salt: salt, iterations: iterations, length: length)
-        case .sha256: runnerPBKDF2(SHA256.self, password: password, salt: salt, iterations: iterations, length: length)
-        case .sha384: runnerPBKDF2(SHA384.self, password: password, salt: salt, iterations: iterations, length: length)
-        case .sha512: runnerPBKDF2(SHA512.self, password: password, salt: salt, iterations: iterations, length: length)
-        case .sha512_256:
-            runnerPBKDF2(SHA512_256.self, password: password, salt: salt, iterations: iterations, length: length)
-        }
-    }
-}
-
-/// PBKDF2 (RFC 8018 §5.2) over TackSHA2's HMAC, for the runner only.
-///
-/// TEMPORARY: TackSHA2 has no PBKDF2 on main yet; branch `hash` adds it. When
-/// that is merged, the runner calls TackSHA2's PBKDF2 and this function goes
-/// (one way to do each thing).
-private func runnerPBKDF2<H: SHA2HashFunction>(
-    _: H.Type, password: [UInt8], salt: [UInt8], iterations: Int, length: Int
-) -> [UInt8] {
-    let keyed = HMAC<H>(key: password)
-    var output: [UInt8] = []
-    var blockIndex: UInt32 = 1
-    while output.count < length {
-        var first = keyed
-        first.update(salt)
-        first.update([UInt8(blockIndex >> 24), UInt8(truncatingIfNeeded: blockIndex >> 16),
-                      UInt8(truncatingIfNeeded: blockIndex >> 8), UInt8(truncatingIfNeeded: blockIndex)])
-        var u = Array(first.finalize())
-        var t = u
-        for _ in 1..<iterations {
-            var next = keyed
-            next.update(u)
-            u = Array(next.finalize())
-            for index in t.indices { t[index] ^= u[index] }
-        }
-        output += t
-        blockIndex += 1
-    }
-    return Array(output.prefix(length))
 }

@@ -165,7 +165,7 @@ public enum WycheproofRunner {
         guard let curveName = key?.curve else { throw WycheproofFileError("\(path): an ECDSA group has no curve") }
         guard let curve = ecdsaCurve(curveName) else { return .skip("unsupported curve \(curveName)") }
         guard let shaName = group.sha else { throw WycheproofFileError("\(path): an ECDSA group has no sha") }
-        guard let hash = VectorHash(wycheproofName: shaName) else { return .skip("unsupported hash \(shaName)") }
+        guard let hash = signatureHash(shaName) else { return .skip(unsupportedSignatureHashReason(shaName, "hash")) }
         let point = try ecPoint(key, curve: curve, path: path)
         return plan { () throws(SignatureError) in
             .ecdsa(try ECDSAPublicKey(curve: curve, x962Representation: point), hash, isDER: isDER)
@@ -188,7 +188,7 @@ public enum WycheproofRunner {
     private static func rsaPlan(_ group: WycheproofFile.Group, isPSS: Bool, path: String) throws(WycheproofFileError) -> Plan {
         let key = group.publicKey ?? group.key
         guard let shaName = group.sha else { throw WycheproofFileError("\(path): an RSA group has no sha") }
-        guard let hash = VectorHash(wycheproofName: shaName)?.digestAlgorithm else { return .skip("unsupported hash \(shaName)") }
+        guard let hash = signatureHash(shaName) else { return .skip(unsupportedSignatureHashReason(shaName, "hash")) }
         var parameters: PSSParameters?
         if isPSS {
             switch try pssParameters(group, hash: hash, path: path) {
@@ -208,8 +208,8 @@ public enum WycheproofRunner {
         }
     }
 
-    /// Why a group's PSS parameters are not run.
-    private struct SkipReason: Error {
+    /// Why a group is not run (its PSS parameters, a primitive's hash).
+    struct SkipReason: Error {
         let text: String
     }
 
@@ -220,8 +220,8 @@ public enum WycheproofRunner {
         let mgf = group.mgf ?? "MGF1"
         guard mgf == "MGF1" else { return .failure(SkipReason(text: "unsupported mask generation function \(mgf)")) }
         guard let mgfShaName = group.mgfSha else { throw WycheproofFileError("\(path): a PSS group has no mgfSha") }
-        guard let mgfHash = VectorHash(wycheproofName: mgfShaName)?.digestAlgorithm else {
-            return .failure(SkipReason(text: "unsupported MGF1 hash \(mgfShaName)"))
+        guard let mgfHash = signatureHash(mgfShaName) else {
+            return .failure(SkipReason(text: unsupportedSignatureHashReason(mgfShaName, "MGF1 hash")))
         }
         guard let saltLength = group.sLen else { throw WycheproofFileError("\(path): a PSS group has no sLen") }
         do throws(SignatureError) {
@@ -229,6 +229,25 @@ public enum WycheproofRunner {
         } catch {
             return .failure(SkipReason(text: "PSS parameters refused: \(error.description)"))
         }
+    }
+
+    /// The hash a signature group names, when Tack signs and verifies with it:
+    /// computed by TackSHA2 and collision-resistant (SHA-1 is refused for
+    /// signatures, as TackSignature refuses it).
+    private static func signatureHash(_ name: String) -> DigestAlgorithm? {
+        guard let hash = DigestAlgorithm(wycheproofName: name), hash.isComputable, hash.isCollisionResistant else {
+            return nil
+        }
+        return hash
+    }
+
+    /// Why a signature group's hash is not run: not in TackSHA2, or refused
+    /// for signatures.
+    private static func unsupportedSignatureHashReason(_ name: String, _ role: String) -> String {
+        if let hash = DigestAlgorithm(wycheproofName: name), hash.isComputable {
+            return "unsupported \(role) \(name) (not accepted for signatures: collisions are practical)"
+        }
+        return "unsupported \(role) \(name) (not in TackSHA2)"
     }
 
     private static func ecdsaCurve(_ name: String) -> ECCurve? {
@@ -289,7 +308,8 @@ public enum WycheproofRunner {
 
 /// How one group's vectors are verified.
 enum GroupVerifier {
-    case ecdsa(ECDSAPublicKey, VectorHash, isDER: Bool)
+    /// The hash is one ``WycheproofRunner`` accepts for signatures (computed, collision-resistant).
+    case ecdsa(ECDSAPublicKey, DigestAlgorithm, isDER: Bool)
     case ed25519(Ed25519PublicKey)
     case rsaPKCS1(RSAPublicKey, DigestAlgorithm)
     case rsaPSS(RSAPublicKey, PSSParameters)
@@ -301,7 +321,13 @@ enum GroupVerifier {
         do throws(SignatureError) {
             switch self {
             case .ecdsa(let key, let hash, let isDER):
-                let digest = hash.digest(message)
+                let digest: [UInt8]
+                do throws(HashError) {
+                    digest = try hash.hash(message)
+                } catch {
+                    // Not reached: the plan admits only hashes TackSHA2 computes.
+                    throw .unsupported(.weakDigest(hash))
+                }
                 if isDER {
                     try key.verifySignature(signature, forDigest: digest)
                 } else {

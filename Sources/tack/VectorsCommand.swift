@@ -26,10 +26,11 @@ enum VectorsCommand {
         is reported with Tack's verdict, except where Tack has a stated stance on its flag,
         which the verdict must then match: `MissingNull` (a PKCS#1 DigestInfo without its
         NULL) must be rejected, so that a signature has one valid encoding. Groups Tack
-        cannot run are skipped with the reason: hashes other than SHA-224/256/384/512
-        (ECDSA, HMAC and PBKDF2 also SHA-512/256; SHA-1 not yet), curves other than
-        P-256/P-384/P-521, Ed448, RSA keys outside 1024-8192 bits or with an exponent
-        above 33 bits, masks other than MGF1.
+        cannot run are skipped with the reason, counted and never passed: hashes other
+        than SHA-224/256/384/512 and SHA-512/224, SHA-512/256 (HMAC, PBKDF2 and PBES2
+        also SHA-1, which signatures refuse), curves other than P-256/P-384/P-521, Ed448,
+        RSA keys outside 1024-8192 bits or with an exponent above 33 bits, masks other
+        than MGF1. PBKDF2 runs up to 2^24 iterations; a vector asking for more is refused.
 
         Per file it prints the schema, the counts, the acceptable verdicts by flag, the
         skipped groups by reason, and every disagreement (tcId, expected result, Tack's

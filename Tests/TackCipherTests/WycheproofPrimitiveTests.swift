@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TackSHA2
 import TackTestSupport
 import TackVectorSuites
 
@@ -22,24 +23,73 @@ struct WycheproofPrimitiveTests {
         #expect(Self.files().count == 12)
     }
 
-    @Test("Every vector agrees; only the SHA-1 groups are skipped, and say why", arguments: files())
+    @Test("Every vector agrees, and no group is skipped: Tack has every hash and key size these files use",
+          arguments: files())
     func file(_ name: String) throws {
         let report = try WycheproofRunner.run(path: Self.folder.appendingPathComponent(name).path)
         let tally = report.tally
         #expect(tally.disagreements.isEmpty, "\(name): disagreeing tcIds \(tally.disagreements.map(\.tcId))")
         #expect(tally.acceptable.isEmpty)
-        if name.contains("sha1") {
-            // TODO(merge of branch hash): SHA-1 then runs, and this becomes the check below.
-            #expect(tally.checked == 0)
-            #expect(tally.skippedVectors == report.vectorCount)
-            for group in tally.skippedGroups {
-                #expect(group.reason.hasPrefix("SHA-1 is not in this build's TackSHA2"), "\(group.reason)")
-            }
-        } else {
-            #expect(tally.skippedGroups.isEmpty, "\(name): skipped \(tally.skippedGroups.map(\.reason))")
-            #expect(tally.agreed == report.vectorCount)
-            #expect(tally.agreed > 0)
-        }
+        #expect(tally.skippedGroups.isEmpty, "\(name): skipped \(tally.skippedGroups.map(\.reason))")
+        #expect(tally.agreed == report.vectorCount)
+        #expect(tally.agreed > 0)
+    }
+
+    /// A one-group file of `schema` and `algorithm` with one vector.
+    static func oneVectorFile(schema: String, algorithm: String, group: String, vector: String) -> Data {
+        Data("""
+            {"algorithm": "\(algorithm)", "schema": "\(schema)", "numberOfTests": 1,
+             "testGroups": [{\(group) "tests": [\(vector)]}]}
+            """.utf8)
+    }
+
+    @Test("A hash TackSHA2 lacks skips its group with the reason; its vectors are counted, never passed",
+          arguments: [
+            ("mac_test_schema_v1.json", "HMACSHA3-256", "HMAC hash SHA3-256 not in TackSHA2"),
+            ("mac_test_schema_v1.json", "HMACMD5", "HMAC hash MD5 recognised but not computed by TackSHA2"),
+            ("pbkdf_test_schema.json", "PBKDF2-HMACSHA3-512", "PBKDF2 hash SHA3-512 not in TackSHA2"),
+            ("pbe_test_schema.json", "PbeWithHmacSha3-256AndAes_128", "PBKDF2 hash SHA3-256 not in TackSHA2"),
+          ])
+    func missingHashIsSkipped(schema: String, algorithm: String, reason: String) throws {
+        let vector = #"{"tcId": 1, "comment": "", "flags": [], "key": "00", "msg": "", "tag": "00", "password": "00","#
+            + #" "salt": "00", "iterationCount": 1, "dkLen": 1, "dk": "00", "iv": "00", "ct": "00", "result": "valid"}"#
+        let data = Self.oneVectorFile(schema: schema, algorithm: algorithm, group: #""keySize": 256, "tagSize": 256,"#, vector: vector)
+        let report = try WycheproofRunner.run(data: data, path: "missing-hash.json")
+        #expect(report.tally.checked == 0)
+        #expect(report.tally.agreed == 0)
+        #expect(report.tally.skippedGroups.map(\.reason) == [reason])
+        #expect(report.tally.skippedVectors == 1)
+    }
+
+    @Test("HMAC-SHA-1 runs through the runner: a right tag agrees, a wrong one disagrees")
+    func everyHMACHashRuns() throws {
+        // RFC 2202 §3 case 2 (HMAC-SHA-1, key "Jefe"), rated valid, then with its last byte changed.
+        let key = "4a656665"
+        let message = "7768617420646f2079612077616e7420666f72206e6f7468696e673f"
+        let tag = "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79"
+        let wrongTag = "effcdf6ae5eb2fa2d27416d5f184df9c259a7c78"
+        let vectors = #"{"tcId": 1, "key": "\#(key)", "msg": "\#(message)", "tag": "\#(tag)", "result": "valid"}, "#
+            + #"{"tcId": 2, "key": "\#(key)", "msg": "\#(message)", "tag": "\#(wrongTag)", "result": "valid"}"#
+        let data = Self.oneVectorFile(
+            schema: "mac_test_schema_v1.json", algorithm: "HMACSHA1", group: #""keySize": 32, "tagSize": 160,"#, vector: vectors)
+        let report = try WycheproofRunner.run(data: data, path: "hmac-sha1.json")
+        #expect(report.tally.agreed == 1)
+        #expect(report.tally.disagreements.map(\.tcId) == [2])
+        #expect(report.tally.disagreements.first?.outcome == .rejected("tag mismatch"))
+        #expect(report.tally.skippedGroups.isEmpty)
+    }
+
+    @Test("A PBKDF2 vector above the runner's iteration cap is refused by TackSHA2: a disagreement, not a pass")
+    func iterationCapDisagrees() throws {
+        let count = WycheproofRunner.maximumIterationCount + 1
+        let vector = #"{"tcId": 7, "password": "70", "salt": "73", "iterationCount": \#(count), "dkLen": 20,"#
+            + #" "dk": "0000000000000000000000000000000000000000", "result": "valid"}"#
+        let data = Self.oneVectorFile(schema: "pbkdf_test_schema.json", algorithm: "PBKDF2-HMACSHA1", group: "", vector: vector)
+        let report = try WycheproofRunner.run(data: data, path: "bomb.json")
+        #expect(report.tally.agreed == 0)
+        #expect(report.tally.disagreements.map(\.tcId) == [7])
+        let expected = HashError.iterationCountAboveLimit(count: count, limit: WycheproofRunner.maximumIterationCount)
+        #expect(report.tally.disagreements.first?.outcome == .rejected(expected.description))
     }
 
     @Test("A flipped AES-CBC verdict is a disagreement, not a pass")
