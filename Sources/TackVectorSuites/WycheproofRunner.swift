@@ -6,6 +6,7 @@
 // schemas are in WycheproofPrimitives.swift.
 
 public import Foundation
+import TackSHA2
 import TackSignature
 import TackX509
 
