@@ -139,7 +139,7 @@ let package = Package(
         // MARK: Tools (may use Foundation)
         .executableTarget(
             name: "tack",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackVectorSuites"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackPKCS12", "TackVectorSuites"],
             swiftSettings: strictSettings
         ),
         // The third-party vector suites' one reading each, shared by `tack vectors` and
