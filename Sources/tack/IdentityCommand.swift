@@ -12,6 +12,7 @@ import TackX509
 enum IdentityCommand {
     static let help = """
         USAGE: tack identity [--passphrase-env VAR | --passphrase-file F | --passphrase-stdin]
+                             [--roots FILE]... [--system-roots] [--host NAME]
                              [--allow-no-mac] [--format text|json] [--json] [--now TIME] FILE
 
         Reads a PKCS #12 file (.p12, .pfx; BER or DER) and prints each identity (a
@@ -37,19 +38,26 @@ enum IdentityCommand {
                            (sha256, subject, friendly_name, local_key_id),
                            keys_without_certificate, mac (algorithm, iterations, or null),
                            encryption (content, scheme, iterations), warnings
-          --now TIME       the time the days left are counted from (default: the clock)
+          --now TIME       the time the days left and the trust are evaluated at
+                           (default: the clock)
+          --roots FILE     evaluate each identity's trust against these anchors (PEM or
+                           DER, or a directory; repeatable), with the file's other
+                           certificates as intermediates
+          --system-roots   evaluate against the system bundle (also with --roots)
+          --host NAME      evaluate as a TLS server certificate for NAME (serverAuth);
+                           without it, as a client certificate (clientAuth EKU)
+        Without --roots or --system-roots, trust is not evaluated (`trust` is null).
+        `trust` is {"verdict", "purpose", "host", "failures"} otherwise.
 
-        The trust verdict (--roots, --system-roots, --host, clientAuth) is not evaluated
-        yet: `trust` is null.
-
-        Exit status: 0 the file was read, 1 bad input or wrong passphrase (the message
-        says which), 2 usage error.
+        Exit status: 0 the file was read (and, if asked, every identity is trusted),
+        1 bad input or wrong passphrase (the message says which), 2 usage error,
+        3 an identity is not trusted.
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(
-            arguments, valued: ["--passphrase-env", "--passphrase-file", "--format", "--now"],
-            switches: ["--passphrase-stdin", "--allow-no-mac", "--json"])
+            arguments, valued: ["--passphrase-env", "--passphrase-file", "--format", "--now", "--roots", "--host"],
+            switches: ["--passphrase-stdin", "--allow-no-mac", "--json", "--system-roots"])
         if args.wantsHelp {
             io.emit(help)
             return .success
@@ -59,6 +67,12 @@ enum IdentityCommand {
             throw .usage("tack identity needs exactly one FILE")
         }
         let now = try args.time("--now")
+        let peer = try args.value("--host").map { (text) throws(CLIError) in try parsePeer(text) }
+        let roots = args.values("--roots")
+        let evaluatesTrust = !roots.isEmpty || args.isSet("--system-roots")
+        if peer != nil && !evaluatesTrust {
+            throw .usage("--host needs --roots FILE or --system-roots to evaluate against")
+        }
         let passphrase = try readPassphrase(args, filePath: path, io: io)
         let bytes = try readInput(path, io: io)
         var options = PKCS12Options()
@@ -69,11 +83,50 @@ enum IdentityCommand {
         } catch {
             throw CLIError("\(inputName(path)): \(error.description)", code: errorCode(error))
         }
-        switch format {
-        case .json: io.emit(json(file).serialized())
-        case .text: io.emit(text(file, now: now))
+        var trust: [TrustResult]? = nil
+        if evaluatesTrust {
+            let anchors = try readAnchors(roots, systemRoots: args.isSet("--system-roots"), io: io)
+            trust = evaluateTrust(file, anchors: anchors, peer: peer, time: now)
         }
+        switch format {
+        case .json: io.emit(json(file, trust: trust, peer: peer).serialized())
+        case .text: io.emit(text(file, now: now, trust: trust, peer: peer))
+        }
+        if let trust, trust.contains(where: { !$0.verdict.isTrusted }) { return .untrusted }
         return .success
+    }
+
+    // MARK: Trust
+
+    /// Each identity's certificate validated to `anchors` at `time`, the file's other
+    /// certificates as intermediates: for `peer` as a server, or as a TLS client.
+    static func evaluateTrust(_ file: PKCS12File, anchors: AnchorStore, peer: PeerName?, time: Int64) -> [TrustResult] {
+        let options = TrustOptions(validationTime: time, peerName: peer,
+                                   purpose: peer == nil ? .clientAuthentication : .serverAuthentication)
+        let evaluator = TrustEvaluator(anchors: anchors, options: options)
+        return file.identities.map { identity in
+            let others = file.certificates.indices.filter { $0 != identity.certificateIndex }
+                .map { file.certificates[$0].certificate }
+            return evaluator.evaluate(leaf: file.certificates[identity.certificateIndex].certificate,
+                                      intermediates: others)
+        }
+    }
+
+    static func trustJSON(_ result: TrustResult?, peer: PeerName?) -> JSONValue {
+        guard let result else { return .null }
+        return .object([
+            ("verdict", .string(verdictCode(result.verdict))),
+            ("purpose", .string(peer == nil ? "client_auth" : "server_auth")),
+            ("host", .optional(peer.map(ruleHost))),
+            ("failures", .strings(result.failures.map(\.code))),
+        ])
+    }
+
+    static func trustText(_ result: TrustResult?, peer: PeerName?) -> String {
+        guard let result else { return "not evaluated (no --roots)" }
+        let purpose = peer.map { "as the server \(ruleHost($0))" } ?? "as a TLS client"
+        if result.verdict.isTrusted { return "trusted " + purpose }
+        return "NOT trusted " + purpose + ": " + result.failures.map(\.description).joined(separator: "; ")
     }
 
     // MARK: Passphrase
@@ -153,8 +206,8 @@ enum IdentityCommand {
 
     // MARK: JSON
 
-    static func json(_ file: PKCS12File) -> JSONValue {
-        let identities: [JSONValue] = file.identities.map { identity in
+    static func json(_ file: PKCS12File, trust: [TrustResult]?, peer: PeerName?) -> JSONValue {
+        let identities: [JSONValue] = file.identities.enumerated().map { number, identity in
             let entry = file.certificates[identity.certificateIndex]
             let key = file.keys[identity.keyIndex]
             return .object([
@@ -170,7 +223,7 @@ enum IdentityCommand {
                 ("chain_sha256", .strings(chain(from: identity.certificateIndex, in: file).map {
                     CertificateFingerprint(file.certificates[$0].certificate).hex
                 })),
-                ("trust", .null),
+                ("trust", trustJSON(trust?[number], peer: peer)),
             ])
         }
         let certificates: [JSONValue] = file.certificates.map { entry in
@@ -198,7 +251,7 @@ enum IdentityCommand {
 
     // MARK: Text
 
-    static func text(_ file: PKCS12File, now: Int64) -> String {
+    static func text(_ file: PKCS12File, now: Int64, trust: [TrustResult]?, peer: PeerName?) -> String {
         var lines: [String] = []
         func add(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 20, withPad: " ", startingAt: 0) + value)
@@ -222,7 +275,7 @@ enum IdentityCommand {
             for (position, index) in chain(from: identity.certificateIndex, in: file).enumerated() {
                 add(position == 0 ? "Chain:" : "", CertificateSummary(file.certificates[index].certificate).subject)
             }
-            add("Trust:", "not evaluated")
+            add("Trust:", trustText(trust?[number], peer: peer))
         }
         let others = file.certificatesWithoutKey
         if !others.isEmpty {

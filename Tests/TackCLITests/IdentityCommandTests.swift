@@ -74,6 +74,29 @@ struct IdentityCommandTests {
         #expect(allowed.output.contains("warning: "))
     }
 
+    @Test("--roots: each identity evaluated as a TLS client (or for --host), exit 3 when not trusted")
+    func trust() throws {
+        // The generated test certificates have no authority key identifier, which the
+        // profile requires: not trusted, with that reason.
+        let run = CLI.run(["identity", "--passphrase-stdin", "--json", "--roots", "Vectors/pkcs12/ca.pem",
+                           "--now", "2026-12-01T00:00:00Z", "Vectors/pkcs12/openssl-rsa-default.p12"],
+                          input: Array("correct horse\n".utf8))
+        #expect(run.status == .untrusted)
+        let trust = try #require(try run.json()["identities"]?[0]?["trust"])
+        #expect(trust.objectValue?.map(\.0) == ["verdict", "purpose", "host", "failures"])
+        #expect(trust["verdict"] == .string("fatalFailure"))
+        #expect(trust["purpose"] == .string("client_auth"))
+        #expect(trust["host"] == .null)
+        #expect(trust["failures"] == .strings(["profileViolation"]))
+        let server = CLI.run(["identity", "--passphrase-stdin", "--roots", "Vectors/pkcs12/ca.pem", "--host", "a.example",
+                              "--now", "2026-12-01T00:00:00Z", "Vectors/pkcs12/openssl-rsa-default.p12"],
+                             input: Array("correct horse\n".utf8))
+        #expect(server.status == .untrusted)
+        #expect(server.output.contains("NOT trusted as the server a.example"))
+        // --host alone has nothing to evaluate against.
+        #expect(CLI.run(["identity", "--host", "a.example", "Vectors/pkcs12/openssl-rsa-plain.p12"]).status == .usage)
+    }
+
     @Test("The passphrase is never an argument; at most one source; usage errors exit 2")
     func usage() {
         #expect(CLI.run(["identity", "--passphrase", "x", "Vectors/pkcs12/openssl-rsa-default.p12"]).status == .usage)
