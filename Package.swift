@@ -128,17 +128,18 @@ let package = Package(
         // wired), and its keys are TackSignature's checked PrivateKey. Its BER
         // reader is its own: only the PKCS #12 and CMS layers accept BER; what
         // they carry stays strict DER. The primitives it needs (SHA-1, the PKCS #12
-        // KDF, PBKDF2, the ciphers) plug in behind PKCS12Cryptography.
+        // KDF, PBKDF2: TackSHA2; the ciphers: TackCipher) are named in
+        // PKCS12Cryptography.standard.
         .target(
             name: "TackPKCS12",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
             swiftSettings: strictSettings
         ),
 
         // MARK: Tools (may use Foundation)
         .executableTarget(
             name: "tack",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackVectorSuites"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackPKCS12", "TackVectorSuites"],
             swiftSettings: strictSettings
         ),
         // The third-party vector suites' one reading each, shared by `tack vectors` and

@@ -150,7 +150,7 @@ public struct PKCS12Error: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingMAC: text = "the file has no MAC (allow files without one to read it)"
         case .macAlgorithmUnavailable(let name): text = "MAC algorithm \(name) is not available in this build"
         case .wrongPassphrase: text = "wrong passphrase (or the file was altered: its MAC does not verify)"
-        case .decryptionFailed: text = "an encrypted layer does not decrypt although the MAC verified: corrupted file"
+        case .decryptionFailed: text = "an encrypted layer does not decrypt although the passphrase is right (the MAC verified) or its ciphertext is not whole blocks: corrupted file"
         case .wrongPassphraseOrCorrupted: text = "an encrypted layer does not decrypt: wrong passphrase or corrupted file"
         case .encryptionUnavailable(let name): text = "encryption scheme \(name) is not available in this build"
         case .unsupportedEncryption(let name): text = "unsupported encryption scheme \(name)"

@@ -189,25 +189,7 @@ extension LayerReader {
         guard kdf == PKCS12OID.pbkdf2, let kdfParameters else {
             throw error(.unsupportedEncryption("PBES2 with KDF " + kdf.dottedString), at: kdfIndex)
         }
-        // PBKDF2-params ::= SEQUENCE { salt CHOICE { specified OCTET STRING, ... },
-        //   iterationCount INTEGER, keyLength INTEGER OPTIONAL,
-        //   prf AlgorithmIdentifier DEFAULT algid-hmacWithSHA1 }
-        var pbkdf2 = try fields(of: kdfParameters, .sequence)
-        let salt = try octets(try pbkdf2.next(.octetString))
-        let count = try iterations(try pbkdf2.next(.integer), limit: iterationLimit)
-        let keyLength = try pbkdf2.optional(.integer).map { (index) throws(PKCS12Error) in try integer(index) }
-        var prf = PKCS12Hash.sha1
-        if let prfIndex = pbkdf2.optional(.sequence) {
-            let (prfOID, prfParameters) = try algorithm(prfIndex)
-            guard let hash = PKCS12Hash(hmacOID: prfOID) else {
-                throw error(.unsupportedEncryption("PBKDF2 with PRF " + prfOID.dottedString), at: prfIndex)
-            }
-            if let prfParameters, node(prfParameters).tag != .null {
-                throw error(.invalidAlgorithmParameters, at: prfParameters)
-            }
-            prf = hash
-        }
-        try pbkdf2.end()
+        let (salt, count, keyLength, prf) = try pbkdf2Parameters(kdfParameters, iterationLimit: iterationLimit)
         let (cipherOID, cipherParameters) = try algorithm(encryptionIndex)
         let cipher: PKCS12Cipher
         let ivLength: Int
@@ -219,7 +201,42 @@ extension LayerReader {
         guard let cipherParameters else { throw error(.invalidAlgorithmParameters, at: encryptionIndex) }
         let iv = try octets(cipherParameters)
         guard iv.count == ivLength else { throw error(.invalidAlgorithmParameters, at: cipherParameters) }
+        // A keyLength, when present, must be the cipher's key size (RFC 8018 §A.2).
+        if let keyLength, keyLength != cipher.keyByteCount {
+            throw error(.invalidAlgorithmParameters, at: kdfParameters)
+        }
         return PKCS12EncryptionScheme(keyDerivation: .pbkdf2(prf: prf, keyLength: keyLength), cipher: cipher,
                                       iterations: count, salt: salt, initializationVector: iv)
+    }
+
+    /// PBKDF2-params (RFC 8018 §A.2), the iteration count checked against the
+    /// caller's limit before any work:
+    /// `SEQUENCE { salt CHOICE { specified OCTET STRING, ... }, iterationCount INTEGER,
+    /// keyLength INTEGER OPTIONAL, prf AlgorithmIdentifier DEFAULT algid-hmacWithSHA1 }`.
+    func pbkdf2Parameters(
+        _ index: Int, iterationLimit: Int
+    ) throws(PKCS12Error) -> (salt: [UInt8], iterations: Int, keyLength: Int?, prf: PKCS12Hash) {
+        var pbkdf2 = try fields(of: index, .sequence)
+        let salt = try octets(try pbkdf2.next(.octetString))
+        let count = try iterations(try pbkdf2.next(.integer), limit: iterationLimit)
+        let keyLength = try pbkdf2.optional(.integer).map { (index) throws(PKCS12Error) in try integer(index) }
+        var prf = PKCS12Hash.sha1
+        if let prfIndex = pbkdf2.optional(.sequence) {
+            prf = try hmacAlgorithm(prfIndex)
+        }
+        try pbkdf2.end()
+        return (salt, count, keyLength, prf)
+    }
+
+    /// An HMAC AlgorithmIdentifier (RFC 8018 §B.1.2), parameters absent or NULL.
+    func hmacAlgorithm(_ index: Int) throws(PKCS12Error) -> PKCS12Hash {
+        let (oid, parameters) = try algorithm(index)
+        guard let hash = PKCS12Hash(hmacOID: oid) else {
+            throw error(.unsupportedEncryption("HMAC " + oid.dottedString), at: index)
+        }
+        if let parameters, node(parameters).tag != .null {
+            throw error(.invalidAlgorithmParameters, at: parameters)
+        }
+        return hash
     }
 }

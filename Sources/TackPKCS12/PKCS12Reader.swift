@@ -100,10 +100,29 @@ struct PKCS12Reader {
         try macData.end()
         let kind: PKCS12MACScheme.Kind
         var raw: [UInt8] = []
+        var (keySalt, keyIterations) = (salt, iterations)
         if oid == PKCS12OID.pbmac1 {
+            // PBMAC1-params ::= SEQUENCE { keyDerivationFunc AlgorithmIdentifier {PBKDF2},
+            //   messageAuthScheme AlgorithmIdentifier } (RFC 8018 §A.5, RFC 9579 §3)
             guard let parameters else { throw file.error(.invalidAlgorithmParameters, at: algorithmIndex) }
-            kind = .pbmac1
             raw = file.encoded(parameters)
+            var pbmac1 = try file.fields(of: parameters, .sequence)
+            let kdfIndex = try pbmac1.next(.sequence)
+            let macIndex = try pbmac1.next(.sequence)
+            try pbmac1.end()
+            let (kdf, kdfParameters) = try file.algorithm(kdfIndex)
+            guard kdf == PKCS12OID.pbkdf2, let kdfParameters else {
+                throw file.error(.macAlgorithmUnavailable("PBMAC1 with KDF " + kdf.dottedString), at: kdfIndex)
+            }
+            let pbkdf2 = try file.pbkdf2Parameters(kdfParameters, iterationLimit: options.maximumIterations)
+            let mac = try file.hmacAlgorithm(macIndex)
+            // RFC 9579 §3: keyLength is required; a MAC key longer than any HMAC block is refused.
+            guard let keyLength = pbkdf2.keyLength, keyLength >= 1, keyLength <= 128 else {
+                throw file.error(.invalidAlgorithmParameters, at: kdfParameters)
+            }
+            kind = .pbmac1(prf: pbkdf2.prf, mac: mac, keyLength: keyLength)
+            (keySalt, keyIterations) = (pbkdf2.salt, pbkdf2.iterations)
+            if mac == .sha1 || pbkdf2.prf == .sha1 { warnings.append(.macUsesSHA1) }
         } else if let hash = PKCS12Hash(digestOID: oid) {
             if let parameters, file.node(parameters).tag != .null {
                 throw file.error(.invalidAlgorithmParameters, at: parameters)
@@ -113,8 +132,8 @@ struct PKCS12Reader {
         } else {
             throw file.error(.macAlgorithmUnavailable(oid.dottedString), at: algorithmIndex)
         }
-        if iterations < 2048 { warnings.append(.fewIterations(iterations)) }
-        return PKCS12MACScheme(kind: kind, iterations: iterations, salt: salt, digest: digest, parameters: raw)
+        if keyIterations < 2048 { warnings.append(.fewIterations(keyIterations)) }
+        return PKCS12MACScheme(kind: kind, iterations: keyIterations, salt: keySalt, digest: digest, parameters: raw)
     }
 
     private mutating func verifyMAC(
@@ -155,6 +174,9 @@ struct PKCS12Reader {
                 throw reader.error(.encryptionUnavailable(scheme.description), at: index)
             case .badPadding:
                 continue
+            case .malformedCiphertext:
+                // Not a whole number of blocks: no passphrase can fix that.
+                throw reader.error(.decryptionFailed, at: index)
             case .plaintext(let plaintext):
                 do {
                     let result = try body(&self, plaintext)

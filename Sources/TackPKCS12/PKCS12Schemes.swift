@@ -80,8 +80,10 @@ public struct PKCS12MACScheme: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// HMAC with the key from the PKCS #12 KDF (RFC 7292 appendix B) over `hash`.
         case pkcs12KDF(hash: PKCS12Hash)
-        /// PBMAC1 (RFC 9579): HMAC with a PBKDF2 key. Its parameters are kept raw.
-        case pbmac1
+        /// PBMAC1 (RFC 9579): HMAC-`mac` with a `keyLength`-byte key from
+        /// PBKDF2-HMAC-`prf`; the scheme's salt and iterations are PBKDF2's (those
+        /// of the MacData are ignored, RFC 9579 §3).
+        case pbmac1(prf: PKCS12Hash, mac: PKCS12Hash, keyLength: Int)
     }
 
     /// The kind and hash.
@@ -92,14 +94,14 @@ public struct PKCS12MACScheme: Sendable, Hashable, CustomStringConvertible {
     public let salt: [UInt8]
     /// The expected MAC value.
     public let digest: [UInt8]
-    /// For PBMAC1, the DER of the AlgorithmIdentifier's parameters.
+    /// For PBMAC1, the DER of the AlgorithmIdentifier's parameters (empty otherwise).
     public let parameters: [UInt8]
 
     /// `HMAC-SHA-256 (PKCS #12 KDF)` or `PBMAC1`.
     public var description: String {
         switch kind {
         case .pkcs12KDF(let hash): "HMAC-\(hash) (PKCS #12 KDF)"
-        case .pbmac1: "PBMAC1"
+        case .pbmac1(let prf, let mac, _): "PBMAC1 (PBKDF2-HMAC-\(prf), HMAC-\(mac))"
         }
     }
 }
@@ -128,6 +130,28 @@ public enum PKCS12Cipher: Sendable, Hashable, CustomStringConvertible {
         case .desEDE3CBC: "DES-EDE3-CBC"
         case .desEDE2CBC: "DES-EDE-CBC (two-key)"
         case .rc2CBC(let bits): "RC2-\(bits)-CBC"
+        }
+    }
+}
+
+extension PKCS12Cipher {
+    /// The key size in bytes (RC2: its effective bits, as the PKCS #12 PBEs use it).
+    var keyByteCount: Int {
+        switch self {
+        case .aes128CBC: 16
+        case .aes192CBC: 24
+        case .aes256CBC: 32
+        case .desEDE3CBC: 24
+        case .desEDE2CBC: 16
+        case .rc2CBC(let bits): bits / 8
+        }
+    }
+
+    /// The block (and IV) size in bytes.
+    var blockByteCount: Int {
+        switch self {
+        case .aes128CBC, .aes192CBC, .aes256CBC: 16
+        case .desEDE3CBC, .desEDE2CBC, .rc2CBC: 8
         }
     }
 }
@@ -162,6 +186,9 @@ public struct PKCS12EncryptionScheme: Sendable, Hashable, CustomStringConvertibl
         case .pbkdf2(let prf, _): "PBES2 (PBKDF2-HMAC-\(prf), \(cipher))"
         }
     }
+
+    /// The key size of `cipher` in bytes.
+    var keyByteCount: Int { cipher.keyByteCount }
 
     /// Whether the scheme is weak enough to warn about: RC2 with a 40-bit key.
     public var isWeak: Bool { cipher == .rc2CBC(bits: 40) }

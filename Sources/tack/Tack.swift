@@ -24,6 +24,7 @@ let topLevelHelp = """
       pin          print the SPKI pin of each certificate or public key
       show         a readable dump of each certificate: names, validity, key, extensions, pins
       verify       validate a served chain to an anchor, then check a pin policy
+      identity     open a PKCS #12 file (.p12/.pfx): identities, keys, chain, schemes
       scan         bulk mode: one JSON line per certificate, on every core
       lint         check Info.plist files and Swift sources for pinning and ATS mistakes
       plist        print the NSPinnedDomains entry for a chain, ready for an Info.plist
@@ -71,6 +72,7 @@ enum Tack {
         Subcommand(name: "pin", help: PinCommand.help, run: PinCommand.run),
         Subcommand(name: "verify", help: VerifyCommand.help, run: VerifyCommand.run),
         Subcommand(name: "show", help: ShowCommand.help, run: ShowCommand.run),
+        Subcommand(name: "identity", help: IdentityCommand.help, run: IdentityCommand.run),
         Subcommand(name: "scan", help: ScanCommand.help, run: ScanCommand.run),
         Subcommand(name: "lint", help: LintCommand.help, run: LintCommand.run),
         Subcommand(name: "plist", help: PlistCommand.help, run: PlistCommand.run),

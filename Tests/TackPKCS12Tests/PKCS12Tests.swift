@@ -42,6 +42,11 @@ struct PKCS12Vector: Decodable, Sendable, CustomStringConvertible {
 
 func sha256Hex(_ certificate: Certificate) -> String { CertificateFingerprint(certificate).hex }
 
+func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef")
+    return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+}
+
 @Suite("PKCS #12")
 struct PKCS12Tests {
     static let vectors: [PKCS12Vector] = (try? PKCS12Vector.load()) ?? []
@@ -66,8 +71,13 @@ struct PKCS12Tests {
             return
         }
         let file = try vector.read()
-        #expect(file.mac == nil)
-        #expect(file.warnings.contains(.noMAC))
+        if vector.reads_without_mac {
+            #expect(file.mac == nil)
+            #expect(file.warnings.contains(.noMAC))
+        } else {
+            #expect(file.mac != nil)
+            #expect(!file.warnings.contains(.noMAC))
+        }
         guard let certificates = vector.cryptography.certificates else {
             Issue.record("cryptography could not read \(vector.file): \(vector.cryptography.error ?? "")")
             return
@@ -87,6 +97,16 @@ struct PKCS12Tests {
         }
         if let keySPKI = vector.cryptography.key_spki_sha256 {
             #expect(file.keys.contains { $0.key.publicKeyInfo.map { SPKIPin($0).hex } == keySPKI })
+            // The key cryptography reads is paired with a certificate of the same public key
+            // (unless the file pairs it by localKeyID with another key's certificate,
+            // which Tack refuses to pair: assembled-key-id-mismatch.p12).
+            let mismatched = file.warnings.contains { if case .localKeyIDMismatch = $0 { true } else { false } }
+            #expect(mismatched || file.identities.contains { identity in
+                identity.spkiPin.hex == keySPKI
+                    && file.keys[identity.keyIndex].key.publicKeyInfo.map { SPKIPin($0).hex } == keySPKI
+            })
+            // Every identity has its key ID: SHA-1 of the subjectPublicKey bits.
+            #expect(file.identities.allSatisfy { $0.keyID?.count == 20 })
         } else {
             #expect(file.keys.isEmpty)
         }
@@ -98,7 +118,9 @@ struct PKCS12Tests {
         #expect(file.identities.count == 1)
         let identity = try #require(file.identities.first)
         #expect(identity.match == .localKeyIDAndPublicKey)
-        #expect(identity.keyID == nil)  // SHA-1 is not in this build yet
+        // SHA-1 of the subjectPublicKey bits, as cryptography's
+        // SubjectKeyIdentifier.from_public_key computes it for rsa-leaf.pem.
+        #expect(identity.keyID.map(hex) == "2781b050daf83331e7fb524b142e5c1ece0c1b64")
         let leaf = file.certificates[identity.certificateIndex]
         #expect(leaf.attributes.friendlyName == "Alice")
         #expect(leaf.attributes.localKeyID != nil)
@@ -289,6 +311,114 @@ struct PKCS12Tests {
         }
         #expect(rc2.cipher == .rc2CBC(bits: 40))
         #expect(legacy.warnings.contains(.weakEncryption(rc2)))
+    }
+
+    // MARK: The standard primitives
+
+    static let encryptedWithMAC = [
+        "openssl-rsa-default.p12", "openssl-p256-default.p12", "openssl-ed25519-default.p12", "openssl-rsa-legacy.p12",
+        "openssl-rsa-descert.p12", "openssl-rsa-macsha1.p12", "openssl-rsa-noiter.p12", "openssl-rsa-aes128.p12",
+        "openssl-rsa-3des.p12", "cryptography-rsa-best.p12", "cryptography-p256-best.p12",
+        "cryptography-ed25519-best.p12", "cryptography-rsa-pbesv1-sha1.p12", "cryptography-rsa-pbesv2-sha256.p12",
+    ]
+
+    @Test("A wrong passphrase is refused by the MAC", arguments: encryptedWithMAC)
+    func wrongPassphrase(name: String) throws {
+        let bytes = try Self.vector(name).bytes()
+        for passphrase in ["correct horsE", "", "correct horse "] as [String?] + [nil] {
+            do {
+                _ = try PKCS12File(berEncoded: bytes, passphrase: passphrase)
+                Issue.record("\(name) read with \(passphrase ?? "no passphrase")")
+            } catch {
+                #expect(error.code == "pkcs12.wrongPassphrase")
+            }
+        }
+    }
+
+    @Test("Without a MAC, a wrong passphrase shows when the first layer does not decrypt")
+    func wrongPassphraseWithoutMAC() throws {
+        let bytes = try Self.vector("openssl-rsa-nomac-encrypted.p12").bytes()
+        var options = PKCS12Options()
+        options.readsFilesWithoutMAC = true
+        do {
+            _ = try PKCS12File(berEncoded: bytes, passphrase: "correct horsE", options: options)
+            Issue.record("read with the wrong passphrase")
+        } catch {
+            #expect(error.code == "pkcs12.wrongPassphraseOrCorrupted")
+        }
+        let file = try PKCS12File(berEncoded: bytes, passphrase: "correct horse", options: options)
+        #expect(file.identities.count == 1)
+    }
+
+    @Test("A damaged MAC value reads as a wrong passphrase (the MAC cannot tell them apart)")
+    func damagedMAC() throws {
+        var bytes = try Self.vector("openssl-rsa-default.p12").bytes()
+        let scheme = try #require(try PKCS12File(berEncoded: bytes, passphrase: "correct horse").mac)
+        // The MAC value is the file's only copy of those 32 bytes: flip its last one.
+        let start = try #require(Self.firstIndex(of: scheme.digest, in: bytes))
+        bytes[start + scheme.digest.count - 1] ^= 1
+        #expect(throws: PKCS12Error.self) { try PKCS12File(berEncoded: bytes, passphrase: "correct horse") }
+        do {
+            _ = try PKCS12File(berEncoded: bytes, passphrase: "correct horse")
+        } catch {
+            #expect(error.code == "pkcs12.wrongPassphrase")
+        }
+    }
+
+    static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
+    }
+
+    @Test("The schemes each tool writes are reported as they are")
+    func standardSchemes() throws {
+        let modern = try Self.vector("openssl-rsa-default.p12").read()
+        #expect(modern.mac?.kind == .pkcs12KDF(hash: .sha256))
+        #expect(modern.mac?.iterations == 2048)
+        #expect(modern.contents.count == 2)
+        #expect(modern.keys.first?.encryption?.cipher == .aes256CBC)
+        #expect(modern.keys.first?.encryption?.keyDerivation == .pbkdf2(prf: .sha256, keyLength: nil))
+
+        let legacy = try Self.vector("openssl-rsa-legacy.p12").read()
+        #expect(legacy.mac?.kind == .pkcs12KDF(hash: .sha1))
+        #expect(legacy.warnings.contains(.macUsesSHA1))
+        guard case .encrypted(let rc2) = legacy.contents.first else {
+            Issue.record("the legacy file's certificates are not encrypted")
+            return
+        }
+        #expect(rc2.cipher == .rc2CBC(bits: 40))
+        #expect(rc2.keyDerivation == .pkcs12KDF)
+        #expect(legacy.warnings.contains(.weakEncryption(rc2)))
+        #expect(legacy.keys.first?.encryption?.cipher == .desEDE3CBC)
+        #expect(legacy.identities.count == 1)
+
+        let noiter = try Self.vector("openssl-rsa-noiter.p12").read()
+        #expect(noiter.warnings.contains(.fewIterations(1)))
+        #expect(noiter.identities.count == 1)
+
+        let pbesv1 = try Self.vector("cryptography-rsa-pbesv1-sha1.p12").read()
+        #expect(pbesv1.keys.first?.encryption?.cipher == .desEDE3CBC)
+        #expect(pbesv1.keys.first?.encryption?.keyDerivation == .pkcs12KDF)
+        #expect(pbesv1.mac?.kind == .pkcs12KDF(hash: .sha1))
+
+        let empty = try Self.vector("openssl-rsa-empty-passphrase.p12").read()
+        #expect(empty.identities.count == 1)
+        // No passphrase at all reads it too: both empty forms are tried.
+        #expect(try PKCS12File(berEncoded: try Self.vector("openssl-rsa-empty-passphrase.p12").bytes(),
+                               passphrase: nil).identities.count == 1)
+    }
+
+    @Test("A caller's lower iteration cap refuses the file before any work")
+    func iterationCap() throws {
+        let bytes = try Self.vector("openssl-rsa-default.p12").bytes()
+        var options = PKCS12Options()
+        options.maximumIterations = 2047
+        do {
+            _ = try PKCS12File(berEncoded: bytes, passphrase: "correct horse", options: options)
+            Issue.record("read above the iteration cap")
+        } catch {
+            #expect(error.code == "pkcs12.iterationsAboveLimit")
+        }
     }
 
     @Test("friendlyName decodes UTF-16 with surrogate pairs and refuses lone surrogates")

@@ -217,9 +217,9 @@ openssl("openssl-rsa-plain.p12", "rsa", PLAIN, "", "read", without_mac=True)
 openssl("openssl-p256-plain.p12", "p256", PLAIN, "", "read", name_="Zoë clé", without_mac=True)
 openssl("openssl-ed25519-plain.p12", "ed25519", PLAIN, "", "read", without_mac=True, chain=False)
 openssl("openssl-rsa-plain-nomac-refused.p12", "rsa", PLAIN, "", "pkcs12.missingMAC")
-openssl("openssl-rsa-nomac-encrypted.p12", "rsa", ["-nomac"], PASSPHRASE, "pkcs12.encryptionUnavailable",
+openssl("openssl-rsa-nomac-encrypted.p12", "rsa", ["-nomac"], PASSPHRASE, "read",
         without_mac=True)
-MAC = "pkcs12.macAlgorithmUnavailable"
+MAC = "read"  # every MAC and encryption scheme these tools write
 openssl("openssl-rsa-default.p12", "rsa", [], PASSPHRASE, MAC)
 openssl("openssl-p256-default.p12", "p256", [], PASSPHRASE, MAC)
 openssl("openssl-ed25519-default.p12", "ed25519", [], PASSPHRASE, MAC)

@@ -1,0 +1,110 @@
+import Foundation
+import TackTestSupport
+import Testing
+
+@testable import tack
+
+@Suite("tack identity")
+struct IdentityCommandTests {
+    static let exactKeys = ["identities", "certificates", "keys_without_certificate", "mac", "encryption", "warnings"]
+    static let identityKeys = [
+        "certificate_sha256", "subject", "key_type", "key_bits", "key_matches", "key_id", "local_key_id",
+        "friendly_name", "spki_sha256", "chain_sha256", "trust",
+    ]
+
+    @Test("--json: exactly the issue's keys, the identity and its chain from the leaf")
+    func json() throws {
+        let run = CLI.run(["identity", "--passphrase-stdin", "--json", "Vectors/pkcs12/openssl-rsa-default.p12"],
+                          input: Array("correct horse\n".utf8))
+        #expect(run.status == .success, "\(run.errors)")
+        let document = try run.json()
+        #expect(document.objectValue?.map(\.0) == Self.exactKeys)
+        let identity = try #require(document["identities"]?[0])
+        #expect(identity.objectValue?.map(\.0) == Self.identityKeys)
+        #expect(document["identities"]?.arrayValue?.count == 1)
+        #expect(identity["subject"] == .string("CN=client-rsa"))
+        #expect(identity["key_type"] == .string("RSA"))
+        #expect(identity["key_bits"] == .integer(2048))
+        #expect(identity["key_matches"] == .bool(true))
+        // SHA-1 of the subjectPublicKey bits (cryptography's SubjectKeyIdentifier.from_public_key).
+        #expect(identity["key_id"] == .string("2781b050daf83331e7fb524b142e5c1ece0c1b64"))
+        #expect(identity["friendly_name"] == .string("Alice"))
+        #expect(identity["spki_sha256"] == .string("17448ee0ba9d852ace540607f24aecae64066f36437c5ca4b530d13c5d89b828"))
+        #expect(identity["chain_sha256"] == .strings([
+            "6937d98749cbb45fae91f9228aaecfb27d4631af68db613ed7cb279aca61bd4e",
+            "0072b2832fc588b02fafe91ebcf5ee127fd3d638f9c16f0d77ebda17394f72d2",
+        ]))
+        #expect(identity["trust"] == .null)
+        #expect(document["certificates"]?.arrayValue?.count == 2)
+        #expect(document["certificates"]?[0]?.objectValue?.map(\.0) == ["sha256", "subject", "friendly_name", "local_key_id"])
+        #expect(document["keys_without_certificate"] == .integer(0))
+        #expect(document["mac"]?["algorithm"] == .string("HMAC-SHA-256 (PKCS #12 KDF)"))
+        #expect(document["mac"]?["iterations"] == .integer(2048))
+        #expect(document["encryption"]?.arrayValue?.count == 2)
+        #expect(document["encryption"]?[0]?["scheme"] == .string("PBES2 (PBKDF2-HMAC-SHA-256, AES-256-CBC)"))
+        #expect(document["warnings"] == .array([]))
+    }
+
+    @Test("Text: the legacy file's schemes and their warnings; the passphrase from a file")
+    func text() throws {
+        let passphraseFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tack-identity-\(UUID().uuidString).txt")
+        try Data("correct horse\r\n".utf8).write(to: passphraseFile)
+        defer { try? FileManager.default.removeItem(at: passphraseFile) }
+        let run = CLI.run(["identity", "--passphrase-file", passphraseFile.path, "--now", "2026-12-01T00:00:00Z",
+                           "Vectors/pkcs12/openssl-rsa-legacy.p12"])
+        #expect(run.status == .success, "\(run.errors)")
+        #expect(run.output.contains("Key ID:             2781b050daf83331e7fb524b142e5c1ece0c1b64"))
+        #expect(run.output.contains("Encryption (content 1): PKCS #12 PBE (SHA-1, RC2-40-CBC), 2048 iterations"))
+        #expect(run.output.contains("warning: the MAC uses SHA-1"))
+        #expect(run.output.contains("Certificates without a key: 1"))
+    }
+
+    @Test("A wrong passphrase exits 1 with its own code; no MAC needs --allow-no-mac")
+    func failures() throws {
+        let wrong = CLI.run(["identity", "--passphrase-stdin", "--json", "Vectors/pkcs12/openssl-rsa-default.p12"],
+                            input: Array("correct horsE\n".utf8))
+        #expect(wrong.status == .failure)
+        #expect(try wrong.json()["error"]?["code"] == .string("wrong_passphrase"))
+        let noMAC = CLI.run(["identity", "Vectors/pkcs12/openssl-rsa-plain.p12"])
+        #expect(noMAC.status == .failure)
+        #expect(noMAC.failure?.code == "invalid_pkcs12")
+        let allowed = CLI.run(["identity", "--allow-no-mac", "Vectors/pkcs12/openssl-rsa-plain.p12"])
+        #expect(allowed.status == .success)
+        #expect(allowed.output.contains("warning: "))
+    }
+
+    @Test("--roots: each identity evaluated as a TLS client (or for --host), exit 3 when not trusted")
+    func trust() throws {
+        // The generated test certificates have no authority key identifier, which the
+        // profile requires: not trusted, with that reason.
+        let run = CLI.run(["identity", "--passphrase-stdin", "--json", "--roots", "Vectors/pkcs12/ca.pem",
+                           "--now", "2026-12-01T00:00:00Z", "Vectors/pkcs12/openssl-rsa-default.p12"],
+                          input: Array("correct horse\n".utf8))
+        #expect(run.status == .untrusted)
+        let trust = try #require(try run.json()["identities"]?[0]?["trust"])
+        #expect(trust.objectValue?.map(\.0) == ["verdict", "purpose", "host", "failures"])
+        #expect(trust["verdict"] == .string("fatalFailure"))
+        #expect(trust["purpose"] == .string("client_auth"))
+        #expect(trust["host"] == .null)
+        #expect(trust["failures"] == .strings(["profileViolation"]))
+        let server = CLI.run(["identity", "--passphrase-stdin", "--roots", "Vectors/pkcs12/ca.pem", "--host", "a.example",
+                              "--now", "2026-12-01T00:00:00Z", "Vectors/pkcs12/openssl-rsa-default.p12"],
+                             input: Array("correct horse\n".utf8))
+        #expect(server.status == .untrusted)
+        #expect(server.output.contains("NOT trusted as the server a.example"))
+        // --host alone has nothing to evaluate against.
+        #expect(CLI.run(["identity", "--host", "a.example", "Vectors/pkcs12/openssl-rsa-plain.p12"]).status == .usage)
+    }
+
+    @Test("The passphrase is never an argument; at most one source; usage errors exit 2")
+    func usage() {
+        #expect(CLI.run(["identity", "--passphrase", "x", "Vectors/pkcs12/openssl-rsa-default.p12"]).status == .usage)
+        #expect(CLI.run(["identity", "--passphrase-stdin", "--passphrase-env", "HOME",
+                         "Vectors/pkcs12/openssl-rsa-default.p12"]).status == .usage)
+        #expect(CLI.run(["identity", "--passphrase-stdin", "-"]).status == .usage)
+        #expect(CLI.run(["identity"]).status == .usage)
+        #expect(CLI.run(["identity", "--passphrase-env", "TACK_TEST_SURELY_UNSET_VARIABLE",
+                         "Vectors/pkcs12/openssl-rsa-default.p12"]).status == .usage)
+    }
+}
