@@ -141,7 +141,7 @@ public struct TrustEvaluator: Sendable {
     /// order, which is what the failure then says (the search's own failures follow).
     static func namingMisorder(_ trust: TrustResult, served: [Certificate]) -> TrustResult {
         guard !trust.verdict.isPathValid, served.count > 1, isCA(served[0]) else { return trust }
-        let caSubjects = served.filter(isCA).map(\.subjectBytes)
+        let caSubjects = served.filter(isCA).map { $0.subjectBytes }
         guard let leafAt = served.indices.dropFirst().first(where: { index in
             !isCA(served[index]) && caSubjects.contains { $0.elementsEqual(served[index].issuerBytes) }
         }) else { return trust }
