@@ -47,7 +47,7 @@ enum IdentityCommand {
           --host NAME      evaluate as a TLS server certificate for NAME (serverAuth);
                            without it, as a client certificate (clientAuth EKU)
         Without --roots or --system-roots, trust is not evaluated (`trust` is null).
-        `trust` is {"verdict", "purpose", "host", "failures"} otherwise.
+        `trust` is {"verdict", "code", "purpose", "host", "failures"} otherwise.
 
         Exit status: 0 the file was read (and, if asked, every identity is trusted),
         1 bad input or wrong passphrase (the message says which), 2 usage error,
@@ -83,7 +83,7 @@ enum IdentityCommand {
         } catch {
             throw CLIError("\(inputName(path)): \(error.description)", code: errorCode(error))
         }
-        var trust: [TrustResult]? = nil
+        var trust: [TrustDecision]? = nil
         if evaluatesTrust {
             let anchors = try readAnchors(roots, systemRoots: args.isSet("--system-roots"), io: io)
             trust = evaluateTrust(file, anchors: anchors, peer: peer, time: now)
@@ -92,7 +92,7 @@ enum IdentityCommand {
         case .json: io.emit(json(file, trust: trust, peer: peer).serialized())
         case .text: io.emit(text(file, now: now, trust: trust, peer: peer))
         }
-        if let trust, trust.contains(where: { !$0.verdict.isTrusted }) { return .untrusted }
+        if let trust, trust.contains(where: { !$0.isTrusted }) { return .untrusted }
         return .success
     }
 
@@ -100,33 +100,36 @@ enum IdentityCommand {
 
     /// Each identity's certificate validated to `anchors` at `time`, the file's other
     /// certificates as intermediates: for `peer` as a server, or as a TLS client.
-    static func evaluateTrust(_ file: PKCS12File, anchors: AnchorStore, peer: PeerName?, time: Int64) -> [TrustResult] {
-        let options = TrustOptions(validationTime: time, peerName: peer,
-                                   purpose: peer == nil ? .clientAuthentication : .serverAuthentication)
+    static func evaluateTrust(_ file: PKCS12File, anchors: AnchorStore, peer: PeerHost?, time: Int64) -> [TrustDecision] {
+        let options = TrustOptions(purpose: peer == nil ? .clientAuthentication : .serverAuthentication)
         let evaluator = TrustEvaluator(anchors: anchors, options: options)
         return file.identities.map { identity in
             let others = file.certificates.indices.filter { $0 != identity.certificateIndex }
                 .map { file.certificates[$0].certificate }
-            return evaluator.evaluate(leaf: file.certificates[identity.certificateIndex].certificate,
-                                      intermediates: others)
+            // No pin policy: an identity is checked for trust only (`host: nil` also skips
+            // the name check, for a client certificate).
+            return evaluator.evaluate(
+                servedChain: [file.certificates[identity.certificateIndex].certificate] + others,
+                host: peer, at: time)
         }
     }
 
-    static func trustJSON(_ result: TrustResult?, peer: PeerName?) -> JSONValue {
-        guard let result else { return .null }
+    static func trustJSON(_ decision: TrustDecision?, peer: PeerHost?) -> JSONValue {
+        guard let decision else { return .null }
         return .object([
-            ("verdict", .string(verdictCode(result.verdict))),
+            ("verdict", .string(decision.isTrusted ? "trusted" : "untrusted")),
+            ("code", .string(decision.code)),
             ("purpose", .string(peer == nil ? "client_auth" : "server_auth")),
-            ("host", .optional(peer.map(ruleHost))),
-            ("failures", .strings(result.failures.map(\.code))),
+            ("host", .optional(peer.map { $0.description })),
+            ("failures", .strings(decision.details.failures.map { $0.code })),
         ])
     }
 
-    static func trustText(_ result: TrustResult?, peer: PeerName?) -> String {
-        guard let result else { return "not evaluated (no --roots)" }
-        let purpose = peer.map { "as the server \(ruleHost($0))" } ?? "as a TLS client"
-        if result.verdict.isTrusted { return "trusted " + purpose }
-        return "NOT trusted " + purpose + ": " + result.failures.map(\.description).joined(separator: "; ")
+    static func trustText(_ decision: TrustDecision?, peer: PeerHost?) -> String {
+        guard let decision else { return "not evaluated (no --roots)" }
+        let purpose = peer.map { "as the server \($0.description)" } ?? "as a TLS client"
+        if decision.isTrusted { return "trusted " + purpose }
+        return "NOT trusted " + purpose + ": " + decision.details.failures.map { $0.description }.joined(separator: "; ")
     }
 
     // MARK: Passphrase
@@ -206,7 +209,7 @@ enum IdentityCommand {
 
     // MARK: JSON
 
-    static func json(_ file: PKCS12File, trust: [TrustResult]?, peer: PeerName?) -> JSONValue {
+    static func json(_ file: PKCS12File, trust: [TrustDecision]?, peer: PeerHost?) -> JSONValue {
         let identities: [JSONValue] = file.identities.enumerated().map { number, identity in
             let entry = file.certificates[identity.certificateIndex]
             let key = file.keys[identity.keyIndex]
@@ -251,7 +254,7 @@ enum IdentityCommand {
 
     // MARK: Text
 
-    static func text(_ file: PKCS12File, now: Int64, trust: [TrustResult]?, peer: PeerName?) -> String {
+    static func text(_ file: PKCS12File, now: Int64, trust: [TrustDecision]?, peer: PeerHost?) -> String {
         var lines: [String] = []
         func add(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 20, withPad: " ", startingAt: 0) + value)
