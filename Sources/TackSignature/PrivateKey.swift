@@ -102,7 +102,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringCo
     public let publicKeyInfo: SubjectPublicKeyInfo?
     /// The key size in bits: the modulus length for RSA, the field size for EC,
     /// 256 for Ed25519, 253 for X25519, 456 for Ed448, 448 for X448 (as
-    /// ``SubjectPublicKeyInfo/keySizeInBits``).
+    /// `SubjectPublicKeyInfo.keySizeInBits`).
     public let keySizeInBits: Int
     /// The secret, in the form ``withPrivateKeyBytes(_:)`` documents. A
     /// ContiguousArray: its `span` back-deploys to every OS with Swift 5 in the
@@ -144,7 +144,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringCo
     /// Reads a PEM block: `PRIVATE KEY` (PKCS #8), `RSA PRIVATE KEY` (PKCS #1)
     /// or `EC PRIVATE KEY` (SEC 1).
     ///
-    /// - Parameter block: The block, from ``TackDER/PEM/parse(_:requiresBlock:)``.
+    /// - Parameter block: The block, from `PEM.parse(_:requiresBlock:)`.
     /// - Throws: ``PrivateKeyError/Reason/encrypted`` for `ENCRYPTED PRIVATE KEY`,
     ///   ``PrivateKeyError/Reason/unexpectedPEMLabel(_:)`` for another label, or
     ///   the errors of ``init(derEncoded:format:)`` (offsets index the block's bytes).

@@ -152,7 +152,7 @@ public struct RSAPSSParameters: Sendable, Hashable {
 ///   ``Certificate/hasNullECDSASignatureParameters`` tells such a certificate apart.
 /// - Ed25519 and Ed448 (RFC 8410 §3): "the parameters MUST be absent".
 ///
-/// MD5 and SHA-1 signatures are recognised (``TackSHA2/DigestAlgorithm/isCollisionResistant``
+/// MD5 and SHA-1 signatures are recognised (`DigestAlgorithm.isCollisionResistant`
 /// is `false` for them) so that a verifier can refuse them by name; an unrecognised
 /// identifier is kept as ``unknown(_:)`` and its parameters are not checked.
 public enum SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
