@@ -217,7 +217,9 @@ def generate():
     w("// Regenerate: python3 Tests/Embedded/generate-vectors.py")
     w("")
     w("#if !CORE_ONLY")
+    w("import TackSHA2")
     w("import TackSignature")
+    w("import TackX509")
     w("")
 
     # Certificates.

@@ -2,7 +2,9 @@
 // Regenerate: python3 Tests/Embedded/generate-vectors.py
 
 #if !CORE_ONLY
+import TackSHA2
 import TackSignature
+import TackX509
 
 /// Vectors/certs/manifest.txt: (file, DER, OpenSSL pin in Base64, SHA-256
 /// fingerprint in hex, notAfter in seconds since 1970).
