@@ -94,6 +94,7 @@ trap summary EXIT
 
 step_start "generated sources are current"
 python3 scripts/generate-ec-limb-arithmetic.py --check
+python3 scripts/generate-ec-curve-constants.py --check
 step_end
 
 step_start "build (release, tests included; warnings are errors)"

@@ -194,3 +194,19 @@ struct AESKeySchedule: CBCBlockCipher {
         }
     }
 }
+
+/// The equivalent inverse cipher's round keys for the hardware paths (FIPS 197
+/// §5.3.5): the encryption round keys in reverse order, InvMixColumns applied
+/// to all but the first and last (by AESIMC on x86-64, AESIMC on ARMv8).
+func aesHardwareDecryptionKeys(_ encryptionKeys: [UInt8], rounds: Int) -> [UInt8] {
+    var keys = [UInt8](repeating: 0, count: encryptionKeys.count)
+    for index in 0...rounds {
+        let source = 16 * (rounds - index)
+        keys.replaceSubrange((16 * index)..<(16 * index + 16), with: encryptionKeys[source..<(source + 16)])
+    }
+    keys.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        for index in 1..<rounds { aesInverseMixColumnsHardware(base + 16 * index) }
+    }
+    return keys
+}

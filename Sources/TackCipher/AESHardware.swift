@@ -90,22 +90,9 @@ func aesDecryptBlocksHardware(
     }
 }
 
-/// The equivalent inverse cipher's round keys (FIPS 197 §5.3.5): the
-/// encryption round keys in reverse order, InvMixColumns (AESIMC) applied to
-/// all but the first and last.
-func aesHardwareDecryptionKeys(_ encryptionKeys: [UInt8], rounds: Int) -> [UInt8] {
-    var keys = [UInt8](repeating: 0, count: encryptionKeys.count)
-    encryptionKeys.withUnsafeBufferPointer { source in
-        keys.withUnsafeMutableBufferPointer { destination in
-            guard let source = source.baseAddress, let destination = destination.baseAddress else { return }
-            for index in 0...rounds {
-                var key = load(source + 16 * (rounds - index))
-                if index != 0 && index != rounds { key = _mm_aesimc_si128(key) }
-                store(key, destination + 16 * index)
-            }
-        }
-    }
-    return keys
+/// InvMixColumns (AESIMC) of the 16-byte round key at `key`, in place.
+func aesInverseMixColumnsHardware(_ key: UnsafeMutablePointer<UInt8>) {
+    store(_mm_aesimc_si128(load(key)), key)
 }
 
 #elseif !(TACK_HARDWARE_AES && arch(arm64))
@@ -126,7 +113,7 @@ func aesDecryptBlocksHardware(
     preconditionFailure("no hardware AES in this build")
 }
 
-func aesHardwareDecryptionKeys(_ encryptionKeys: [UInt8], rounds: Int) -> [UInt8] {
+func aesInverseMixColumnsHardware(_ key: UnsafeMutablePointer<UInt8>) {
     preconditionFailure("no hardware AES in this build")
 }
 

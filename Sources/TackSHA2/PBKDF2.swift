@@ -52,13 +52,9 @@ public enum PBKDF2 {
         password: [UInt8], salt: [UInt8], iterationCount: Int, keyByteCount: Int, hash: DigestAlgorithm,
         maximumIterationCount: Int = defaultMaximumIterationCount
     ) throws(HashError) -> [UInt8] {
-        guard iterationCount >= 1 else { throw .iterationCountNotPositive(iterationCount) }
-        guard iterationCount <= maximumIterationCount else {
-            throw .iterationCountAboveLimit(count: iterationCount, limit: maximumIterationCount)
-        }
-        guard keyByteCount >= 0 && keyByteCount <= maximumKeyByteCount else {
-            throw .keyByteCountOutOfRange(count: keyByteCount, limit: maximumKeyByteCount)
-        }
+        try checkDerivationParameters(
+            iterationCount: iterationCount, maximumIterationCount: maximumIterationCount,
+            keyByteCount: keyByteCount, maximumKeyByteCount: maximumKeyByteCount)
         return try hash.dispatch(
             PBKDF2Derivation(password: password, salt: salt, iterationCount: iterationCount, keyByteCount: keyByteCount))
     }
@@ -159,5 +155,23 @@ extension BlockHashCore {
                 outer.initializeMemory(as: UInt8.self, repeating: 0)
             }
         }
+    }
+}
+
+/// The checks PBKDF2 and the PKCS #12 derivation make before any work: at least
+/// one iteration, no more than the caller's limit, and a key length in range.
+///
+/// - Throws: ``HashError/iterationCountNotPositive(_:)``,
+///   ``HashError/iterationCountAboveLimit(count:limit:)`` or
+///   ``HashError/keyByteCountOutOfRange(count:limit:)``.
+func checkDerivationParameters(
+    iterationCount: Int, maximumIterationCount: Int, keyByteCount: Int, maximumKeyByteCount: Int
+) throws(HashError) {
+    guard iterationCount >= 1 else { throw .iterationCountNotPositive(iterationCount) }
+    guard iterationCount <= maximumIterationCount else {
+        throw .iterationCountAboveLimit(count: iterationCount, limit: maximumIterationCount)
+    }
+    guard keyByteCount >= 0 && keyByteCount <= maximumKeyByteCount else {
+        throw .keyByteCountOutOfRange(count: keyByteCount, limit: maximumKeyByteCount)
     }
 }

@@ -81,13 +81,9 @@ public enum PKCS12KeyDerivation {
         password: [UInt8], salt: [UInt8], purpose: Purpose, iterationCount: Int, keyByteCount: Int,
         hash: DigestAlgorithm, maximumIterationCount: Int = defaultMaximumIterationCount
     ) throws(HashError) -> [UInt8] {
-        guard iterationCount >= 1 else { throw .iterationCountNotPositive(iterationCount) }
-        guard iterationCount <= maximumIterationCount else {
-            throw .iterationCountAboveLimit(count: iterationCount, limit: maximumIterationCount)
-        }
-        guard keyByteCount >= 0 && keyByteCount <= maximumKeyByteCount else {
-            throw .keyByteCountOutOfRange(count: keyByteCount, limit: maximumKeyByteCount)
-        }
+        try checkDerivationParameters(
+            iterationCount: iterationCount, maximumIterationCount: maximumIterationCount,
+            keyByteCount: keyByteCount, maximumKeyByteCount: maximumKeyByteCount)
         return try hash.dispatch(
             PKCS12Derivation(
                 password: password, salt: salt, id: purpose.rawValue, iterationCount: iterationCount,

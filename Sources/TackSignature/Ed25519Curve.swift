@@ -155,28 +155,25 @@ struct Ed25519Curve: Sendable {
     /// P + Q for Q in cached form (add-2008-hwcd-3: 8M), or P − Q when `subtract`.
     @inline(__always)
     func add(_ p: Ed25519Point, _ q: Ed25519CachedPoint, subtract: Bool = false) -> Ed25519Point {
-        // −Q swaps Y + X with Y − X and negates T.
-        let a = field.multiply(field.subtract(p.y, p.x), subtract ? q.yPlusX : q.yMinusX)
-        let b = field.multiply(field.add(p.y, p.x), subtract ? q.yMinusX : q.yPlusX)
-        let tt = field.multiply(p.t, q.t2d)
-        let c = subtract ? field.negate(tt) : tt
-        let dd = field.multiply(p.z, q.z2)
-        let e = field.subtract(b, a)
-        let f = field.subtract(dd, c)
-        let g = field.add(dd, c)
-        let h = field.add(b, a)
-        return Ed25519Point(
-            x: field.multiply(e, f), y: field.multiply(g, h), z: field.multiply(f, g), t: field.multiply(e, h))
+        add(p, yPlusX: q.yPlusX, yMinusX: q.yMinusX, t2d: q.t2d, twoZ: field.multiply(p.z, q.z2), subtract: subtract)
     }
 
     /// P + Q for an affine Q (madd: 7M), or P − Q when `subtract`.
     @inline(__always)
     func add(_ p: Ed25519Point, _ q: Ed25519AffineCachedPoint, subtract: Bool) -> Ed25519Point {
-        let a = field.multiply(field.subtract(p.y, p.x), subtract ? q.yPlusX : q.yMinusX)
-        let b = field.multiply(field.add(p.y, p.x), subtract ? q.yMinusX : q.yPlusX)
-        let tt = field.multiply(p.t, q.t2d)
+        add(p, yPlusX: q.yPlusX, yMinusX: q.yMinusX, t2d: q.t2d, twoZ: field.add(p.z, p.z), subtract: subtract)
+    }
+
+    /// The addition both forms of Q share, given 2·Z_P·Z_Q (`twoZ`): −Q swaps
+    /// Y + X with Y − X and negates T.
+    @inline(__always)
+    private func add(
+        _ p: Ed25519Point, yPlusX: ECLimbs4, yMinusX: ECLimbs4, t2d: ECLimbs4, twoZ dd: ECLimbs4, subtract: Bool
+    ) -> Ed25519Point {
+        let a = field.multiply(field.subtract(p.y, p.x), subtract ? yPlusX : yMinusX)
+        let b = field.multiply(field.add(p.y, p.x), subtract ? yMinusX : yPlusX)
+        let tt = field.multiply(p.t, t2d)
         let c = subtract ? field.negate(tt) : tt
-        let dd = field.add(p.z, p.z)
         let e = field.subtract(b, a)
         let f = field.subtract(dd, c)
         let g = field.add(dd, c)
