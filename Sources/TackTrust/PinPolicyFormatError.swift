@@ -1,3 +1,4 @@
+public import TackFormats
 internal import TackX509
 
 /// The value types of the two policy documents (JSON and property list), for

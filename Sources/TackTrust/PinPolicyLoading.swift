@@ -1,3 +1,4 @@
+public import TackFormats
 internal import TackX509
 
 /// A policy that loaded, with the warnings found while loading it.
@@ -113,7 +114,7 @@ struct PolicyLoader {
 
     mutating func format(_ reason: PinPolicyFormatError.Reason, offset: Int?, rule: Int? = nil, domain: String? = nil, list: PinList? = nil, entry: Int? = nil) {
         var issue = PinPolicyIssue(.format(PinPolicyFormatError(reason, offset: offset)), severity: .error, rule: rule, domain: domain, list: list, entry: entry)
-        if let offset, offset < document.count { issue.location = TextCursor.location(of: offset, in: document) }
+        if let offset, offset < document.count { issue.location = TextLocation(offset: offset, in: document) }
         issues.append(issue)
     }
 
