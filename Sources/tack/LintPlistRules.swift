@@ -2,6 +2,7 @@
 // NSPinnedDomains rules.
 
 import TackDER
+import TackFormats
 import TackTrust
 
 /// The keys ATS reads in an NSPinnedDomains rule and in a pin (Apple's Information

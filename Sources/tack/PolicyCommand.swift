@@ -3,6 +3,7 @@
 // standard error what does not translate.
 
 import Foundation
+import TackFormats
 import TackTrust
 import TackX509
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackDER
+import TackFormats
 import TackTestSupport
 @testable import TackTrust
 import TackX509
