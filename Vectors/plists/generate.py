@@ -67,6 +67,24 @@ CASES = {
         "dict-16": {"k%02d" % i: i for i in range(16)},
         "data-15": b"\x01" * 15,
     },
+    # An Info.plist whose pinning keys draw warnings: a misplaced key, a wildcard
+    # domain, a typo'd key at three levels (PinPolicy.load(infoPlist:) warnings).
+    "policy-warnings": {
+        "NSAppTransportSecurity": {
+            "NSPinnedCAIdentities": [],
+            "NSPinnedDomains": {
+                "example.com": {
+                    "NSIncludesSubdomain": True,
+                    "NSPinnedCAIdentities": [
+                        {"SPKI-SHA256-BASE64": "8j0L1iaoc4jfXRiN21BhnBm1m79/xl/gv2BgQiHHkNU=", "SPKI-SHA256": "x"},
+                        {"SPKI-SHA256-BASE64": "OhSDq7eqbTdv7vIivt9Wwc5nfvTt1HyGCGQJnrQ4akU="},
+                    ],
+                },
+                "*.example.org": {"NSPinnedCAIdentities": []},
+            },
+            "NSAllowsArbitraryLoadz": False,
+        },
+    },
     # One list object referenced three times (written once), nested containers.
     "shared": {
         "first": SHARED_LIST,
