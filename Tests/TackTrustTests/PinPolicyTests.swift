@@ -210,6 +210,48 @@ struct PinPolicyLoadingTests {
         #expect(loaded.warnings[3].description == "7:9: warning: example.com: unknown key \"NSIncludesSubdomain\", ignored by App Transport Security: check its spelling")
     }
 
+    @Test("A binary Info.plist loads to the same policy as its XML twin")
+    func binaryInfoPlist() throws {
+        let binary = try RepositoryPaths.vectorBytes("plists/example-policy.bplist")
+        let xml = try RepositoryPaths.vectorBytes("policies/example.plist")
+        let fromBinary = try PinPolicy.load(infoPlist: binary, at: time2026)
+        let fromXML = try PinPolicy.load(infoPlist: xml, at: time2026)
+        #expect(fromBinary.policy == fromXML.policy)
+        #expect(fromBinary.policy.rules.map(\.domain) == ["example.com"])
+        #expect(fromBinary.warnings.map(\.kind) == fromXML.warnings.map(\.kind))
+    }
+
+    @Test("A binary Info.plist's key warnings say the byte offset of their key")
+    func binaryInfoPlistWarnings() throws {
+        let binary = try RepositoryPaths.vectorBytes("plists/policy-warnings.bplist")
+        let xml = try RepositoryPaths.vectorBytes("plists/policy-warnings.plist")
+        let fromBinary = try PinPolicy.load(infoPlist: binary, at: time2026)
+        let fromXML = try PinPolicy.load(infoPlist: xml, at: time2026)
+        #expect(fromBinary.policy == fromXML.policy)
+        // The same warnings (the order within a rule follows each file's layout).
+        let kinds = { (loaded: LoadedPinPolicy) in Set(loaded.warnings.map { "\($0.kind)" }) }
+        #expect(kinds(fromBinary) == kinds(fromXML))
+        #expect(fromBinary.warnings.count == 5)
+        for warning in fromBinary.warnings {
+            let location = try #require(warning.location)
+            #expect(location.isBinary && location.line == 0 && location.column == 0)
+            #expect(warning.description.hasPrefix("byte \(location.offset): warning: "))
+            // The offset is the key's string object: an ASCII string marker, then the key.
+            let key: String
+            switch warning.kind {
+            case .unknownKey(let name), .misplacedKey(let name, _): key = name
+            case .wildcardDomain: key = try #require(warning.domain)
+            default: Issue.record("unexpected warning \(warning)"); continue
+            }
+            // (Counts of 15 and more follow the marker as a one-byte integer, 0x10 N.)
+            let marker = binary[location.offset]
+            let short = Int(marker & 0x0F) < 15
+            #expect(marker >> 4 == 0x5)
+            #expect(short ? Int(marker & 0x0F) == key.utf8.count : binary[location.offset + 1] == 0x10 && Int(binary[location.offset + 2]) == key.utf8.count)
+            #expect(Array(binary[(location.offset + (short ? 1 : 3))...].prefix(key.utf8.count)) == Array(key.utf8))
+        }
+    }
+
     @Test("Duplicate domains (case-insensitive, overlapping scopes), empty rules, expired rules")
     func structural() {
         let duplicate = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"]}, "EXAMPLE.com": {"caIdentities": ["\#(pinA)", "\#(pinB)"]}}}"#)
