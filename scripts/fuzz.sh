@@ -42,7 +42,7 @@ extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
 crl  TackX509  Tests/Fuzz/FuzzCRL.swift
 chain  TackTrust  Tests/Fuzz/FuzzChainBuilder.swift
 policy  TackTrust  Tests/Fuzz/FuzzPinPolicy.swift
-plist  TackTrust  Tests/Fuzz/FuzzPropertyList.swift
+plist  TackFormats  Tests/Fuzz/FuzzPropertyList.swift
 swiftlex  none  Tests/Fuzz/FuzzSwiftLexer.swift,Sources/tack/SwiftLexer.swift
 privatekey  TackSignature  Tests/Fuzz/FuzzPrivateKey.swift
 pkcs12  TackPKCS12  Tests/Fuzz/FuzzPKCS12.swift
