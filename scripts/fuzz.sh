@@ -49,7 +49,7 @@ pkcs12  TackPKCS12  Tests/Fuzz/FuzzPKCS12.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/pkcs12 Vectors/private-keys Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/lint
+SEEDS=(Vectors/pkcs12 Vectors/private-keys Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/plists Vectors/lint
        Vectors/differential/seeds)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the

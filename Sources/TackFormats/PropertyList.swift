@@ -28,7 +28,7 @@ public enum PropertyList {
     /// The deepest nesting of `<dict>` and `<array>` accepted, counting the root value
     /// as level 1.
     ///
-    /// 32, the same bound as ``DERLimits``' default depth: `Info.plist` files nest about
+    /// 32, the same bound as TackDER's `DERLimits` default depth: `Info.plist` files nest about
     /// 6 levels (`NSAppTransportSecurity` → `NSPinnedDomains` → domain → pin list →
     /// pin), and CoreFoundation's own parser documents no limit, so this only stops
     /// a hostile document from exhausting the stack.
