@@ -7,7 +7,8 @@ value, so that TackFormats' two readers can be held to the same result.
 
 plistlib's output is deterministic (sorted keys off, insertion order kept), so a
 regeneration rewrites the same bytes. Also converts Vectors/policies/example.plist
-(an Info.plist with NSPinnedDomains) to example-policy.bplist.
+(an Info.plist with NSPinnedDomains) to example-policy.bplist and
+Vectors/lint/mistakes/Info.plist to lint-mistakes.bplist.
 """
 import datetime
 import os
@@ -100,10 +101,12 @@ def main():
             plistlib.dump(value, f, fmt=plistlib.FMT_XML, sort_keys=False)
         with open(os.path.join(HERE, name + ".bplist"), "wb") as f:
             plistlib.dump(value, f, fmt=plistlib.FMT_BINARY, sort_keys=False)
-    with open(os.path.join(POLICIES, "example.plist"), "rb") as f:
-        policy = plistlib.load(f)
-    with open(os.path.join(HERE, "example-policy.bplist"), "wb") as f:
-        plistlib.dump(policy, f, fmt=plistlib.FMT_BINARY, sort_keys=False)
+    for source, target in [(os.path.join(POLICIES, "example.plist"), "example-policy.bplist"),
+                           (os.path.join(HERE, "..", "lint", "mistakes", "Info.plist"), "lint-mistakes.bplist")]:
+        with open(source, "rb") as f:
+            value = plistlib.load(f)
+        with open(os.path.join(HERE, target), "wb") as f:
+            plistlib.dump(value, f, fmt=plistlib.FMT_BINARY, sort_keys=False)
 
 
 if __name__ == "__main__":
