@@ -70,8 +70,8 @@ func readAnchors(_ paths: [String], systemRoots: Bool, io: Console) throws(CLIEr
     return anchors
 }
 
-/// A Tack JSON policy if the first non-whitespace byte is `{`, an XML property list
-/// (`Info.plist`) otherwise; both read by the core.
+/// A Tack JSON policy if the first non-whitespace byte is `{`, a property list
+/// (`Info.plist`, XML or binary) otherwise; both read by the core.
 func loadPolicy(_ path: String, at time: Int64, io: Console) throws(CLIError) -> LoadedPinPolicy {
     let bytes = try readInput(path, io: io)
     let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
