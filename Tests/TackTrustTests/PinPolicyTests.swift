@@ -221,6 +221,32 @@ struct PinPolicyLoadingTests {
         #expect(fromBinary.warnings.map(\.kind) == fromXML.warnings.map(\.kind))
     }
 
+    @Test("A binary Info.plist's format error says the byte offset of its key")
+    func binaryInfoPlistFormatError() throws {
+        // {"NSAppTransportSecurity": {"NSPinnedDomains": "x"}}, laid out from offset 8:
+        // the root dict (8), its key (11, 25 bytes), the inner dict (36), "NSPinnedDomains" (39), "x" (57).
+        var bytes = Array("bplist00".utf8)
+        let objects: [[UInt8]] = [
+            [0xD1, 1, 2], [0x5F, 0x10, 22] + Array("NSAppTransportSecurity".utf8), [0xD1, 3, 4],
+            [0x5F, 0x10, 15] + Array("NSPinnedDomains".utf8), [0x51, 0x78],
+        ]
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 5] + [UInt8](repeating: 0, count: 8)
+            + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        #expect(offsets == [8, 11, 36, 39, 57])
+        var expected = PinPolicyIssue(.format(PinPolicyFormatError(.wrongType(expected: .dictionary, found: .string), offset: 39)),
+                                      severity: .error, rule: nil, domain: nil)
+        expected.location = TextLocation(byteOffset: 39)
+        #expect(throws: PinPolicyLoadError.invalid([expected])) {
+            try PinPolicy.load(infoPlist: bytes, at: time2026)
+        }
+    }
+
     @Test("A binary Info.plist's key warnings say the byte offset of their key")
     func binaryInfoPlistWarnings() throws {
         let binary = try RepositoryPaths.vectorBytes("plists/policy-warnings.bplist")
