@@ -30,8 +30,8 @@
 // file (checked arithmetic throughout), an offset outside the object area (between
 // the header and the offset table), an object running past that area, a reference
 // to no object, cycles, nesting deeper than PropertyList.maximumDepth, more than
-// PropertyList.maximumObjectCount objects or PropertyList.maximumValueCount
-// values, 16-byte integers outside Int64 (the only ones that need 16 bytes), dates
+// PropertyList.maximumObjectCount objects, or a tree of more than
+// PropertyList.maximumValueCount values or PropertyList.maximumPayloadSize bytes, 16-byte integers outside Int64 (the only ones that need 16 bytes), dates
 // with a fraction of a second or outside years 0...9999 (the XML reader's dates),
 // strings with characters XML does not allow and reals that are not finite (so
 // that every value also has an XML form), non-string dictionary keys, duplicate keys, UIDs (NSKeyedArchiver's
@@ -61,14 +61,19 @@ struct BinaryPropertyListReader {
         var count: Int
         /// The levels of the tree, this one included.
         var height: Int
+        /// The bytes of strings (UTF-8) and data in the tree.
+        var payload = 0
 
         /// Counts `child` into this container's tree, refusing a tree of more than
-        /// ``PropertyList/maximumValueCount`` values.
+        /// ``PropertyList/maximumValueCount`` values or
+        /// ``PropertyList/maximumPayloadSize`` bytes of strings and data.
         mutating func add(_ child: Decoded, at start: Int) throws(PropertyListError) {
-            // Both terms are at most maximumValueCount, so the sum cannot overflow.
+            // Each term is at most its limit, or (a leaf) the length of a string or
+            // data inside the document, so the sums cannot overflow.
             count += child.count
-            guard count <= PropertyList.maximumValueCount else {
-                throw PropertyListError(.tooManyValues, at: TextLocation(byteOffset: start))
+            payload += child.payload
+            guard count <= PropertyList.maximumValueCount, payload <= PropertyList.maximumPayloadSize else {
+                throw PropertyListError(.valueTreeTooLarge, at: TextLocation(byteOffset: start))
             }
             height = max(height, child.height + 1)
         }
@@ -168,7 +173,9 @@ struct BinaryPropertyListReader {
     private mutating func decodeObject(at start: Int, depth: Int) throws(PropertyListError) -> Decoded {
         let marker = bytes[start]  // start < objectAreaEnd <= bytes.count
         let info = Int(marker & 0x0F)
-        func leaf(_ value: PropertyListValue) -> Decoded { Decoded(value: value, count: 1, height: 1) }
+        func leaf(_ value: PropertyListValue, payload: Int = 0) -> Decoded {
+            Decoded(value: value, count: 1, height: 1, payload: payload)
+        }
         switch marker >> 4 {
         case 0x0:
             switch marker {
@@ -197,12 +204,12 @@ struct BinaryPropertyListReader {
             return leaf(.date(since1970))
         case 0x4:
             let (content, count) = try counted(at: start, info: info, unit: 1)
-            return leaf(.data(Array(bytes[content..<(content + count)])))
+            return leaf(.data(Array(bytes[content..<(content + count)])), payload: count)
         case 0x5:
             let (content, count) = try counted(at: start, info: info, unit: 1)
             let text = bytes[content..<(content + count)]
             guard !text.contains(where: { $0 >= 0x80 }) else { throw fail(.invalidString, start) }
-            return leaf(.string(try checkedString(String(decoding: text, as: UTF8.self), at: start)))
+            return leaf(.string(try checkedString(String(decoding: text, as: UTF8.self), at: start)), payload: count)
         case 0x6:
             let (content, units) = try counted(at: start, info: info, unit: 2)
             var codeUnits: [UInt16] = []
@@ -221,7 +228,8 @@ struct BinaryPropertyListReader {
                 case .error: throw fail(.invalidString, start)
                 }
             }
-            return leaf(.string(try checkedString(String(scalars), at: start)))
+            let string = try checkedString(String(scalars), at: start)
+            return leaf(.string(string), payload: string.utf8.count)
         case 0x8:
             throw fail(.uid, start)
         case 0xB, 0xC:

@@ -51,6 +51,14 @@ public enum PropertyList {
     /// twice stand for 2^32 values, and every walk over the value would pay for them.
     public static let maximumValueCount = 1 << 20
 
+    /// The most bytes of strings (UTF-8) and data a binary property list's tree may
+    /// hold once written out, counting every reference to a shared object again.
+    ///
+    /// 64 MiB: far above any `Info.plist`; without it, one long string referenced
+    /// from a million places is a small file whose XML form or any walk over its text
+    /// costs gigabytes.
+    public static let maximumPayloadSize = 1 << 26
+
     /// Whether `bytes` starts with the binary property list header, `bplist00`.
     ///
     /// - Parameter bytes: A document.

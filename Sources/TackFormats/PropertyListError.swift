@@ -102,9 +102,11 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
         case objectReferenceOutOfRange
         /// A container that contains itself, directly or through others.
         case cycle
-        /// A value tree of more than ``PropertyList/maximumValueCount`` values,
-        /// counting each reference to a shared object.
-        case tooManyValues
+        /// A value tree that, written out, has more than
+        /// ``PropertyList/maximumValueCount`` values or more than
+        /// ``PropertyList/maximumPayloadSize`` bytes of strings and data, counting
+        /// each reference to a shared object.
+        case valueTreeTooLarge
         /// An integer object of other than 1, 2, 4, 8 or 16 bytes.
         case invalidIntegerSize
         /// A real object of other than 4 or 8 bytes.
@@ -184,7 +186,7 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
         case .objectExceedsBounds: text = "object runs past the object area"
         case .objectReferenceOutOfRange: text = "reference to no object"
         case .cycle: text = "a container contains itself"
-        case .tooManyValues: text = "more than \(PropertyList.maximumValueCount) values"
+        case .valueTreeTooLarge: text = "more than \(PropertyList.maximumValueCount) values or \(PropertyList.maximumPayloadSize) bytes of strings and data once shared objects are repeated"
         case .invalidIntegerSize: text = "integer of other than 1, 2, 4, 8 or 16 bytes"
         case .invalidRealSize: text = "real of other than 4 or 8 bytes"
         case .invalidString: text = "string is not ASCII or UTF-16"
@@ -239,7 +241,7 @@ extension PropertyListError.Reason {
         case .objectExceedsBounds: "objectExceedsBounds"
         case .objectReferenceOutOfRange: "objectReferenceOutOfRange"
         case .cycle: "cycle"
-        case .tooManyValues: "tooManyValues"
+        case .valueTreeTooLarge: "valueTreeTooLarge"
         case .invalidIntegerSize: "invalidIntegerSize"
         case .invalidRealSize: "invalidRealSize"
         case .invalidString: "invalidString"

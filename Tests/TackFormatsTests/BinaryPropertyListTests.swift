@@ -189,16 +189,24 @@ struct BinaryPropertyListTests {
         #expect(BinaryPropertyListTests.error(wrapped) == BinaryPropertyListTests.failure(.tooDeep, 11))
     }
 
-    @Test("Shared containers cannot stand for more than maximumValueCount values")
+    @Test("Shared objects cannot stand for more than maximumValueCount values or maximumPayloadSize bytes")
     func exponential() {
         // 25 arrays, each holding the next twice, over one true: 2^26 - 1 values.
         // Object k levels above the true holds 2^(k+1) - 1; k = 20 first passes
         // 2^20, at object 25 - 20 = 5, offset 8 + 3 * 5.
         let objects: [[UInt8]] = (0..<25).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [[0x09]]
-        #expect(BinaryPropertyListTests.error(BinaryPropertyListTests.document(objects)) == BinaryPropertyListTests.failure(.tooManyValues, 23))
+        #expect(BinaryPropertyListTests.error(BinaryPropertyListTests.document(objects)) == BinaryPropertyListTests.failure(.valueTreeTooLarge, 23))
         // 18 levels: 2^19 - 1 values, read.
         let fewer: [[UInt8]] = (0..<18).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [[0x09]]
         #expect(BinaryPropertyListTests.error(BinaryPropertyListTests.document(fewer)) == nil)
+        // 17 levels over one 1 KiB string: 2^18 - 1 values but 2^17 KiB of text, over
+        // 64 MiB once the root (at 8) adds its second 64 MiB half.
+        let string: [UInt8] = [0x5F, 0x11, 0x04, 0x00] + Array(repeating: 0x61, count: 1024)
+        let text: [[UInt8]] = (0..<17).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [string]
+        #expect(BinaryPropertyListTests.error(BinaryPropertyListTests.document(text)) == BinaryPropertyListTests.failure(.valueTreeTooLarge, 8))
+        // 16 levels: exactly 64 MiB, read.
+        let sixteen: [[UInt8]] = (0..<16).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [string]
+        #expect(BinaryPropertyListTests.error(BinaryPropertyListTests.document(sixteen)) == nil)
     }
 
     @Test("Huge counts run past the object area")
