@@ -3,7 +3,7 @@
 // Tack: a pure-Swift DER / X.509 / signature / trust / pinning engine.
 //
 // The package has no dependencies, ever. The core modules (TackDER through
-// TackTrust) import only the Swift standard library, so that they also build
+// TackTrust, with TackFormats) import only the Swift standard library, so that they also build
 // as Embedded Swift (see scripts/embedded-check.sh).
 
 import PackageDescription
@@ -95,6 +95,7 @@ let package = Package(
         .library(name: "TackCipher", targets: ["TackCipher"]),
         .library(name: "TackX509", targets: ["TackX509"]),
         .library(name: "TackSignature", targets: ["TackSignature"]),
+        .library(name: "TackFormats", targets: ["TackFormats"]),
         .library(name: "TackTrust", targets: ["TackTrust"]),
         .library(name: "TackPKCS12", targets: ["TackPKCS12"]),
         .executable(name: "tack", targets: ["tack"]),
@@ -117,9 +118,17 @@ let package = Package(
         .target(name: "TackCipher", swiftSettings: strictSettings + hardwareAESSettings),
         .target(name: "TackX509", dependencies: ["TackDER", "TackSHA2"], swiftSettings: strictSettings),
         .target(name: "TackSignature", dependencies: ["TackDER", "TackSHA2", "TackX509"], swiftSettings: strictSettings),
+        // The document readers that pin policies are written in: JSON (RFC 8259), XML
+        // and binary (`bplist00`) property lists, and the one location type their
+        // errors and keys carry. Apart from TackTrust, which keeps the policy model
+        // and its loading, because they are general readers of untrusted documents
+        // (`tack lint` reads Info.plist with them too) and were a third of it. Just
+        // above TackDER in the line: it needs only TackDER's Base64 (<data>) and
+        // DERTime (<date>).
+        .target(name: "TackFormats", dependencies: ["TackDER"], swiftSettings: strictSettings),
         .target(
             name: "TackTrust",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackFormats"],
             swiftSettings: strictSettings
         ),
         // PKCS #12 (RFC 7292): client identities, the seed's SecPKCS12Import. Above
@@ -139,7 +148,7 @@ let package = Package(
         // MARK: Tools (may use Foundation)
         .executableTarget(
             name: "tack",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackPKCS12", "TackVectorSuites"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackVectorSuites"],
             swiftSettings: strictSettings
         ),
         // The third-party vector suites' one reading each, shared by `tack vectors` and
@@ -153,7 +162,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tack-bench",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust"],
             path: "Benchmarks/tack-bench",
             swiftSettings: strictSettings
         ),
@@ -167,6 +176,7 @@ let package = Package(
 
         // MARK: Tests (Swift Testing)
         .testTarget(name: "TackDERTests", dependencies: ["TackDER", "TackTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "TackFormatsTests", dependencies: ["TackFormats", "TackTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "TackSHA2Tests",
             dependencies: ["TackSHA2", "TackTestSupport"],
@@ -191,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TackTrustTests",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackVectorSuites", "TackTestSupport"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackVectorSuites", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -202,7 +212,7 @@ let package = Package(
         // Every command in-process, through Tack.run (exit statuses, codes, JSON
         // checked against Vectors/cli-schemas); scripts/cli-e2e.py keeps only what a real
         // process shows (the binary's exit statuses and standard streams).
-        .testTarget(name: "TackCLITests", dependencies: ["tack", "TackTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "TackCLITests", dependencies: ["tack", "TackFormats", "TackTestSupport"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

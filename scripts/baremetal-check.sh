@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bare-metal Cortex-M4: the core modules (TackDER..TackTrust) as Embedded Swift
+# Bare-metal Cortex-M4: the core modules (TackDER..TackTrust, TackFormats among them) as Embedded Swift
 # for armv7em-none-none-eabi, linked with the toolchain's ld.lld and
 # Tests/BareMetal/cortex-m4.ld into images with no C library and no C source, run
 # under `qemu-system-arm -M mps2-an386 -semihosting -icount shift=0`.
@@ -38,7 +38,7 @@ SWIFTC="${SWIFTC:-swiftc}"
 BIN="$(dirname "$(command -v "$SWIFTC")")"
 BM="$ROOT/Tests/BareMetal"
 TRIPLE=armv7em-none-none-eabi
-MODULES=(TackDER TackSHA2 TackX509 TackSignature TackTrust)
+MODULES=(TackDER TackFormats TackSHA2 TackX509 TackSignature TackTrust)
 FIRMWARE_FLAGS="${BAREMETAL_FIRMWARE_FLAGS:-}"
 COMMON=(
     -target "$TRIPLE"

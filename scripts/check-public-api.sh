@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The public API of the core modules (TackDER, TackSHA2, TackX509, TackSignature,
+# The public API of the core modules (TackDER, TackFormats, TackSHA2, TackX509, TackSignature,
 # TackTrust) takes and returns safe types only (brief: "no raw pointers at the surface,
 # outside a clearly separated low-level layer"; issues 13 and 20). This reads the
 # modules' symbol graphs (public and open symbols, scripts/symbol-graphs.sh, from the
@@ -15,7 +15,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-MODULES=(TackDER TackSHA2 TackCipher TackX509 TackSignature TackTrust)
+MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust)
 
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT

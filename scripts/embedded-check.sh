@@ -51,7 +51,7 @@ if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 # The core modules, lowest first (the dependency order of Package.swift).
 # A new core module joins the check by being added here.
-MODULES=(TackDER TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12)
+MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12)
 # The modules the test program imports (for the run targets): all of them, the
 # chain verdicts need TackTrust. EMBEDDED_CORE_ONLY=1 builds the program with
 # -D CORE_ONLY against TackDER and TackSHA2 alone (the sha2, der and time

@@ -42,14 +42,14 @@ extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
 crl  TackX509  Tests/Fuzz/FuzzCRL.swift
 chain  TackTrust  Tests/Fuzz/FuzzChainBuilder.swift
 policy  TackTrust  Tests/Fuzz/FuzzPinPolicy.swift
-plist  TackTrust  Tests/Fuzz/FuzzPropertyList.swift
+plist  TackFormats  Tests/Fuzz/FuzzPropertyList.swift
 swiftlex  none  Tests/Fuzz/FuzzSwiftLexer.swift,Sources/tack/SwiftLexer.swift
 privatekey  TackSignature  Tests/Fuzz/FuzzPrivateKey.swift
 pkcs12  TackPKCS12  Tests/Fuzz/FuzzPKCS12.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/pkcs12 Vectors/private-keys Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/lint
+SEEDS=(Vectors/pkcs12 Vectors/private-keys Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/plists Vectors/lint
        Vectors/differential/seeds)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the

@@ -2,6 +2,7 @@
 // and how results are printed.
 
 import Foundation
+import TackFormats
 import TackTrust
 
 /// What a benchmark's figure counts. Every unit is "higher is better".

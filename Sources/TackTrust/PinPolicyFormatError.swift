@@ -1,3 +1,4 @@
+public import TackFormats
 internal import TackX509
 
 /// The value types of the two policy documents (JSON and property list), for
@@ -156,7 +157,7 @@ public struct PinPolicyFormatError: Sendable, Hashable, CustomStringConvertible 
 public enum PinPolicyLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The document is not JSON.
     case json(JSONError)
-    /// The document is not an XML property list.
+    /// The document is not a property list (XML or binary) that the reader accepts.
     case propertyList(PropertyListError)
     /// The document has errors: every issue found, errors and warnings, in document order.
     case invalid([PinPolicyIssue])

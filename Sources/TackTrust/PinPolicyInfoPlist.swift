@@ -1,3 +1,4 @@
+internal import TackFormats
 internal import TackX509
 
 // The Info.plist (App Transport Security) half of the policy loader.

@@ -1,3 +1,4 @@
+public import TackFormats
 internal import TackX509
 
 /// A policy that loaded, with the warnings found while loading it.
@@ -6,7 +7,8 @@ public struct LoadedPinPolicy: Sendable {
     public let policy: PinPolicy
     /// Problems that do not refuse the policy (single pins in an `Info.plist`, expired
     /// rules, whole-certificate and leaf-only pins, and the unknown or misplaced keys
-    /// and wildcard domains of an `Info.plist`, each with its line and column).
+    /// and wildcard domains of an `Info.plist`, each with its line and column, or its
+    /// byte offset in a binary property list).
     public let warnings: [PinPolicyIssue]
 }
 
@@ -56,13 +58,14 @@ extension PinPolicy {
         return try loader.finish(rules: rules, at: time, singlePin: .error)
     }
 
-    /// Loads the `NSPinnedDomains` of an `Info.plist` (XML property list) with App
-    /// Transport Security's semantics.
+    /// Loads the `NSPinnedDomains` of an `Info.plist` (an XML or binary property list,
+    /// told by its `bplist00` header) with App Transport Security's semantics.
     ///
     /// Reads `NSAppTransportSecurity` → `NSPinnedDomains` → domain →
     /// `NSIncludesSubdomains`, `NSPinnedCAIdentities`, `NSPinnedLeafIdentities` →
     /// arrays of `{SPKI-SHA256-BASE64: …}`. Apple ignores every other key; Tack
-    /// ignores them too but returns a warning with its line and column for each key
+    /// ignores them too but returns a warning with its line and column (its byte
+    /// offset in a binary property list) for each key
     /// on the pinning path that App Transport Security does not define there
     /// (``PinPolicyIssue/Kind/unknownKey(_:)``, ``PinPolicyIssue/Kind/misplacedKey(_:expectedIn:)``)
     /// and for each wildcard domain key (``PinPolicyIssue/Kind/wildcardDomain``, whose
@@ -71,7 +74,7 @@ extension PinPolicy {
     /// ``validate(at:singlePin:)``.
     ///
     /// - Parameters:
-    ///   - infoPlist: The document.
+    ///   - infoPlist: The document, XML or binary.
     ///   - time: The check time, in seconds since 1970.
     /// - Returns: The policy and its warnings.
     /// - Throws: ``PinPolicyLoadError``: the property-list error, or every issue found.
@@ -108,12 +111,13 @@ struct PolicyLoader {
     /// The domain of each rule as written, parallel to the rules.
     var writtenDomains: [String] = []
 
-    /// The document's bytes, for the line and column of an offset.
+    /// The document's bytes, for the line and column of an offset (or the offset
+    /// alone in a binary property list).
     var document: [UInt8] = []
 
     mutating func format(_ reason: PinPolicyFormatError.Reason, offset: Int?, rule: Int? = nil, domain: String? = nil, list: PinList? = nil, entry: Int? = nil) {
         var issue = PinPolicyIssue(.format(PinPolicyFormatError(reason, offset: offset)), severity: .error, rule: rule, domain: domain, list: list, entry: entry)
-        if let offset, offset < document.count { issue.location = TextCursor.location(of: offset, in: document) }
+        if let offset, offset < document.count { issue.location = TextLocation(offset: offset, in: document) }
         issues.append(issue)
     }
 

@@ -1,3 +1,4 @@
+public import TackFormats
 public import TackX509
 internal import TackDER
 

@@ -1,3 +1,4 @@
+internal import TackFormats
 public import TackX509
 internal import TackDER
 

@@ -10,9 +10,11 @@ enum LintCommand {
         USAGE: tack lint [--sarif | --format text|json] [--disable RULE]... PATH...
 
         Checks the Info.plist files (any *.plist named on the command line, and files named
-        Info.plist or *-Info.plist found under directories) and the Swift sources (*.swift)
-        for pinning and App Transport Security mistakes. Prints each finding as compilers do:
+        Info.plist or *-Info.plist found under directories; XML or binary) and the Swift
+        sources (*.swift) for pinning and App Transport Security mistakes, and flags PKCS #12
+        files (*.p12, *.pfx) in the tree. Prints each finding as compilers do:
           path:line:column: error|warning: message [rule-id]
+        (path: byte N: ... in a binary plist or a PKCS #12 file, which have no lines).
 
         RULES (error unless marked):
           ats-arbitrary-loads       NSAllowsArbitraryLoads, …ForMedia or …InWebContent set to true
@@ -33,6 +35,8 @@ enum LintCommand {
                                     evaluates the trust (SecTrustEvaluateWithError or a call
                                     whose name contains "evaluate")
           pkcs12-passphrase-literal a string literal as the SecPKCS12Import passphrase
+          bundled-identity          warning: a .p12 or .pfx file (an identity: certificate and
+                                    private key) in the source tree, where it ships in the app
 
         The Swift checks are lexical: they never fire inside comments or string literals
         (except pkcs12-passphrase-literal, which is about literals).
@@ -112,6 +116,14 @@ enum LintCommand {
             }
             for file in files {
                 do {
+                    if isIdentityFile(file) {
+                        // Found by its name: the file is not read (it needs its passphrase).
+                        report.fileCount += 1
+                        let finding = LintFinding(rule: .bundledIdentity, path: file, line: 0, column: 0, byteOffset: 0,
+                                                  message: "a PKCS #12 identity (certificate and private key) in the source tree ships with the app: keep identities and their passphrases out of the bundle, and provision them at run time")
+                        if !disabled.contains(finding.rule.rawValue) { report.findings.append(finding) }
+                        continue
+                    }
                     let bytes = try readInput(file, io: io)
                     let found = file.hasSuffix(".swift") ? lintSwift(bytes, path: file) : try lintPlist(bytes, path: file)
                     report.fileCount += 1
@@ -124,16 +136,23 @@ enum LintCommand {
         return report
     }
 
-    /// The files to lint for one operand: the file itself, or the Info.plist and Swift
-    /// files under a directory (hidden directories and `.build` skipped), sorted.
+    /// Whether `path` names a PKCS #12 file (`.p12`, `.pfx`, any case): an identity.
+    static func isIdentityFile(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".p12") || lower.hasSuffix(".pfx")
+    }
+
+    /// The files to lint for one operand: the file itself, or the Info.plist, Swift and
+    /// PKCS #12 (`.p12`, `.pfx`) files under a directory (hidden directories and
+    /// `.build` skipped), sorted.
     static func lintFiles(under path: String) throws(CLIError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CLIError("\(path): \(systemReason(ENOENT))", code: "unreadable_input")
         }
         guard isDirectory.boolValue else {
-            guard path.hasSuffix(".swift") || path.hasSuffix(".plist") else {
-                throw CLIError("\(path): not a Swift source or property list (.swift, .plist)", code: "not_lintable")
+            guard path.hasSuffix(".swift") || path.hasSuffix(".plist") || isIdentityFile(path) else {
+                throw CLIError("\(path): not a Swift source, property list or PKCS #12 file (.swift, .plist, .p12, .pfx)", code: "not_lintable")
             }
             return [path]
         }
@@ -147,12 +166,12 @@ enum LintCommand {
                 enumerator.skipDescendants()
                 continue
             }
-            if name.hasSuffix(".swift") || name == "Info.plist" || name.hasSuffix("-Info.plist") {
+            if name.hasSuffix(".swift") || name == "Info.plist" || name.hasSuffix("-Info.plist") || isIdentityFile(name) {
                 files.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
             }
         }
         guard !files.isEmpty else {
-            throw CLIError("\(path): nothing to check (no *.swift, Info.plist or *-Info.plist under it)", code: "nothing_to_check")
+            throw CLIError("\(path): nothing to check (no *.swift, Info.plist, *-Info.plist, *.p12 or *.pfx under it)", code: "nothing_to_check")
         }
         return files.sorted()
     }

@@ -26,7 +26,9 @@ func sarifLog(_ report: LintReport) -> JSONValue {
             ("locations", .array([.object([
                 ("physicalLocation", .object([
                     ("artifactLocation", .object([("uri", .string(sarifURI(finding.path)))])),
-                    ("region", .object([("startLine", .int(finding.line)), ("startColumn", .int(finding.column))])),
+                    // SARIF 2.1.0 §3.30: a binary file's region is a byte offset.
+                    ("region", .object(finding.byteOffset.map { [("byteOffset", .int($0))] }
+                        ?? [("startLine", .int(finding.line)), ("startColumn", .int(finding.column))])),
                 ])),
             ])])),
         ])

@@ -2,6 +2,7 @@
 // NSPinnedDomains rules.
 
 import TackDER
+import TackFormats
 import TackTrust
 
 /// The keys ATS reads in an NSPinnedDomains rule and in a pin (Apple's Information
@@ -18,11 +19,12 @@ func lintPlist(_ bytes: [UInt8], path: String) throws(CLIError) -> [LintFinding]
     do {
         root = try PropertyList.parse(bytes)
     } catch {
-        throw CLIError("\(path):\(error.location.line):\(error.location.column): not a readable XML property list: \(error)",
+        throw CLIError("\(path):\(error.location.isBinary ? " " : "")\(error): not a readable property list",
                        code: "unreadable_plist")
     }
     func add(_ rule: LintRule, _ location: TextLocation, _ message: String) {
-        findings.append(LintFinding(rule: rule, path: path, line: location.line, column: location.column, message: message))
+        findings.append(LintFinding(rule: rule, path: path, line: location.line, column: location.column,
+                                    byteOffset: location.isBinary ? location.offset : nil, message: message))
     }
     guard let ats = root.dictionaryValue?.entry(for: "NSAppTransportSecurity"), let settings = ats.value.dictionaryValue else {
         return suppress(findings, plistComments(bytes))
@@ -101,6 +103,8 @@ private func pinProblem(_ value: PropertyListValue) -> String? {
 /// The suppressions in a property list's `<!-- … -->` comments.
 private func plistComments(_ bytes: [UInt8]) -> LintSuppressions {
     var suppressions = LintSuppressions()
+    // A binary plist has no comments (and its strings are not comments).
+    guard !PropertyList.isBinary(bytes) else { return suppressions }
     let text = String(decoding: bytes, as: UTF8.self)
     var line = 1
     var searchFrom = text.startIndex

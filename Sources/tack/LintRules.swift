@@ -19,10 +19,11 @@ enum LintRule: String, CaseIterable {
     case spkiHeaderMissing = "spki-header-missing"
     case credentialWithoutTrust = "credential-without-trust"
     case pkcs12PassphraseLiteral = "pkcs12-passphrase-literal"
+    case bundledIdentity = "bundled-identity"
 
     var severity: LintSeverity {
         switch self {
-        case .deprecatedTrustAPI: .warning
+        case .deprecatedTrustAPI, .bundledIdentity: .warning
         default: .error
         }
     }
@@ -41,6 +42,7 @@ enum LintRule: String, CaseIterable {
         case .spkiHeaderMissing: "A pin hashed from a raw key without its SubjectPublicKeyInfo header"
         case .credentialWithoutTrust: "A server-trust challenge answered with a credential before the trust is evaluated"
         case .pkcs12PassphraseLiteral: "A PKCS #12 passphrase as a string literal"
+        case .bundledIdentity: "A PKCS #12 identity (.p12, .pfx) in the source tree, where it ships in the app"
         }
     }
 }
@@ -50,15 +52,19 @@ struct LintFinding {
     var path: String
     var line: Int
     var column: Int
+    /// In a binary plist, which has no lines, where the finding is (`line` and
+    /// `column` are then 0); `nil` in text files.
+    var byteOffset: Int? = nil
     var message: String
 
     var compilerStyle: String { compilerStyle(io: nil) }
 
-    /// `path:line:column: error|warning: message [rule]`, the severity coloured when
-    /// `io` uses colour.
+    /// `path:line:column: error|warning: message [rule]` (`path: byte N: ...` in a
+    /// binary plist), the severity coloured when `io` uses colour.
     func compilerStyle(io: Console?) -> String {
         let severity = io?.colored(rule.severity.rawValue, rule.severity == .error ? .red : .yellow) ?? rule.severity.rawValue
-        return "\(path):\(line):\(column): \(severity): \(message) [\(rule.rawValue)]"
+        let place = byteOffset.map { " byte \($0)" } ?? "\(line):\(column)"
+        return "\(path):\(place): \(severity): \(message) [\(rule.rawValue)]"
     }
 }
 
@@ -111,8 +117,10 @@ struct LintReport {
         .object([
             ("findings", .array(findings.map { finding in
                 .object([("rule", .string(finding.rule.rawValue)), ("level", .string(finding.rule.severity.rawValue)),
-                         ("path", .string(finding.path)), ("line", .int(finding.line)), ("column", .int(finding.column)),
-                         ("message", .string(finding.message))])
+                         ("path", .string(finding.path))]
+                        + (finding.byteOffset.map { [("byte_offset", .int($0))] }
+                            ?? [("line", .int(finding.line)), ("column", .int(finding.column))])
+                        + [("message", .string(finding.message))])
             })),
             ("files_checked", .int(fileCount)),
             ("errors", .array(problems.map(PinCommand.errorRecord))),

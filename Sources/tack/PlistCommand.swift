@@ -1,6 +1,7 @@
 // `tack plist`: the NSAppTransportSecurity → NSPinnedDomains XML for a chain, ready
 // to paste into an Info.plist.
 
+import TackFormats
 import TackTrust
 import TackX509
 

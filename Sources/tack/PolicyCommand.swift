@@ -3,6 +3,7 @@
 // standard error what does not translate.
 
 import Foundation
+import TackFormats
 import TackTrust
 import TackX509
 
@@ -88,7 +89,7 @@ enum PolicyCommand {
         do {
             return try PropertyList.parse(bytes)
         } catch {
-            throw CLIError("\(name):\(error.location.line):\(error.location.column): not an XML property list: \(error)")
+            throw CLIError("\(name):\(error.location.isBinary ? " " : "")\(error): not a readable property list")
         }
     }
 
@@ -118,7 +119,7 @@ enum PolicyCommand {
         }
         var rules: [PinRule] = []
         for domain in domains.entries {
-            let at = "\(name):\(domain.location.line)"
+            let at = domain.location.isBinary ? "\(name): \(domain.location)" : "\(name):\(domain.location.line)"
             guard let settings = domain.value.dictionaryValue else { throw CLIError("\(at): \(domain.key) is not a dict") }
             var pins: [SPKIPin] = []
             for (index, item) in (settings["TSKPublicKeyHashes"]?.arrayValue ?? []).enumerated() {

@@ -27,8 +27,15 @@ enum ScanCommand {
         offset within that certificate's DER, or within the line for bad Base64), and the
         scan goes on.
 
-        At the end, the count, the failures and the rate go to standard error; while it runs
-        a progress line is shown there when standard error is a terminal.
+        A certificate met again in the files of one scan (the same DER, by its SHA-256: a
+        directory such as /etc/ssl/certs holds each CA alone and again in the bundle
+        ca-certificates.crt) is described once: where it comes again, its line has only
+        file, index, sha256 and duplicate_of (the file and index of its first line).
+        Standard input is not deduplicated (it streams, one line out per line in).
+
+        At the end, the count, the failures, the duplicates skipped and the rate go to
+        standard error; while it runs a progress line is shown there when standard error
+        is a terminal.
 
         OPTIONS:
           --jobs N    worker threads (default: every core, \(ProcessInfo.processInfo.activeProcessorCount) here)
@@ -88,7 +95,8 @@ enum ScanCommand {
         if !quiet {
             let seconds = scanner.elapsedSeconds
             let rate = seconds > 0 ? Double(scanner.count) / seconds : 0
-            io.warn("scanned \(scanner.count) certificate\(scanner.count == 1 ? "" : "s") (\(scanner.failures) failed) in "
+            let duplicates = scanner.duplicates > 0 ? ", \(scanner.duplicates) duplicate\(scanner.duplicates == 1 ? "" : "s") skipped" : ""
+            io.warn("scanned \(scanner.count) certificate\(scanner.count == 1 ? "" : "s") (\(scanner.failures) failed\(duplicates)) in "
                  + String(format: "%.2f s: %.0f certificates/s on %d thread%@", seconds, rate, jobs, jobs == 1 ? "" : "s"))
         }
         if unreadable > 0 || scanner.failures > 0 {
@@ -115,6 +123,11 @@ private struct Scanner {
     let io: Console
     private(set) var count = 0
     private(set) var failures = 0
+    /// Certificates met again in the files of this scan, described by reference only.
+    private(set) var duplicates = 0
+    /// The first file and index of each certificate read from a file, by its SHA-256
+    /// (standard input streams and is not deduplicated).
+    private var firstSeen: [CertificateFingerprint: (file: String, index: Int)] = [:]
     private let start = ContinuousClock.now
     private var lastProgress = ContinuousClock.now
 
@@ -129,8 +142,9 @@ private struct Scanner {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    /// A whole file: PEM blocks, one DER certificate, or Base64 lines.
-    mutating func scanFile(_ bytes: [UInt8], name: String) {
+    /// A whole file: PEM blocks, one DER certificate, or Base64 lines; a certificate
+    /// already met in this scan's files is written as a reference when `deduplicating`.
+    mutating func scanFile(_ bytes: [UInt8], name: String, deduplicating: Bool = true) {
         if contains(bytes, "-----BEGIN ") || contains(bytes, "-----END ") {
             var items: [ScanItem] = []
             do {
@@ -140,11 +154,11 @@ private struct Scanner {
             } catch {
                 items.append(.failure("\(error)", code: "malformed_pem", offset: error.offset ?? 0))
             }
-            run(items, name: name, firstIndex: 1)
+            run(items, name: name, firstIndex: 1, deduplicating: deduplicating)
         } else if isPlainText(bytes) {
-            run(lines(bytes[...]), name: name, firstIndex: 1)
+            run(lines(bytes[...]), name: name, firstIndex: 1, deduplicating: deduplicating)
         } else {
-            run([.der(bytes)], name: name, firstIndex: 1)
+            run([.der(bytes)], name: name, firstIndex: 1, deduplicating: deduplicating)
         }
     }
 
@@ -173,7 +187,7 @@ private struct Scanner {
             }
             if isWhole {
                 if atEnd {
-                    scanFile(pending, name: name)
+                    scanFile(pending, name: name, deduplicating: false)
                     return
                 }
                 continue
@@ -182,7 +196,7 @@ private struct Scanner {
             let end = atEnd ? pending.count : (pending.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
             if end > 0 {
                 let items = lines(pending[0..<end])
-                run(items, name: name, firstIndex: index)
+                run(items, name: name, firstIndex: index, deduplicating: false)
                 index += items.count
                 pending.removeFirst(end)
             }
@@ -215,16 +229,16 @@ private struct Scanner {
     }
 
     /// Processes `items` on the workers and writes their lines in order.
-    private mutating func run(_ items: [ScanItem], name: String, firstIndex: Int) {
+    private mutating func run(_ items: [ScanItem], name: String, firstIndex: Int, deduplicating: Bool) {
         var offset = 0
         while offset < items.count {
             let batch = items[offset..<min(offset + ScanCommand.batchSize, items.count)]
-            runBatch(Array(batch), name: name, firstIndex: firstIndex + offset)
+            runBatch(Array(batch), name: name, firstIndex: firstIndex + offset, deduplicating: deduplicating)
             offset += batch.count
         }
     }
 
-    private mutating func runBatch(_ items: [ScanItem], name: String, firstIndex: Int) {
+    private mutating func runBatch(_ items: [ScanItem], name: String, firstIndex: Int, deduplicating: Bool) {
         let results = ResultSlots(count: items.count)
         let file = name
         // Contiguous chunks, a few per worker so that a slow chunk does not idle the rest.
@@ -257,10 +271,24 @@ private struct Scanner {
         var output: [UInt8] = []
         output.reserveCapacity(items.count * 600)
         for position in 0..<items.count {
-            let (line, failed) = results.get(position)
+            // In input order, so the first occurrence is the one described in full.
+            let result = results.get(position)
+            var line = result.line
+            if deduplicating, let fingerprint = result.fingerprint {
+                let index = firstIndex + position
+                if let first = firstSeen[fingerprint] {
+                    duplicates += 1
+                    line = JSONValue.object([
+                        ("file", .string(name)), ("index", .int(index)), ("sha256", .string(fingerprint.hex)),
+                        ("duplicate_of", .object([("file", .string(first.file)), ("index", .int(first.index))])),
+                    ]).serialized(pretty: false)
+                } else {
+                    firstSeen[fingerprint] = (name, index)
+                }
+            }
             output.append(contentsOf: line.utf8)
             output.append(0x0A)
-            if failed { failures += 1 }
+            if result.failed { failures += 1 }
         }
         io.writeOutput(bytes: output)
         count += items.count
@@ -276,13 +304,21 @@ private struct Scanner {
     }
 }
 
-/// The JSON line for one item, and whether it is an error line. An error line has
-/// file, index, code, error (the reason) and offset.
-private func scanLine(_ item: ScanItem, file: String, index: Int) -> (String, Bool) {
-    func failure(_ reason: String, code: String, offset: Int) -> (String, Bool) {
+/// One item's JSON line, whether it is an error line, and the certificate's
+/// fingerprint when it parsed (for deduplication).
+private struct ScanResult {
+    var line = ""
+    var failed = false
+    var fingerprint: CertificateFingerprint?
+}
+
+/// The JSON line for one item. An error line has file, index, code, error (the
+/// reason) and offset.
+private func scanLine(_ item: ScanItem, file: String, index: Int) -> ScanResult {
+    func failure(_ reason: String, code: String, offset: Int) -> ScanResult {
         let line = JSONValue.object([("file", .string(file)), ("index", .int(index)), ("code", .string(code)),
                                      ("error", .string(reason)), ("offset", .int(offset))])
-        return (line.serialized(pretty: false), true)
+        return ScanResult(line: line.serialized(pretty: false), failed: true)
     }
     let der: [UInt8]
     switch item {
@@ -299,8 +335,9 @@ private func scanLine(_ item: ScanItem, file: String, index: Int) -> (String, Bo
     }
     do {
         let certificate = try Certificate(derEncoded: der)
-        let fields: [(String, JSONValue)] = [("file", .string(file)), ("index", .int(index))] + CertificateSummary(certificate).jsonFields()
-        return (JSONValue.object(fields).serialized(pretty: false), false)
+        let summary = CertificateSummary(certificate)
+        let fields: [(String, JSONValue)] = [("file", .string(file)), ("index", .int(index))] + summary.jsonFields()
+        return ScanResult(line: JSONValue.object(fields).serialized(pretty: false), fingerprint: summary.fingerprint)
     } catch {
         return failure(error.description, code: error.code, offset: error.offset)
     }
@@ -309,11 +346,11 @@ private func scanLine(_ item: ScanItem, file: String, index: Int) -> (String, Bo
 /// Per-item result slots written by the workers (each slot by exactly one worker,
 /// read only after they all finish, so no lock is needed).
 private final class ResultSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<(String, Bool)>
+    private let slots: UnsafeMutableBufferPointer<ScanResult>
 
     init(count: Int) {
         slots = .allocate(capacity: count)
-        slots.initialize(repeating: ("", false))
+        slots.initialize(repeating: ScanResult())
     }
 
     deinit {
@@ -321,7 +358,7 @@ private final class ResultSlots: @unchecked Sendable {
         slots.deallocate()
     }
 
-    func set(_ index: Int, _ value: (String, Bool)) { slots[index] = value }
+    func set(_ index: Int, _ value: ScanResult) { slots[index] = value }
 
-    func get(_ index: Int) -> (String, Bool) { slots[index] }
+    func get(_ index: Int) -> ScanResult { slots[index] }
 }

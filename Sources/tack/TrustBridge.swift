@@ -70,8 +70,8 @@ func readAnchors(_ paths: [String], systemRoots: Bool, io: Console) throws(CLIEr
     return anchors
 }
 
-/// A Tack JSON policy if the first non-whitespace byte is `{`, an XML property list
-/// (`Info.plist`) otherwise; both read by the core.
+/// A Tack JSON policy if the first non-whitespace byte is `{`, a property list
+/// (`Info.plist`, XML or binary) otherwise; both read by the core.
 func loadPolicy(_ path: String, at time: Int64, io: Console) throws(CLIError) -> LoadedPinPolicy {
     let bytes = try readInput(path, io: io)
     let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
@@ -86,20 +86,24 @@ func loadPolicy(_ path: String, at time: Int64, io: Console) throws(CLIError) ->
 
 // MARK: Codes
 
-/// A policy warning's location (`LINE:COLUMN: `, or nothing when it has none), for
-/// messages on standard error.
+/// A policy warning's location (`LINE:COLUMN: `, `byte N: ` in a binary plist, or
+/// nothing when it has none), for messages on standard error.
 func locationPrefix(_ issue: PinPolicyIssue) -> String {
-    issue.location.map { "\($0.line):\($0.column): " } ?? ""
+    issue.location.map { "\($0): " } ?? ""
 }
 
 /// A policy warning as JSON: its code, message, and line and column (`null` when the
-/// document gives no location).
+/// document gives no location, or is a binary plist, whose warnings carry
+/// `byte_offset` instead).
 func policyWarningJSON(_ issue: PinPolicyIssue) -> JSONValue {
-    .object([
+    let text = issue.location.flatMap { $0.isBinary ? nil : $0 }
+    var fields: [(String, JSONValue)] = [
         ("code", .string(issue.code)), ("message", .string(issue.description)),
-        ("line", issue.location.map { .int($0.line) } ?? .null),
-        ("column", issue.location.map { .int($0.column) } ?? .null),
-    ])
+        ("line", text.map { .int($0.line) } ?? .null),
+        ("column", text.map { .int($0.column) } ?? .null),
+    ]
+    if let location = issue.location, location.isBinary { fields.append(("byte_offset", .int(location.offset))) }
+    return .object(fields)
 }
 
 /// A pin list's name as a JSON key (snake_case).

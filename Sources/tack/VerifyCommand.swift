@@ -90,7 +90,12 @@ enum VerifyCommand {
             warnings = loaded.warnings
         }
 
-        for warning in warnings { io.warn("\(policyPath ?? ""):\(locationPrefix(warning).isEmpty ? " " : locationPrefix(warning))\(warning) [\(warning.code)]") }
+        // `FILE:LINE:COLUMN: warning: …` (`FILE: byte N: …` in a binary plist): the
+        // warning's description starts with its location already.
+        for warning in warnings {
+            let separator = warning.location.map { $0.isBinary ? ": " : ":" } ?? ": "
+            io.warn("\(policyPath ?? "")\(separator)\(warning) [\(warning.code)]")
+        }
 
         let decision = evaluatePinned(served: served, anchors: anchors, host: peer, time: time, policy: policy)
         let report = decision.details.pins.outcome.needsReport ? PinFailureReport(decision: decision, port: 443) : nil

@@ -12,6 +12,7 @@
 //    domain covers that domain (or is nil only for OkHttp *. rules), and the
 //    upper-cased domain finds the same rule.
 
+import TackFormats
 import TackTrust
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,16 +1,17 @@
-// libFuzzer harness for the XML property-list reader (TackTrust) that `tack lint`
+// libFuzzer harness for the property-list reader, XML and binary (TackFormats) that `tack lint`
 // and `PinPolicy.load(infoPlist:)` read Info.plist with. Built and run by
 // scripts/fuzz.sh (target `plist`), not by SwiftPM; see README.md here.
 //
 // Properties, each trapping on violation:
 // 1. PropertyList.parse either returns a value or throws a PropertyListError
-//    whose location lies inside the input (offset in 0...count, line and
-//    column at least 1, column no further than the offset allows).
+//    whose location lies inside the input (offset in 0...count; in XML, line and
+//    column at least 1, column no further than the offset allows; in a binary
+//    property list, line and column 0).
 // 2. An accepted document's value, written back by PropertyList.xmlDocument,
 //    parses again to an equal value (the writer emits only what the reader
 //    accepts, and the reader loses nothing the writer keeps).
 
-import TackTrust
+import TackFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPropertyList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -20,7 +21,10 @@ public func fuzzPropertyList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         value = try PropertyList.parse(bytes)
     } catch {
         let at = error.location
-        guard at.offset >= 0, at.offset <= size, at.line >= 1, at.column >= 1, at.column <= at.offset + 1 else {
+        let placed = at.isBinary
+            ? at.line == 0 && at.column == 0
+            : at.line >= 1 && at.column >= 1 && at.column <= at.offset + 1
+        guard at.offset >= 0, at.offset <= size, placed else {
             fatalError("error location \(at) (offset \(at.offset)) outside the \(size)-byte input")
         }
         return 0

@@ -18,6 +18,7 @@ struct IdentityCommandTests {
                           input: Array("correct horse\n".utf8))
         #expect(run.status == .success, "\(run.errors)")
         let document = try run.json()
+        #expect(try Schema.load("identity").problems(document) == [])
         #expect(document.objectValue?.map(\.0) == Self.exactKeys)
         let identity = try #require(document["identities"]?[0])
         #expect(identity.objectValue?.map(\.0) == Self.identityKeys)
@@ -43,6 +44,27 @@ struct IdentityCommandTests {
         #expect(document["encryption"]?.arrayValue?.count == 2)
         #expect(document["encryption"]?[0]?["scheme"] == .string("PBES2 (PBKDF2-HMAC-SHA-256, AES-256-CBC)"))
         #expect(document["warnings"] == .array([]))
+    }
+
+    @Test("--json of every PKCS #12 vector that opens holds to identity.schema.json; the schema refuses a wrong document")
+    func schema() throws {
+        let schema = try Schema.load("identity")
+        var checked = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: CLI.root + "/Vectors/pkcs12").sorted()
+        where name.hasSuffix(".p12") || name.hasSuffix(".pfx") {
+            for extra in [[], ["--allow-no-mac"]] {
+                let run = CLI.run(["identity", "--passphrase-stdin", "--json"] + extra + ["Vectors/pkcs12/" + name],
+                                  input: Array("correct horse\n".utf8))
+                guard run.status == .success else { continue }
+                #expect(schema.problems(try run.json()) == [], "\(name)")
+                checked += 1
+                break
+            }
+        }
+        #expect(checked >= 3)
+        // A key of the wrong type and a missing key are caught.
+        let wrong = try JSONValue.parse(#"{"identities": [], "certificates": [], "keys_without_certificate": "0", "mac": null, "encryption": []}"#)
+        #expect(schema.problems(wrong).count == 2)
     }
 
     @Test("Text: the legacy file's schemes and their warnings; the passphrase from a file")
@@ -82,6 +104,7 @@ struct IdentityCommandTests {
                            "--now", "2026-12-01T00:00:00Z", "Vectors/pkcs12/openssl-rsa-default.p12"],
                           input: Array("correct horse\n".utf8))
         #expect(run.status == .untrusted)
+        #expect(try Schema.load("identity").problems(try run.json()) == [])
         let trust = try #require(try run.json()["identities"]?[0]?["trust"])
         #expect(trust.objectValue?.map(\.0) == ["verdict", "code", "purpose", "host", "failures"])
         #expect(trust["verdict"] == .string("untrusted"))

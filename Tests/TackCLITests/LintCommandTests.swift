@@ -1,4 +1,5 @@
 import Foundation
+import TackTestSupport
 import Testing
 
 @testable import tack
@@ -101,6 +102,65 @@ struct LintCommandTests {
         #expect(LintCommandTests.rules(evaluated) == [])
         let pattern = "func f(d: D) {\n switch d { case .useCredential: break }\n if d == .useCredential {}\n}"
         #expect(LintCommandTests.rules(pattern) == [])
+    }
+
+    @Test("a binary Info.plist: the same rules as its XML twin, at byte offsets, in text, JSON and SARIF")
+    func binaryInfoPlist() throws {
+        let binary = try RepositoryPaths.vectorBytes("plists/lint-mistakes.bplist")
+        let xml = try RepositoryPaths.vectorBytes("lint/mistakes/Info.plist")
+        let fromBinary = try lintPlist(binary, path: "Info.plist")
+        let fromXML = try lintPlist(xml, path: "Info.plist")
+        // The XML's one tack-lint:disable comment has no binary form: its finding returns.
+        #expect(fromBinary.map(\.rule.rawValue).sorted() == (fromXML.map(\.rule.rawValue) + ["pin-backup-missing"]).sorted())
+        #expect(fromBinary.allSatisfy { $0.byteOffset != nil && $0.line == 0 && $0.column == 0 })
+        #expect(fromXML.allSatisfy { $0.byteOffset == nil && $0.line > 0 })
+        // Each finding's offset is inside the file, at the marker byte of an object.
+        #expect(fromBinary.allSatisfy { ($0.byteOffset ?? -1) >= 8 && ($0.byteOffset ?? Int.max) < binary.count })
+
+        let directory = try InputTests.temporaryDirectory()
+        try Data(binary).write(to: URL(fileURLWithPath: directory + "/Info.plist"))
+        let document = try CLI.json(["lint", "--json", directory], status: .failure, schema: "lint")
+        let findings = document["findings"]?.arrayValue ?? []
+        #expect(findings.count == fromBinary.count)
+        #expect(findings.allSatisfy { $0["byte_offset"]?.integerValue != nil && $0["line"] == nil })
+        let sarif = try CLI.json(["lint", "--sarif", directory], status: .failure, schema: "sarif")
+        let regions = (sarif["runs"]?[0]?["results"]?.arrayValue ?? []).map { $0["locations"]?[0]?["physicalLocation"]?["region"] }
+        #expect(regions.count == fromBinary.count)
+        #expect(regions.allSatisfy { $0?["byteOffset"]?.integerValue != nil && $0?["startLine"] == nil })
+        let text = CLI.run(["lint", directory])
+        #expect(text.status == .failure)
+        let first = try #require(fromBinary.first)
+        #expect(text.output.contains("\(directory)/Info.plist: byte \(first.byteOffset ?? -1): error: \(first.message) [\(first.rule.rawValue)]"))
+    }
+
+    @Test("bundled-identity: a .p12 or .pfx in the tree is a warning (status 0 alone), in text, JSON and SARIF")
+    func bundledIdentity() throws {
+        let directory = try InputTests.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/App/Resources", withIntermediateDirectories: true)
+        try Data([0x30, 0x82]).write(to: URL(fileURLWithPath: directory + "/App/Resources/client.p12"))
+        try Data([0x30, 0x82]).write(to: URL(fileURLWithPath: directory + "/App/Legacy.PFX"))
+        try Data([0x30, 0x82]).write(to: URL(fileURLWithPath: directory + "/App/notes.txt"))
+        let document = try CLI.json(["lint", "--json", directory], schema: "lint")
+        let findings = document["findings"]?.arrayValue ?? []
+        #expect(findings.map { $0["rule"] } == [.string("bundled-identity"), .string("bundled-identity")])
+        #expect(findings.map { $0["level"] } == [.string("warning"), .string("warning")])
+        #expect(findings.compactMap { $0["path"]?.stringValue?.split(separator: "/").last.map(String.init) } == ["Legacy.PFX", "client.p12"])
+        #expect(document["files_checked"] == .integer(2))
+        let sarif = try CLI.json(["lint", "--sarif", directory], schema: "sarif")
+        let run = sarif["runs"]?[0]
+        let results = run?["results"]?.arrayValue ?? []
+        #expect(results.map { $0["ruleId"] } == [.string("bundled-identity"), .string("bundled-identity")])
+        let rules = run?["tool"]?["driver"]?["rules"]?.arrayValue ?? []
+        for result in results {
+            let index = Int(result["ruleIndex"]?.integerValue ?? -1)
+            #expect(rules.indices.contains(index) && rules[index]["id"] == .string("bundled-identity"))
+        }
+        let text = CLI.run(["lint", directory + "/App/Resources/client.p12"])
+        #expect(text.status == .success)
+        #expect(text.output.contains("client.p12: byte 0: warning: a PKCS #12 identity"))
+        #expect(text.output.contains("[bundled-identity]"))
+        let disabled = CLI.run(["lint", "--disable", "bundled-identity", directory])
+        #expect(disabled.status == .success && disabled.output.isEmpty)
     }
 
     @Test("a wildcard key in NSPinnedDomains")

@@ -112,6 +112,38 @@ struct ScanCommandTests {
     }
 }
 
+extension ScanCommandTests {
+    @Test("a directory whose bundle repeats its single files: each certificate described once, the repeats by reference, counted", arguments: ["1", "3"])
+    func duplicates(jobs: String) throws {
+        let directory = try InputTests.temporaryDirectory()
+        let chain = try CLI.text("Vectors/certs/chain-example.pem")
+        let leaf = try CLI.text("Vectors/certs/p256-leaf.pem")
+        try chain.write(toFile: directory + "/a-chain.pem", atomically: true, encoding: .utf8)
+        // The bundle: the same three certificates, then one new.
+        try (chain + leaf).write(toFile: directory + "/ca-certificates.crt", atomically: true, encoding: .utf8)
+        let run = CLI.run(["scan", "--jobs", jobs, directory])
+        #expect(run.status == .success)
+        let lines = try ScanCommandTests.lines(run)
+        #expect(lines.count == 7)
+        let first = Array(lines[0..<3])
+        #expect(first.allSatisfy { $0["subject"] != nil && $0["file"] == .string(directory + "/a-chain.pem") })
+        for (position, line) in lines[3..<6].enumerated() {
+            #expect(line["file"] == .string(directory + "/ca-certificates.crt"))
+            #expect(line["index"] == .int(position + 1))
+            #expect(line["subject"] == nil)
+            #expect(line["sha256"] == first[position]["sha256"])
+            #expect(line["duplicate_of"] == .object([("file", .string(directory + "/a-chain.pem")), ("index", .int(position + 1))]))
+        }
+        #expect(lines[6]["spki_sha256"] == .string(try vectorPin("p256-leaf")))
+        #expect(run.errors.contains("tack: scanned 7 certificates (0 failed, 3 duplicates skipped) in "))
+        // Standard input streams and is not deduplicated: one line out per line in.
+        let base64 = leaf.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        let streamed = CLI.run(["scan", "--jobs", jobs, "--quiet"], input: Array((base64 + "\n" + base64 + "\n").utf8))
+        let streamedLines = try ScanCommandTests.lines(streamed)
+        #expect(streamedLines.count == 2 && streamedLines.allSatisfy { $0["subject"] != nil && $0["duplicate_of"] == nil })
+    }
+}
+
 @Suite("tack scan of the system CA bundle")
 struct ScanBundleTests {
     @Test("every certificate of the system CA bundle: scan's pins equal pin's, on one thread and on several",

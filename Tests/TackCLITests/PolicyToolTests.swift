@@ -1,4 +1,5 @@
 import Foundation
+import TackFormats
 import TackTrust
 import Testing
 

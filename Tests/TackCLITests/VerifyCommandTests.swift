@@ -211,8 +211,30 @@ struct VerifyExtraTests {
         #expect(warning["line"] == .int(15) && warning["column"] != .null)
         #expect(lenient.status == .success)
         #expect(lenient.errors.contains("\(path):15:"))
+        // The location once: FILE:LINE:COLUMN: warning: …
+        let message = try #require(warning["message"]?.stringValue)
+        #expect(lenient.errors.contains("\(path):\(message) [unknownKey]"))
+        #expect(!lenient.errors.contains("\(path):15:4: 15:4:"))
         #expect(lenient.errors.contains("[unknownKey]"))
         let strict = CLI.run(arguments + ["--strict-policy"])
         #expect(strict.status == .failure)
+    }
+
+    @Test("A binary Info.plist policy: the pins hold, its warnings carry byte offsets (stderr and JSON), --strict-policy status 1")
+    func binaryPolicy() throws {
+        let path = "Vectors/plists/policy-warnings.bplist"
+        let arguments = ["verify", "--json", "--host", "www.example.com", "--roots", "Vectors/certs/chain-root.pem", "--at", "2026-06-01T00:00:00Z",
+                         "--policy", path, "Vectors/certs/chain-example.pem"]
+        let lenient = CLI.run(arguments)
+        #expect(lenient.status == .success, "\(lenient.errors)")
+        let document = try lenient.json()
+        #expect(try Schema.load("verify").problems(document) == [])
+        let warnings = document["policy_warnings"]?.arrayValue ?? []
+        #expect(warnings.count == 5)
+        #expect(warnings.allSatisfy { $0["line"] == .null && $0["column"] == .null && ($0["byte_offset"]?.integerValue ?? 0) > 8 })
+        let typo = try #require(warnings.first { $0["message"]?.stringValue?.contains("NSIncludesSubdomain\"") == true })
+        let offset = try #require(typo["byte_offset"]?.integerValue)
+        #expect(lenient.errors.contains("\(path): byte \(offset): warning: example.com: unknown key \"NSIncludesSubdomain\""))
+        #expect(CLI.run(arguments + ["--strict-policy"]).status == .failure)
     }
 }

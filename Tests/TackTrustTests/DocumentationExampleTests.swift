@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackDER
+import TackFormats
 import TackSHA2
 import TackSignature
 import TackTestSupport
@@ -41,6 +42,19 @@ struct DocumentationExampleTests {
         #expect(encoded == algorithmIdentifier)
         // The article's example error.
         #expect(throws: DERError(.nonMinimalLength, at: 0)) { try DERTree.parse([0x04, 0x81, 0x01, 0x00]) }
+    }
+
+    @Test("TackFormats: an Info.plist, XML or binary, and where a key is")
+    func tackFormats() throws {
+        for (file, expected) in [("policies/example.plist", "11:3"), ("plists/example-policy.bplist", "byte 116")] {
+            let infoPlistBytes = try RepositoryPaths.vectorBytes(file)
+            // The article's code.
+            let root = try PropertyList.parse(infoPlistBytes)
+            let pinned = root.dictionaryValue?["NSAppTransportSecurity"]?
+                .dictionaryValue?.entry(for: "NSPinnedDomains")
+            let place = pinned.map { "\($0.location)" }
+            #expect(place == expected, "\(file)")
+        }
     }
 
     @Test("TackSHA2: one-shot, incremental, HMAC")

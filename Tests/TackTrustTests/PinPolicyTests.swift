@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackDER
+import TackFormats
 import TackTestSupport
 @testable import TackTrust
 import TackX509
@@ -207,6 +208,74 @@ struct PinPolicyLoadingTests {
         ])
         #expect(loaded.warnings.allSatisfy { $0.severity == .warning })
         #expect(loaded.warnings[3].description == "7:9: warning: example.com: unknown key \"NSIncludesSubdomain\", ignored by App Transport Security: check its spelling")
+    }
+
+    @Test("A binary Info.plist loads to the same policy as its XML twin")
+    func binaryInfoPlist() throws {
+        let binary = try RepositoryPaths.vectorBytes("plists/example-policy.bplist")
+        let xml = try RepositoryPaths.vectorBytes("policies/example.plist")
+        let fromBinary = try PinPolicy.load(infoPlist: binary, at: time2026)
+        let fromXML = try PinPolicy.load(infoPlist: xml, at: time2026)
+        #expect(fromBinary.policy == fromXML.policy)
+        #expect(fromBinary.policy.rules.map(\.domain) == ["example.com"])
+        #expect(fromBinary.warnings.map(\.kind) == fromXML.warnings.map(\.kind))
+    }
+
+    @Test("A binary Info.plist's format error says the byte offset of its key")
+    func binaryInfoPlistFormatError() throws {
+        // {"NSAppTransportSecurity": {"NSPinnedDomains": "x"}}, laid out from offset 8:
+        // the root dict (8), its key (11, 25 bytes), the inner dict (36), "NSPinnedDomains" (39), "x" (57).
+        var bytes = Array("bplist00".utf8)
+        let objects: [[UInt8]] = [
+            [0xD1, 1, 2], [0x5F, 0x10, 22] + Array("NSAppTransportSecurity".utf8), [0xD1, 3, 4],
+            [0x5F, 0x10, 15] + Array("NSPinnedDomains".utf8), [0x51, 0x78],
+        ]
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 5] + [UInt8](repeating: 0, count: 8)
+            + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        #expect(offsets == [8, 11, 36, 39, 57])
+        var expected = PinPolicyIssue(.format(PinPolicyFormatError(.wrongType(expected: .dictionary, found: .string), offset: 39)),
+                                      severity: .error, rule: nil, domain: nil)
+        expected.location = TextLocation(byteOffset: 39)
+        #expect(throws: PinPolicyLoadError.invalid([expected])) {
+            try PinPolicy.load(infoPlist: bytes, at: time2026)
+        }
+    }
+
+    @Test("A binary Info.plist's key warnings say the byte offset of their key")
+    func binaryInfoPlistWarnings() throws {
+        let binary = try RepositoryPaths.vectorBytes("plists/policy-warnings.bplist")
+        let xml = try RepositoryPaths.vectorBytes("plists/policy-warnings.plist")
+        let fromBinary = try PinPolicy.load(infoPlist: binary, at: time2026)
+        let fromXML = try PinPolicy.load(infoPlist: xml, at: time2026)
+        #expect(fromBinary.policy == fromXML.policy)
+        // The same warnings (the order within a rule follows each file's layout).
+        let kinds = { (loaded: LoadedPinPolicy) in Set(loaded.warnings.map { "\($0.kind)" }) }
+        #expect(kinds(fromBinary) == kinds(fromXML))
+        #expect(fromBinary.warnings.count == 5)
+        for warning in fromBinary.warnings {
+            let location = try #require(warning.location)
+            #expect(location.isBinary && location.line == 0 && location.column == 0)
+            #expect(warning.description.hasPrefix("byte \(location.offset): warning: "))
+            // The offset is the key's string object: an ASCII string marker, then the key.
+            let key: String
+            switch warning.kind {
+            case .unknownKey(let name), .misplacedKey(let name, _): key = name
+            case .wildcardDomain: key = try #require(warning.domain)
+            default: Issue.record("unexpected warning \(warning)"); continue
+            }
+            // (Counts of 15 and more follow the marker as a one-byte integer, 0x10 N.)
+            let marker = binary[location.offset]
+            let short = Int(marker & 0x0F) < 15
+            #expect(marker >> 4 == 0x5)
+            #expect(short ? Int(marker & 0x0F) == key.utf8.count : binary[location.offset + 1] == 0x10 && Int(binary[location.offset + 2]) == key.utf8.count)
+            #expect(Array(binary[(location.offset + (short ? 1 : 3))...].prefix(key.utf8.count)) == Array(key.utf8))
+        }
     }
 
     @Test("Duplicate domains (case-insensitive, overlapping scopes), empty rules, expired rules")

@@ -1,4 +1,4 @@
-// The value model of an XML property list (PropertyList.swift).
+// The value model of a property list, XML or binary (PropertyList.swift).
 
 /// A property list value.
 public indirect enum PropertyListValue: Sendable, Hashable {

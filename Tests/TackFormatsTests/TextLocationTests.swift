@@ -1,5 +1,5 @@
 import Testing
-import TackTrust
+import TackFormats
 
 /// The readers' line and column agree with a count made from scratch.
 enum TextLocationTests {

@@ -1,6 +1,6 @@
 import Testing
 import TackTestSupport
-import TackTrust
+import TackFormats
 
 @Suite("JSON reader (RFC 8259)")
 struct JSONReaderTests {

@@ -1,6 +1,7 @@
 // A property list's `<dict>` (PropertyList.swift).
 
-/// A `<dict>`: its entries in document order, with the location of each key.
+/// A `<dict>` (or a binary dictionary): its entries in document order, with the
+/// location of each key.
 ///
 /// Two dictionaries are equal when they have the same keys with equal values, in any
 /// order and wherever they appear in their documents.
@@ -11,7 +12,8 @@ public struct PropertyListDictionary: Sendable, Hashable {
         public var key: String
         /// The value.
         public var value: PropertyListValue
-        /// Where the `<key>` element starts (zero for dictionaries built in code).
+        /// Where the `<key>` element starts; in a binary property list, the byte
+        /// offset of the key's string object (zero for dictionaries built in code).
         public var location: TextLocation
 
         /// Creates an entry.

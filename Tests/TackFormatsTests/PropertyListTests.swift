@@ -1,5 +1,5 @@
 import Testing
-import TackTrust
+import TackFormats
 
 /// The strict XML property-list reader and writer.
 @Suite("PropertyList")
