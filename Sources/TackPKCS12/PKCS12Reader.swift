@@ -1,5 +1,6 @@
 import TackDER
 import TackSignature
+import TackTrust
 import TackX509
 
 /// One read of a PKCS #12 file (see ``PKCS12File``).
@@ -79,6 +80,13 @@ struct PKCS12Reader {
 
         let identities = matchIdentities()
         warnings += mismatchWarnings(identities)
+        for identity in identities {
+            switch identity.chain.end {
+            case .issuerRejected, .budgetExhausted:
+                warnings.append(.chainIncomplete(certificateIndex: identity.certificateIndex, identity.chain.end))
+            case .selfIssued, .issuerNotFound: break
+            }
+        }
         return PKCS12File(isBER: isBER, mac: mac, contents: contents, certificates: certificates, keys: keys,
                           identities: identities, unopenedBags: unopened, warnings: warnings)
     }
@@ -407,9 +415,14 @@ struct PKCS12Reader {
 
     // MARK: Identities
 
+    /// Pairs keys with certificates, and builds each identity's chain.
     private func matchIdentities() -> [PKCS12Identity] {
         var identities: [PKCS12Identity] = []
         var taken: [Bool] = Array(repeating: false, count: certificates.count)
+        let pool = certificates.map { $0.certificate }
+        // One budget for every chain of the file: a file of many identities whose
+        // certificates all share one name cannot multiply the work.
+        var budget = options.chainBudget
         for (keyIndex, entry) in keys.enumerated() {
             let keyInfo = entry.key.isChecked ? entry.key.publicKeyInfo : nil
             var chosen: (Int, PKCS12Identity.Match)? = nil
@@ -423,10 +436,14 @@ struct PKCS12Reader {
             guard let (certificateIndex, match) = chosen else { continue }
             taken[certificateIndex] = true
             let certificate = certificates[certificateIndex].certificate
+            let chain = IssuerChain(leafAt: certificateIndex, in: pool, budget: budget)
+            budget.signatureChecks = max(0, budget.signatureChecks - chain.signatureChecks)
+            budget.buildSteps = max(0, budget.buildSteps - chain.buildSteps)
             identities.append(PKCS12Identity(
                 certificateIndex: certificateIndex, keyIndex: keyIndex, match: match,
                 keyID: cryptography.sha1(Array(certificate.publicKeyInfo.rawKey)),
-                spkiPin: SPKIPin(certificate.publicKeyInfo)))
+                spkiPin: SPKIPin(certificate.publicKeyInfo),
+                chain: chain))
         }
         return identities
     }

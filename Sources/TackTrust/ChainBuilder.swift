@@ -167,6 +167,61 @@ struct ChainBuilder {
             signatureChecks: signatureChecks, buildSteps: buildSteps)
     }
 
+    // MARK: - Issuers without anchors
+
+    /// The leaf's chain of issuers among ``served`` (anchors and the time are not
+    /// consulted): from the leaf, the first candidate issuer (in ``candidates(for:)``'s
+    /// preference order: key identifiers, then the most recent `notBefore`) that is
+    /// no loop (RFC 4158 §5.2) and whose signature over the top certificate verifies
+    /// under ``TrustOptions/signaturePolicy`` joins the chain, until none does.
+    /// Every step and signature is charged to the budget. No RFC 5280 §6 validation:
+    /// this is what the certificates hold, not a verdict (see ``IssuerChain``).
+    ///
+    /// - Returns: Node numbers, leaf first (`0`), and why the chain ends.
+    mutating func linkIssuers() -> (numbers: [Int], end: IssuerChain.End) {
+        guard let leafCertificate = served.first else { return ([], .issuerNotFound) }
+        nodes[0] = PathNode(leafCertificate, reference: .served(index: positions.first ?? 0))
+        var path = [0]
+        while let topNumber = path.last, let top = nodes[topNumber] {
+            let pathNodes = path.compactMap { nodes[$0] }
+            var linked: Int? = nil
+            var rejected: [TrustFailure] = []
+            for candidate in candidates(for: top) {
+                buildSteps += 1
+                guard buildSteps <= options.budget.buildSteps else {
+                    exhausted = TrustFailure(.buildStepBudgetExhausted, certificate: nil)
+                    break
+                }
+                guard let issuer = nodes[candidate], !formsLoop(issuer, candidate, path: path, pathNodes: pathNodes) else { continue }
+                let failure = checkSignature(of: topNumber, issuedBy: candidate)
+                // An exhausted budget leaves the signature unchecked.
+                if exhausted != nil { break }
+                if let failure {
+                    rejected.append(failure)
+                    continue
+                }
+                linked = candidate
+                break
+            }
+            if let exhausted { return (path, .budgetExhausted(exhausted)) }
+            guard let linked else {
+                if top.isSelfIssued { return (path, .selfIssued) }
+                var best: TrustFailure? = nil
+                for failure in rejected where RankedFailure.rank(of: failure) > best.map(RankedFailure.rank(of:)) ?? Int.min {
+                    best = failure
+                }
+                return (path, best.map { .issuerRejected($0) } ?? .issuerNotFound)
+            }
+            path.append(linked)
+        }
+        return (path, .issuerNotFound)
+    }
+
+    /// The references of node numbers (served positions, or anchors).
+    func references(of numbers: [Int]) -> [CertificateReference] {
+        numbers.compactMap { nodes[$0]?.reference }
+    }
+
     // MARK: - Search
 
     /// Tries every candidate issuer of the certificate on top of `path`.
