@@ -153,7 +153,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tack-bench",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust", "TackPKCS12"],
             path: "Benchmarks/tack-bench",
             swiftSettings: strictSettings
         ),
