@@ -417,12 +417,8 @@ struct PKCS12Reader {
 
     /// Pairs keys with certificates, and builds each identity's chain.
     private func matchIdentities() -> [PKCS12Identity] {
-        var identities: [PKCS12Identity] = []
+        var pairs: [(certificate: Int, key: Int, match: PKCS12Identity.Match)] = []
         var taken: [Bool] = Array(repeating: false, count: certificates.count)
-        let pool = certificates.map { $0.certificate }
-        // One budget for every chain of the file: a file of many identities whose
-        // certificates all share one name cannot multiply the work.
-        var budget = options.chainBudget
         for (keyIndex, entry) in keys.enumerated() {
             let keyInfo = entry.key.isChecked ? entry.key.publicKeyInfo : nil
             var chosen: (Int, PKCS12Identity.Match)? = nil
@@ -435,17 +431,21 @@ struct PKCS12Reader {
             }
             guard let (certificateIndex, match) = chosen else { continue }
             taken[certificateIndex] = true
-            let certificate = certificates[certificateIndex].certificate
-            let chain = IssuerChain(leafAt: certificateIndex, in: pool, budget: budget)
-            budget.signatureChecks = max(0, budget.signatureChecks - chain.signatureChecks)
-            budget.buildSteps = max(0, budget.buildSteps - chain.buildSteps)
-            identities.append(PKCS12Identity(
-                certificateIndex: certificateIndex, keyIndex: keyIndex, match: match,
+            pairs.append((certificateIndex, keyIndex, match))
+        }
+        // Every chain over the file's certificates at once, with one budget: each
+        // certificate is decoded and each signature checked once, however many
+        // identities share them.
+        let chains = IssuerChain.chains(leavesAt: pairs.map { $0.certificate }, in: certificates.map { $0.certificate },
+                                        budget: options.chainBudget)
+        return zip(pairs, chains).map { pair, chain in
+            let certificate = certificates[pair.certificate].certificate
+            return PKCS12Identity(
+                certificateIndex: pair.certificate, keyIndex: pair.key, match: pair.match,
                 keyID: cryptography.sha1(Array(certificate.publicKeyInfo.rawKey)),
                 spkiPin: SPKIPin(certificate.publicKeyInfo),
-                chain: chain))
+                chain: chain)
         }
-        return identities
     }
 
     /// The localKeyID pairs whose public keys differ (as warnings).

@@ -42,9 +42,10 @@ public struct IssuerChain: Sendable, Hashable {
     public let indices: [Int]
     /// Why the chain ends.
     public let end: End
-    /// Signature verifications spent.
+    /// Signature verifications spent on this chain (a signature another chain of the
+    /// same ``chains(leavesAt:in:signaturePolicy:budget:)`` call checked is not counted again).
     public let signatureChecks: Int
-    /// Path-building steps spent (candidates considered).
+    /// Path-building steps spent on this chain (candidates considered).
     public let buildSteps: Int
 
     /// Builds the chain of `certificates[leafIndex]` over `certificates`.
@@ -60,24 +61,47 @@ public struct IssuerChain: Sendable, Hashable {
     public init(leafAt leafIndex: Int, in certificates: [Certificate], signaturePolicy: SignaturePolicy = .permissive,
                 budget: Budget = .default) {
         precondition(certificates.indices.contains(leafIndex), "the leaf is one of the certificates")
-        var served = [certificates[leafIndex]]
-        var positions = [leafIndex]
-        for index in certificates.indices where index != leafIndex {
-            served.append(certificates[index])
-            positions.append(index)
-        }
+        self = IssuerChain.chains(leavesAt: [leafIndex], in: certificates, signaturePolicy: signaturePolicy, budget: budget)[0]
+    }
+
+    /// Builds the chains of several certificates of one set, as
+    /// ``init(leafAt:in:signaturePolicy:budget:)`` does for each, with one budget for
+    /// them all: each certificate is decoded once and each signature checked once,
+    /// whatever the number of leaves (the work of a set with many leaves stays within
+    /// the budget; once it is spent, the remaining chains end at their leaves with
+    /// ``End/budgetExhausted(_:)``).
+    ///
+    /// - Parameters:
+    ///   - leafIndices: The leaves' positions in `certificates`.
+    ///   - certificates: The set to build from.
+    ///   - signaturePolicy: The signatures accepted as links.
+    ///   - budget: The work all the chains together may spend.
+    /// - Returns: One chain per leaf, in the order of `leafIndices`.
+    /// - Precondition: Every leaf index is a valid index of `certificates`.
+    public static func chains(leavesAt leafIndices: [Int], in certificates: [Certificate],
+                              signaturePolicy: SignaturePolicy = .permissive, budget: Budget = .default) -> [IssuerChain] {
+        precondition(leafIndices.allSatisfy(certificates.indices.contains), "the leaves are among the certificates")
         // No anchors and no host: the builder's candidates are the set's certificates,
-        // and the time is never read by the issuer walk.
+        // any of which may issue another; the time is never read by the issuer walk.
         var builder = ChainBuilder(
             anchors: AnchorStore(), options: TrustOptions(purpose: .any, signaturePolicy: signaturePolicy, budget: budget),
-            time: 0, host: nil, served: served, positions: positions)
-        let (numbers, end) = builder.linkIssuers()
-        indices = builder.references(of: numbers).compactMap { reference in
-            if case .served(let index) = reference { return index }
-            return nil
+            time: 0, host: nil, served: certificates, leafIsCandidate: true)
+        return leafIndices.map { leafIndex in
+            let (checks, steps) = (builder.signatureChecks, builder.buildSteps)
+            let (numbers, end) = builder.linkIssuers(from: leafIndex)
+            let indices = builder.references(of: numbers).compactMap { reference -> Int? in
+                if case .served(let index) = reference { return index }
+                return nil
+            }
+            return IssuerChain(indices: indices, end: end, signatureChecks: builder.signatureChecks - checks,
+                               buildSteps: builder.buildSteps - steps)
         }
+    }
+
+    private init(indices: [Int], end: End, signatureChecks: Int, buildSteps: Int) {
+        self.indices = indices
         self.end = end
-        signatureChecks = builder.signatureChecks
-        buildSteps = builder.buildSteps
+        self.signatureChecks = signatureChecks
+        self.buildSteps = buildSteps
     }
 }

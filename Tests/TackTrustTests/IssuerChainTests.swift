@@ -43,6 +43,35 @@ struct IssuerChainTests {
         #expect(failure.certificate == .served(index: 0))
     }
 
+    @Test("Several leaves of one set: each signature checked once, one budget for all")
+    func severalLeaves() throws {
+        let set = [try Self.certificate("leaf.der"), try Self.certificate("leaf-clientauth.der"),
+                   try Self.certificate("intermediate.der"), try Self.certificate("root.der")]
+        let chains = IssuerChain.chains(leavesAt: [0, 1], in: set)
+        #expect(chains.map(\.indices) == [[0, 2, 3], [1, 2, 3]])
+        // The second leaf's own signature only: the intermediate's was checked for the first.
+        #expect(chains.map(\.signatureChecks) == [2, 1])
+        #expect(chains.allSatisfy { $0.end == .selfIssued })
+        let spent = IssuerChain.chains(leavesAt: [0, 1], in: set,
+                                       budget: Budget(signatureChecks: 2, buildSteps: 100, maxIntermediates: 6))
+        #expect(spent[0].indices == [0, 2, 3])
+        #expect(spent[1].indices == [1])
+        #expect(spent[1].end == .budgetExhausted(TrustFailure(.signatureBudgetExhausted, certificate: nil)))
+    }
+
+    @Test("500 decoys with the intermediate's name: the key identifier finds it with one signature check")
+    func decoys() throws {
+        func load(_ name: String) throws -> Certificate {
+            try Certificate(derEncoded: try RepositoryPaths.vectorBytes("chains/decoys/" + name))
+        }
+        let decoys = try (0..<500).map { try load(String(format: "decoy-%03d.der", $0)) }
+        let set = [try load("leaf.der")] + decoys + [try load("real-ica.der"), try load("root.der")]
+        let chain = IssuerChain(leafAt: 0, in: set)
+        #expect(chain.indices == [0, 501, 502])
+        #expect(chain.signatureChecks == 2)
+        #expect(chain.end == .selfIssued)
+    }
+
     @Test("The budget bounds the walk and is reported when spent")
     func budget() throws {
         let set = [try Self.certificate("leaf.der"), try Self.certificate("intermediate.der"), try Self.certificate("root.der")]
