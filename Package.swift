@@ -132,9 +132,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // PKCS #12 (RFC 7292): client identities, the seed's SecPKCS12Import. Above
-        // TackTrust in the line, not beside it: an identity's chain is to be built
-        // with TackTrust's path builder over the file's certificates (not yet
-        // wired), and its keys are TackSignature's checked PrivateKey. Its BER
+        // TackTrust in the line, not beside it: an identity's chain is built with
+        // TackTrust's path builder over the file's certificates (IssuerChain, no
+        // anchor needed), and its keys are TackSignature's checked PrivateKey. Its BER
         // reader is its own: only the PKCS #12 and CMS layers accept BER; what
         // they carry stays strict DER. The primitives it needs (SHA-1, the PKCS #12
         // KDF, PBKDF2: TackSHA2; the ciphers: TackCipher) are named in
@@ -162,7 +162,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tack-bench",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12"],
             path: "Benchmarks/tack-bench",
             swiftSettings: strictSettings
         ),
@@ -206,7 +206,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TackPKCS12Tests",
-            dependencies: ["TackDER", "TackX509", "TackSignature", "TackPKCS12", "TackTestSupport"],
+            dependencies: ["TackDER", "TackX509", "TackSignature", "TackTrust", "TackPKCS12", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         // Every command in-process, through Tack.run (exit statuses, codes, JSON

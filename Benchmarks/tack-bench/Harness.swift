@@ -61,16 +61,20 @@ struct Benchmark {
     let openssl: OpenSSLReference?
     /// Further reference figures reported beside the main one (JSON `peers`).
     let peers: [(name: String, reference: OpenSSLReference)]
+    /// What the figures mean when it is not what the name says (JSON `note`; a
+    /// `note:` line under the table row).
+    let note: String?
 
     init(
         name: String, unit: BenchmarkUnit, openssl: OpenSSLReference?,
-        peers: [(name: String, reference: OpenSSLReference)] = [],
+        peers: [(name: String, reference: OpenSSLReference)] = [], note: String? = nil,
         run: @escaping (_ iterations: Int) -> Void
     ) {
         self.name = name
         self.unit = unit
         self.openssl = openssl
         self.peers = peers
+        self.note = note
         self.run = run
     }
 }
@@ -247,6 +251,7 @@ struct Reporter {
                         "  vs \(peer.name)", "", "", "", peer.value.map(format) ?? "-",
                         paired.map { String(format: "%.2fx", $0) } ?? ratioText(result.median, peer.value)))
             }
+            if let note = result.benchmark.note { print("  note: " + note) }
         }
     }
 
@@ -270,7 +275,7 @@ struct Reporter {
 
     /// `{"benchmark": NAME, "unit": UNIT, "tack": VALUE, "openssl": VALUE_OR_NULL,
     /// "ratio": TACK_OVER_OPENSSL_OR_NULL}` plus `"peers": {NAME: VALUE_OR_NULL, ...}`
-    /// when the benchmark has peers.
+    /// when the benchmark has peers and `"note": TEXT` when it has a note.
     func jsonLine(_ result: BenchmarkResult) -> String {
         var fields = [
             "\"benchmark\": \(JSONText.string(result.benchmark.name))",
@@ -283,6 +288,7 @@ struct Reporter {
             let peers = result.peers.map { "\(JSONText.string($0.name)): \(jsonNumber($0.value))" }
             fields.append("\"peers\": {\(peers.joined(separator: ", "))}")
         }
+        if let note = result.benchmark.note { fields.append("\"note\": \(JSONText.string(note))") }
         return "{\(fields.joined(separator: ", "))}"
     }
 

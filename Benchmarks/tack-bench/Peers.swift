@@ -1,7 +1,9 @@
 // External peers: for the corpus benchmarks, a small C program linked to the system
 // libcrypto (Benchmarks/peers/openssl-x509.c) and a Python `cryptography` script
 // (Benchmarks/peers/pyca-x509.py); for the trust benchmarks, webpki and Go's crypto/x509
-// (Benchmarks/peers/webpki-verify, go-x509, built by Benchmarks/peers/build.sh). Each measures its own loop over the same corpus
+// (Benchmarks/peers/webpki-verify, go-x509, built by Benchmarks/peers/build.sh); for
+// pkcs12-import, PKCS12_parse (Benchmarks/peers/openssl-pkcs12.c) and `cryptography`'s
+// load_pkcs12 (Benchmarks/peers/pyca-pkcs12.py). Each measures its own loop over the same corpus
 // file and prints certificates per second; each distinct run happens once per
 // tack-bench process and is cached.
 
@@ -110,6 +112,31 @@ final class CorpusPeers: @unchecked Sendable {
         if let cached = cache[key] { return cached }
         let environment = OpenSSLSpeed.shared.usesWallClock ? [:] : ["TACK_BENCH_CPU_TIME": "1"]
         let result = run([helper, String(iterations), String(seconds)], environment: environment)
+        let value = result.status == 0 ? Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        if value == nil { note("peer \(key) failed (exit \(result.status))") }
+        cache[key] = value
+        return value
+    }
+
+    /// OpenSSL's imports per second of the PKCS #12 file at `path` (`d2i_PKCS12` and
+    /// `PKCS12_parse`), through `Benchmarks/peers/openssl-pkcs12.c`.
+    func openSSLPKCS12(path: String, passphrase: String) -> Double? {
+        guard let helper = openSSLHelper("openssl-pkcs12") else { return nil }
+        return timedPeer("openssl-pkcs12 \(path)", [helper, path, passphrase, String(seconds)])
+    }
+
+    /// pyca/cryptography's imports per second of the PKCS #12 file at `path`
+    /// (`load_pkcs12`, `Benchmarks/peers/pyca-pkcs12.py`); `nil` without it.
+    func pycaPKCS12(path: String, passphrase: String) -> Double? {
+        let script = root.appendingPathComponent("Benchmarks/peers/pyca-pkcs12.py").path
+        return timedPeer("pyca-pkcs12 \(path)", ["python3", script, path, passphrase, String(seconds)])
+    }
+
+    /// A peer that prints one rate and times itself by CPU time under `--cpu-time`.
+    private func timedPeer(_ key: String, _ arguments: [String]) -> Double? {
+        if let cached = cache[key] { return cached }
+        let environment = OpenSSLSpeed.shared.usesWallClock ? [:] : ["TACK_BENCH_CPU_TIME": "1"]
+        let result = run(arguments, environment: environment)
         let value = result.status == 0 ? Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
         if value == nil { note("peer \(key) failed (exit \(result.status))") }
         cache[key] = value

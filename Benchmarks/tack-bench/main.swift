@@ -28,6 +28,7 @@ import Foundation
 let groups: [(name: String, make: () -> [Benchmark])] = [
     ("sha2", sha2Benchmarks),
     ("kdf", kdfBenchmarks),
+    ("pkcs12", pkcs12Benchmarks),
     ("aes", aesBenchmarks),
     ("der", derBenchmarks),
     ("pem", pemBenchmarks),

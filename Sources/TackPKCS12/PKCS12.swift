@@ -1,5 +1,6 @@
 public import TackDER
 public import TackSignature
+public import TackTrust
 public import TackX509
 
 /// Limits and choices for reading a PKCS #12 file.
@@ -20,6 +21,12 @@ public struct PKCS12Options: Sendable, Hashable {
     public var maximumSafeContentsDepth: Int
     /// The BER limits of each layer.
     public var ber: BERLimits
+    /// The path builder's budget for every identity's chain together
+    /// (``PKCS12Identity/chain``). Default 1,000 signature checks and 200,000 build
+    /// steps: a file's chains take a few checks each, while a hostile file of
+    /// thousands of certificates sharing one name is cut off within about a second
+    /// (the chains stop short, each with a ``PKCS12Warning/chainIncomplete(certificateIndex:_:)``).
+    public var chainBudget: Budget
     /// Whether a file without MacData is read (then ``PKCS12File/mac`` is `nil`
     /// and a warning says the file's integrity was not checked). Default `false`:
     /// RFC 7292 §4 makes macData OPTIONAL only for public-key integrity mode.
@@ -33,14 +40,18 @@ public struct PKCS12Options: Sendable, Hashable {
     ///   - maximumBagCount: The most bags.
     ///   - maximumSafeContentsDepth: The deepest safeContentsBag nesting.
     ///   - ber: The BER limits.
+    ///   - chainBudget: The path builder's budget for the identities' chains.
     ///   - readsFilesWithoutMAC: Whether a file without a MAC is read.
     public init(maximumFileSize: Int = 1 << 24, maximumIterations: Int = 1_000_000, maximumBagCount: Int = 10_000,
-                maximumSafeContentsDepth: Int = 4, ber: BERLimits = BERLimits(), readsFilesWithoutMAC: Bool = false) {
+                maximumSafeContentsDepth: Int = 4, ber: BERLimits = BERLimits(),
+                chainBudget: Budget = Budget(signatureChecks: 1000, buildSteps: 200_000, maxIntermediates: 6),
+                readsFilesWithoutMAC: Bool = false) {
         self.maximumFileSize = maximumFileSize
         self.maximumIterations = maximumIterations
         self.maximumBagCount = maximumBagCount
         self.maximumSafeContentsDepth = maximumSafeContentsDepth
         self.ber = ber
+        self.chainBudget = chainBudget
         self.readsFilesWithoutMAC = readsFilesWithoutMAC
     }
 }
@@ -100,6 +111,12 @@ public struct PKCS12Identity: Sendable {
     public let keyID: [UInt8]?
     /// The SPKI pin (SHA-256 of the certificate's SubjectPublicKeyInfo).
     public let spkiPin: SPKIPin
+    /// The certificate's chain over the file's certificates, built by TackTrust's
+    /// path builder without an anchor (``TackTrust/IssuerChain``): its
+    /// ``TackTrust/IssuerChain/indices`` index ``PKCS12File/certificates``, leaf
+    /// (``certificateIndex``) first; each is signed by the next. It may end in an
+    /// intermediate; it says nothing about trust.
+    public let chain: IssuerChain
 }
 
 /// A bag that was not opened.
@@ -138,6 +155,11 @@ public enum PKCS12Warning: Sendable, Hashable, CustomStringConvertible {
     case unknownAttribute(OID)
     /// A key and a certificate share a localKeyID but not a public key.
     case localKeyIDMismatch(keyIndex: Int, certificateIndex: Int)
+    /// An identity's chain stops short: certificates of the file have the next
+    /// issuer's name but none verifies the signature
+    /// (``TackTrust/IssuerChain/End/issuerRejected(_:)``), or the path builder's
+    /// budget ran out (``TackTrust/IssuerChain/End/budgetExhausted(_:)``).
+    case chainIncomplete(certificateIndex: Int, IssuerChain.End)
 
     /// A one-line description.
     public var description: String {
@@ -155,6 +177,13 @@ public enum PKCS12Warning: Sendable, Hashable, CustomStringConvertible {
         case .unknownAttribute(let oid): "attribute \(oid) was not read"
         case .localKeyIDMismatch(let key, let certificate):
             "key \(key) and certificate \(certificate) share a localKeyID but not a public key"
+        case .chainIncomplete(let certificate, let end):
+            switch end {
+            case .issuerRejected(let failure), .budgetExhausted(let failure):
+                "the chain of certificate \(certificate) stops short: \(failure)"
+            case .selfIssued, .issuerNotFound:
+                "the chain of certificate \(certificate) stops short"
+            }
         }
     }
 }

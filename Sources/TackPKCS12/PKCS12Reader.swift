@@ -1,5 +1,6 @@
 import TackDER
 import TackSignature
+import TackTrust
 import TackX509
 
 /// One read of a PKCS #12 file (see ``PKCS12File``).
@@ -79,6 +80,13 @@ struct PKCS12Reader {
 
         let identities = matchIdentities()
         warnings += mismatchWarnings(identities)
+        for identity in identities {
+            switch identity.chain.end {
+            case .issuerRejected, .budgetExhausted:
+                warnings.append(.chainIncomplete(certificateIndex: identity.certificateIndex, identity.chain.end))
+            case .selfIssued, .issuerNotFound: break
+            }
+        }
         return PKCS12File(isBER: isBER, mac: mac, contents: contents, certificates: certificates, keys: keys,
                           identities: identities, unopenedBags: unopened, warnings: warnings)
     }
@@ -407,8 +415,9 @@ struct PKCS12Reader {
 
     // MARK: Identities
 
+    /// Pairs keys with certificates, and builds each identity's chain.
     private func matchIdentities() -> [PKCS12Identity] {
-        var identities: [PKCS12Identity] = []
+        var pairs: [(certificate: Int, key: Int, match: PKCS12Identity.Match)] = []
         var taken: [Bool] = Array(repeating: false, count: certificates.count)
         for (keyIndex, entry) in keys.enumerated() {
             let keyInfo = entry.key.isChecked ? entry.key.publicKeyInfo : nil
@@ -422,13 +431,21 @@ struct PKCS12Reader {
             }
             guard let (certificateIndex, match) = chosen else { continue }
             taken[certificateIndex] = true
-            let certificate = certificates[certificateIndex].certificate
-            identities.append(PKCS12Identity(
-                certificateIndex: certificateIndex, keyIndex: keyIndex, match: match,
-                keyID: cryptography.sha1(Array(certificate.publicKeyInfo.rawKey)),
-                spkiPin: SPKIPin(certificate.publicKeyInfo)))
+            pairs.append((certificateIndex, keyIndex, match))
         }
-        return identities
+        // Every chain over the file's certificates at once, with one budget: each
+        // certificate is decoded and each signature checked once, however many
+        // identities share them.
+        let chains = IssuerChain.chains(leavesAt: pairs.map { $0.certificate }, in: certificates.map { $0.certificate },
+                                        budget: options.chainBudget)
+        return zip(pairs, chains).map { pair, chain in
+            let certificate = certificates[pair.certificate].certificate
+            return PKCS12Identity(
+                certificateIndex: pair.certificate, keyIndex: pair.key, match: pair.match,
+                keyID: cryptography.sha1(Array(certificate.publicKeyInfo.rawKey)),
+                spkiPin: SPKIPin(certificate.publicKeyInfo),
+                chain: chain)
+        }
     }
 
     /// The localKeyID pairs whose public keys differ (as warnings).

@@ -19,10 +19,11 @@ enum IdentityCommand {
         certificate with its private key): subject, issuer, validity with the days left,
         key type and bits, whether the key matches the certificate, the key ID (SHA-1 of
         the subjectPublicKey bits, as SecPKCS12Import's kSecImportItemKeyID), the local
-        key ID and friendly name, the SPKI pin, and its chain from the leaf (the file's
-        certificates linked by issuer name; not validated); then the certificates without
-        a key, the MAC and encryption schemes, and the warnings (SHA-1 MAC, RC2-40, fewer
-        than 2,048 iterations, no MAC, ...). Key material is never printed.
+        key ID and friendly name, the SPKI pin, and its chain from the leaf (built by the
+        path builder over the file's certificates, each signed by the next; no anchor
+        needed, not validated); then the certificates without a key, the MAC and
+        encryption schemes, and the warnings (SHA-1 MAC, RC2-40, fewer than 2,048
+        iterations, no MAC, ...). Key material is never printed.
 
         The passphrase is never an argument (it would show in ps and shell history):
           --passphrase-env VAR   the value of environment variable VAR
@@ -175,19 +176,14 @@ enum IdentityCommand {
 
     // MARK: Content
 
-    /// The chain from `leaf` through the file's certificates, linked by exact issuer
-    /// and subject name bytes (no signature or validity check), bounded by the count.
-    static func chain(from leaf: Int, in file: PKCS12File) -> [Int] {
-        var chain = [leaf]
-        var current = file.certificates[leaf].certificate
-        while chain.count < file.certificates.count, current.issuerBytes != current.subjectBytes {
-            guard let next = file.certificates.indices.first(where: { index in
-                !chain.contains(index) && file.certificates[index].certificate.subjectBytes == current.issuerBytes
-            }) else { break }
-            chain.append(next)
-            current = file.certificates[next].certificate
+    /// Why an identity's chain ends, in words.
+    static func chainEndText(_ end: IssuerChain.End) -> String {
+        switch end {
+        case .selfIssued: "(ends in a self-issued certificate)"
+        case .issuerNotFound: "(ends here: the file has no certificate of the next issuer)"
+        case .issuerRejected(let failure): "(stops short: \(failure))"
+        case .budgetExhausted(let failure): "(stops short: \(failure))"
         }
-        return chain
     }
 
     static func keyMatches(_ identity: PKCS12Identity) -> Bool {
@@ -223,7 +219,7 @@ enum IdentityCommand {
                 ("local_key_id", .optional(hex(entry.attributes.localKeyID ?? key.attributes.localKeyID))),
                 ("friendly_name", .optional(entry.attributes.friendlyName ?? key.attributes.friendlyName)),
                 ("spki_sha256", .string(identity.spkiPin.hex)),
-                ("chain_sha256", .strings(chain(from: identity.certificateIndex, in: file).map {
+                ("chain_sha256", .strings(identity.chain.indices.map {
                     CertificateFingerprint(file.certificates[$0].certificate).hex
                 })),
                 ("trust", trustJSON(trust?[number], peer: peer)),
@@ -275,9 +271,10 @@ enum IdentityCommand {
             add("Local key ID:", hex(entry.attributes.localKeyID ?? key.attributes.localKeyID) ?? "-")
             add("Friendly name:", entry.attributes.friendlyName ?? key.attributes.friendlyName ?? "-")
             add("SPKI pin:", identity.spkiPin.base64)
-            for (position, index) in chain(from: identity.certificateIndex, in: file).enumerated() {
+            for (position, index) in identity.chain.indices.enumerated() {
                 add(position == 0 ? "Chain:" : "", CertificateSummary(file.certificates[index].certificate).subject)
             }
+            add("", chainEndText(identity.chain.end))
             add("Trust:", trustText(trust?[number], peer: peer))
         }
         let others = file.certificatesWithoutKey

@@ -121,6 +121,56 @@ struct IdentityCommandTests {
         #expect(CLI.run(["identity", "--host", "a.example", "Vectors/pkcs12/openssl-rsa-plain.p12"]).status == .usage)
     }
 
+    @Test("--roots: an identity whose chain has key identifiers and clientAuth is trusted as a TLS client (exit 0)")
+    func trustedClient() throws {
+        let run = CLI.run(["identity", "--passphrase-stdin", "--json", "--roots", "Vectors/pkcs12/trusted-root.pem",
+                           "--now", "2026-12-01T00:00:00Z", "Vectors/pkcs12/openssl-trusted-client.p12"],
+                          input: Array("correct horse\n".utf8))
+        #expect(run.status == .success, "\(run.errors)")
+        let identity = try #require(try run.json()["identities"]?[0])
+        // The file ends in the intermediate: the chain is built without an anchor.
+        #expect(identity["chain_sha256"]?.arrayValue?.count == 2)
+        let trust = try #require(identity["trust"])
+        #expect(trust["verdict"] == .string("trusted"))
+        #expect(trust["code"] == .string("trusted"))
+        #expect(trust["purpose"] == .string("client_auth"))
+        #expect(trust["failures"] == .array([]))
+        let text = CLI.run(["identity", "--passphrase-stdin", "--roots", "Vectors/pkcs12/trusted-root.pem",
+                            "--now", "2026-12-01T00:00:00Z", "Vectors/pkcs12/openssl-trusted-client.p12"],
+                           input: Array("correct horse\n".utf8))
+        #expect(text.status == .success)
+        #expect(text.output.contains("Trust:              trusted as a TLS client"))
+    }
+
+    @Test("--roots: the same identity under another CA, as a server, or expired is not trusted (exit 3)",
+          arguments: [
+              (["--roots", "Vectors/pkcs12/ca.pem", "--now", "2026-12-01T00:00:00Z"], "unknownIssuer"),
+              (["--roots", "Vectors/pkcs12/trusted-root.pem", "--host", "a.example", "--now", "2026-12-01T00:00:00Z"],
+               "extendedKeyUsageMismatch"),
+              (["--roots", "Vectors/pkcs12/trusted-root.pem", "--now", "2036-01-02T00:00:00Z"], "expired"),
+          ])
+    func untrustedClient(options: [String], code: String) throws {
+        let run = CLI.run(["identity", "--passphrase-stdin", "--json"] + options + ["Vectors/pkcs12/openssl-trusted-client.p12"],
+                          input: Array("correct horse\n".utf8))
+        #expect(run.status == .untrusted)
+        let trust = try #require(try run.json()["identities"]?[0]?["trust"])
+        #expect(trust["verdict"] == .string("untrusted"))
+        #expect(trust["code"] == .string(code))
+        #expect(trust["failures"] == .strings([code]))
+    }
+
+    @Test("The chain is the path builder's: the decoy issuer with the intermediate's name is left out")
+    func decoyChain() throws {
+        let run = CLI.run(["identity", "--allow-no-mac", "--json", "Vectors/pkcs12/assembled-decoy-issuer.p12"])
+        #expect(run.status == .success, "\(run.errors)")
+        let document = try run.json()
+        let certificates = try #require(document["certificates"]?.arrayValue)
+        let hashes = certificates.compactMap { $0["sha256"] }
+        #expect(hashes.count == 4)
+        // File order: leaf, decoy, intermediate, root.
+        #expect(document["identities"]?[0]?["chain_sha256"] == .array([hashes[0], hashes[2], hashes[3]]))
+    }
+
     @Test("The passphrase is never an argument; at most one source; usage errors exit 2")
     func usage() {
         #expect(CLI.run(["identity", "--passphrase", "x", "Vectors/pkcs12/openssl-rsa-default.p12"]).status == .usage)
