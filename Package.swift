@@ -206,7 +206,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TackPKCS12Tests",
-            dependencies: ["TackDER", "TackX509", "TackSignature", "TackTrust", "TackPKCS12", "TackTestSupport"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackPKCS12", "TackTestSupport"],
             swiftSettings: strictSettings
         ),
         // Every command in-process, through Tack.run (exit statuses, codes, JSON

@@ -70,21 +70,6 @@ struct PKCS12Cryptography: Sendable {
     )
 }
 
-extension PKCS12Hash {
-    /// The one hash enum's case for this hash.
-    var digestAlgorithm: DigestAlgorithm {
-        switch self {
-        case .sha1: .sha1
-        case .sha224: .sha224
-        case .sha256: .sha256
-        case .sha384: .sha384
-        case .sha512: .sha512
-        case .sha512_224: .sha512_224
-        case .sha512_256: .sha512_256
-        }
-    }
-}
-
 extension PKCS12Passphrase {
     /// The password bytes for the PKCS #12 KDF: BMPString with its two-zero
     /// trailer; nothing at all when absent (RFC 7292 B.1).
@@ -115,7 +100,7 @@ extension PKCS12Cryptography {
         do throws(HashError) {
             switch scheme.kind {
             case .pkcs12KDF(let hash):
-                let algorithm = hash.digestAlgorithm
+                let algorithm = hash
                 let key = try PKCS12KeyDerivation.deriveKey(
                     password: passphrase.bmpBytes, salt: scheme.salt, purpose: .mac,
                     iterationCount: scheme.iterations, keyByteCount: algorithm.byteCount, hash: algorithm,
@@ -124,8 +109,8 @@ extension PKCS12Cryptography {
             case .pbmac1(let prf, let mac, let keyLength):
                 let key = try PBKDF2.deriveKey(
                     password: passphrase.utf8Bytes, salt: scheme.salt, iterationCount: scheme.iterations,
-                    keyByteCount: keyLength, hash: prf.digestAlgorithm, maximumIterationCount: scheme.iterations)
-                return try mac.digestAlgorithm.authenticationCode(for: content, key: key)
+                    keyByteCount: keyLength, hash: prf, maximumIterationCount: scheme.iterations)
+                return try mac.authenticationCode(for: content, key: key)
             }
         } catch {
             return nil
@@ -155,7 +140,7 @@ extension PKCS12Cryptography {
                 guard let schemeIV = scheme.initializationVector else { return .unavailable }
                 key = try PBKDF2.deriveKey(
                     password: passphrase.utf8Bytes, salt: scheme.salt, iterationCount: scheme.iterations,
-                    keyByteCount: cipher.keyByteCount, hash: prf.digestAlgorithm,
+                    keyByteCount: cipher.keyByteCount, hash: prf,
                     maximumIterationCount: scheme.iterations)
                 iv = schemeIV
             }

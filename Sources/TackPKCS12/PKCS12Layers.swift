@@ -1,4 +1,5 @@
 import TackDER
+import TackSHA2
 
 /// A BER document of one layer, with its error context.
 struct LayerReader {
@@ -215,12 +216,12 @@ extension LayerReader {
     /// keyLength INTEGER OPTIONAL, prf AlgorithmIdentifier DEFAULT algid-hmacWithSHA1 }`.
     func pbkdf2Parameters(
         _ index: Int, iterationLimit: Int
-    ) throws(PKCS12Error) -> (salt: [UInt8], iterations: Int, keyLength: Int?, prf: PKCS12Hash) {
+    ) throws(PKCS12Error) -> (salt: [UInt8], iterations: Int, keyLength: Int?, prf: DigestAlgorithm) {
         var pbkdf2 = try fields(of: index, .sequence)
         let salt = try octets(try pbkdf2.next(.octetString))
         let count = try iterations(try pbkdf2.next(.integer), limit: iterationLimit)
         let keyLength = try pbkdf2.optional(.integer).map { (index) throws(PKCS12Error) in try integer(index) }
-        var prf = PKCS12Hash.sha1
+        var prf = DigestAlgorithm.sha1
         if let prfIndex = pbkdf2.optional(.sequence) {
             prf = try hmacAlgorithm(prfIndex)
         }
@@ -229,9 +230,9 @@ extension LayerReader {
     }
 
     /// An HMAC AlgorithmIdentifier (RFC 8018 §B.1.2), parameters absent or NULL.
-    func hmacAlgorithm(_ index: Int) throws(PKCS12Error) -> PKCS12Hash {
+    func hmacAlgorithm(_ index: Int) throws(PKCS12Error) -> DigestAlgorithm {
         let (oid, parameters) = try algorithm(index)
-        guard let hash = PKCS12Hash(hmacOID: oid) else {
+        guard let hash = DigestAlgorithm(hmacOID: oid) else {
             throw error(.unsupportedEncryption("HMAC " + oid.dottedString), at: index)
         }
         if let parameters, node(parameters).tag != .null {

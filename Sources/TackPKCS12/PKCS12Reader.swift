@@ -1,4 +1,5 @@
 import TackDER
+import TackSHA2
 import TackSignature
 import TackTrust
 import TackX509
@@ -131,7 +132,7 @@ struct PKCS12Reader {
             kind = .pbmac1(prf: pbkdf2.prf, mac: mac, keyLength: keyLength)
             (keySalt, keyIterations) = (pbkdf2.salt, pbkdf2.iterations)
             if mac == .sha1 || pbkdf2.prf == .sha1 { warnings.append(.macUsesSHA1) }
-        } else if let hash = PKCS12Hash(digestOID: oid) {
+        } else if let hash = DigestAlgorithm(oid: oid), hash.isComputable {
             if let parameters, file.node(parameters).tag != .null {
                 throw file.error(.invalidAlgorithmParameters, at: parameters)
             }

@@ -1,89 +1,16 @@
 import TackDER
-
-/// A hash function named by a PKCS #12 MAC or a PBKDF2 PRF.
-public enum PKCS12Hash: Sendable, Hashable, CustomStringConvertible {
-    /// SHA-1: still the default of older tools; warned about.
-    case sha1
-    /// SHA-224.
-    case sha224
-    /// SHA-256 (OpenSSL 3's default).
-    case sha256
-    /// SHA-384.
-    case sha384
-    /// SHA-512.
-    case sha512
-    /// SHA-512/224.
-    case sha512_224
-    /// SHA-512/256.
-    case sha512_256
-
-    /// `SHA-1`, `SHA-256`, ...
-    public var description: String {
-        switch self {
-        case .sha1: "SHA-1"
-        case .sha224: "SHA-224"
-        case .sha256: "SHA-256"
-        case .sha384: "SHA-384"
-        case .sha512: "SHA-512"
-        case .sha512_224: "SHA-512/224"
-        case .sha512_256: "SHA-512/256"
-        }
-    }
-
-    /// The digest algorithm OIDs (NIST CSOR, RFC 5754) and the HMAC PRF OIDs (RFC 8018 §B.1.2).
-    init?(digestOID oid: OID) {
-        for hash in [PKCS12Hash.sha1, .sha224, .sha256, .sha384, .sha512, .sha512_224, .sha512_256]
-        where hash.digestOID == oid {
-            self = hash
-            return
-        }
-        return nil
-    }
-
-    init?(hmacOID oid: OID) {
-        for hash in [PKCS12Hash.sha1, .sha224, .sha256, .sha384, .sha512, .sha512_224, .sha512_256]
-        where hash.hmacOID == oid {
-            self = hash
-            return
-        }
-        return nil
-    }
-
-    var digestOID: OID {
-        switch self {
-        case .sha1: OID(1, 3, 14, 3, 2, 26)
-        case .sha224: OID(2, 16, 840, 1, 101, 3, 4, 2, 4)
-        case .sha256: OID(2, 16, 840, 1, 101, 3, 4, 2, 1)
-        case .sha384: OID(2, 16, 840, 1, 101, 3, 4, 2, 2)
-        case .sha512: OID(2, 16, 840, 1, 101, 3, 4, 2, 3)
-        case .sha512_224: OID(2, 16, 840, 1, 101, 3, 4, 2, 5)
-        case .sha512_256: OID(2, 16, 840, 1, 101, 3, 4, 2, 6)
-        }
-    }
-
-    var hmacOID: OID {
-        switch self {
-        case .sha1: OID(1, 2, 840, 113549, 2, 7)
-        case .sha224: OID(1, 2, 840, 113549, 2, 8)
-        case .sha256: OID(1, 2, 840, 113549, 2, 9)
-        case .sha384: OID(1, 2, 840, 113549, 2, 10)
-        case .sha512: OID(1, 2, 840, 113549, 2, 11)
-        case .sha512_224: OID(1, 2, 840, 113549, 2, 12)
-        case .sha512_256: OID(1, 2, 840, 113549, 2, 13)
-        }
-    }
-}
+public import TackSHA2
 
 /// The integrity scheme of a PFX's MacData (RFC 7292 §4, RFC 9579).
 public struct PKCS12MACScheme: Sendable, Hashable, CustomStringConvertible {
     /// How the MAC key is derived.
     public enum Kind: Sendable, Hashable {
         /// HMAC with the key from the PKCS #12 KDF (RFC 7292 appendix B) over `hash`.
-        case pkcs12KDF(hash: PKCS12Hash)
+        case pkcs12KDF(hash: DigestAlgorithm)
         /// PBMAC1 (RFC 9579): HMAC-`mac` with a `keyLength`-byte key from
         /// PBKDF2-HMAC-`prf`; the scheme's salt and iterations are PBKDF2's (those
         /// of the MacData are ignored, RFC 9579 §3).
-        case pbmac1(prf: PKCS12Hash, mac: PKCS12Hash, keyLength: Int)
+        case pbmac1(prf: DigestAlgorithm, mac: DigestAlgorithm, keyLength: Int)
     }
 
     /// The kind and hash.
@@ -165,7 +92,7 @@ public struct PKCS12EncryptionScheme: Sendable, Hashable, CustomStringConvertibl
         case pkcs12KDF
         /// PBKDF2 (RFC 8018 §5.2) with HMAC over `prf`, deriving `keyLength`
         /// bytes when the parameters say.
-        case pbkdf2(prf: PKCS12Hash, keyLength: Int?)
+        case pbkdf2(prf: DigestAlgorithm, keyLength: Int?)
     }
 
     /// The key derivation.

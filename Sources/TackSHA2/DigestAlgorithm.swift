@@ -81,6 +81,22 @@ public enum DigestAlgorithm: Sendable, Hashable, CaseIterable, CustomStringConve
         }
     }
 
+    /// The object identifier of HMAC over this digest, as a PBKDF2 pseudorandom
+    /// function or a PBMAC1 MAC names it (RFC 8018 §B.1.2: hmacWithSHA1 to
+    /// hmacWithSHA512-256); `nil` for MD5, which those schemes do not define.
+    public var hmacOID: OID? {
+        switch self {
+        case .md5: nil
+        case .sha1: OID(1, 2, 840, 113549, 2, 7)
+        case .sha224: OID(1, 2, 840, 113549, 2, 8)
+        case .sha256: OID(1, 2, 840, 113549, 2, 9)
+        case .sha384: OID(1, 2, 840, 113549, 2, 10)
+        case .sha512: OID(1, 2, 840, 113549, 2, 11)
+        case .sha512_224: OID(1, 2, 840, 113549, 2, 12)
+        case .sha512_256: OID(1, 2, 840, 113549, 2, 13)
+        }
+    }
+
     /// The name in the form OpenSSL prints: `SHA256`, `MD5`, `SHA512-256`, ...
     public var description: String {
         switch self {
@@ -101,6 +117,15 @@ public enum DigestAlgorithm: Sendable, Hashable, CaseIterable, CustomStringConve
     /// - Returns: `nil` if `oid` names no digest of this type.
     public init?(oid: OID) {
         guard let match = Self.allCases.first(where: { $0.oid == oid }) else { return nil }
+        self = match
+    }
+
+    /// The digest whose HMAC has the object identifier `oid` (``hmacOID``).
+    ///
+    /// - Parameter oid: An HMAC algorithm identifier's OID.
+    /// - Returns: `nil` if `oid` names no HMAC of this type.
+    public init?(hmacOID oid: OID) {
+        guard let match = Self.allCases.first(where: { $0.hmacOID == oid }) else { return nil }
         self = match
     }
 

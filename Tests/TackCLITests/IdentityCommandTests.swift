@@ -39,10 +39,10 @@ struct IdentityCommandTests {
         #expect(document["certificates"]?.arrayValue?.count == 2)
         #expect(document["certificates"]?[0]?.objectValue?.map(\.0) == ["sha256", "subject", "friendly_name", "local_key_id"])
         #expect(document["keys_without_certificate"] == .integer(0))
-        #expect(document["mac"]?["algorithm"] == .string("HMAC-SHA-256 (PKCS #12 KDF)"))
+        #expect(document["mac"]?["algorithm"] == .string("HMAC-SHA256 (PKCS #12 KDF)"))
         #expect(document["mac"]?["iterations"] == .integer(2048))
         #expect(document["encryption"]?.arrayValue?.count == 2)
-        #expect(document["encryption"]?[0]?["scheme"] == .string("PBES2 (PBKDF2-HMAC-SHA-256, AES-256-CBC)"))
+        #expect(document["encryption"]?[0]?["scheme"] == .string("PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)"))
         #expect(document["warnings"] == .array([]))
     }
 

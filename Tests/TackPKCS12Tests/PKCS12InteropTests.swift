@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackDER
+import TackSHA2
 import TackTestSupport
 @testable import TackPKCS12
 
@@ -62,11 +63,11 @@ struct PKCS12InteropTests {
     // MARK: RFC 9579
 
     @Test("RFC 9579 appendix A.1 to A.3: PBMAC1 verifies with password 1234", arguments: [
-        ("rfc9579-a1-sha256-sha256.p12", PKCS12Hash.sha256, PKCS12Hash.sha256, 32),
-        ("rfc9579-a2-sha256-prf-sha512.p12", PKCS12Hash.sha512, PKCS12Hash.sha256, 32),
-        ("rfc9579-a3-sha512-sha512.p12", PKCS12Hash.sha512, PKCS12Hash.sha512, 64),
+        ("rfc9579-a1-sha256-sha256.p12", DigestAlgorithm.sha256, DigestAlgorithm.sha256, 32),
+        ("rfc9579-a2-sha256-prf-sha512.p12", DigestAlgorithm.sha512, DigestAlgorithm.sha256, 32),
+        ("rfc9579-a3-sha512-sha512.p12", DigestAlgorithm.sha512, DigestAlgorithm.sha512, 64),
     ])
-    func pbmac1Valid(name: String, prf: PKCS12Hash, mac: PKCS12Hash, keyLength: Int) throws {
+    func pbmac1Valid(name: String, prf: DigestAlgorithm, mac: DigestAlgorithm, keyLength: Int) throws {
         let file = try PKCS12Tests.vector(name).read()
         #expect(file.mac?.kind == .pbmac1(prf: prf, mac: mac, keyLength: keyLength))
         // PBKDF2's salt and count, not the MacData's "NOT USED" and 1 (RFC 9579 §3).
