@@ -5,18 +5,19 @@
 #
 #   scripts/docc-check.sh                 # the modules below
 #   scripts/docc-check.sh TackDER         # some modules
+#   swift build && TACK_BIN_PATH="$(swift build --show-bin-path)" scripts/docc-check.sh
+#                                         # a debug build's modules (build after editing
+#                                         # doc comments: nothing is rebuilt here)
 #
 # SwiftPM has no docc command without the swift-docc-plugin dependency (and the package
 # has none, ever), so the symbol graphs come from scripts/symbol-graphs.sh (the
-# check's own release build, nothing rebuilt) and `docc convert` reads them beside the
-# catalog. Set DOCC_OUTPUT=DIR to keep the archives (default: discarded).
+# check's own release build, or the build TACK_BIN_PATH names) and `docc convert`
+# reads them beside the catalog. Set DOCC_OUTPUT=DIR to keep the archives (default: discarded).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-# TackTrust is left out for now: its API is being rewritten (issue 20's other half)
-# and the rewrite makes its catalog docc-clean; it joins this list then.
-MODULES=(TackDER TackFormats TackSHA2 TackX509 TackSignature)
+MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12)
 if [ "$#" -gt 0 ]; then MODULES=("$@"); fi
 
 docc="$(dirname "$(command -v swift)")/docc"
