@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The public API of the core modules (TackDER, TackFormats, TackSHA2, TackX509, TackSignature,
-# TackTrust) takes and returns safe types only (brief: "no raw pointers at the surface,
-# outside a clearly separated low-level layer"; issues 13 and 20). This reads the
-# modules' symbol graphs (public and open symbols, scripts/symbol-graphs.sh, from the
-# check's own release build) and fails if a declaration mentions an `Unsafe…` type
+# The public API of the core modules (TackDER, TackFormats, TackSHA2, TackCipher,
+# TackX509, TackSignature, TackTrust, TackPKCS12) takes and returns safe types only
+# (brief: "no raw pointers at the surface, outside a clearly separated low-level
+# layer"; issues 13 and 20). This reads the modules' symbol graphs (public and open
+# symbols, scripts/symbol-graphs.sh, from the check's own release build, or from the
+# build TACK_BIN_PATH names) and fails if a declaration mentions an `Unsafe…` type
 # (UnsafePointer, UnsafeBufferPointer, UnsafeRawBufferPointer, their mutable forms)
 # unless the ALLOWED list below names it. Default implementations inherited from
 # standard-library protocols (Sequence's withContiguousStorageIfAvailable) are not
@@ -11,11 +12,13 @@
 # list stays exactly the low-level layer.
 #
 #   scripts/check-public-api.sh
+#   swift build && TACK_BIN_PATH="$(swift build --show-bin-path)" scripts/check-public-api.sh
+#                                         # a debug build's modules
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust)
+MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12)
 
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT

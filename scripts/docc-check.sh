@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
 # DocC: each core module's catalog (Sources/<Module>/<Module>.docc) builds with the
 # toolchain's `docc` with no warning (--warnings-as-errors), and with --analyze, which
-# adds the notes about undocumented parameters and return values of public symbols.
+# adds the notes about undocumented parameters and return values of public symbols;
+# and every public function's comment has the - Parameters, - Returns and - Throws
+# its signature calls for (docc checks those only in comments that have some).
 #
 #   scripts/docc-check.sh                 # the modules below
 #   scripts/docc-check.sh TackDER         # some modules
+#   swift build && TACK_BIN_PATH="$(swift build --show-bin-path)" scripts/docc-check.sh
+#                                         # a debug build's modules (build after editing
+#                                         # doc comments: nothing is rebuilt here)
 #
 # SwiftPM has no docc command without the swift-docc-plugin dependency (and the package
 # has none, ever), so the symbol graphs come from scripts/symbol-graphs.sh (the
-# check's own release build, nothing rebuilt) and `docc convert` reads them beside the
-# catalog. Set DOCC_OUTPUT=DIR to keep the archives (default: discarded).
+# check's own release build, or the build TACK_BIN_PATH names) and `docc convert`
+# reads them beside the catalog. Set DOCC_OUTPUT=DIR to keep the archives (default: discarded).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-# TackTrust is left out for now: its API is being rewritten (issue 20's other half)
-# and the rewrite makes its catalog docc-clean; it joins this list then.
-MODULES=(TackDER TackFormats TackSHA2 TackX509 TackSignature)
+MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12)
 if [ "$#" -gt 0 ]; then MODULES=("$@"); fi
 
 docc="$(dirname "$(command -v swift)")/docc"
@@ -38,11 +41,62 @@ for module in "${MODULES[@]}"; do
         --fallback-display-name "$module" --fallback-bundle-identifier "org.tack.$module" \
         --output-path "${out:-$work/$module.doccarchive}" \
         --analyze --warnings-as-errors >"$work/$module.log" 2>&1 \
-        && ! grep -qE "^(warning|error|note):|: (warning|error|note):" "$work/$module.log"; then
+        && ! grep -qE "^(warning|error|note):|: (warning|error|note):" "$work/$module.log" \
+        && python3 - "$module" "$work/$module" >>"$work/$module.log" <<'PY'; then
+# docc checks a symbol's - Parameters against its signature only when the comment has
+# some; it says nothing of a function documented by a summary alone. The brief asks
+# every public function for - Parameters, - Returns and - Throws: this reads the same
+# graphs and names each one a section short (as docc's diagnostics, file:line). Exempt:
+# comments inherited from another module, and the witnesses of Equatable, Hashable,
+# Comparable, Sequence and IteratorProtocol (==, <, hash(into:), makeIterator(),
+# next()), whose contract is the protocol's.
+import json, os, sys
+module, directory = sys.argv[1], sys.argv[2]
+functions = {"swift.func", "swift.func.op", "swift.method", "swift.type.method",
+             "swift.init", "swift.subscript", "swift.type.subscript"}
+witnesses = {"==(_:_:)", "<(_:_:)", "hash(into:)", "makeIterator()", "next()"}
+problems = []
+for name in sorted(os.listdir(directory)):
+    with open(os.path.join(directory, name)) as f:
+        graph = json.load(f)
+    for symbol in graph.get("symbols", []):
+        kind = symbol["kind"]["identifier"]
+        if symbol.get("accessLevel") not in ("public", "open") or kind == "swift.extension":
+            continue
+        if "::SYNTHESIZED::" in symbol["identifier"]["precise"]:
+            continue
+        path = "/".join(symbol["pathComponents"])
+        where = symbol.get("location", {})
+        site = "%s:%d" % (os.path.basename(where.get("uri", "?")), where.get("position", {}).get("line", -1) + 1)
+        comment = symbol.get("docComment")
+        if comment is None:
+            problems.append("%s: error: %s has no doc comment" % (site, path))
+            continue
+        if comment.get("module", module) != module or kind not in functions:
+            continue
+        if symbol["pathComponents"][-1] in witnesses:
+            continue
+        text = "\n".join(line["text"] for line in comment.get("lines", []))
+        signature = symbol.get("functionSignature", {})
+        declaration = "".join(fragment["spelling"] for fragment in symbol.get("declarationFragments", []))
+        returns = "".join(fragment["spelling"] for fragment in signature.get("returns", []))
+        missing = []
+        if signature.get("parameters") and "- Parameter" not in text:
+            missing.append("- Parameters")
+        if kind != "swift.init" and returns not in ("", "()", "Void") and "- Returns:" not in text:
+            missing.append("- Returns")
+        if " throws" in declaration and "- Throws:" not in text:
+            missing.append("- Throws")
+        if missing:
+            problems.append("%s: error: %s has no %s" % (site, path, ", ".join(missing)))
+for line in problems:
+    print(line)
+sys.exit(1 if problems else 0)
+PY
         echo "docc-check: $module clean"
     else
         echo "docc-check: $module has documentation diagnostics:"
-        grep -vE "^(Finished|Generated|Progress)" "$work/$module.log" || true
+        grep -vE "^(Finished|Generated|Progress)|^$" "$work/$module.log" || true
         failed=1
     fi
 done

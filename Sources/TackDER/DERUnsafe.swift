@@ -60,6 +60,7 @@ extension DERReader {
     ///   - range: An absolute range, typically an element's `contentRange`.
     ///   - body: Receives the bytes; the buffer must not escape.
     /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
     @inlinable
     public func withBytes<R, E: Error>(
         in range: Range<Int>,

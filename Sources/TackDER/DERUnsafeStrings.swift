@@ -106,6 +106,9 @@ extension DERStringKind {
 
     /// Whether `bytes` is well-formed UTF-8 (RFC 3629 §4): no overlong forms, no
     /// surrogates, nothing above U+10FFFF, no truncated sequences.
+    ///
+    /// - Parameter bytes: The bytes to check.
+    /// - Returns: Whether they are well-formed UTF-8.
     public static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Names and alternative names are nearly always ASCII: skip the ASCII prefix
         // eight octets at a time, then decode the rest one sequence at a time.

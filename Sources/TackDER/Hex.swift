@@ -71,6 +71,7 @@ public enum Hex {
     /// Whether `unit` is a hexadecimal digit (`0-9`, `a-f`, `A-F`).
     ///
     /// - Parameter unit: A UTF-8 code unit.
+    /// - Returns: Whether `unit` is a hexadecimal digit.
     public static func isDigit(_ unit: UInt8) -> Bool {
         value(of: unit) != nil
     }

@@ -53,6 +53,9 @@ public enum DERStringKind: Sendable, Hashable, CaseIterable {
     }
 
     /// Whether `byte` is in the PrintableString alphabet (X.680 §41.4, table 10).
+    ///
+    /// - Parameter byte: An octet of the string.
+    /// - Returns: Whether it is a PrintableString character.
     @inlinable
     public static func isPrintable(_ byte: UInt8) -> Bool {
         switch byte {

@@ -58,6 +58,9 @@ public struct PropertyListDictionary: Sendable, Hashable {
 
     /// The value for `key`, or `nil`. Setting `nil` removes the key; setting a value
     /// replaces it in place or appends it.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The value, or `nil` when the dictionary has no such key.
     public subscript(key: String) -> PropertyListValue? {
         get { entry(for: key)?.value }
         set {

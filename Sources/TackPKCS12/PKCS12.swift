@@ -77,7 +77,7 @@ public struct PKCS12Certificate: Sendable {
 
 /// A private key from a keyBag or pkcs8ShroudedKeyBag.
 public struct PKCS12Key: Sendable {
-    /// The key (strict DER, checked; see ``TackSignature/PrivateKey``).
+    /// The key (strict DER, checked; see TackSignature's `PrivateKey`).
     public let key: PrivateKey
     /// Its bag's attributes.
     public let attributes: PKCS12Attributes
@@ -112,10 +112,10 @@ public struct PKCS12Identity: Sendable {
     /// The SPKI pin (SHA-256 of the certificate's SubjectPublicKeyInfo).
     public let spkiPin: SPKIPin
     /// The certificate's chain over the file's certificates, built by TackTrust's
-    /// path builder without an anchor (``TackTrust/IssuerChain``): its
-    /// ``TackTrust/IssuerChain/indices`` index ``PKCS12File/certificates``, leaf
-    /// (``certificateIndex``) first; each is signed by the next. It may end in an
-    /// intermediate; it says nothing about trust.
+    /// path builder without an anchor (an `IssuerChain`): its `indices` index
+    /// ``PKCS12File/certificates``, leaf (``certificateIndex``) first; each is
+    /// signed by the next. It may end in an intermediate; it says nothing about
+    /// trust.
     public let chain: IssuerChain
 }
 
@@ -157,8 +157,8 @@ public enum PKCS12Warning: Sendable, Hashable, CustomStringConvertible {
     case localKeyIDMismatch(keyIndex: Int, certificateIndex: Int)
     /// An identity's chain stops short: certificates of the file have the next
     /// issuer's name but none verifies the signature
-    /// (``TackTrust/IssuerChain/End/issuerRejected(_:)``), or the path builder's
-    /// budget ran out (``TackTrust/IssuerChain/End/budgetExhausted(_:)``).
+    /// (`IssuerChain.End.issuerRejected(_:)`), or the path builder's
+    /// budget ran out (`IssuerChain.End.budgetExhausted(_:)`).
     case chainIncomplete(certificateIndex: Int, IssuerChain.End)
 
     /// A one-line description.

@@ -56,7 +56,7 @@ public struct PKCS12Error: Error, Sendable, Hashable, CustomStringConvertible {
         /// (``PKCS12Options/readsFilesWithoutMAC``).
         case missingMAC
         /// The MAC algorithm is not available in this build of Tack (the seam
-        /// ``PKCS12Cryptography`` has no implementation for it), so integrity
+        /// `PKCS12Cryptography` has no implementation for it), so integrity
         /// could not be checked: the file is not read.
         case macAlgorithmUnavailable(String)
         /// The MAC does not verify under the passphrase, nor under the empty and

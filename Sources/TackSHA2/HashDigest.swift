@@ -89,6 +89,7 @@ public struct HashDigest<Function: HashFunction>: Sendable, Hashable, RandomAcce
     ///
     /// - Parameter position: An index in `0..<byteCount`; any other value is
     ///   a programming error and traps, as it would for an array.
+    /// - Returns: The byte.
     @inlinable
     public subscript(position: Int) -> UInt8 {
         // Same contract as Array's subscript: an out-of-range index is a

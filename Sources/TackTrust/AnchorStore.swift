@@ -13,7 +13,7 @@ internal import TackSignature
 /// (`SecTrustSetAnchorCertificatesOnly(false)`).
 ///
 /// Lookups use two hash indexes built as anchors are added:
-/// - subject name, by ``TackX509/DistinguishedName/matchKey``: two names share a
+/// - subject name, by TackX509's `DistinguishedName.matchKey`: two names share a
 ///   key exactly when they match under RFC 5280 §7.1, so the issuer candidates of
 ///   a certificate are one dictionary lookup of its issuer's key;
 /// - subject key identifier (RFC 5280 §4.2.1.2), for callers that hold an

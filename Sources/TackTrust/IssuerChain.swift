@@ -54,7 +54,7 @@ public struct IssuerChain: Sendable, Hashable {
     ///   - leafIndex: The leaf's position in `certificates`.
     ///   - certificates: The set to build from (any order; duplicates are tried once).
     ///   - signaturePolicy: The signatures accepted as links; by default everything
-    ///     the library verifies (``TackSignature/SignaturePolicy/permissive``), as a
+    ///     the library verifies (TackSignature's `SignaturePolicy.permissive`), as a
     ///     link is a fact about the set, not a judgement of trust.
     ///   - budget: The work the search may spend.
     /// - Precondition: `leafIndex` is a valid index of `certificates`.

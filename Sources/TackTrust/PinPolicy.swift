@@ -101,6 +101,18 @@ public struct PinRule: Sendable, Hashable {
     public var waivesBackupPin: Bool
 
     /// Creates a rule; `domain` is normalised (ASCII lowercase, one trailing dot removed).
+    ///
+    /// - Parameters:
+    ///   - domain: The domain (`NSPinnedDomains` key).
+    ///   - scope: Which hosts the rule covers.
+    ///   - caIdentities: SPKI pins of certificates above the leaf.
+    ///   - leafIdentities: SPKI pins of the leaf.
+    ///   - caCertificates: Whole-certificate fingerprints of an intermediate or anchor.
+    ///   - leafCertificates: Whole-certificate fingerprints of the leaf.
+    ///   - enforcement: Enforce or report only.
+    ///   - expiration: Seconds since 1970 after which the rule is not enforced, or `nil`.
+    ///   - reportURIs: Where a failure report should go.
+    ///   - waivesBackupPin: Whether a side with a single pin is accepted explicitly.
     public init(
         domain: String,
         scope: HostScope = .exact,

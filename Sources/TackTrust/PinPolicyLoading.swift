@@ -91,7 +91,7 @@ extension PinPolicy {
         return try loader.finish(rules: rules, at: time, singlePin: .warning)
     }
 
-    /// Loads the `NSPinnedDomains` of a parsed `Info.plist`; see ``load(infoPlist:at:)-(([UInt8],_))``.
+    /// Loads the `NSPinnedDomains` of a parsed `Info.plist`; see ``load(infoPlist:at:)-([UInt8],_)``.
     ///
     /// - Parameters:
     ///   - root: The plist's root dictionary.

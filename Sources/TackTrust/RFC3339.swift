@@ -1,7 +1,7 @@
 internal import TackDER
 
 /// RFC 3339 timestamps (UTC) for policies, reports and messages, through TackDER's
-/// ``DERTime`` (years 0...9999).
+/// `DERTime` (years 0...9999).
 public enum RFC3339 {
     /// `2026-12-01T12:00:00Z`, or the number of seconds when outside years 0...9999.
     ///

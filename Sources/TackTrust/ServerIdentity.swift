@@ -19,7 +19,7 @@ extension Certificate {
     ///
     /// - Parameter host: The reference identifier.
     /// - Returns: Whether one presented identifier matches it.
-    /// - Throws: ``X509Error`` if the subject alternative name extension is malformed.
+    /// - Throws: `X509Error` if the subject alternative name extension is malformed.
     public func matches(_ host: PeerHost) throws(X509Error) -> Bool {
         guard let names = try subjectAlternativeNames else { return false }
         switch host.kind {
@@ -44,7 +44,7 @@ extension Certificate {
     /// - Parameter address: `local@domain`.
     /// - Returns: Whether one presented mailbox matches it (`false` when `address` is
     ///   not a mailbox).
-    /// - Throws: ``X509Error`` if the subject alternative name extension is malformed.
+    /// - Throws: `X509Error` if the subject alternative name extension is malformed.
     public func matches(email address: String) throws(X509Error) -> Bool {
         guard let names = try subjectAlternativeNames, let reference = Mailbox(address) else { return false }
         for case .rfc822Name(let presented) in names.names {

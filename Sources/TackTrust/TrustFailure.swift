@@ -48,7 +48,7 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The certificate does not parse (strict RFC 5280 / DER).
         case malformed(X509Error)
         /// The signature does not verify under the issuer's key, or the algorithm or
-        /// key is refused by the ``SignaturePolicy``.
+        /// key is refused by the `SignaturePolicy`.
         case badSignature(SignatureError)
         /// An issuer is not a CA: no basicConstraints with cA TRUE (or a v1/v2 certificate
         /// used as an intermediate).
@@ -139,8 +139,8 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A stable identifier of the reason, for tools, logs and test manifests: the
-    /// case's name (for example `pathLengthExceeded`), as ``X509Error/code`` and
-    /// ``SignatureError/code`` are for theirs. Payloads (times, limits, wrapped
+    /// case's name (for example `pathLengthExceeded`), as `X509Error.code` and
+    /// `SignatureError.code` are for theirs. Payloads (times, limits, wrapped
     /// errors) are not part of it; a wrapped error has its own `code`.
     public var code: String {
         switch reason {

@@ -246,6 +246,9 @@ public struct CertificateRevocationList: Sendable, Hashable {
 
     /// Whether the CRL is in force at `time`: `thisUpdate <= time <= nextUpdate`,
     /// bounds included (RFC 5280 §6.3.3 (a)(2) and §5.1.2.4).
+    ///
+    /// - Parameter time: The check time, in seconds since 1970.
+    /// - Returns: Whether the CRL is in force then.
     public func isCurrent(atSecondsSince1970 time: Int64) -> Bool {
         thisUpdate.secondsSince1970 <= time && time <= nextUpdate.secondsSince1970
     }
