@@ -113,7 +113,7 @@ public struct TrustEvaluator: Sendable {
         // The host's rule, looked up once for the path preference and the pin check.
         let ruleIndex = host?.dnsName.flatMap { policy.ruleIndex(forNormalized: $0) }
         var key: VerificationCache.Key? = nil
-        if cache.capacity > 0, options.revocationLists.isEmpty, case .der(let chain) = input {
+        if cache.capacity > 0, options.revocationLists.isEmpty, options.stapledResponses.isEmpty, case .der(let chain) = input {
             let preferredRule = ruleIndex.flatMap { policy.rules[$0].isExpired(at: time) ? nil : policy.rules[$0] }
             let newKey = VerificationCache.Key(servedChain: chain, anchors: anchors, host: host, preferredRule: preferredRule, options: options)
             if let hit = cache.lookup(newKey, at: time) {
