@@ -16,6 +16,7 @@ Manifest format, one section per case:
     anchors = FILE...          trust anchors (DER)
     chain = FILE...            what the peer sends, leaf first (DER)
     ocsp = FILE...             optional: OCSP responses the caller supplies (DER)
+    crls = FILE...             optional: CRLs the caller supplies (DER)
     time = SECONDS             validation time, seconds since 1970
     revocation = none | soft | hard
     expect = trusted | CODE    CODE: a TrustFailure code (revoked, responseStale, ...)
@@ -142,12 +143,14 @@ class Writer:
         return path
 
     def case(self, case_name, *, anchors, chain, time, revocation, expect, comment, ocsp_files=(),
-             sources=None, notes=()):
+             sources=None, notes=(), crls=()):
         lines = [f"[case {case_name}]",
                  "anchors = " + " ".join(anchors),
                  "chain = " + " ".join(chain)]
         if ocsp_files:
             lines.append("ocsp = " + " ".join(ocsp_files))
+        if crls:
+            lines.append("crls = " + " ".join(crls))
         lines += [f"time = {time}", f"revocation = {revocation}", f"expect = {expect}"]
         if expect == "trusted":
             lines.append("sources = " + " ".join(sources))
@@ -219,7 +222,7 @@ def openssl_responses(w, ica, leaf, revoked_leaf, extra_leaf):
 
 
 def main():
-    for folder in ("certs", "responses"):
+    for folder in ("certs", "responses", "crls"):
         shutil.rmtree(os.path.join(HERE, folder), ignore_errors=True)
     w = Writer()
     now = epoch(NOW)
@@ -249,10 +252,12 @@ def main():
     BY_NAME, BY_KEY = ocsp.OCSPResponderEncoding.NAME, ocsp.OCSPResponderEncoding.HASH
 
     def case(label, data, *, expect, comment, revocation="soft", sources=("ocsp", "none", "anchor"), notes=(),
-             certs=chain, anchors=(root_f,), time=now, files=None):
+             certs=chain, anchors=(root_f,), time=now, files=None, extra_files=(), crls=()):
         files = files if files is not None else [w.file(f"responses/{label}.der", data)]
+        files = files + list(extra_files)
         w.case(label, anchors=list(anchors), chain=list(certs), ocsp_files=files, time=time,
-               revocation=revocation, expect=expect, comment=comment, sources=list(sources), notes=list(notes))
+               revocation=revocation, expect=expect, comment=comment, sources=list(sources), notes=list(notes),
+               crls=list(crls))
         return files
 
     # Good answers: responder by name and by key, SHA-1 and SHA-256 CertIDs, a nonce.
@@ -275,6 +280,25 @@ def main():
          comment="hard-fail with responses for the leaf and the intermediate (RFC 6961 multi-stapling)")
     case("good-policy-none", None, files=good_hard, expect="trusted", revocation="none",
          sources=("none", "none", "anchor"), comment="policy none: nothing checked")
+
+    # CRLs beside the responses: the intermediate's CRL gives the leaf a fresh status.
+    def crl_of(issuer, revoked_serials):
+        builder = (x509.CertificateRevocationListBuilder()
+                   .issuer_name(issuer.cert.subject)
+                   .last_update(NOW - DAY)
+                   .next_update(NOW + 6 * DAY)
+                   .add_extension(x509.CRLNumber(7), critical=False)
+                   .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer.key.public_key()),
+                                  critical=False))
+        for serial in revoked_serials:
+            builder = builder.add_revoked_certificate(
+                x509.RevokedCertificateBuilder().serial_number(serial).revocation_date(NOW - 2 * DAY).build())
+        return builder.sign(issuer.key, hashes.SHA256()).public_bytes(serialization.Encoding.DER)
+    ica_crl = w.file("crls/intermediate.crl", crl_of(ica, [12345]))
+    case("hard-fail-crl-and-ocsp", None, files=[ica_good], crls=[ica_crl], expect="trusted", revocation="hard",
+         sources=("crl", "ocsp", "anchor"), comment="hard-fail: the leaf's status from its issuer's CRL, the intermediate's from OCSP")
+    case("hard-fail-crl-good-ocsp-revoked", None, files=["responses/revoked-superseded.der", ica_good], crls=[ica_crl],
+         expect="revoked", revocation="hard", comment="a current CRL without the serial does not outvote a revoked response")
 
     # Revoked, with each reason and with none.
     revoked_at = NOW - 10 * DAY
@@ -347,12 +371,13 @@ def main():
          expect="responseNotYetValid", revocation="hard", comment="thisUpdate tomorrow")
     edge = case("skew-edge-inside", response(leaf, ica, ica, this_update=NOW + 300 * datetime.timedelta(seconds=1),
                                              next_update=NOW + DAY),
-                expect="trusted", revocation="hard", comment="thisUpdate exactly 300 s after the check time")
+                expect="trusted", revocation="hard", sources=("ocsp", "ocsp", "anchor"), extra_files=[ica_good],
+                comment="thisUpdate exactly 300 s after the check time")
     case("skew-edge-outside", None, files=edge, time=now - 1, expect="responseNotYetValid", revocation="hard",
          comment="thisUpdate 301 s after the check time")
     late = case("next-update-edge-inside", response(leaf, ica, ica, this_update=NOW - 2 * DAY, next_update=NOW),
-                time=now + 300, expect="trusted", revocation="hard",
-                comment="nextUpdate exactly 300 s before the check time")
+                time=now + 300, expect="trusted", revocation="hard", sources=("ocsp", "ocsp", "anchor"),
+                extra_files=[ica_good], comment="nextUpdate exactly 300 s before the check time")
     case("next-update-edge-outside", None, files=late, time=now + 301, expect="responseStale", revocation="hard",
          comment="nextUpdate 301 s before the check time")
 
