@@ -122,4 +122,45 @@ struct OCSPVectorTests {
         #expect(forged.isFatal)
         #expect(forged.certificate == .served(index: 0))
     }
+
+    @Test("Response signatures are charged to the budget: a delegated responder costs two more checks")
+    func budget() throws {
+        let anchors = AnchorStore([try Certificate(derEncoded: try Self.der("certs/root.der"))])
+        let chain = try ["certs/leaf.der", "certs/intermediate.der"].map(Self.der)
+        let response = try OCSPResponse(derEncoded: try Self.der("responses/delegated-with-eku.der"))
+        func decide(_ checks: Int) throws -> TrustDecision {
+            let options = TrustOptions(
+                budget: Budget(signatureChecks: checks, buildSteps: 100, maxIntermediates: 6), stapledResponses: [response])
+            return TrustEvaluator(anchors: anchors, options: options)
+                .evaluate(servedChain: chain, host: try PeerHost("example.com"), at: 1_748_736_000)
+        }
+        // Two certificate signatures, then the delegate under the issuer and the response under the delegate.
+        let enough = try decide(4)
+        #expect(enough.isTrusted)
+        #expect(enough.details.signatureChecks == 4)
+        let short = try decide(3)
+        #expect(short.code == "signatureBudgetExhausted")
+        #expect(short.details.signatureChecks == 3)
+    }
+
+    @Test("Stapled responses bypass the verification cache (a response changes the verdict)")
+    func noCaching() throws {
+        let anchors = AnchorStore([try Certificate(derEncoded: try Self.der("certs/root.der"))])
+        let chain = try ["certs/leaf.der", "certs/intermediate.der"].map(Self.der)
+        let response = try OCSPResponse(derEncoded: try Self.der("responses/revoked-keyCompromise.der"))
+        var cache = VerificationCache(capacity: 8)
+        let plain = TrustEvaluator(anchors: anchors)
+        let stapled = TrustEvaluator(anchors: anchors, options: TrustOptions(stapledResponses: [response]))
+        let host = try PeerHost("example.com")
+        #expect(plain.evaluate(servedChain: chain, host: host, at: 1_748_736_000, pinning: PinPolicy(rules: []), cache: &cache).isTrusted)
+        #expect(cache.count == 1)
+        let revoked = stapled.evaluate(servedChain: chain, host: host, at: 1_748_736_000, pinning: PinPolicy(rules: []), cache: &cache)
+        #expect(revoked.code == "revoked")
+        // Must-Staple depends on the policy: a Must-Staple chain trusted under none is not a hit under soft-fail.
+        let stapleChain = try ["certs/leaf-must-staple.der", "certs/intermediate.der"].map(Self.der)
+        let none = TrustEvaluator(anchors: anchors, options: TrustOptions(revocationPolicy: RevocationPolicy.none))
+        #expect(none.evaluate(servedChain: stapleChain, host: host, at: 1_748_736_000, pinning: PinPolicy(rules: []), cache: &cache).isTrusted)
+        let soft = plain.evaluate(servedChain: stapleChain, host: host, at: 1_748_736_000, pinning: PinPolicy(rules: []), cache: &cache)
+        #expect(soft.code == "mustStapleWithoutResponse")
+    }
 }
