@@ -430,7 +430,9 @@ public struct OCSPSingleResponse: Sendable, Hashable {
     /// - Returns: ``Currency/current``, or why not.
     public func currency(at time: Int64, clockSkew: Int64, maximumAge: Int64) -> Currency {
         let start = thisUpdate.secondsSince1970
-        let end = nextUpdate?.secondsSince1970 ?? start.addingReportingOverflow(maximumAge).partialValue
+        // Saturating: a `maximumAge` that runs past the end of time means "no limit".
+        let aged = start.addingReportingOverflow(maximumAge)
+        let end = nextUpdate?.secondsSince1970 ?? (aged.overflow ? Int64.max : aged.partialValue)
         let (earliest, lowOverflow) = start.subtractingReportingOverflow(clockSkew)
         let (latest, highOverflow) = end.addingReportingOverflow(clockSkew)
         if !lowOverflow, time < earliest { return .notYetValid(thisUpdate: start) }
@@ -547,20 +549,26 @@ public struct OCSPCertID: Sendable, Hashable {
     }
 
     /// Whether this CertID names `certificate` issued by `issuer`: equal serial numbers
-    /// (octet for octet, exact for minimal DER integers), and `issuer`'s subject name
-    /// and key hashed with ``hashAlgorithm`` equal to the two hashes (§4.1.1).
+    /// (octet for octet, exact for minimal DER integers), `issuer`'s key (the
+    /// subjectPublicKey BIT STRING's value) hashed with ``hashAlgorithm`` equal to the
+    /// key hash, and the name hash equal to the hash of `certificate`'s issuer field
+    /// (§4.1.1: "the DER encoding of the issuer's name field in the certificate being
+    /// checked") or of `issuer`'s subject field, which responders built on OpenSSL hash
+    /// and which a path builder matched to it by the RFC 5280 §7.1 comparison.
     ///
     /// - Parameters:
     ///   - certificate: The certificate asked about.
     ///   - issuer: Its issuer's certificate.
     /// - Returns: `false` also when the hash algorithm is not computed.
     public func identifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
-        guard let hashAlgorithm, serialNumber.elementsEqual(certificate.serialNumber) else { return false }
-        // The hash is over the issuer field of the certificate asked about, which
-        // is, byte for byte, the issuer's subject on a built path (compared by §7.1).
-        guard let nameHash = try? hashAlgorithm.hash(Array(issuer.subjectBytes)),
-              let keyHash = try? hashAlgorithm.hash(Array(issuer.publicKeyInfo.rawKey)) else { return false }
-        return nameHash.elementsEqual(issuerNameHash) && keyHash.elementsEqual(issuerKeyHash)
+        guard let hashAlgorithm, serialNumber.elementsEqual(certificate.serialNumber),
+              let keyHash = try? hashAlgorithm.hash(Array(issuer.publicKeyInfo.rawKey)),
+              keyHash.elementsEqual(issuerKeyHash) else { return false }
+        guard let nameHash = try? hashAlgorithm.hash(Array(certificate.issuerBytes)) else { return false }
+        if nameHash.elementsEqual(issuerNameHash) { return true }
+        guard !certificate.issuerBytes.elementsEqual(issuer.subjectBytes),
+              let subjectHash = try? hashAlgorithm.hash(Array(issuer.subjectBytes)) else { return false }
+        return subjectHash.elementsEqual(issuerNameHash)
     }
 }
 

@@ -201,4 +201,22 @@ struct OCSPResponseTests {
             try TLSFeature(derEncoded: [0x30, 0x03, 0x02, 0x01, 0xFF], valueRange: 0..<5)
         }
     }
+
+    @Test("Currency: bounds inclusive with the allowance, maximum age without nextUpdate, no overflow at the extremes")
+    func currency() throws {
+        let bounded = try #require(try OCSPResponse(derEncoded: try Self.bytes("responses/good-by-name-sha1.der")).basicResponse).responses[0]
+        let start = bounded.thisUpdate.secondsSince1970
+        let end = try #require(bounded.nextUpdate).secondsSince1970
+        #expect(bounded.currency(at: start - 300, clockSkew: 300, maximumAge: 0) == .current)
+        #expect(bounded.currency(at: start - 301, clockSkew: 300, maximumAge: 0) == .notYetValid(thisUpdate: start))
+        #expect(bounded.currency(at: end + 300, clockSkew: 300, maximumAge: 0) == .current)
+        #expect(bounded.currency(at: end + 301, clockSkew: 300, maximumAge: 0) == .stale(validUntil: end))
+        let open = try #require(try OCSPResponse(derEncoded: try Self.bytes("responses/good-no-next-update.der")).basicResponse).responses[0]
+        #expect(open.nextUpdate == nil)
+        let openStart = open.thisUpdate.secondsSince1970
+        #expect(open.currency(at: openStart + 100, clockSkew: 0, maximumAge: 100) == .current)
+        #expect(open.currency(at: openStart + 101, clockSkew: 0, maximumAge: 100) == .stale(validUntil: openStart + 100))
+        #expect(open.currency(at: Int64.max, clockSkew: Int64.max, maximumAge: Int64.max) == .current)
+        #expect(open.currency(at: Int64.min, clockSkew: Int64.max, maximumAge: 0) == .notYetValid(thisUpdate: openStart))
+    }
 }
