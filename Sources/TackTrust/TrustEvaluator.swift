@@ -19,14 +19,15 @@ public import TackX509
 public struct TrustEvaluator: Sendable {
     /// The trust anchors.
     public var anchors: AnchorStore
-    /// Purpose, limits, signature policy and revocation lists.
+    /// Purpose, limits, signature policy, revocation data (CRLs, stapled OCSP responses)
+    /// and the revocation policy.
     public var options: TrustOptions
 
     /// Creates an evaluator.
     ///
     /// - Parameters:
     ///   - anchors: The trust anchors.
-    ///   - options: Purpose, limits, signature policy and revocation lists (Web PKI
+    ///   - options: Purpose, limits, signature policy and revocation data and policy (Web PKI
     ///     defaults when omitted).
     public init(anchors: AnchorStore, options: TrustOptions = TrustOptions()) {
         self.anchors = anchors
