@@ -40,6 +40,7 @@ certificate  TackX509  Tests/Fuzz/FuzzCertificate.swift
 spki  TackX509  Tests/Fuzz/FuzzSPKI.swift
 extensions  TackX509  Tests/Fuzz/FuzzExtensions.swift
 crl  TackX509  Tests/Fuzz/FuzzCRL.swift
+ocsp  TackTrust  Tests/Fuzz/FuzzOCSP.swift
 chain  TackTrust  Tests/Fuzz/FuzzChainBuilder.swift
 policy  TackTrust  Tests/Fuzz/FuzzPinPolicy.swift
 plist  TackFormats  Tests/Fuzz/FuzzPropertyList.swift
@@ -49,7 +50,7 @@ pkcs12  TackPKCS12  Tests/Fuzz/FuzzPKCS12.swift
 "
 
 # Seed directories, copied into the working corpus.
-SEEDS=(Vectors/pkcs12 Vectors/private-keys Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/plists Vectors/lint
+SEEDS=(Vectors/ocsp/responses Vectors/pkcs12 Vectors/private-keys Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/plists Vectors/lint
        Vectors/differential/seeds)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the

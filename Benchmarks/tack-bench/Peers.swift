@@ -104,6 +104,20 @@ final class CorpusPeers: @unchecked Sendable {
         return value
     }
 
+    /// OpenSSL's stapled-response checks per second through
+    /// `Benchmarks/peers/openssl-ocsp.c`: `arguments` are RESPONSE LEAF ISSUER TIME.
+    func openSSLOCSP(_ arguments: [String]) -> Double? {
+        guard let helper = openSSLHelper("openssl-ocsp") else { return nil }
+        let key = "openssl-ocsp \(arguments.joined(separator: " "))"
+        if let cached = cache[key] { return cached }
+        let environment = OpenSSLSpeed.shared.usesWallClock ? [:] : ["TACK_BENCH_CPU_TIME": "1"]
+        let result = run([helper] + arguments + [String(seconds)], environment: environment)
+        let value = result.status == 0 ? Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        if value == nil { note("peer \(key) failed (exit \(result.status))") }
+        cache[key] = value
+        return value
+    }
+
     /// OpenSSL's PBKDF2-HMAC-SHA-256 derivations per second (32-byte key) with
     /// `iterations` iterations, through `Benchmarks/peers/openssl-pbkdf2.c`.
     func openSSLPBKDF2(iterations: Int) -> Double? {

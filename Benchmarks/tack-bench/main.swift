@@ -37,6 +37,7 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("ec", ecBenchmarks),
     ("trust", trustBenchmarks),
     ("e2e", endToEndBenchmarks),
+    ("ocsp", ocspBenchmarks),
     ("scan", scanBenchmarks),
 ]
 

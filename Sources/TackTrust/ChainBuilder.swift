@@ -36,11 +36,14 @@ struct ChainBuilder {
     /// DER as an earlier one or as an anchor) left out.
     private var servedBySubject: [[UInt8]: [Int]] = [:]
     /// Prepared nodes by number (served position, or `served.count + anchor index`).
-    private var nodes: [Int: PathNode] = [:]
+    var nodes: [Int: PathNode] = [:]
     /// Prepared verification keys by issuer node number.
     private var keys: [Int: Result<SignatureVerificationKey, SignatureError>] = [:]
     /// Signature results by (issuer node, subject node); CRL `i` is subject `-1 - i`.
     private var signatures: [SignatureLink: SignatureError?] = [:]
+    /// Who signed each OCSP response, by (issuer node, response index); see
+    /// ``responseSigner(_:index:issuer:)``.
+    var responseSigners: [SignatureLink: ResponseSigner] = [:]
     /// Passed signature checks kept across searches (disabled unless the caller
     /// passes one; see ``SignatureCache``).
     var signatureCache = SignatureCache(capacity: 0)
@@ -51,14 +54,14 @@ struct ChainBuilder {
     /// The match keys of the caller's CRL issuer names, computed on first use.
     private var crlIssuerKeys: [[UInt8]?]? = nil
 
-    private(set) var signatureChecks = 0
+    var signatureChecks = 0
     private(set) var buildSteps = 0
     /// Failures recorded, with their rank; see ``record(_:rank:)``.
     private var recorded: [RankedFailure] = []
     /// The first valid path, kept while looking for one `preferring` accepts.
     private var firstValid: VerifiedPath? = nil
     /// The budget failure that stopped the search, if any.
-    private var exhausted: TrustFailure? = nil
+    var exhausted: TrustFailure? = nil
 
     /// The most failures a result lists; a hostile bag can produce one per build
     /// step, and the first ones (in candidate preference order) are the useful ones.
@@ -115,11 +118,12 @@ struct ChainBuilder {
         if let anchorIndex = anchors.index(of: leafCertificate) {
             // The leaf is itself an anchor (a pinned self-signed certificate): its
             // name and key are trusted directly, as Go and Apple's platform do.
-            let path = VerifiedPath(certificates: [leafCertificate], references: [.anchor(index: anchorIndex)])
+            let path = VerifiedPath(
+                certificates: [leafCertificate], references: [.anchor(index: anchorIndex)], revocation: [.anchor])
             if soft.isEmpty { firstValid = path } else { record(soft[0], rank: RankedFailure.softPathRank) }
         } else {
             var path = [0]
-            if let stop = extend(&path, soft: soft, preferring: preferring) {
+            if let stop = extend(&path, soft: soft, revocation: [], notes: [], preferring: preferring) {
                 return finish(found: stop)
             }
         }
@@ -251,11 +255,15 @@ struct ChainBuilder {
     /// - Parameters:
     ///   - path: Node numbers, leaf first; restored before returning.
     ///   - soft: The soft failures (validity, revocation) of the path so far.
+    ///   - revocation: The revocation status of each certificate of the path but the
+    ///     top one (known once its issuer is chosen).
+    ///   - notes: What the revocation policy forgave on the path so far.
     /// - Returns: A path `preferring` accepts (or the first valid path when there is
     ///   no predicate), which ends the search; `nil` to go on. An exhausted budget
     ///   also ends the search, through ``exhausted``.
     private mutating func extend(
-        _ path: inout [Int], soft: [TrustFailure], preferring: ((VerifiedPath) -> Bool)?
+        _ path: inout [Int], soft: [TrustFailure], revocation: [RevocationStatus], notes: [TrustFailure],
+        preferring: ((VerifiedPath) -> Bool)?
     ) -> VerifiedPath? {
         guard let topNumber = path.last, let top = nodes[topNumber] else { return nil }
         let pathNodes = path.compactMap { nodes[$0] }
@@ -297,22 +305,22 @@ struct ChainBuilder {
 
             var pathSoft = soft
             if let failure = PathValidation.checkValidity(issuer, at: time) { pathSoft.append(failure) }
-            switch checkRevocation(of: topNumber, issuedBy: candidate) {
-            case .none: break
-            case .soft(let failure): pathSoft.append(failure)
-            case .hard(let failure):
-                if exhausted != nil { return nil }
+            let status = checkStatus(of: topNumber, issuedBy: candidate)
+            if exhausted != nil { return nil }
+            if let failure = status.hardFailure {
                 record(failure)
                 continue
             }
-            if exhausted != nil { return nil }
+            pathSoft += status.failures
+            let pathRevocation = revocation + [status.status]
+            let pathNotes = notes + status.notes
 
             if issuer.isAnchor {
                 guard pathSoft.isEmpty else {
                     record(pathSoft[0], rank: RankedFailure.softPathRank)
                     continue
                 }
-                let verified = makePath(path + [candidate])
+                let verified = makePath(path + [candidate], revocation: pathRevocation + [.anchor], notes: pathNotes)
                 if let preferring {
                     if preferring(verified) { return verified }
                     if firstValid == nil { firstValid = verified }
@@ -321,7 +329,7 @@ struct ChainBuilder {
                 return verified
             }
             path.append(candidate)
-            let found = extend(&path, soft: pathSoft, preferring: preferring)
+            let found = extend(&path, soft: pathSoft, revocation: pathRevocation, notes: pathNotes, preferring: preferring)
             path.removeLast()
             if let found { return found }
             if exhausted != nil { return nil }
@@ -441,10 +449,13 @@ struct ChainBuilder {
     }
 
     /// What revocation checking found.
-    private enum RevocationOutcome {
-        /// No CRL of this issuer lists the certificate.
+    enum RevocationOutcome {
+        /// No CRL of this issuer was supplied.
         case none
-        /// A valid CRL lists it (``TrustFailure/Reason/revoked(revocationTime:)``).
+        /// The current CRL at this index of ``TrustOptions/revocationLists`` is the
+        /// issuer's and does not list the certificate.
+        case good(Int)
+        /// A valid CRL lists it (``TrustFailure/Reason/revoked(revocationTime:reason:)``).
         case soft(TrustFailure)
         /// A CRL of this issuer is unusable, or the budget ran out.
         case hard(TrustFailure)
@@ -461,12 +472,14 @@ struct ChainBuilder {
     /// key (§6.3.3 (g); charged to the budget and checked once per CRL and issuer),
     /// and the CRL must be current (§6.3.3 (a)(2)); otherwise the path fails with
     /// ``TrustFailure/Reason/invalidRevocationList`` naming the issuer. A listed
-    /// serial (§6.3.3 (i)) is a soft ``TrustFailure/Reason/revoked(revocationTime:)``.
-    private mutating func checkRevocation(of subject: Int, issuedBy issuer: Int) -> RevocationOutcome {
+    /// serial (§6.3.3 (i)) is a soft ``TrustFailure/Reason/revoked(revocationTime:reason:)``; a current
+    /// CRL of the issuer that does not list it is a good status.
+    mutating func checkRevocation(of subject: Int, issuedBy issuer: Int) -> RevocationOutcome {
         guard !options.revocationLists.isEmpty, let subjectNode = nodes[subject], let issuerNode = nodes[issuer],
               let issuerName = issuerNode.subjectKey else { return .none }
         if crlIssuerKeys == nil { crlIssuerKeys = options.revocationLists.map { (try? $0.issuer)?.matchKey } }
         let issuerKeyIdentifier = issuerNode.subjectKeyIdentifier
+        var good: Int? = nil
         for (index, list) in options.revocationLists.enumerated() where crlIssuerKeys?[index] == issuerName {
             if let identifier = list.authorityKeyIdentifier.keyIdentifier, let issuerKeyIdentifier,
                !identifier.elementsEqual(issuerKeyIdentifier) {
@@ -498,15 +511,16 @@ struct ChainBuilder {
                 return .hard(issuerNode.failure(.invalidRevocationList))
             }
             if let time = list.revocationTime(forSerial: subjectNode.certificate.serialNumber) {
-                return .soft(subjectNode.failure(.revoked(revocationTime: time)))
+                return .soft(subjectNode.failure(.revoked(revocationTime: time, reason: nil)))
             }
+            if good == nil { good = index }
         }
-        return .none
+        return good.map { .good($0) } ?? .none
     }
 
     /// The prepared key of node `issuer`: an anchor's from the store, another's
     /// prepared at most once per search.
-    private mutating func key(for issuer: Int) -> Result<SignatureVerificationKey, SignatureError> {
+    mutating func key(for issuer: Int) -> Result<SignatureVerificationKey, SignatureError> {
         if let prepared = keys[issuer] { return prepared }
         // An anchor's key was prepared when it joined the store.
         let anchorIndex = issuer - served.count
@@ -522,7 +536,7 @@ struct ChainBuilder {
         return key
     }
 
-    private func makePath(_ numbers: [Int]) -> VerifiedPath {
+    private func makePath(_ numbers: [Int], revocation: [RevocationStatus], notes: [TrustFailure]) -> VerifiedPath {
         var certificates: [Certificate] = []
         var references: [CertificateReference] = []
         for number in numbers {
@@ -530,7 +544,8 @@ struct ChainBuilder {
             certificates.append(node.certificate)
             references.append(node.reference)
         }
-        return VerifiedPath(certificates: certificates, references: references)
+        let statuses = revocation.count == certificates.count ? revocation : []
+        return VerifiedPath(certificates: certificates, references: references, revocation: statuses, revocationNotes: notes)
     }
 
     /// Keeps `failure` (up to ``maximumRecordedFailures``), ranked by its reason, or

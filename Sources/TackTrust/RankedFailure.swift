@@ -22,7 +22,9 @@ struct RankedFailure {
         case .unknownIssuer: return 0
         case .maximumDepthExceeded: return 15
         case .badSignature: return 10
-        case .expired, .notYetValid, .revoked: return softPathRank
+        case .expired, .notYetValid, .revoked, .revocationStatusUnknown, .responseStale, .responseNotYetValid,
+             .missingRevocationStatus, .mustStapleWithoutResponse, .responderNotAuthorized, .responseSignatureInvalid:
+            return softPathRank
         default: return 20
         }
     }

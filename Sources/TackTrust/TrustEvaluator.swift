@@ -19,14 +19,15 @@ public import TackX509
 public struct TrustEvaluator: Sendable {
     /// The trust anchors.
     public var anchors: AnchorStore
-    /// Purpose, limits, signature policy and revocation lists.
+    /// Purpose, limits, signature policy, revocation data (CRLs, stapled OCSP responses)
+    /// and the revocation policy.
     public var options: TrustOptions
 
     /// Creates an evaluator.
     ///
     /// - Parameters:
     ///   - anchors: The trust anchors.
-    ///   - options: Purpose, limits, signature policy and revocation lists (Web PKI
+    ///   - options: Purpose, limits, signature policy and revocation data and policy (Web PKI
     ///     defaults when omitted).
     public init(anchors: AnchorStore, options: TrustOptions = TrustOptions()) {
         self.anchors = anchors
@@ -113,7 +114,7 @@ public struct TrustEvaluator: Sendable {
         // The host's rule, looked up once for the path preference and the pin check.
         let ruleIndex = host?.dnsName.flatMap { policy.ruleIndex(forNormalized: $0) }
         var key: VerificationCache.Key? = nil
-        if cache.capacity > 0, options.revocationLists.isEmpty, case .der(let chain) = input {
+        if cache.capacity > 0, options.revocationLists.isEmpty, options.stapledResponses.isEmpty, case .der(let chain) = input {
             let preferredRule = ruleIndex.flatMap { policy.rules[$0].isExpired(at: time) ? nil : policy.rules[$0] }
             let newKey = VerificationCache.Key(servedChain: chain, anchors: anchors, host: host, preferredRule: preferredRule, options: options)
             if let hit = cache.lookup(newKey, at: time) {

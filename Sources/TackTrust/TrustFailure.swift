@@ -41,8 +41,24 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// `authorityKeyIdentifier` the key identifier looked for, when the certificate
         /// has them (`nil` for an empty chain).
         case unknownIssuer(issuer: String?, authorityKeyIdentifier: [UInt8]?)
-        /// The certificate is revoked by a CRL the caller supplied.
-        case revoked(revocationTime: Int64)
+        /// The certificate is revoked, by a CRL or an OCSP response the caller supplied;
+        /// `reason` as the response gives it (`nil` when absent, and for CRLs).
+        case revoked(revocationTime: Int64, reason: CRLReason?)
+        /// A valid OCSP response says the certificate's status is unknown.
+        case revocationStatusUnknown
+        /// The OCSP response for the certificate ran out at `validUntil` (its
+        /// `nextUpdate`, or `thisUpdate` plus ``TrustOptions/responseMaximumAge``),
+        /// before the check time, beyond the clock allowance.
+        case responseStale(validUntil: Int64, checkTime: Int64)
+        /// The OCSP response for the certificate is from after the check time
+        /// (`thisUpdate`), beyond the clock allowance.
+        case responseNotYetValid(thisUpdate: Int64, checkTime: Int64)
+        /// A hard-fail policy found no fresh status for the certificate: no current CRL
+        /// of its issuer and no usable OCSP response.
+        case missingRevocationStatus
+        /// The certificate asks for a stapled OCSP response (RFC 7633 Must-Staple) and
+        /// none valid for it was supplied.
+        case mustStapleWithoutResponse
 
         // MARK: Fatal
         /// The certificate does not parse (strict RFC 5280 / DER).
@@ -73,6 +89,13 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case maximumDepthExceeded(limit: Int)
         /// A caller-supplied CRL for this issuer is malformed, badly signed or out of date.
         case invalidRevocationList
+        /// The OCSP response for this certificate is signed neither by its issuer nor by
+        /// a responder the issuer authorised (RFC 6960 §4.2.2.2), or its responder ID
+        /// does not name the signer.
+        case responderNotAuthorized
+        /// The OCSP response for this certificate does not verify under its signer's key
+        /// (or uses an algorithm the ``SignaturePolicy`` refuses, SHA-1 included).
+        case responseSignatureInvalid(SignatureError)
         /// The search ran out of signature checks.
         case signatureBudgetExhausted
         /// The search ran out of build steps.
@@ -149,6 +172,13 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .peerNameMismatch: "peerNameMismatch"
         case .unknownIssuer: "unknownIssuer"
         case .revoked: "revoked"
+        case .revocationStatusUnknown: "revocationStatusUnknown"
+        case .responseStale: "responseStale"
+        case .responseNotYetValid: "responseNotYetValid"
+        case .missingRevocationStatus: "missingRevocationStatus"
+        case .mustStapleWithoutResponse: "mustStapleWithoutResponse"
+        case .responderNotAuthorized: "responderNotAuthorized"
+        case .responseSignatureInvalid: "responseSignatureInvalid"
         case .malformed: "malformed"
         case .badSignature: "badSignature"
         case .issuerNotCA: "issuerNotCA"
@@ -171,7 +201,9 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether the platform would call this failure fatal rather than recoverable.
     public var isFatal: Bool {
         switch reason {
-        case .expired, .notYetValid, .peerNameMismatch, .unknownIssuer, .revoked: return false
+        case .expired, .notYetValid, .peerNameMismatch, .unknownIssuer, .revoked, .revocationStatusUnknown,
+             .responseStale, .responseNotYetValid, .missingRevocationStatus, .mustStapleWithoutResponse:
+            return false
         default: return true
         }
     }
@@ -191,7 +223,18 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
             guard let issuer else { return "no trusted issuer found\(subject)" }
             let key = keyIdentifier.map { ", key identifier " + Hex.encode($0, separator: ":", uppercase: true) } ?? ""
             return "no trusted issuer found\(subject): no anchor or served certificate is \"\(issuer)\"\(key)"
-        case .revoked(let time): return "certificate revoked at \(RFC3339.format(time))\(subject)"
+        case .revoked(let time, let reason):
+            let because = reason.map { " (\($0))" } ?? ""
+            return "certificate revoked at \(RFC3339.format(time))\(because)\(subject)"
+        case .revocationStatusUnknown: return "the OCSP responder does not know the certificate\(subject)"
+        case .responseStale(let until, let checkTime):
+            return "OCSP response ran out at \(RFC3339.format(until)), \(Self.span(checkTime, until)) before the check time\(subject)"
+        case .responseNotYetValid(let thisUpdate, let checkTime):
+            return "OCSP response not valid before \(RFC3339.format(thisUpdate)), \(Self.span(thisUpdate, checkTime)) after the check time\(subject)"
+        case .missingRevocationStatus: return "no fresh revocation status (hard-fail policy)\(subject)"
+        case .mustStapleWithoutResponse: return "Must-Staple certificate without a valid stapled OCSP response\(subject)"
+        case .responderNotAuthorized: return "OCSP response signed by a responder its issuer did not authorise\(subject)"
+        case .responseSignatureInvalid(let error): return "OCSP response signature check failed\(subject): \(error)"
         case .malformed(let error): return "malformed certificate\(subject): \(error)"
         case .badSignature(let error): return "signature check failed\(subject): \(error)"
         case .issuerNotCA: return "issuer is not a CA\(subject)"

@@ -25,8 +25,35 @@ public enum KeyPurpose: Sendable, Hashable {
     }
 }
 
+/// How revocation is checked (RFC 5280 §6.3 CRLs and RFC 6960 OCSP responses, both
+/// supplied by the caller: the core never fetches).
+///
+/// In every policy but ``none``, a certificate whose TLS Feature extension asks for
+/// `status_request` (RFC 7633, "Must-Staple") fails without a valid OCSP response for
+/// it, and a CRL or response that validly says "revoked" fails the path.
+public enum RevocationPolicy: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// No revocation checking: CRLs, responses and Must-Staple are ignored.
+    case none
+    /// The platform's default for TLS: a valid "revoked" fails; missing or unusable
+    /// status data does not, and is reported in ``VerifiedPath/revocationNotes``.
+    case softFail
+    /// Every certificate of the path but the anchor needs fresh status (a good OCSP
+    /// response, or a current CRL of its issuer that does not list it); unusable
+    /// status data fails the path.
+    case hardFail
+
+    /// `none`, `soft` or `hard`, as the CLI spells them.
+    public var description: String {
+        switch self {
+        case .none: "none"
+        case .softFail: "soft"
+        case .hardFail: "hard"
+        }
+    }
+}
+
 /// What an evaluator holds for every evaluation besides its anchors: the wanted
-/// usage, limits, the signature policy and revocation lists.
+/// usage, limits, the signature policy and revocation data.
 ///
 /// The host and the time belong to one evaluation and are given to
 /// ``TrustEvaluator/evaluate(servedChain:host:at:pinning:)-([[UInt8]],_,_,_)``; the
@@ -45,6 +72,19 @@ public struct TrustOptions: Sendable {
     public var budget: Budget
     /// Certificate revocation lists supplied by the caller (the core never fetches).
     public var revocationLists: [CertificateRevocationList]
+    /// OCSP responses supplied by the caller: what the server stapled (RFC 6066 §8, and
+    /// RFC 6961 for intermediates) or what the caller fetched. Each is matched to the
+    /// certificates of a path by its CertIDs.
+    public var stapledResponses: [OCSPResponse]
+    /// How revocation is checked; ``RevocationPolicy/softFail`` by default.
+    public var revocationPolicy: RevocationPolicy
+    /// The allowance, in seconds, for the clocks of OCSP responder and client when
+    /// checking `thisUpdate <= time <= nextUpdate`: 5 minutes by default.
+    public var responseClockSkew: Int64
+    /// How long after its `thisUpdate` a response without `nextUpdate` is used, in
+    /// seconds: 10 days by default, the longest validity the CA/Browser Forum Baseline
+    /// Requirements §4.9.10 allow an OCSP response.
+    public var responseMaximumAge: Int64
 
     /// Creates options with Web PKI defaults.
     ///
@@ -54,17 +94,29 @@ public struct TrustOptions: Sendable {
     ///   - signaturePolicy: The acceptable signature algorithms and key sizes.
     ///   - budget: The work the search may spend.
     ///   - revocationLists: CRLs supplied by the caller.
+    ///   - stapledResponses: OCSP responses supplied by the caller.
+    ///   - revocationPolicy: How revocation is checked.
+    ///   - responseClockSkew: The clock allowance for OCSP responses, in seconds.
+    ///   - responseMaximumAge: The age limit of responses without `nextUpdate`, in seconds.
     public init(
         purpose: KeyPurpose = .serverAuthentication,
         maximumDepth: Int? = nil,
         signaturePolicy: SignaturePolicy = .webPKI,
         budget: Budget = .default,
-        revocationLists: [CertificateRevocationList] = []
+        revocationLists: [CertificateRevocationList] = [],
+        stapledResponses: [OCSPResponse] = [],
+        revocationPolicy: RevocationPolicy = .softFail,
+        responseClockSkew: Int64 = 300,
+        responseMaximumAge: Int64 = 10 * 86_400
     ) {
         self.purpose = purpose
         self.maximumDepth = maximumDepth
         self.signaturePolicy = signaturePolicy
         self.budget = budget
         self.revocationLists = revocationLists
+        self.stapledResponses = stapledResponses
+        self.revocationPolicy = revocationPolicy
+        self.responseClockSkew = responseClockSkew
+        self.responseMaximumAge = responseMaximumAge
     }
 }

@@ -6,16 +6,31 @@ public struct VerifiedPath: Sendable, Hashable {
     public let certificates: [Certificate]
     /// Where each certificate came from, parallel to ``certificates``.
     public let references: [CertificateReference]
+    /// Each certificate's revocation status and where it came from, parallel to
+    /// ``certificates`` (empty for a path made without one).
+    public let revocation: [RevocationStatus]
+    /// Revocation data that a soft-fail policy ignored on this path (an unusable or
+    /// stale OCSP response, an unknown status): said out loud rather than dropped.
+    public let revocationNotes: [TrustFailure]
 
     /// Creates a path (used by the chain builder and by tests).
     ///
     /// - Parameters:
     ///   - certificates: The certificates, leaf first.
     ///   - references: Where each came from (as many as `certificates`).
-    public init(certificates: [Certificate], references: [CertificateReference]) {
+    ///   - revocation: Each certificate's revocation status (as many as
+    ///     `certificates`, or none).
+    ///   - revocationNotes: What a soft-fail policy ignored.
+    public init(
+        certificates: [Certificate], references: [CertificateReference],
+        revocation: [RevocationStatus] = [], revocationNotes: [TrustFailure] = []
+    ) {
         precondition(certificates.count == references.count, "one reference per certificate")
+        precondition(revocation.isEmpty || revocation.count == certificates.count, "one status per certificate")
         self.certificates = certificates
         self.references = references
+        self.revocation = revocation
+        self.revocationNotes = revocationNotes
     }
 
     /// The leaf.
@@ -63,5 +78,40 @@ struct TrustResult: Sendable {
         self.failures = failures
         self.signatureChecks = signatureChecks
         self.buildSteps = buildSteps
+    }
+}
+
+/// A certificate's revocation status on a verified path, and where it came from.
+public enum RevocationStatus: Sendable, Hashable, CustomStringConvertible {
+    /// Not revoked, according to the OCSP response at `response` of
+    /// ``TrustOptions/stapledResponses``.
+    case goodByResponse(response: Int)
+    /// Not revoked, according to the current CRL at `list` of
+    /// ``TrustOptions/revocationLists``.
+    case goodByRevocationList(list: Int)
+    /// Not checked: no usable status data (soft-fail), or the policy is
+    /// ``RevocationPolicy/none``.
+    case notChecked
+    /// A trust anchor: trusted directly, never checked.
+    case anchor
+
+    /// A stable identifier: `ocsp`, `crl`, `none` or `anchor`, the source of the status.
+    public var source: String {
+        switch self {
+        case .goodByResponse: "ocsp"
+        case .goodByRevocationList: "crl"
+        case .notChecked: "none"
+        case .anchor: "anchor"
+        }
+    }
+
+    /// `good (OCSP response #N)`, `good (CRL #N)`, `not checked` or `anchor` (1-based).
+    public var description: String {
+        switch self {
+        case .goodByResponse(let index): "good (OCSP response #\(index + 1))"
+        case .goodByRevocationList(let index): "good (CRL #\(index + 1))"
+        case .notChecked: "not checked"
+        case .anchor: "anchor"
+        }
     }
 }

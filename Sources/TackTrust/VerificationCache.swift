@@ -77,6 +77,8 @@ public struct VerificationCache: Sendable {
         var maximumDepth: Int?
         var signaturePolicy: SignaturePolicy
         var budget: Budget
+        /// Must-Staple is enforced in every policy but ``RevocationPolicy/none``.
+        var revocationPolicy: RevocationPolicy
 
         init(servedChain: [[UInt8]], anchors: AnchorStore, host: PeerHost?, preferredRule: PinRule?, options: TrustOptions) {
             // The chain's digest is the SHA-256 of its certificates' SHA-256s, in order:
@@ -93,6 +95,7 @@ public struct VerificationCache: Sendable {
             maximumDepth = options.maximumDepth
             signaturePolicy = options.signaturePolicy
             budget = options.budget
+            revocationPolicy = options.revocationPolicy
         }
     }
 

@@ -279,9 +279,10 @@ public struct CertificateRevocationList: Sendable, Hashable {
         hasher.combine(derEncoded)
     }
 
-    /// Throws ``X509Error/Reason/duplicateExtension(_:)`` for an OID listed twice.
-    /// At most ``maximumExtensionCount`` entries: a bounded quadratic scan.
-    private static func rejectDuplicates(_ list: [Extension]) throws(X509Error) {
+    /// Throws ``X509Error/Reason/duplicateExtension(_:)`` for an OID listed twice
+    /// (CRLs, CRL entries and OCSP responses). At most ``maximumExtensionCount``
+    /// entries: a bounded quadratic scan.
+    static func rejectDuplicates(_ list: [Extension]) throws(X509Error) {
         for later in list.indices.dropFirst() {
             for earlier in list.startIndex..<later where list[earlier].oid == list[later].oid {
                 throw X509Error(.duplicateExtension(list[later].oid), at: list[later].offset)
@@ -363,7 +364,8 @@ extension DERReader {
                     var extensions: [Extension] = []
                     if !item.isAtEnd {
                         if raw.firstEntryExtensionsOffset == nil { raw.firstEntryExtensionsOffset = item.offset }
-                        try item.readExtensionList(into: &extensions, raw: &raw)
+                        try item.readExtensionList(
+                            into: &extensions, tooManyOffset: &raw.tooManyExtensionsOffset, emptyOffset: &raw.emptyExtensionsOffset)
                     }
                     return CertificateRevocationList.RevokedCertificate(
                         serialNumberRange: serial, revocationTime: date.secondsSince1970, extensions: extensions)
@@ -375,15 +377,19 @@ extension DERReader {
         let extensionsOffset = offset
         let present: Void? = try readOptionalExplicit(0) { (tagged) throws(DERError) in
             var extensions: [Extension] = []
-            try tagged.readExtensionList(into: &extensions, raw: &raw)
+            try tagged.readExtensionList(
+                into: &extensions, tooManyOffset: &raw.tooManyExtensionsOffset, emptyOffset: &raw.emptyExtensionsOffset)
             raw.extensions = extensions
         }
         if present != nil { raw.extensionsOffset = extensionsOffset }
     }
 
-    /// Reads `Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension`, noting an empty or
-    /// overlong list in `raw`.
-    mutating func readExtensionList(into extensions: inout [Extension], raw: inout RawCRL) throws(DERError) {
+    /// Reads `Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension` (CRLs, CRL entries,
+    /// OCSP responses), noting the offset of the first overlong list in `tooManyOffset`
+    /// and of the first empty one in `emptyOffset`.
+    mutating func readExtensionList(
+        into extensions: inout [Extension], tooManyOffset: inout Int?, emptyOffset: inout Int?
+    ) throws(DERError) {
         let listOffset = offset
         let maximum = CertificateRevocationList.maximumExtensionCount
         let count = try readCollection(.sequence) { (list) throws(DERError) in
@@ -395,11 +401,11 @@ extension DERReader {
             }
             if extensions.count < maximum {
                 extensions.append(parsed)
-            } else if raw.tooManyExtensionsOffset == nil {
-                raw.tooManyExtensionsOffset = extensionOffset
+            } else if tooManyOffset == nil {
+                tooManyOffset = extensionOffset
             }
         }
-        if count == 0, raw.emptyExtensionsOffset == nil { raw.emptyExtensionsOffset = listOffset }
+        if count == 0, emptyOffset == nil { emptyOffset = listOffset }
     }
 }
 

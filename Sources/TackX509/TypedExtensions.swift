@@ -77,6 +77,12 @@ extension Certificate {
         }
     }
 
+    /// The TLS feature extension (RFC 7633), or `nil` if absent.
+    /// - Throws: ``X509Error`` if the extension is present but malformed.
+    public var tlsFeature: TLSFeature? {
+        get throws(X509Error) { try decodeExtension(TLSFeature.oid) { (b, r) throws(X509Error) in try TLSFeature(derEncoded: b, valueRange: r) } }
+    }
+
     /// The name constraints extension, or `nil` if absent.
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var nameConstraints: NameConstraints? {
@@ -181,7 +187,7 @@ private enum KnownExtension {
     case subjectKeyIdentifier, authorityKeyIdentifier, basicConstraints, keyUsage, extendedKeyUsage
     case subjectAlternativeNames, issuerAlternativeNames, certificatePolicies, crlDistributionPoints
     case nameConstraints, policyMappings, policyConstraints, inhibitAnyPolicy
-    case authorityInformationAccess, signedCertificateTimestamps
+    case authorityInformationAccess, signedCertificateTimestamps, tlsFeature
 
     /// The extension `oid` names, or `nil` if Tack does not decode it.
     ///
@@ -217,6 +223,8 @@ private enum KnownExtension {
             self = .authorityInformationAccess
         } else if oid == SignedCertificateTimestampList.oid {
             self = .signedCertificateTimestamps
+        } else if oid == TLSFeature.oid {
+            self = .tlsFeature
         } else {
             return nil
         }
@@ -259,6 +267,8 @@ public struct DecodedExtensions: Sendable, Hashable {
     public internal(set) var authorityInformationAccess: AuthorityInformationAccess?
     /// The embedded SCT list (1.3.6.1.4.1.11129.2.4.2).
     public internal(set) var signedCertificateTimestamps: SignedCertificateTimestampList?
+    /// The TLS feature extension (1.3.6.1.5.5.7.1.24, RFC 7633).
+    public internal(set) var tlsFeature: TLSFeature?
     /// The extensions Tack does not decode, in certificate order, with their
     /// critical flags.
     public internal(set) var unrecognized: [Extension] = []
@@ -291,6 +301,7 @@ public struct DecodedExtensions: Sendable, Hashable {
                 authorityInformationAccess = try AuthorityInformationAccess(derEncoded: bytes, valueRange: range)
             case .signedCertificateTimestamps?:
                 signedCertificateTimestamps = try SignedCertificateTimestampList(derEncoded: bytes, valueRange: range)
+            case .tlsFeature?: tlsFeature = try TLSFeature(derEncoded: bytes, valueRange: range)
             case nil: unrecognized.append(extensions[index])
             }
         }

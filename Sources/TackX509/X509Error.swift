@@ -72,6 +72,8 @@ public struct X509Error: DERErrorWrapping, Sendable, Hashable, CustomStringConve
         /// A certificate revocation list breaks the RFC 5280 §5 profile or uses a
         /// feature Tack refuses.
         case invalidRevocationList(RevocationListProblem)
+        /// An OCSP response breaks RFC 6960 or uses a feature Tack refuses.
+        case invalidOCSPResponse(OCSPResponseProblem)
     }
 
     /// How an extension's value is malformed (beyond DER rules).
@@ -192,6 +194,7 @@ public struct X509Error: DERErrorWrapping, Sendable, Hashable, CustomStringConve
         case .invalidSignatureValue: "invalidSignatureValue"
         case .invalidPublicKey(let fault): "invalidPublicKey." + fault.code
         case .invalidRevocationList(let problem): "invalidRevocationList." + problem.code
+        case .invalidOCSPResponse(let problem): "invalidOCSPResponse." + problem.code
         }
     }
 
@@ -212,6 +215,7 @@ public struct X509Error: DERErrorWrapping, Sendable, Hashable, CustomStringConve
         case .invalidSignatureValue: text = "signature value has unused bits"
         case .invalidPublicKey(let fault): text = "invalid public key: " + fault.description
         case .invalidRevocationList(let problem): text = "invalid CRL: " + problem.description
+        case .invalidOCSPResponse(let problem): text = "invalid OCSP response: " + problem.description
         }
         return "X.509 error at byte \(offset): \(text)"
     }

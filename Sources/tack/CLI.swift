@@ -352,15 +352,26 @@ func readCertificates(_ paths: [String], io: Console) -> (certificates: [(file: 
             failures.append(error)
             continue
         }
-        let found = readObjects(bytes, name: name)
-        for object in found.objects {
-            switch object {
-            case .certificate(let certificate): certificates.append((name, certificate))
-            case .publicKey(_, let source): failures.append(CLIError("\(name): a \(source.rawValue.replacingOccurrences(of: "_", with: " ")), not a certificate", code: "not_a_certificate"))
-            }
-        }
+        let found = certificateObjects(bytes, name: name)
+        certificates += found.certificates
         failures += found.failures
     }
+    return (certificates, failures)
+}
+
+/// The certificates in the bytes of one input named `name`, and a failure for each
+/// object that did not parse or is not a certificate.
+func certificateObjects(_ bytes: [UInt8], name: String) -> (certificates: [(file: String, certificate: Certificate)], failures: [CLIError]) {
+    var certificates: [(file: String, certificate: Certificate)] = []
+    var failures: [CLIError] = []
+    let found = readObjects(bytes, name: name)
+    for object in found.objects {
+        switch object {
+        case .certificate(let certificate): certificates.append((name, certificate))
+        case .publicKey(_, let source): failures.append(CLIError("\(name): a \(source.rawValue.replacingOccurrences(of: "_", with: " ")), not a certificate", code: "not_a_certificate"))
+        }
+    }
+    failures += found.failures
     return (certificates, failures)
 }
 

@@ -14,19 +14,23 @@ enum ShowCommand {
         the days left (or how long ago it expired), subject alternative names, key type and
         size, signature algorithm, every extension with its critical flag and decoded value,
         the SPKI pin (what NSPinnedDomains and OkHttp pin) and the certificate's SHA-256
-        fingerprint.
+        fingerprint. An OCSP response (DER, or a PEM "OCSP RESPONSE" block) is printed too:
+        its status, responder, times, and each single response with its status and the
+        certificate it names, when that certificate and its issuer are among the FILEs.
 
         OPTIONS:
           --format json   (or --json) one JSON object: "certificates", one object per
                           certificate (the fields of tack scan, plus file, index, version,
-                          days_left and extensions), and "errors", one object (code,
-                          message) per input that failed
+                          days_left and extensions), "ocsp_responses", one object per
+                          OCSP response (status, responder, produced_at, responses),
+                          and "errors", one object (code, message) per input that failed
           --now TIME      the time the days left are counted from (default: the clock),
                           RFC 3339 (2026-01-01T00:00:00Z) or seconds since 1970
 
         EXAMPLES:
           tack show Vectors/certs/chain-example.pem
           tack show --json Vectors/certs/p256-leaf.pem
+          tack show Vectors/ocsp/responses/openssl-multi.der Vectors/ocsp/certs/leaf-openssl-revoked.der Vectors/ocsp/certs/intermediate.der
 
         Exit status: 0 on success, 1 if an input could not be read or a certificate did not
         parse (the others are still shown), 2 on a usage error.
@@ -41,19 +45,51 @@ enum ShowCommand {
         let format = try args.outputFormat()
         guard !args.operands.isEmpty else { throw .usage("tack show needs at least one FILE (or - for standard input)") }
         let now = try args.time("--now")
-        let (certificates, failures) = readCertificates(args.operands, io: io)
+        // Each input is read once (standard input cannot be read twice): an OCSP
+        // response is told apart from certificates by its first field.
+        var certificates: [(file: String, certificate: Certificate)] = []
+        var responses: [(file: String, response: OCSPResponse)] = []
+        var failures: [CLIError] = []
+        for path in args.operands {
+            let name = inputName(path)
+            let bytes: [UInt8]
+            do {
+                bytes = try readInput(path, io: io)
+            } catch {
+                failures.append(error)
+                continue
+            }
+            if OCSPShow.isResponse(bytes) {
+                do {
+                    responses.append((name, try OCSPShow.parse(bytes, name: name)))
+                } catch {
+                    failures.append(error)
+                }
+                continue
+            }
+            let found = certificateObjects(bytes, name: name)
+            certificates += found.certificates
+            failures += found.failures
+        }
         for failure in failures { io.warn(failure.description) }
+        let known = certificates.map(\.certificate)
         switch format {
         case .json:
             let records = certificates.enumerated().map { index, entry in
                 jsonRecord(entry.certificate, file: entry.file, index: index + 1, now: now)
             }
-            io.emit(JSONValue.object([("certificates", .array(records)), ("errors", .array(failures.map(PinCommand.errorRecord)))])
+            let ocsp = responses.map { OCSPShow.json($0.response, file: $0.file, known: known) }
+            io.emit(JSONValue.object([("certificates", .array(records)), ("ocsp_responses", .array(ocsp)),
+                                      ("errors", .array(failures.map(PinCommand.errorRecord)))])
                 .serialized())
         case .text:
             for (index, entry) in certificates.enumerated() {
                 if index > 0 { io.emit("") }
                 io.emit(text(entry.certificate, file: entry.file, index: index + 1, count: certificates.count, now: now))
+            }
+            for (index, entry) in responses.enumerated() {
+                if index > 0 || !certificates.isEmpty { io.emit("") }
+                io.emit(OCSPShow.text(entry.response, file: entry.file, known: known))
             }
         }
         if !failures.isEmpty {

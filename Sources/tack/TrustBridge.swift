@@ -11,9 +11,85 @@ import TackX509
 let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
 
 /// The decision on the chain for `host` at `time` under `policy`: path validation to
-/// `anchors`, then the host's pin rule checked against the verified path.
-func evaluatePinned(served: [Certificate], anchors: AnchorStore, host: PeerHost, time: Int64, policy: PinPolicy) -> TrustDecision {
-    TrustEvaluator(anchors: anchors).evaluate(servedChain: served, host: host, at: time, pinning: policy)
+/// `anchors` (with `options`' revocation data and policy), then the host's pin rule
+/// checked against the verified path.
+func evaluatePinned(
+    served: [Certificate], anchors: AnchorStore, host: PeerHost, time: Int64, policy: PinPolicy,
+    options: TrustOptions = TrustOptions()
+) -> TrustDecision {
+    TrustEvaluator(anchors: anchors, options: options).evaluate(servedChain: served, host: host, at: time, pinning: policy)
+}
+
+/// `--revocation none|soft|hard`.
+func parseRevocationPolicy(_ text: String?) throws(CLIError) -> RevocationPolicy {
+    switch text {
+    case nil, "soft": return .softFail
+    case "hard": return .hardFail
+    case "none": return RevocationPolicy.none
+    case let other?: throw .usage("unknown --revocation \(other) (none, soft, hard)")
+    }
+}
+
+/// The DER objects of a file: every PEM block labelled `label` (any other block is an
+/// error), or the whole file as one DER object.
+private func derObjects(_ bytes: [UInt8], label: String, name: String, code: String) throws(CLIError) -> [(der: [UInt8], what: String)] {
+    guard contains(bytes, "-----BEGIN ") else {
+        guard !bytes.isEmpty else { throw CLIError("\(name): empty input", code: "empty_input") }
+        return [(bytes, name)]
+    }
+    let blocks: [PEMBlock]
+    do {
+        blocks = try PEM.parse(bytes)
+    } catch {
+        throw CLIError("\(name): \(error)", code: code)
+    }
+    var objects: [(der: [UInt8], what: String)] = []
+    for block in blocks {
+        guard block.label == label else {
+            throw CLIError("\(name): a \(block.label) PEM block at byte \(block.offset), expected \(label)", code: code)
+        }
+        objects.append((block.bytes, "\(name) (PEM block at byte \(block.offset))"))
+    }
+    guard !objects.isEmpty else { throw CLIError("\(name): no \(label) block", code: code) }
+    return objects
+}
+
+/// The OCSP responses of `--ocsp FILE` (DER, or PEM blocks labelled `OCSP RESPONSE`).
+func readOCSPResponses(_ path: String, io: Console) throws(CLIError) -> [OCSPResponse] {
+    var responses: [OCSPResponse] = []
+    for object in try derObjects(try readInput(path, io: io), label: "OCSP RESPONSE", name: path, code: "malformed_ocsp_response") {
+        do {
+            responses.append(try OCSPResponse(derEncoded: object.der))
+        } catch {
+            throw CLIError("\(object.what): \(error) [\(error.code)]", code: "malformed_ocsp_response")
+        }
+    }
+    return responses
+}
+
+/// The CRLs of `--crl FILE` (DER, or PEM blocks labelled `X509 CRL`).
+func readRevocationLists(_ path: String, io: Console) throws(CLIError) -> [CertificateRevocationList] {
+    var lists: [CertificateRevocationList] = []
+    for object in try derObjects(try readInput(path, io: io), label: "X509 CRL", name: path, code: "malformed_crl") {
+        do {
+            lists.append(try CertificateRevocationList(derEncoded: object.der))
+        } catch {
+            throw CLIError("\(object.what): \(error) [\(error.code)]", code: "malformed_crl")
+        }
+    }
+    return lists
+}
+
+/// A certificate's revocation status as JSON: its source (`ocsp`, `crl`, `none`,
+/// `anchor`) and the 1-based index of the response or CRL among those given.
+func revocationJSON(_ status: RevocationStatus) -> JSONValue {
+    let index: Int?
+    switch status {
+    case .goodByResponse(let response): index = response + 1
+    case .goodByRevocationList(let list): index = list + 1
+    case .notChecked, .anchor: index = nil
+    }
+    return .object([("source", .string(status.source)), ("index", index.map { .int($0) } ?? .null)])
 }
 
 /// The exit status of a decision: 0 trusted (pins hold, or no rule, or not enforced),

@@ -9,7 +9,8 @@ import TackX509
 enum VerifyCommand {
     static let help = """
         USAGE: tack verify CHAIN... --host NAME [--roots FILE]... [--system-roots]
-                           [--at TIME] [--policy FILE] [--strict-policy] [--format text|json] [--json]
+                           [--at TIME] [--ocsp FILE]... [--crl FILE]... [--revocation none|soft|hard]
+                           [--policy FILE] [--strict-policy] [--format text|json] [--json]
 
         Validates the chain a server sent (leaf first: PEM with any number of blocks, DER,
         or the whole output of `openssl s_client -showcerts`; several files are
@@ -28,6 +29,14 @@ enum VerifyCommand {
                              --roots, as well as them): \(systemBundle)
           --at TIME          validation time: RFC 3339 (2026-12-01T12:00:00Z) or seconds
                              since 1970; default now
+          --ocsp FILE        an OCSP response (DER, or PEM "OCSP RESPONSE" blocks;
+                             repeatable): what the server stapled for the leaf or, RFC
+                             6961, for an intermediate; matched to certificates by CertID
+          --crl FILE         a CRL (DER, or PEM "X509 CRL" blocks; repeatable)
+          --revocation MODE  none (nothing checked), soft (the default: a valid "revoked"
+                             fails, missing or unusable data is a note) or hard (every
+                             certificate but the anchor needs fresh status); Must-Staple
+                             certificates need a valid response except with none
           --policy FILE      a Tack JSON pin policy or an Info.plist (NSPinnedDomains),
                              told apart by content
           --strict-policy    a policy warning (printed on standard error and in the JSON)
@@ -35,16 +44,19 @@ enum VerifyCommand {
           --format json      (or --json) one JSON object: verdict (trusted, untrusted,
                              pinMismatch) and code, failures (code, message), path, pin
                              check with diagnostics (code, message), policy warnings (code,
-                             message, line, column), and the RFC 7469 failure report when
-                             there is one
+                             message, line, column), the revocation policy, each path
+                             certificate's status source and the revocation notes, and
+                             the RFC 7469 failure report when there is one
 
         Prints the verdict, the verified path (each certificate's subject and SPKI pin),
-        every failure reason, and with a policy the rule that applied, which pins matched
+        every failure reason, where each certificate's revocation status came from (an
+        OCSP response, a CRL, or none), and with a policy the rule that applied, which pins matched
         which certificate, the expected, served and verified pins, and the classic
         causes of a mismatch.
 
         EXAMPLES:
           tack verify --host www.example.com --roots Vectors/certs/chain-root.pem --at 2026-06-01T00:00:00Z Vectors/certs/chain-example.pem
+          tack verify --host example.com --roots Vectors/ocsp/certs/root.der --at 2025-06-01T00:00:00Z --ocsp Vectors/ocsp/responses/good-by-name-sha1.der --ocsp Vectors/ocsp/responses/intermediate-good.der --revocation hard Vectors/ocsp/certs/leaf.der Vectors/ocsp/certs/intermediate.der
           tack verify --json --host api.example.com --roots Vectors/policies/certs/root.pem --at 2026-12-01T12:00:00Z --policy Vectors/policies/ca-intermediate.json Vectors/policies/certs/chain.pem
 
         EXIT STATUS:
@@ -57,7 +69,7 @@ enum VerifyCommand {
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--host", "--roots", "--at", "--policy", "--format"],
+        let args = try Arguments(arguments, valued: ["--host", "--roots", "--at", "--policy", "--format", "--ocsp", "--crl", "--revocation"],
                                  switches: ["--system-roots", "--json", "--strict-policy"])
         if args.wantsHelp {
             io.emit(help)
@@ -68,6 +80,7 @@ enum VerifyCommand {
         guard let hostText = try args.value("--host") else { throw .usage("tack verify needs --host NAME") }
         let peer = try parsePeer(hostText)
         let time = try args.time("--at")
+        let revocationPolicy = try parseRevocationPolicy(try args.value("--revocation"))
 
         // Inputs (status 1 on any problem).
         var served: [Certificate] = []
@@ -81,6 +94,9 @@ enum VerifyCommand {
             }
         }
         let anchors = try readAnchors(args.values("--roots"), systemRoots: args.isSet("--system-roots"), io: io)
+        var options = TrustOptions(revocationPolicy: revocationPolicy)
+        for path in args.values("--ocsp") { options.stapledResponses += try readOCSPResponses(path, io: io) }
+        for path in args.values("--crl") { options.revocationLists += try readRevocationLists(path, io: io) }
         var policy = PinPolicy(rules: [])
         var warnings: [PinPolicyIssue] = []
         let policyPath = try args.value("--policy")
@@ -97,9 +113,11 @@ enum VerifyCommand {
             io.warn("\(policyPath ?? "")\(separator)\(warning) [\(warning.code)]")
         }
 
-        let decision = evaluatePinned(served: served, anchors: anchors, host: peer, time: time, policy: policy)
+        let decision = evaluatePinned(served: served, anchors: anchors, host: peer, time: time, policy: policy, options: options)
         let report = decision.details.pins.outcome.needsReport ? PinFailureReport(decision: decision, port: 443) : nil
-        let outcome = Outcome(decision: decision, served: served, warnings: warnings, report: report, hasPolicy: policyPath != nil)
+        let outcome = Outcome(
+            decision: decision, served: served, warnings: warnings, report: report, hasPolicy: policyPath != nil,
+            revocationPolicy: revocationPolicy)
         switch format {
         case .json: io.emit(outcome.json.serialized())
         case .text: io.emit(outcome.text(io: io))
@@ -118,6 +136,7 @@ enum VerifyCommand {
         let warnings: [PinPolicyIssue]
         let report: PinFailureReport?
         let hasPolicy: Bool
+        let revocationPolicy: RevocationPolicy
 
         /// Every failure of an untrusted decision (the verdict's first), with its code.
         var failureMessages: [(code: String, message: String)] {
@@ -137,6 +156,14 @@ enum VerifyCommand {
                 for (position, certificate) in path.certificates.enumerated() {
                     lines.append("  \(position + 1). \(subjectLine(certificate))")
                     lines.append("     pin \(certificate.spkiPin.base64)  (\(path.references[position]))")
+                    if position < path.revocation.count {
+                        lines.append("     revocation: \(path.revocation[position])")
+                    }
+                }
+                lines.append("revocation policy: \(revocationPolicy)")
+                if !path.revocationNotes.isEmpty {
+                    lines.append("revocation notes (ignored under soft-fail):")
+                    for note in path.revocationNotes { lines.append("  - \(note) [\(note.code)]") }
                 }
             } else {
                 lines.append("served chain:")
@@ -189,7 +216,8 @@ enum VerifyCommand {
             let path: [JSONValue] = verifiedPath(decision).map { path in
                 path.certificates.enumerated().map { position, certificate in
                     .object([("subject", .string(subjectLine(certificate))), ("pin", .string(certificate.spkiPin.base64)),
-                             ("source", .string(path.references[position].description))])
+                             ("source", .string(path.references[position].description)),
+                             ("revocation", position < path.revocation.count ? revocationJSON(path.revocation[position]) : .null)])
                 }
             } ?? []
             var fields: [(String, JSONValue)] = [
@@ -201,6 +229,10 @@ enum VerifyCommand {
                 ("failures", .array(failureMessages.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
                 ("path", .array(path)),
                 ("served_pins", .strings(decision.details.pins.servedPins.map(\.base64))),
+                ("revocation_policy", .string(revocationPolicy.description)),
+                ("revocation_notes", .array((verifiedPath(decision)?.revocationNotes ?? []).map {
+                    .object([("code", .string($0.code)), ("message", .string($0.description))])
+                })),
             ]
             if hasPolicy {
                 let pins = decision.details.pins

@@ -458,6 +458,39 @@ def generate_trust():
         w(f'    ("{name}", {anchors}, {chain}, "{hostname}", "{domain}", [{ca_list}], [{leaf_list}], "{outcome}", '
           f'{"true" if success else "false"}),')
     w("]")
+    w("")
+
+    # Stapled OCSP responses (Vectors/ocsp/manifest.txt): every case.
+    ocsp_files = []
+
+    def ocsp_index(path):
+        if path not in ocsp_files:
+            ocsp_files.append(path)
+        return ocsp_files.index(path)
+    ocsp_rows = []
+    for section in open(os.path.join(VECTORS, "ocsp", "manifest.txt")).read().split("\n[case ")[1:]:
+        name = section.split("]")[0]
+        fields = {}
+        for line in section.splitlines()[1:]:
+            if "=" in line and not line.startswith("#"):
+                key, value = (part.strip() for part in line.split("=", 1))
+                fields[key] = value
+        indices = {key: [ocsp_index(p) for p in fields.get(key, "").split()] for key in ("anchors", "chain", "ocsp", "crls")}
+        ocsp_rows.append(f'    ("{name}", {indices["anchors"]}, {indices["chain"]}, {indices["ocsp"]}, {indices["crls"]}, '
+                         f'{int(fields["time"])}, "{fields["revocation"]}", "{fields["expect"]}"),')
+    w("/// DER files of Vectors/ocsp, indexed by the OCSP cases.")
+    w("let ocspFiles: [(StaticString, StaticString)] = [")
+    for path in ocsp_files:
+        with open(os.path.join(VECTORS, "ocsp", path), "rb") as f:
+            w(f'    ("{path}", "{f.read().hex()}"),')
+    w("]")
+    w("")
+    w("/// Vectors/ocsp/manifest.txt: (case, anchors, chain as sent, OCSP responses, CRLs (indices")
+    w("/// into `ocspFiles`), validation time, revocation policy (none, soft, hard), TrustDecision code);")
+    w("/// host example.com.")
+    w("let ocspCases: [(StaticString, [Int], [Int], [Int], [Int], Int64, StaticString, StaticString)] = [")
+    out.extend(ocsp_rows)
+    w("]")
     w("#endif")
     return "\n".join(out) + "\n"
 

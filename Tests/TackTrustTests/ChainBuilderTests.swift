@@ -366,7 +366,7 @@ struct ChainBuilderTests {
     func revocation() throws {
         let revoked = try evaluate("revoked", intermediates: ["ica"], revocationLists: ["crl-revoking-leaf"])
         #expect(revoked.verdict == .recoverableFailure(
-            TrustFailure(.revoked(revocationTime: validationTime - 2 * 86_400), certificate: .served(index: 0))))
+            TrustFailure(.revoked(revocationTime: validationTime - 2 * 86_400, reason: nil), certificate: .served(index: 0))))
         // One signature check for the leaf, one for the CRL, one for the ICA.
         #expect(revoked.signatureChecks == 3)
         let stale = try evaluate("revoked", intermediates: ["ica"], revocationLists: ["crl-stale"])
@@ -383,7 +383,7 @@ struct ChainBuilderTests {
         #expect(expired.description == "certificate expired at 2026-04-27T08:36:37Z, 219 days before the check time (served certificate #2)")
         let early = TrustFailure(.notYetValid(notBefore: 1_777_278_997, checkTime: 1_777_278_997 - 7_200), certificate: .served(index: 0))
         #expect(early.description == "certificate not valid before 2026-04-27T08:36:37Z, 2 hours after the check time (the leaf)")
-        let revoked = TrustFailure(.revoked(revocationTime: 1_777_278_997), certificate: .served(index: 0))
+        let revoked = TrustFailure(.revoked(revocationTime: 1_777_278_997, reason: nil), certificate: .served(index: 0))
         #expect(revoked.description == "certificate revoked at 2026-04-27T08:36:37Z (the leaf)")
     }
 

@@ -133,6 +133,8 @@ struct EmbeddedKnownAnswers {
         tally.endGroup("chains")
         checkPins(&tally)
         tally.endGroup("pins")
+        checkOCSP(&tally)
+        tally.endGroup("ocsp")
         #endif
 
         report("\(architecture): \(tally.passed) passed, \(tally.failed) failed")

@@ -1,6 +1,7 @@
 // Chain verdicts and pin policies (TackTrust): the chains of Vectors/chains (all
 // but the 500-decoy cases), leaf-CA cases of Vectors/certs validated past 2038,
-// 2106 and at 9999-12-31, and pin policies over a verified path.
+// 2106 and at 9999-12-31, pin policies over a verified path, and stapled OCSP
+// responses (Vectors/ocsp) under each revocation policy.
 
 #if !CORE_ONLY
 import TackDER
@@ -57,6 +58,36 @@ func checkPins(_ tally: inout Tally) {
             tally.check(result.isTrusted == success, "pins \(name): success \(result.isTrusted), expected \(success)")
         } catch {
             tally.check(false, "pins \(name): \(error)")
+        }
+    }
+}
+
+/// Every case of Vectors/ocsp/manifest.txt: OCSP responses parsed, matched and
+/// verified under the case's revocation policy, to the manifest's decision code.
+func checkOCSP(_ tally: inout Tally) {
+    let files = ocspFiles.map { bytes($0.1) }
+    for (name, anchorIndices, chainIndices, responseIndices, crlIndices, time, policyName, expected) in ocspCases {
+        do throws(X509Error) {
+            var anchors: [Certificate] = []
+            for index in anchorIndices { anchors.append(try Certificate(derEncoded: files[index])) }
+            var responses: [OCSPResponse] = []
+            for index in responseIndices { responses.append(try OCSPResponse(derEncoded: files[index])) }
+            var crls: [CertificateRevocationList] = []
+            for index in crlIndices { crls.append(try CertificateRevocationList(derEncoded: files[index])) }
+            let policy: RevocationPolicy
+            if same(policyName, "none") {
+                policy = RevocationPolicy.none
+            } else if same(policyName, "hard") {
+                policy = .hardFail
+            } else {
+                policy = .softFail
+            }
+            let options = TrustOptions(revocationLists: crls, stapledResponses: responses, revocationPolicy: policy)
+            let result = TrustEvaluator(anchors: AnchorStore(anchors), options: options)
+                .evaluate(servedChain: chainIndices.map { files[$0] }, host: try? PeerHost("example.com"), at: time)
+            tally.check(expected.description == result.code, "ocsp \(name): \(result.code), expected \(expected)")
+        } catch {
+            tally.check(false, "ocsp \(name): \(error)")
         }
     }
 }

@@ -1,0 +1,214 @@
+import TackDER
+import TackSignature
+import TackX509
+
+// Revocation of one link of a path (a certificate and the issuer chosen for it):
+// the caller's CRLs (ChainBuilder.checkRevocation) and OCSP responses, weighed by
+// the TrustOptions' RevocationPolicy, with Must-Staple (RFC 7633) enforced in every
+// policy but none.
+
+/// What the revocation check of one link found.
+struct LinkRevocation {
+    /// The certificate's status on the path.
+    var status: RevocationStatus = .notChecked
+    /// Faults of the path (revoked, and what the policy does not forgive): recorded
+    /// with the path's other soft failures.
+    var failures: [TrustFailure] = []
+    /// A fault that refuses the candidate issuer at once (an invalid CRL of its).
+    var hardFailure: TrustFailure? = nil
+    /// What a soft-fail policy forgave.
+    var notes: [TrustFailure] = []
+}
+
+/// Who signed an OCSP response, as far as one issuer is concerned.
+enum ResponseSigner: Equatable {
+    /// The issuer, or a responder it authorised; the signature verified.
+    case authorised
+    /// Neither the issuer nor a responder it authorised (§4.2.2.2).
+    case notAuthorised
+    /// An authorised signer whose signature does not verify.
+    case badSignature(SignatureError)
+}
+
+extension ChainBuilder {
+    /// The revocation status of node `subject` with node `issuer` as its issuer.
+    ///
+    /// Order: the policy (``RevocationPolicy/none`` checks nothing); the caller's CRLs
+    /// of `issuer` (an invalid one refuses the candidate, a listing is a revocation, a
+    /// current one that does not list the serial is a good status); the OCSP responses
+    /// with a single response for the certificate (see ``checkResponses(of:issuedBy:)``);
+    /// then Must-Staple and, under ``RevocationPolicy/hardFail``, the need for a fresh
+    /// status. A problem the policy forgives becomes a note.
+    mutating func checkStatus(of subject: Int, issuedBy issuer: Int) -> LinkRevocation {
+        var link = LinkRevocation()
+        guard options.revocationPolicy != .none, let subjectNode = nodes[subject] else { return link }
+        switch checkRevocation(of: subject, issuedBy: issuer) {
+        case .none: break
+        case .good(let index): link.status = .goodByRevocationList(list: index)
+        case .soft(let failure):
+            link.failures.append(failure)
+            return link
+        case .hard(let failure):
+            link.hardFailure = failure
+            return link
+        }
+        if exhausted != nil { return link }
+
+        let response = checkResponses(of: subject, issuedBy: issuer)
+        if exhausted != nil { return link }
+        var problem: TrustFailure? = nil
+        switch response {
+        case .none: break
+        case .good(let index): link.status = .goodByResponse(response: index)
+        case .revoked(let failure):
+            link.failures.append(failure)
+            return link
+        case .problem(let failure): problem = failure
+        }
+
+        var isGoodByResponse = false
+        if case .goodByResponse = link.status { isGoodByResponse = true }
+        let mustStaple: Bool
+        if case .success(let decoded) = subjectNode.extensions, let feature = decoded.tlsFeature {
+            mustStaple = feature.requiresStapledResponse
+        } else {
+            mustStaple = false
+        }
+        if mustStaple, !isGoodByResponse {
+            // RFC 7633 §4.2.2: the staple's own fault, when there is one, says more.
+            link.failures.append(problem ?? subjectNode.failure(.mustStapleWithoutResponse))
+            return link
+        }
+        let hasFreshStatus = link.status != .notChecked
+        if options.revocationPolicy == .hardFail, !hasFreshStatus {
+            link.failures.append(problem ?? subjectNode.failure(.missingRevocationStatus))
+            return link
+        }
+        if let problem { link.notes.append(problem) }
+        return link
+    }
+
+    /// What the OCSP responses say about one link.
+    enum ResponseOutcome {
+        /// No response has a single response for the certificate.
+        case none
+        /// The response at this index of ``TrustOptions/stapledResponses`` validly says good.
+        case good(Int)
+        /// A valid response says revoked.
+        case revoked(TrustFailure)
+        /// The first response for the certificate is unusable (signer, signature, time)
+        /// or says unknown.
+        case problem(TrustFailure)
+    }
+
+    /// The caller's OCSP responses about node `subject` as issued by node `issuer`
+    /// (RFC 6960 §3.2): a response counts when one of its single responses has a
+    /// CertID for the certificate (SHA-1 or SHA-2 hashes of `issuer`'s name and key,
+    /// and the serial number). Such a response must be signed by `issuer` or by a
+    /// responder `issuer` authorised (``responseSigner(_:index:issuer:)``), and be
+    /// current at the check time within the clock allowance. A valid good or revoked
+    /// answer is final; otherwise the first problem is returned, so that a later
+    /// valid response (RFC 6961 lists may carry several) can still answer.
+    mutating func checkResponses(of subject: Int, issuedBy issuer: Int) -> ResponseOutcome {
+        guard !options.stapledResponses.isEmpty, let subjectNode = nodes[subject], let issuerNode = nodes[issuer] else {
+            return .none
+        }
+        var firstProblem: TrustFailure? = nil
+        for (index, response) in options.stapledResponses.enumerated() {
+            guard let basic = response.basicResponse else { continue }
+            let singles = basic.responses(for: subjectNode.certificate, issuedBy: issuerNode.certificate)
+            guard let single = singles.first else { continue }
+            var problem: TrustFailure? = nil
+            switch responseSigner(basic, index: index, issuer: issuer) {
+            case .notAuthorised: problem = subjectNode.failure(.responderNotAuthorized)
+            case .badSignature(let error): problem = subjectNode.failure(.responseSignatureInvalid(error))
+            case .authorised:
+                switch single.currency(at: time, clockSkew: options.responseClockSkew, maximumAge: options.responseMaximumAge) {
+                case .notYetValid(let thisUpdate):
+                    problem = subjectNode.failure(.responseNotYetValid(thisUpdate: thisUpdate, checkTime: time))
+                case .stale(let validUntil):
+                    problem = subjectNode.failure(.responseStale(validUntil: validUntil, checkTime: time))
+                case .current:
+                    switch single.status {
+                    case .good: return .good(index)
+                    case .revoked(let revocationTime, let reason):
+                        return .revoked(subjectNode.failure(.revoked(revocationTime: revocationTime, reason: reason)))
+                    case .unknown: problem = subjectNode.failure(.revocationStatusUnknown)
+                    }
+                }
+            }
+            if exhausted != nil { return .none }
+            if firstProblem == nil { firstProblem = problem }
+        }
+        return firstProblem.map { .problem($0) } ?? .none
+    }
+
+    /// Who signed response `index` (``TrustOptions/stapledResponses``), as far as node
+    /// `issuer` is concerned (RFC 6960 §4.2.2.2), decided once per response and issuer
+    /// and charged to the budget:
+    /// - the issuer itself, when the responder ID names it: the signature must verify
+    ///   under its key;
+    /// - else a certificate of the response's `certs` that the responder ID names,
+    ///   whose issuer name is the issuer's subject, whose signature verifies under the
+    ///   issuer's key, which carries `id-kp-OCSPSigning` in its extended key usage and
+    ///   is valid at the check time: the response's signature must verify under its key.
+    ///
+    /// Anything else is ``ResponseSigner/notAuthorised``. A delegated responder with
+    /// `id-pkix-ocsp-nocheck` is, as §4.2.2.2.1 allows, not checked for revocation;
+    /// one without it is not checked either (no CRL or response for it is looked up:
+    /// README, leniencies).
+    mutating func responseSigner(_ basic: BasicOCSPResponse, index: Int, issuer: Int) -> ResponseSigner {
+        let cacheKey = SignatureLink(issuer: issuer, subject: index)
+        if let known = responseSigners[cacheKey] { return known }
+        let outcome = decideResponseSigner(basic, issuer: issuer)
+        if exhausted == nil { responseSigners[cacheKey] = outcome }
+        return outcome
+    }
+
+    private mutating func decideResponseSigner(_ basic: BasicOCSPResponse, issuer: Int) -> ResponseSigner {
+        guard let issuerNode = nodes[issuer] else { return .notAuthorised }
+        let issuerCertificate = issuerNode.certificate
+        if basic.responderIDMatches(issuerCertificate) {
+            guard chargeSignatureCheck() else { return .notAuthorised }
+            switch key(for: issuer) {
+            case .failure(let error): return .badSignature(error)
+            case .success(let prepared):
+                do {
+                    try basic.verifySignature(with: prepared, policy: options.signaturePolicy)
+                    return .authorised
+                } catch {
+                    return .badSignature(error)
+                }
+            }
+        }
+        guard let issuerName = issuerNode.subjectKey else { return .notAuthorised }
+        for delegate in basic.certificates where basic.responderIDMatches(delegate) {
+            guard (try? delegate.issuer)?.matchKey == issuerName,
+                  delegate.validity.contains(secondsSince1970: time),
+                  let usage = try? delegate.extendedKeyUsage, usage.contains(ExtendedKeyUsage.ocspSigning) else { continue }
+            guard chargeSignatureCheck() else { return .notAuthorised }
+            guard case .success(let issuerKey) = key(for: issuer),
+                  (try? delegate.verifySignature(with: issuerKey, policy: options.signaturePolicy)) != nil else { continue }
+            guard chargeSignatureCheck() else { return .notAuthorised }
+            do {
+                let delegateKey = try SignatureVerificationKey(delegate.publicKeyInfo)
+                try basic.verifySignature(with: delegateKey, policy: options.signaturePolicy)
+                return .authorised
+            } catch {
+                return .badSignature(error)
+            }
+        }
+        return .notAuthorised
+    }
+
+    /// Charges one signature check to the budget: `false`, with ``exhausted`` set,
+    /// when none is left.
+    mutating func chargeSignatureCheck() -> Bool {
+        guard signatureChecks < options.budget.signatureChecks else {
+            exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
+            return false
+        }
+        signatureChecks += 1
+        return true
+    }
+}
