@@ -253,21 +253,36 @@ for line in sys.stdin:
         print(f[1], int(f[2], 16), f[5])'
 }
 
-# Each input file's share of an image's flash, from the link map (input-section
-# sizes summed per object file or archive).
+# Each module's share of an image's flash: the sizes of the image's symbols (llvm-nm
+# -S), summed by the module their mangled name belongs to. Embedded Swift emits
+# what a client uses of a module into the client's object, so the link map's
+# per-object sums would credit TackTrust's code to the program; the names do not.
+# Section padding and unnamed constants are in no symbol ("unattributed").
 contributions() {
-    python3 - "$1" <<'PY'
-import collections, os, re, sys
-flash = collections.Counter()
-for line in open(sys.argv[1]):
-    m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+\s+(\S+?)(\(\S+\))?:\((\S+)\)$", line)
-    if not m or re.match(r"\.(bss|symtab|strtab|shstrtab|comment|debug)", m.group(4)):
+    "$BIN/llvm-nm" -S --radix=d "$1" | python3 -c '
+import collections, re, sys
+size = collections.Counter()
+for line in sys.stdin:
+    f = line.split()
+    if len(f) != 4 or f[2].lower() not in "trd":
         continue
-    flash[os.path.basename(m.group(2))] += int(m.group(1), 16)
-for name, size in flash.most_common():
-    if size:
-        print(f"baremetal:   {name:<36} {size:>9} bytes")
-PY
+    name, n = f[3], int(f[1])
+    m = re.match(r"\$[es](\d+)([A-Za-z_]\w*)", name)
+    if m:
+        owner = m.group(2)[:int(m.group(1))]
+    elif re.match(r"\$[es]s", name) or name.startswith(("$e", "$s")):
+        owner = "Swift standard library"
+    elif name.startswith("_ZL") or "swift_stdlib" in name:
+        owner = "Unicode data tables"
+    else:
+        owner = "C-named (Runtime/, Assembly.s)"
+    size[owner] += n
+total = int(sys.argv[1])
+for owner, n in size.most_common():
+    print(f"baremetal:   {owner:<36} {n:>9} bytes")
+rest = "(unattributed)"
+print(f"baremetal:   {rest:<36} {total - sum(size.values()):>9} bytes")
+' "$(flash_bytes "$1")"
 }
 
 for name in firmware known-answers; do
@@ -276,8 +291,8 @@ for name in firmware known-answers; do
         printf 'baremetal:   %-12s %9d bytes (%s)\n' "$section" "$bytes" "$kind"
     done
 done
-echo "baremetal: firmware.elf by object (flash sections, after --gc-sections):"
-contributions "$OUT/firmware.map"
+echo "baremetal: firmware.elf flash by module (symbols' mangled names, after --gc-sections):"
+contributions "$OUT/firmware.elf"
 echo "baremetal: firmware.elf largest symbols (llvm-nm --size-sort):"
 "$BIN/llvm-nm" --size-sort -S --radix=d "$OUT/firmware.elf" | tail -20 | tac \
     | while read -r _ size _ symbol; do
