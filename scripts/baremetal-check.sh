@@ -207,13 +207,17 @@ image() {
     local name="$1" dir="$2" m objects=()
     shift 2
     for m in "${MODULES[@]}"; do objects+=("$dir/$m.o"); done
-    # The program is compiled again when a source or a module it imports changed.
-    local start
+    # The program is compiled again when a source or a module it imports changed,
+    # or it was compiled against another module set or with other switches.
+    local start flags key
     start=$(date +%s)
-    if [ -f "$OUT/$name.o" ] && [ -z "$(find -L "$@" "$dir"/*.swiftmodule -newer "$OUT/$name.o")" ]; then
+    flags="$( [ "$dir" = "$MODULES_OUT" ] || echo "$FIRMWARE_FLAGS" )"
+    key="$SWIFTC ${COMMON[*]} $flags -I $dir $*"
+    if [ -f "$OUT/$name.o" ] && [ "$(cat "$OUT/$name.key" 2>/dev/null)" = "$key" ] \
+        && [ -z "$(find -L "$@" "$dir"/*.swiftmodule -newer "$OUT/$name.o")" ]; then
         echo 0 >"$OUT/$name.cpu"
     # shellcheck disable=SC2086
-    elif ! cpu_run "$OUT/$name.cpu" "$SWIFTC" "${COMMON[@]}" $( [ "$dir" = "$MODULES_OUT" ] || echo $FIRMWARE_FLAGS ) \
+    elif ! rm -f "$OUT/$name.key" || ! cpu_run "$OUT/$name.cpu" "$SWIFTC" "${COMMON[@]}" $flags \
         -enable-experimental-feature Extern -Xllvm -disable-loop-idiom-all \
         -module-name "$(echo "$name" | sed -E 's/(^|-)([a-z])/\U\2/g')" -I "$dir" \
         -c -o "$OUT/$name.o" "$@" >"$OUT/$name.log" 2>&1; then
@@ -221,6 +225,7 @@ image() {
         cat "$OUT/$name.log"
         return 1
     fi
+    echo "$key" >"$OUT/$name.key"
     grep -E 'warning:' "$OUT/$name.log" || true
     if ! cpu_run "$OUT/$name.link.cpu" "$BIN/ld.lld" -T "$BM/cortex-m4.ld" --gc-sections -Map "$OUT/$name.map" -o "$OUT/$name.elf" \
         "$OUT/$name.o" "$OUT/assembly.o" "${objects[@]}" "$TABLES" >"$OUT/$name.link.log" 2>&1; then
