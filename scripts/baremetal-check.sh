@@ -104,7 +104,7 @@ build_modules() {
     local dir="$1" module sources start stale=0 switches reuse=0 below=()
     shift
     mkdir -p "$dir"
-    switches="$(echo "$*" | grep -oE 'TACK_[A-Z0-9_]+' | paste -sd'|' -)"
+    switches="$(echo "$*" | { grep -oE 'TACK_[A-Z0-9_]+' || true; } | paste -sd'|' -)"  # none: grep finds nothing
     [ -n "${BASE:-}" ] && [ -n "$switches" ] && reuse=1
     if [ "$(cat "$dir/flags" 2>/dev/null)" != "$SWIFTC ${COMMON[*]} $*" ]; then stale=1; fi
     echo "$SWIFTC ${COMMON[*]} $*" >"$dir/flags"
