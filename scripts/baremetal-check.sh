@@ -66,6 +66,34 @@ cmp -s "$OUT/UseCaseVectors.swift.new" "$OUT/UseCaseVectors.swift" 2>/dev/null \
     || mv "$OUT/UseCaseVectors.swift.new" "$OUT/UseCaseVectors.swift"
 rm -f "$OUT/UseCaseVectors.swift.new"
 
+# cpu_run FILE CMD...: runs CMD and writes its CPU seconds (user + system) to
+# FILE (0 without /usr/bin/time); each stage prints its total.
+cpu_run() {
+    local file="$1"; shift
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f '%U %S' -o "$file.raw" "$@" || { local status=$?; rm -f "$file.raw"; return "$status"; }
+        awk '{ printf "%.1f\n", $1 + $2 }' "$file.raw" >"$file" && rm -f "$file.raw"
+    else
+        "$@" && echo 0 >"$file"
+    fi
+}
+cpu_sum() {  # cpu_sum FILE...: the total of the CPU files that exist
+    cat "$@" 2>/dev/null | awk '{ total += $1 } END { printf "%.1f\n", total }'
+}
+
+# The soft-float helpers (Runtime/SoftFloat.swift: the hash tables' Double
+# arithmetic, which a Cortex-M4 has no unit for) against the host's hardware.
+if [ "$OUT/softfloat-check" -nt "$BM/Runtime/SoftFloat.swift" ] && [ "$OUT/softfloat-check" -nt "$BM/softfloat-check.swift" ]; then
+    echo 0 >"$OUT/softfloat.cpu"
+elif ! cpu_run "$OUT/softfloat.cpu" "$SWIFTC" -O -parse-as-library "$BM/Runtime/SoftFloat.swift" "$BM/softfloat-check.swift" \
+    -o "$OUT/softfloat-check" >"$OUT/softfloat.log" 2>&1; then
+    echo "baremetal: softfloat-check FAILED to compile"
+    cat "$OUT/softfloat.log"
+    exit 1
+fi
+"$OUT/softfloat-check" || { echo "baremetal: FAILED: the soft-float helpers differ from the host's arithmetic"; exit 1; }
+echo "baremetal: stage softfloat-check: $(cat "$OUT/softfloat.cpu") CPU-s to compile (0: kept)"
+
 # build_modules DIR FLAGS...: the core modules into DIR, lowest first; a module
 # is recompiled when one of its sources, a module below it or the compiler
 # command changed (the stamp dates the last good compile).
@@ -76,7 +104,7 @@ build_modules() {
     local dir="$1" module sources start stale=0 switches reuse=0 below=()
     shift
     mkdir -p "$dir"
-    switches="$(echo "$*" | grep -oE 'TACK_[A-Z0-9_]+' | paste -sd'|' -)"
+    switches="$(echo "$*" | { grep -oE 'TACK_[A-Z0-9_]+' || true; } | paste -sd'|' -)"  # none: grep finds nothing
     [ -n "${BASE:-}" ] && [ -n "$switches" ] && reuse=1
     if [ "$(cat "$dir/flags" 2>/dev/null)" != "$SWIFTC ${COMMON[*]} $*" ]; then stale=1; fi
     echo "$SWIFTC ${COMMON[*]} $*" >"$dir/flags"
@@ -97,7 +125,7 @@ build_modules() {
         stale=1
         start=$(date +%s)
         # shellcheck disable=SC2068
-        if ! "$SWIFTC" "${COMMON[@]}" $@ -module-name "$module" -I "$dir" \
+        if ! cpu_run "$dir/$module.cpu" "$SWIFTC" "${COMMON[@]}" $@ -module-name "$module" -I "$dir" \
             -emit-module -emit-module-path "$dir/$module.swiftmodule" \
             -c -o "$dir/$module.o" "${sources[@]}" >"$dir/$module.log" 2>&1; then
             echo "baremetal: $module FAILED to compile ($*)"
@@ -105,19 +133,64 @@ build_modules() {
             return 1
         fi
         touch "$dir/$module.stamp"
+        cat "$dir/$module.cpu" >>"$OUT/stage.cpu"
         below+=("$dir/$module.o")
-        echo "baremetal: compiled $module${*:+ ($*)} in $(( $(date +%s) - start )) s"
+        echo "baremetal: compiled $module${*:+ ($*)} in $(( $(date +%s) - start )) s, $(cat "$dir/$module.cpu") CPU-s"
         grep -E 'warning:' "$dir/$module.log" || true
     done
 }
 
-build_modules "$OUT/modules"
-FIRMWARE_MODULES="$OUT/modules"
+# shared_modules DIR: links DIR's module objects and interfaces into
+# $OUT/modules-shared when they are what build_modules would make: all five, for
+# this triple (the interface names it), compiled with -function-sections (the
+# object has a .text.* section per function), none older than a source of its
+# module or an interface below it. Otherwise says why and fails.
+shared_modules() {
+    local dir="$1" module sources below=()
+    for module in "${MODULES[@]}"; do
+        mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | LC_ALL=C sort)
+        if [ ! -f "$dir/$module.o" ] || [ ! -f "$dir/$module.swiftmodule" ]; then
+            echo "baremetal: BAREMETAL_MODULES_DIR=$dir has no $module.o and $module.swiftmodule"; return 1
+        fi
+        if ! grep -aq "$TRIPLE" "$dir/$module.swiftmodule"; then
+            echo "baremetal: BAREMETAL_MODULES_DIR=$dir: $module is not built for $TRIPLE"; return 1
+        fi
+        # (grep -c reads all: -q would end the pipe early, and pipefail fail it)
+        if [ "$("$BIN/llvm-objdump" -h "$dir/$module.o" | grep -cE ' \.text\.[^ ]')" = 0 ]; then
+            echo "baremetal: BAREMETAL_MODULES_DIR=$dir: $module.o has no function sections (compile with -Xfrontend -function-sections)"; return 1
+        fi
+        if [ -n "$(find -L "${sources[@]}" "${below[@]}" -newer "$dir/$module.o")" ]; then
+            echo "baremetal: BAREMETAL_MODULES_DIR=$dir: $module.o is older than its sources or a module below it"; return 1
+        fi
+        below+=("$dir/$module.swiftmodule")
+    done
+    mkdir -p "$OUT/modules-shared"
+    for module in "${MODULES[@]}"; do
+        ln -sf "$(cd "$dir" && pwd)/$module.o" "$OUT/modules-shared/$module.o"
+        ln -sf "$(cd "$dir" && pwd)/$module.swiftmodule" "$OUT/modules-shared/$module.swiftmodule"
+    done
+}
+
+# The default module set: BAREMETAL_MODULES_DIR's (scripts/embedded-check.sh's
+# armv7em objects, compiled with the same flags; Tests/BareMetal/README.md has the
+# command), else compiled here.
+stage=$(date +%s)
+: >"$OUT/stage.cpu"
+if [ -n "${BAREMETAL_MODULES_DIR:-}" ]; then
+    shared_modules "$BAREMETAL_MODULES_DIR" || exit 1
+    MODULES_OUT="$OUT/modules-shared"
+    echo "baremetal: modules from $BAREMETAL_MODULES_DIR (not compiled here)"
+else
+    MODULES_OUT="$OUT/modules"
+    build_modules "$MODULES_OUT"
+fi
+FIRMWARE_MODULES="$MODULES_OUT"
 if [ -n "$FIRMWARE_FLAGS" ]; then
     FIRMWARE_MODULES="$OUT/modules-firmware"
     # shellcheck disable=SC2086
-    BASE="$OUT/modules" build_modules "$FIRMWARE_MODULES" $FIRMWARE_FLAGS
+    BASE="$MODULES_OUT" build_modules "$FIRMWARE_MODULES" $FIRMWARE_FLAGS
 fi
+echo "baremetal: stage modules: $(( $(date +%s) - stage )) s, $(cpu_sum "$OUT/stage.cpu") CPU-s (modules compiled in this run)"
 
 # The assembly (Assembly.s says why each part is not Swift); clang assembles it.
 "$BIN/clang" --target=armv7em-none-eabi -mthumb -c -o "$OUT/assembly.o" "$BM/Runtime/Assembly.s"
@@ -134,11 +207,17 @@ image() {
     local name="$1" dir="$2" m objects=()
     shift 2
     for m in "${MODULES[@]}"; do objects+=("$dir/$m.o"); done
-    # The program is compiled again when a source or a module it imports changed.
-    if [ -f "$OUT/$name.o" ] && [ -z "$(find -L "$@" "$dir"/*.swiftmodule -newer "$OUT/$name.o")" ]; then
-        :
+    # The program is compiled again when a source or a module it imports changed,
+    # or it was compiled against another module set or with other switches.
+    local start flags key
+    start=$(date +%s)
+    flags="$( [ "$dir" = "$MODULES_OUT" ] || echo "$FIRMWARE_FLAGS" )"
+    key="$SWIFTC ${COMMON[*]} $flags -I $dir $*"
+    if [ -f "$OUT/$name.o" ] && [ "$(cat "$OUT/$name.key" 2>/dev/null)" = "$key" ] \
+        && [ -z "$(find -L "$@" "$dir"/*.swiftmodule -newer "$OUT/$name.o")" ]; then
+        echo 0 >"$OUT/$name.cpu"
     # shellcheck disable=SC2086
-    elif ! "$SWIFTC" "${COMMON[@]}" $( [ "$dir" = "$OUT/modules" ] || echo $FIRMWARE_FLAGS ) \
+    elif ! rm -f "$OUT/$name.key" || ! cpu_run "$OUT/$name.cpu" "$SWIFTC" "${COMMON[@]}" $flags \
         -enable-experimental-feature Extern -Xllvm -disable-loop-idiom-all \
         -module-name "$(echo "$name" | sed -E 's/(^|-)([a-z])/\U\2/g')" -I "$dir" \
         -c -o "$OUT/$name.o" "$@" >"$OUT/$name.log" 2>&1; then
@@ -146,20 +225,22 @@ image() {
         cat "$OUT/$name.log"
         return 1
     fi
+    echo "$key" >"$OUT/$name.key"
     grep -E 'warning:' "$OUT/$name.log" || true
-    if ! "$BIN/ld.lld" -T "$BM/cortex-m4.ld" --gc-sections -Map "$OUT/$name.map" -o "$OUT/$name.elf" \
+    if ! cpu_run "$OUT/$name.link.cpu" "$BIN/ld.lld" -T "$BM/cortex-m4.ld" --gc-sections -Map "$OUT/$name.map" -o "$OUT/$name.elf" \
         "$OUT/$name.o" "$OUT/assembly.o" "${objects[@]}" "$TABLES" >"$OUT/$name.link.log" 2>&1; then
         echo "baremetal: $name FAILED to link"
         cat "$OUT/$name.link.log"
         return 1
     fi
+    echo "baremetal: $name.elf compiled and linked in $(( $(date +%s) - start )) s, $(cat "$OUT/$name.cpu") + $(cat "$OUT/$name.link.cpu") CPU-s (0: program kept)"
 }
 start=$(date +%s)
 image firmware "$FIRMWARE_MODULES" "${RUNTIME[@]}" "$BM/Firmware/Main.swift" \
     "$ROOT/Tests/Embedded/Program/Support.swift" "$OUT/UseCaseVectors.swift"
-image known-answers "$OUT/modules" "${RUNTIME[@]}" "$BM/KnownAnswers/Main.swift" \
+image known-answers "$MODULES_OUT" "${RUNTIME[@]}" "$BM/KnownAnswers/Main.swift" \
     "${PROGRAM[@]}" "$OUT/UseCaseVectors.swift"
-echo "baremetal: images linked in $(( $(date +%s) - start )) s"
+echo "baremetal: stage images: $(( $(date +%s) - start )) s, $(cpu_sum "$OUT"/{firmware,known-answers}{,.link}.cpu) CPU-s"
 
 # flash: every allocated section that is not NOBITS (vectors, text, exception
 # index, rodata, GOT, .data's initial values).
@@ -177,21 +258,36 @@ for line in sys.stdin:
         print(f[1], int(f[2], 16), f[5])'
 }
 
-# Each input file's share of an image's flash, from the link map (input-section
-# sizes summed per object file or archive).
+# Each module's share of an image's flash: the sizes of the image's symbols (llvm-nm
+# -S), summed by the module their mangled name belongs to. Embedded Swift emits
+# what a client uses of a module into the client's object, so the link map's
+# per-object sums would credit TackTrust's code to the program; the names do not.
+# Section padding and unnamed constants are in no symbol ("unattributed").
 contributions() {
-    python3 - "$1" <<'PY'
-import collections, os, re, sys
-flash = collections.Counter()
-for line in open(sys.argv[1]):
-    m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+\s+(\S+?)(\(\S+\))?:\((\S+)\)$", line)
-    if not m or re.match(r"\.(bss|symtab|strtab|shstrtab|comment|debug)", m.group(4)):
+    "$BIN/llvm-nm" -S --radix=d "$1" | python3 -c '
+import collections, re, sys
+size = collections.Counter()
+for line in sys.stdin:
+    f = line.split()
+    if len(f) != 4 or f[2].lower() not in "trd":
         continue
-    flash[os.path.basename(m.group(2))] += int(m.group(1), 16)
-for name, size in flash.most_common():
-    if size:
-        print(f"baremetal:   {name:<36} {size:>9} bytes")
-PY
+    name, n = f[3], int(f[1])
+    m = re.match(r"\$[es](\d+)([A-Za-z_]\w*)", name)
+    if m:
+        owner = m.group(2)[:int(m.group(1))]
+    elif re.match(r"\$[es]s", name) or name.startswith(("$e", "$s")):
+        owner = "Swift standard library"
+    elif name.startswith("_ZL") or "swift_stdlib" in name:
+        owner = "Unicode data tables"
+    else:
+        owner = "C-named (Runtime/, Assembly.s)"
+    size[owner] += n
+total = int(sys.argv[1])
+for owner, n in size.most_common():
+    print(f"baremetal:   {owner:<36} {n:>9} bytes")
+rest = "(unattributed)"
+print(f"baremetal:   {rest:<36} {total - sum(size.values()):>9} bytes")
+' "$(flash_bytes "$1")"
 }
 
 for name in firmware known-answers; do
@@ -200,8 +296,8 @@ for name in firmware known-answers; do
         printf 'baremetal:   %-12s %9d bytes (%s)\n' "$section" "$bytes" "$kind"
     done
 done
-echo "baremetal: firmware.elf by object (flash sections, after --gc-sections):"
-contributions "$OUT/firmware.map"
+echo "baremetal: firmware.elf flash by module (symbols' mangled names, after --gc-sections):"
+contributions "$OUT/firmware.elf"
 echo "baremetal: firmware.elf largest symbols (llvm-nm --size-sort):"
 "$BIN/llvm-nm" --size-sort -S --radix=d "$OUT/firmware.elf" | tail -20 | tac \
     | while read -r _ size _ symbol; do
@@ -213,9 +309,11 @@ QEMU=(qemu-system-arm -M mps2-an386 -nographic -monitor none -serial null
       -semihosting-config enable=on,target=native -icount shift=0)
 run() {
     local status=0
-    timeout "${BAREMETAL_TIMEOUT:-1800}" "${QEMU[@]}" -kernel "$OUT/$1.elf" >"$OUT/$1.out" 2>&1 || status=$?
+    local start
+    start=$(date +%s)
+    cpu_run "$OUT/$1.run.cpu" timeout "${BAREMETAL_TIMEOUT:-1800}" "${QEMU[@]}" -kernel "$OUT/$1.elf" >"$OUT/$1.out" 2>&1 || status=$?
     sed 's/^/  /' "$OUT/$1.out"
-    echo "baremetal: $1.elf exited with status $status"
+    echo "baremetal: $1.elf exited with status $status after $(( $(date +%s) - start )) s, $(cat "$OUT/$1.run.cpu" 2>/dev/null || echo ?) CPU-s under QEMU"
     return "$status"
 }
 failed=0

@@ -30,7 +30,9 @@ public struct ECDSASignature: Sendable, Hashable {
     ///   - derEncoded: The DER bytes of the signature.
     ///   - curve: The curve of the key that will check it.
     /// - Throws: ``SignatureError/malformedSignature(_:)`` when the
-    ///   encoding is not strict DER or r or s is out of range.
+    ///   encoding is not strict DER or r or s is out of range;
+    ///   ``SignatureError/unsupported(_:)`` for a curve a firmware build left out
+    ///   (`TACK_NO_P384`, `TACK_NO_P521`).
     public init(derEncoded: some Collection<UInt8>, curve: ECCurve) throws(SignatureError) {
         let bytes = Array(derEncoded)
         // Two levels deep, and no element can be longer than the largest P-521
@@ -59,7 +61,8 @@ public struct ECDSASignature: Sendable, Hashable {
     ///   - rawRepresentation: r ‖ s.
     ///   - curve: The curve of the key that will check it.
     /// - Throws: ``SignatureError/malformedSignature(_:)`` when the length
-    ///   is wrong or r or s is out of range.
+    ///   is wrong or r or s is out of range; ``SignatureError/unsupported(_:)`` for
+    ///   a curve a firmware build left out (`TACK_NO_P384`, `TACK_NO_P521`).
     public init(rawRepresentation: some Collection<UInt8>, curve: ECCurve) throws(SignatureError) {
         let bytes = Array(rawRepresentation)
         let width = curve.scalarByteCount
@@ -77,8 +80,20 @@ public struct ECDSASignature: Sendable, Hashable {
         let inRange: Bool
         switch curve {
         case .p256: inRange = P256.curve.isValidScalar(rPadded) && P256.curve.isValidScalar(sPadded)
-        case .p384: inRange = P384.curve.isValidScalar(rPadded) && P384.curve.isValidScalar(sPadded)
-        case .p521: inRange = P521.curve.isValidScalar(rPadded) && P521.curve.isValidScalar(sPadded)
+        case .p384:
+            // Firmware switch (Tests/BareMetal/README.md): without it the range check
+            // alone keeps the whole P-384 curve in the image.
+            #if TACK_NO_P384
+            throw .unsupported(.curve(curve.oid))
+            #else
+            inRange = P384.curve.isValidScalar(rPadded) && P384.curve.isValidScalar(sPadded)
+            #endif
+        case .p521:
+            #if TACK_NO_P521
+            throw .unsupported(.curve(curve.oid))
+            #else
+            inRange = P521.curve.isValidScalar(rPadded) && P521.curve.isValidScalar(sPadded)
+            #endif
         }
         guard inRange else { throw .malformedSignature(.scalarOutOfRange) }
         self.curve = curve

@@ -100,3 +100,20 @@ public func signedDivide64(_ dividend: Int64, _ divisor: Int64, _ remainder: Uns
 @_cdecl("__aeabi_memclr") public func aeabiMemclr(_ d: UnsafeMutableRawPointer, _ n: Int) { _ = memset(d, 0, n) }
 @_cdecl("__aeabi_memclr4") public func aeabiMemclr4(_ d: UnsafeMutableRawPointer, _ n: Int) { _ = memset(d, 0, n) }
 @_cdecl("__aeabi_memclr8") public func aeabiMemclr8(_ d: UnsafeMutableRawPointer, _ n: Int) { _ = memset(d, 0, n) }
+
+// MARK: Double precision (RTABI §4.1.2; C `ceil`), for the standard library's hash
+// tables (SoftFloat.swift). The soft-float base procedure call standard passes a
+// double in a register pair, as a UInt64 is passed, so the bit patterns serve.
+
+@_cdecl("__aeabi_dmul") public func aeabiDmul(_ a: UInt64, _ b: UInt64) -> UInt64 { softMultiply(a, b) }
+@_cdecl("__aeabi_ddiv") public func aeabiDdiv(_ a: UInt64, _ b: UInt64) -> UInt64 { softDivide(a, b) }
+@_cdecl("__aeabi_i2d") public func aeabiI2d(_ value: Int32) -> UInt64 { softFromInt32(value) }
+@_cdecl("__aeabi_ui2d") public func aeabiUi2d(_ value: UInt32) -> UInt64 { softFromUInt32(value) }
+@_cdecl("__aeabi_d2iz") public func aeabiD2iz(_ x: UInt64) -> Int32 { softToInt32(x) }
+@_cdecl("__aeabi_dcmpeq") public func aeabiDcmpeq(_ a: UInt64, _ b: UInt64) -> Int32 { softCompare(a, b) == 0 ? 1 : 0 }
+@_cdecl("__aeabi_dcmplt") public func aeabiDcmplt(_ a: UInt64, _ b: UInt64) -> Int32 { softCompare(a, b) == -1 ? 1 : 0 }
+@_cdecl("__aeabi_dcmple") public func aeabiDcmple(_ a: UInt64, _ b: UInt64) -> Int32 { (softCompare(a, b) ?? 1) <= 0 ? 1 : 0 }
+@_cdecl("__aeabi_dcmpge") public func aeabiDcmpge(_ a: UInt64, _ b: UInt64) -> Int32 { (softCompare(a, b) ?? -1) >= 0 ? 1 : 0 }
+@_cdecl("__aeabi_dcmpgt") public func aeabiDcmpgt(_ a: UInt64, _ b: UInt64) -> Int32 { softCompare(a, b) == 1 ? 1 : 0 }
+@_cdecl("__aeabi_dcmpun") public func aeabiDcmpun(_ a: UInt64, _ b: UInt64) -> Int32 { softCompare(a, b) == nil ? 1 : 0 }
+@_cdecl("ceil") public func ceiling(_ x: UInt64) -> UInt64 { softCeiling(x) }

@@ -1,7 +1,7 @@
 @ What Swift cannot express. The semihosting trap: Swift has no
 @ inline assembly and no intrinsic for `bkpt`, so this file holds it (and the
 @ register-pair returns of the AEABI run-time helpers, see Arithmetic.swift, and a
-@ calibration loop of known length, see Measurement.swift).
+@ calibration loop of known length, see Measurement.swift, and the FPU enable).
 @ Everything else of the image (vector table, reset handler, allocator, memcpy,
 @ output) is Swift: Tests/BareMetal/Runtime/*.swift.
     .syntax unified
@@ -67,3 +67,25 @@ tack_calibration_loop:
     bne 1b
     bx lr
     .size tack_calibration_loop, . - tack_calibration_loop
+
+@ The FPU on: swiftc's armv7em code uses the Cortex-M4's FPv4-SP registers (it
+@ moves doubles through d0 on their way to the soft-float helpers), and the core
+@ resets with the coprocessor off, so the first such instruction is a NOCP
+@ UsageFault. CPACR (0xE000ED88, ARMv7-M ARM B3.2.20) gets full access for CP10
+@ and CP11, then DSB and ISB, which Swift cannot emit, make it take effect before
+@ the next instruction. Called first by the reset handler (Startup.swift).
+@ void tack_enable_fpu(void)
+    .section .text.tack_enable_fpu, "ax", %progbits
+    .global tack_enable_fpu
+    .type tack_enable_fpu, %function
+    .thumb_func
+tack_enable_fpu:
+    ldr r0, =0xE000ED88
+    ldr r1, [r0]
+    orr r1, r1, #0x00F00000
+    str r1, [r0]
+    dsb
+    isb
+    bx lr
+    .size tack_enable_fpu, . - tack_enable_fpu
+    .ltorg

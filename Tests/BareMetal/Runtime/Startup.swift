@@ -31,11 +31,16 @@ func symbolAddress(_ symbol: @convention(c) () -> Void) -> UInt {
 @_extern(c, "main")
 func programMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
 
-/// Reset: copy .data from flash to RAM, zero .bss, then run the program and end
-/// the run with its status. Nothing here reads a Swift global before .data and
+/// Turns the FPU on (Assembly.s says why it is not Swift).
+@_extern(c, "tack_enable_fpu")
+func enableFPU()
+
+/// Reset: turn the FPU on, copy .data from flash to RAM, zero .bss, then run the
+/// program and end the run with its status. Nothing here reads a Swift global before .data and
 /// .bss are in place (the loops use only locals and the symbols' addresses).
 @_cdecl("tack_reset")
 public func resetHandler() {
+    enableFPU()
     let load = symbolAddress(dataLoadSymbol)
     var address = symbolAddress(dataStartSymbol)
     let dataEnd = symbolAddress(dataEndSymbol)
