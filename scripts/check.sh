@@ -29,14 +29,18 @@
 #      shared Wycheproof file and reports a flipped verdict as a failure;
 #   6. scripts/limbo-cli-check.sh: `tack vectors limbo` keeps the x509-limbo harness
 #      contract (the agreement of every case is a Swift test);
-#   7. scripts/check-public-api.sh: no Unsafe type in the public API of the five core
+#   7. scripts/check-public-api.sh: no Unsafe type in the public API of the eight core
 #      modules outside the documented low-level layers (symbol graphs);
-#   8. scripts/docc-check.sh: the core modules' DocC catalogs build with no warning;
+#   8. scripts/docc-check.sh: the core modules' DocC catalogs build with no warning,
+#      and every public function documents its parameters, result and errors;
 #   9. scripts/embedded-check.sh: the core modules compile as Embedded Swift for
 #      armv7em and riscv32, and the known-answer program (Tests/Embedded) runs on
-#      aarch64, armv7 and riscv64 under user-mode QEMU. It starts after the tests, in
-#      the background (its compiles fill the core the single-threaded steps 4-11 leave
-#      idle), and its output is printed when it ends;
+#      aarch64, armv7 and riscv64 under user-mode QEMU; then
+#      scripts/baremetal-check.sh links the armv7em objects into Cortex-M4 images
+#      (no C library) and runs them under qemu-system-arm, printing flash, RAM,
+#      allocations and instructions per verdict. Both start after the tests, in
+#      the background (their compiles fill the core the single-threaded steps
+#      4-11 leave idle), and their output is printed when they end;
 #  10. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target briefly (the long
 #      runs are local: scripts/fuzz.sh TARGET 600);
 #  11. scripts/differential.sh: Tack's certificate parse verdict against OpenSSL's and
@@ -133,7 +137,11 @@ if [ "${TACK_CHECK_SERIAL:-0}" != 1 ]; then
     # Its own process group (setsid), so that an early failure can stop all of it.
     timer=()
     [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%e %U %S' -o "$WORK/embedded.time")
-    setsid "${timer[@]}" scripts/embedded-check.sh >"$embedded_log" 2>&1 &
+    # The bare-metal Cortex-M4 images link embedded-check's armv7em objects (same
+    # triple and flags), so its modules are compiled once for both.
+    setsid "${timer[@]}" bash -c 'EMBEDDED_BUILD_DIR="$1/embedded" scripts/embedded-check.sh \
+        && BAREMETAL_MODULES_DIR="$1/embedded/armv7em" BAREMETAL_BUILD_DIR="$1/baremetal" scripts/baremetal-check.sh' \
+        _ "$SCRATCH" >"$embedded_log" 2>&1 &
     EMBEDDED_PID=$!
 fi
 
@@ -184,12 +192,15 @@ if [ -n "$EMBEDDED_PID" ]; then
     # Its own wall and CPU time: it ran beside the steps above.
     read -r wall user sys <"$WORK/embedded.time" 2>/dev/null || true
     SUMMARY+=("$(printf '%-44s %6d s %8s' "waiting for the Embedded step" $((SECONDS - waited)) "-")")
-    SUMMARY+=("$(printf '%-44s %6.0f s %8.1f CPU-s' "Embedded Swift (in the background, from 4.)" "${wall:-0}" \
+    SUMMARY+=("$(printf '%-44s %6.0f s %8.1f CPU-s' "Embedded + bare metal (background, from 4.)" "${wall:-0}" \
         "$(awk -v u="${user:-0}" -v s="${sys:-0}" 'BEGIN { print u + s }')")")
     [ "$status" -eq 0 ] || { echo "check: Embedded Swift failed"; exit "$status"; }
 else
     step_start "Embedded Swift: compile for armv7em/riscv32, run known answers on aarch64/armv7/riscv64 (QEMU)"
-    scripts/embedded-check.sh
+    EMBEDDED_BUILD_DIR="$SCRATCH/embedded" scripts/embedded-check.sh
+    step_end
+    step_start "bare-metal Cortex-M4 images under qemu-system-arm"
+    BAREMETAL_MODULES_DIR="$SCRATCH/embedded/armv7em" BAREMETAL_BUILD_DIR="$SCRATCH/baremetal" scripts/baremetal-check.sh
     step_end
 fi
 

@@ -101,8 +101,8 @@ triple() {
     esac
 }
 
-# Extra compiler flags per target: position-independent code for a static-pie
-# link (aarch64), the Linux psABI for riscv64 (double-float registers, RV64GC).
+# Extra compiler flags per target: function sections for the bare-metal link
+# (armv7em), position-independent code for a static-pie link (aarch64), the Linux psABI for riscv64 (double-float registers, RV64GC).
 # On aarch64 every module gets the sha2 target feature, not only TackSHA2:
 # Embedded Swift emits the code a module uses from the modules below it into
 # that module's object, so TackX509 (which hashes) carries its own copy of the
@@ -110,6 +110,9 @@ triple() {
 # the feature ("Cannot select: intrinsic ...aarch64.crypto.sha256h").
 target_flags() {
     case "$1" in
+        # Function sections: scripts/baremetal-check.sh links these objects into its
+        # Cortex-M4 images with ld.lld --gc-sections (BAREMETAL_MODULES_DIR).
+        armv7em) echo "-Xfrontend -function-sections" ;;
         aarch64) echo "-Xcc -fPIC -Xcc -march=armv8-a+sha2" ;;
         riscv64) echo "-Xcc -mabi=lp64d -Xcc -march=rv64gc" ;;
         *) echo "" ;;
