@@ -20,6 +20,14 @@ Sources, all committed in this repository:
   - Signatures: leaf-under-CA pairs of Vectors/certs (and mutated copies), every
     case of Vectors/signatures/ec/*.json, and the RSA-2048 cases of
     Vectors/signatures/rsa/signatures.json.
+  - Primitives (Generated/KnownAnswersPrimitives.swift): SHA-1 (FIPS 180-4 examples
+    with NIST's digests, and hashlib's digests of the pattern messages 0...129);
+    HMAC over every hash on the RFC 4231 / RFC 2202 inputs (hmac module, checked
+    against three published codes); PBKDF2 (RFC 6070's keys, checked with hashlib,
+    and hashlib's SHA-256/512 keys of the same inputs); a selection of
+    Vectors/pkcs12-kdf/vectors.txt; AES: FIPS 197 appendix C blocks and AES-CBC
+    with PKCS #7 padding from Python's cryptography (which must be installed); one
+    small Vectors/pkcs12 file with what cryptography reads from it.
 
 The generated file uses only stable public API names: DERError.Reason cases,
 ECCurve cases, DigestAlgorithm cases. Hex strings are StaticString literals
@@ -561,6 +569,8 @@ FIPS197 = [
     (32, "8ea2b7ca516745bfeafc49904b496089"),
 ]
 AES_CBC_LENGTHS = [0, 1, 15, 16, 17, 33, 64]
+# One small OpenSSL 3 default file (PBES2 AES-256-CBC, HMAC-SHA-256) of Vectors/pkcs12.
+PKCS12_FILE = "openssl-ed25519-default.p12"
 
 
 def derived_bytes(label, count):
@@ -705,6 +715,27 @@ def generate_primitives():
         ciphertext = aes_cbc_raw(key, iv, derived_bytes(f"tack-embedded-aes-bad-{index}/text", 16 * index) + block)
         w(f'    ("{key.hex()}", "{iv.hex()}", "{ciphertext.hex()}", "{what}"),')
     w("]")
+    w("")
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat, pkcs12
+    manifest = json.load(open(os.path.join(VECTORS, "pkcs12", "manifest.json")))
+    entry = next(e for e in (manifest if isinstance(manifest, list) else manifest["files"]) if e["file"] == PKCS12_FILE)
+    data = open(os.path.join(VECTORS, "pkcs12", PKCS12_FILE), "rb").read()
+    assert len(data) <= 4096
+    passphrase = entry["passphrase"]
+    loaded = pkcs12.load_pkcs12(data, passphrase.encode())
+    leaf_spki = loaded.cert.certificate.public_key().public_bytes(Encoding.DER, PublicFormat.SubjectPublicKeyInfo)
+    raw = loaded.cert.certificate.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)  # Ed25519: the bit string
+    assert leaf_spki.endswith(raw)
+    certificates = [c["sha256"] for c in entry["cryptography"]["certificates"]]
+    assert certificates[0] == hashlib.sha256(loaded.cert.certificate.public_bytes(Encoding.DER)).hexdigest()
+    w(f"/// Vectors/pkcs12/{PKCS12_FILE} (openssl pkcs12 -export, OpenSSL 3 defaults) and what")
+    w("/// Python's cryptography reads from it: (passphrase, file, SHA-256 of each certificate's DER,")
+    w("/// the leaf first, key ID (SHA-1 of the leaf's subjectPublicKey bits), leaf friendly name).")
+    certificate_list = ", ".join(f'"{c}"' for c in certificates)
+    w(f'let pkcs12Case: (StaticString, StaticString, [StaticString], StaticString, StaticString) = (')
+    w(f'    "{passphrase}", "{data.hex()}",')
+    w(f'    [{certificate_list}],')
+    w(f'    "{hashlib.sha1(raw).hexdigest()}", "{loaded.cert.friendly_name.decode()}")')
     w("#endif")
     return "\n".join(out) + "\n"
 

@@ -8,7 +8,7 @@
 // are resolved the same way).
 //
 // Built with -D CORE_ONLY, the program needs only TackDER and TackSHA2 and
-// leaves out the certificate, signature, integer, chain, pin, OCSP and AES groups
+// leaves out the certificate, signature, integer, chain, pin, OCSP, AES and PKCS #12 groups
 // (a quick run on a new target).
 
 import TackDER
@@ -162,6 +162,8 @@ struct EmbeddedKnownAnswers {
         tally.endGroup("ocsp")
         checkAES(&tally)
         tally.endGroup("aes")
+        checkPKCS12(&tally)
+        tally.endGroup("pkcs12")
         #endif
 
         report("\(architecture): \(tally.passed) passed, \(tally.failed) failed")
