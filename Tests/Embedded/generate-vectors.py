@@ -20,6 +20,14 @@ Sources, all committed in this repository:
   - Signatures: leaf-under-CA pairs of Vectors/certs (and mutated copies), every
     case of Vectors/signatures/ec/*.json, and the RSA-2048 cases of
     Vectors/signatures/rsa/signatures.json.
+  - Primitives (Generated/KnownAnswersPrimitives.swift): SHA-1 (FIPS 180-4 examples
+    with NIST's digests, and hashlib's digests of the pattern messages 0...129);
+    HMAC over every hash on the RFC 4231 / RFC 2202 inputs (hmac module, checked
+    against three published codes); PBKDF2 (RFC 6070's keys, checked with hashlib,
+    and hashlib's SHA-256/512 keys of the same inputs); a selection of
+    Vectors/pkcs12-kdf/vectors.txt; AES: FIPS 197 appendix C blocks and AES-CBC
+    with PKCS #7 padding from Python's cryptography (which must be installed); one
+    small Vectors/pkcs12 file with what cryptography reads from it.
 
 The generated file uses only stable public API names: DERError.Reason cases,
 ECCurve cases, DigestAlgorithm cases. Hex strings are StaticString literals
@@ -42,6 +50,9 @@ VECTORS = os.path.join(ROOT, "Vectors")
 OUTPUT = os.path.join(HERE, "Generated", "KnownAnswers.swift")
 OUTPUT_X509 = os.path.join(HERE, "Generated", "KnownAnswersX509.swift")
 OUTPUT_TRUST = os.path.join(HERE, "Generated", "KnownAnswersTrust.swift")
+# The primitives under PKCS #12 (SHA-1, HMAC, PBKDF2, the PKCS #12 KDF: TackSHA2;
+# AES-CBC: TackCipher).
+OUTPUT_PRIMITIVES = os.path.join(HERE, "Generated", "KnownAnswersPrimitives.swift")
 
 # FIPS 180-4 example messages with NIST's published digests
 # (csrc.nist.gov, "Examples with Intermediate Values", SHA224/256/384/512.pdf).
@@ -315,7 +326,7 @@ def generate():
     w("]")
     w("#endif")
     second = "\n".join(out) + "\n"
-    return first, second, generate_trust()
+    return first, second, generate_trust(), generate_primitives()
 
 
 # Chain cases beyond Vectors/chains/manifest.txt, on certificates of Vectors/certs:
@@ -495,8 +506,242 @@ def generate_trust():
     return "\n".join(out) + "\n"
 
 
+# SHA-1 (FIPS 180-4 examples, NIST's published digests).
+SHA1_EXAMPLES = [
+    (b"abc", "a9993e364706816aba3e25717850c26c9cd0d89d"),
+    (b"", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
+    (FIPS_MESSAGES["448-bit"], "84983e441c3bd26ebaae4aa1f95129e5e54670f1"),
+    (FIPS_MESSAGES["896-bit"], "a49b2446a02c645bf419f995b67091253a04a259"),
+]
+SHA1_MILLION_A = "34aa973cd4c4daa4f61eeb2bdbad27316534016f"
+# The SHA-1 pattern messages (byte i = (i * 7 + 3) mod 256) of lengths 0...SHA1_LENGTHS - 1.
+SHA1_LENGTHS = 130
+
+# RFC 4231 §4.2-4.8 inputs (key, data, truncated output bytes or None); RFC 2202 §3's
+# for HMAC-SHA-1. Outputs from Python's hmac, checked against the RFCs' for two cases.
+RFC4231 = [
+    (b"\x0b" * 20, b"Hi There", None),
+    (b"Jefe", b"what do ya want for nothing?", None),
+    (b"\xaa" * 20, b"\xdd" * 50, None),
+    (bytes(range(1, 26)), b"\xcd" * 50, None),
+    (b"\x0c" * 20, b"Test With Truncation", 16),
+    (b"\xaa" * 131, b"Test Using Larger Than Block-Size Key - Hash Key First", None),
+    (b"\xaa" * 131, b"This is a test using a larger than block-size key and a larger than block-size data. "
+     b"The key needs to be hashed before being used by the HMAC algorithm.", None),
+]
+RFC2202 = [
+    (b"\x0b" * 20, b"Hi There", None),
+    (b"Jefe", b"what do ya want for nothing?", None),
+    (b"\xaa" * 20, b"\xdd" * 50, None),
+    (bytes(range(1, 26)), b"\xcd" * 50, None),
+    (b"\x0c" * 20, b"Test With Truncation", 12),
+    (b"\xaa" * 80, b"Test Using Larger Than Block-Size Key - Hash Key First", None),
+    (b"\xaa" * 80, b"Test Using Larger Than Block-Size Key and Larger Than One Block-Size Data", None),
+]
+RFC_HMAC_SPOT_CHECKS = {
+    ("sha1", 0): "b617318655057264e28bc0b6fb378c8ef146be00",
+    ("sha256", 0): "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7",
+    ("sha512", 1): "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea2505549758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737",
+}
+# DigestAlgorithm case names and hashlib names.
+HMAC_HASHES = [("sha1", "sha1"), ("sha224", "sha224"), ("sha256", "sha256"), ("sha384", "sha384"),
+               ("sha512", "sha512"), ("sha512_224", "sha512_224"), ("sha512_256", "sha512_256")]
+
+# RFC 6070 (PBKDF2-HMAC-SHA-1; the 16,777,216-iteration case left out), with its published keys;
+# the same inputs under SHA-256 and SHA-512 from hashlib.pbkdf2_hmac.
+RFC6070 = [
+    (b"password", b"salt", 1, 20, "0c60c80f961f0e71f3a9b524af6012062fe037a6"),
+    (b"password", b"salt", 2, 20, "ea6c014dc72d6f8ccd1ed92ace1d41f0d8de8957"),
+    (b"password", b"salt", 4096, 20, "4b007901b765489abead49d926f721d065a429c1"),
+    (b"passwordPASSWORDpassword", b"saltSALTsaltSALTsaltSALTsaltSALTsalt", 4096, 25,
+     "3d2eec4fe41c849b80c8d83662c0e44a8b291a964cf2f07038"),
+    (b"pass\x00word", b"sa\x00lt", 4096, 16, "56fa6aa75548099dcc37d7f03425e0c3"),
+]
+PBKDF2_SHA2 = [("sha256", 0), ("sha256", 1), ("sha256", 3), ("sha256", 4), ("sha512", 1), ("sha512", 3)]
+
+# AES: FIPS 197 appendix C (plaintext 00112233...ff, key 000102...), and CBC with PKCS #7
+# padding for these plaintext lengths under each key size (keys, IVs and plaintexts are the
+# SHA-256 of a label, so the script can make them again).
+FIPS197_PLAINTEXT = "00112233445566778899aabbccddeeff"
+FIPS197 = [
+    (16, "69c4e0d86a7b0430d8cdb78070b4c55a"),
+    (24, "dda97ca4864cdfe06eaf70a0ec0d7191"),
+    (32, "8ea2b7ca516745bfeafc49904b496089"),
+]
+AES_CBC_LENGTHS = [0, 1, 15, 16, 17, 33, 64]
+# One small OpenSSL 3 default file (PBES2 AES-256-CBC, HMAC-SHA-256) of Vectors/pkcs12.
+PKCS12_FILE = "openssl-ed25519-default.p12"
+
+
+def derived_bytes(label, count):
+    out = b""
+    block = 0
+    while len(out) < count:
+        out += hashlib.sha256(f"{label}/{block}".encode()).digest()
+        block += 1
+    return out[:count]
+
+
+def generate_primitives():
+    import hmac
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+    def aes_cbc_raw(key, iv, data):
+        encryptor = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
+        return encryptor.update(data) + encryptor.finalize()
+
+    def pkcs7(data):
+        n = 16 - len(data) % 16
+        return data + bytes([n]) * n
+
+    out = []
+    w = out.append
+    w("// Generated by Tests/Embedded/generate-vectors.py from Vectors/; do not edit.")
+    w("// Regenerate: python3 Tests/Embedded/generate-vectors.py")
+    w("")
+    w("import TackSHA2")
+    w("")
+    w("/// SHA-1, FIPS 180-4 examples: (message, digest).")
+    w("let sha1Examples: [(StaticString, StaticString)] = [")
+    for message, digest in SHA1_EXAMPLES:
+        assert hashlib.sha1(message).hexdigest() == digest
+        w(f'    ("{message.decode()}", "{digest}"),')
+    w("]")
+    w("")
+    assert hashlib.sha1(b"a" * 1_000_000).hexdigest() == SHA1_MILLION_A
+    w("/// SHA-1 of one million \"a\" (FIPS 180-4 examples).")
+    w(f'let sha1MillionA: StaticString = "{SHA1_MILLION_A}"')
+    w("")
+    w(f"/// SHA-1 of the pattern messages of lengths 0...{SHA1_LENGTHS - 1} (byte i is (i * 7 + 3) mod 256),")
+    w("/// concatenated in hex (Python's hashlib).")
+    concatenated = "".join(hashlib.sha1(bytes((i * 7 + 3) % 256 for i in range(n))).hexdigest()
+                           for n in range(SHA1_LENGTHS))
+    w(f'let sha1LengthDigests: StaticString = "{concatenated}"')
+    w("")
+
+    w("/// HMAC: RFC 4231 §4.2-4.8 (every SHA-2 function) and RFC 2202 §3 (SHA-1) inputs:")
+    w("/// (case, hash, key, data, expected code, possibly truncated as the RFCs do).")
+    w("let hmacCases: [(StaticString, DigestAlgorithm, StaticString, StaticString, StaticString)] = [")
+    for swift_name, hashlib_name in HMAC_HASHES:
+        cases = RFC2202 if swift_name == "sha1" else RFC4231
+        rfc = "RFC 2202" if swift_name == "sha1" else "RFC 4231"
+        for index, (key, data, truncation) in enumerate(cases):
+            code = hmac.new(key, data, hashlib_name).hexdigest()
+            if (swift_name, index) in RFC_HMAC_SPOT_CHECKS:
+                assert code == RFC_HMAC_SPOT_CHECKS[(swift_name, index)], (swift_name, index)
+            if truncation:
+                code = code[:2 * truncation]
+            w(f'    ("{rfc} case {index + 1}", .{swift_name}, "{key.hex()}", "{data.hex()}", "{code}"),')
+    w("]")
+    w("")
+
+    w("/// PBKDF2: RFC 6070 (SHA-1, published keys) and the same inputs under SHA-256 and")
+    w("/// SHA-512 (Python's hashlib.pbkdf2_hmac): (hash, password, salt, iterations, key).")
+    w("let pbkdf2Cases: [(DigestAlgorithm, StaticString, StaticString, Int, StaticString)] = [")
+    for password, salt, count, length, key in RFC6070:
+        assert hashlib.pbkdf2_hmac("sha1", password, salt, count, length).hex() == key
+        w(f'    (.sha1, "{password.hex()}", "{salt.hex()}", {count}, "{key}"),')
+    for name, index in PBKDF2_SHA2:
+        password, salt, count, length, _ = RFC6070[index]
+        length = {"sha256": 32, "sha512": 64}[name] + (8 if index == 3 else 0)
+        key = hashlib.pbkdf2_hmac(name, password, salt, count, length).hex()
+        w(f'    (.{name}, "{password.hex()}", "{salt.hex()}", {count}, "{key}"),')
+    w("]")
+    w("")
+
+    w("/// The PKCS #12 KDF (RFC 7292 appendix B.2): a selection of Vectors/pkcs12-kdf/vectors.txt")
+    w("/// (OpenSSL 3's PKCS12KDF): every SHA-1 line with a non-empty key and, for the SHA-2")
+    w("/// functions, the key (ID 1) lines of at most 3 iterations. (hash, ID, iterations,")
+    w("/// password as BMPString bytes (UTF-16BE and two zero bytes; none when absent), salt, key.)")
+    w("let pkcs12KDFCases: [(DigestAlgorithm, UInt8, Int, StaticString, StaticString, StaticString)] = [")
+    kdf_count = 0
+    for line in open(os.path.join(VECTORS, "pkcs12-kdf", "vectors.txt")):
+        if line.startswith("#") or not line.strip():
+            continue
+        digest, ident, iterations, length, password, salt, key = line.split()
+        if key == "-" or (digest != "sha1" and (ident != "1" or int(iterations) > 3)):
+            continue
+        if password == "absent":
+            bmp = b""
+        else:
+            text = "" if password == "-" else bytes.fromhex(password).decode("utf-8")
+            bmp = text.encode("utf-16-be") + b"\x00\x00"
+        salt = "" if salt == "-" else salt
+        assert len(bytes.fromhex(key)) == int(length)
+        w(f'    (.{digest.replace("/", "_").replace("-", "_")}, {ident}, {iterations}, "{bmp.hex()}", "{salt}", "{key}"),')
+        kdf_count += 1
+    assert 20 <= kdf_count <= 60, kdf_count
+    w("]")
+    w("")
+
+    w("#if !CORE_ONLY")
+    w("/// AES, FIPS 197 appendix C: (key, the CBC-PKCS #7 encryption of the plaintext")
+    w(f"/// {FIPS197_PLAINTEXT} under a zero IV: its first block is appendix C's ciphertext,")
+    w("/// the second the padding block (Python's cryptography)).")
+    w(f'let fips197Plaintext: StaticString = "{FIPS197_PLAINTEXT}"')
+    w("let fips197Cases: [(StaticString, StaticString)] = [")
+    for key_length, block in FIPS197:
+        key = bytes(range(key_length))
+        ciphertext = aes_cbc_raw(key, bytes(16), pkcs7(bytes.fromhex(FIPS197_PLAINTEXT)))
+        assert ciphertext[:16].hex() == block
+        w(f'    ("{key.hex()}", "{ciphertext.hex()}"),')
+    w("]")
+    w("")
+    w("/// AES-CBC with PKCS #7 padding (Python's cryptography): (key, IV, plaintext, ciphertext).")
+    w("let aesCBCCases: [(StaticString, StaticString, StaticString, StaticString)] = [")
+    for key_length in (16, 24, 32):
+        for length in AES_CBC_LENGTHS:
+            label = f"tack-embedded-aes-{key_length}-{length}"
+            key = derived_bytes(label + "/key", key_length)
+            iv = derived_bytes(label + "/iv", 16)
+            plaintext = derived_bytes(label + "/plaintext", length)
+            ciphertext = aes_cbc_raw(key, iv, pkcs7(plaintext))
+            w(f'    ("{key.hex()}", "{iv.hex()}", "{plaintext.hex()}", "{ciphertext.hex()}"),')
+    w("]")
+    w("")
+    w("/// AES-CBC ciphertexts whose last block decrypts to bad PKCS #7 padding: (key, IV, ciphertext,")
+    w("/// what the last plaintext block ends with). Each must be refused with CipherError.badPadding.")
+    w("let aesBadPaddingCases: [(StaticString, StaticString, StaticString, StaticString)] = [")
+    bad_endings = [
+        ("a zero byte", bytes(15) + b"\x00"),
+        ("17 (above the block size)", bytes(15) + b"\x11"),
+        ("03 03 after a 02", bytes(13) + b"\x02\x03\x03"),
+        ("a full block of 16 but one byte 15", b"\x0f" + b"\x10" * 15),
+    ]
+    for index, (what, block) in enumerate(bad_endings):
+        key_length = (16, 24, 32, 16)[index]
+        key = derived_bytes(f"tack-embedded-aes-bad-{index}/key", key_length)
+        iv = derived_bytes(f"tack-embedded-aes-bad-{index}/iv", 16)
+        ciphertext = aes_cbc_raw(key, iv, derived_bytes(f"tack-embedded-aes-bad-{index}/text", 16 * index) + block)
+        w(f'    ("{key.hex()}", "{iv.hex()}", "{ciphertext.hex()}", "{what}"),')
+    w("]")
+    w("")
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat, pkcs12
+    manifest = json.load(open(os.path.join(VECTORS, "pkcs12", "manifest.json")))
+    entry = next(e for e in (manifest if isinstance(manifest, list) else manifest["files"]) if e["file"] == PKCS12_FILE)
+    data = open(os.path.join(VECTORS, "pkcs12", PKCS12_FILE), "rb").read()
+    assert len(data) <= 4096
+    passphrase = entry["passphrase"]
+    loaded = pkcs12.load_pkcs12(data, passphrase.encode())
+    leaf_spki = loaded.cert.certificate.public_key().public_bytes(Encoding.DER, PublicFormat.SubjectPublicKeyInfo)
+    raw = loaded.cert.certificate.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)  # Ed25519: the bit string
+    assert leaf_spki.endswith(raw)
+    certificates = [c["sha256"] for c in entry["cryptography"]["certificates"]]
+    assert certificates[0] == hashlib.sha256(loaded.cert.certificate.public_bytes(Encoding.DER)).hexdigest()
+    w(f"/// Vectors/pkcs12/{PKCS12_FILE} (openssl pkcs12 -export, OpenSSL 3 defaults) and what")
+    w("/// Python's cryptography reads from it: (passphrase, file, SHA-256 of each certificate's DER,")
+    w("/// the leaf first, key ID (SHA-1 of the leaf's subjectPublicKey bits), leaf friendly name).")
+    certificate_list = ", ".join(f'"{c}"' for c in certificates)
+    w(f'let pkcs12Case: (StaticString, StaticString, [StaticString], StaticString, StaticString) = (')
+    w(f'    "{passphrase}", "{data.hex()}",')
+    w(f'    [{certificate_list}],')
+    w(f'    "{hashlib.sha1(raw).hexdigest()}", "{loaded.cert.friendly_name.decode()}")')
+    w("#endif")
+    return "\n".join(out) + "\n"
+
+
 def main():
-    texts = dict(zip((OUTPUT, OUTPUT_X509, OUTPUT_TRUST), generate()))
+    texts = dict(zip((OUTPUT, OUTPUT_X509, OUTPUT_TRUST, OUTPUT_PRIMITIVES), generate()))
     if "--check" in sys.argv[1:]:
         for path, text in texts.items():
             try:

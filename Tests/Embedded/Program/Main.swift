@@ -8,8 +8,8 @@
 // are resolved the same way).
 //
 // Built with -D CORE_ONLY, the program needs only TackDER and TackSHA2 and
-// leaves out the certificate, signature, integer, chain and pin groups (a quick
-// run on a new target).
+// leaves out the certificate, signature, integer, chain, pin, OCSP, AES and PKCS #12 groups
+// (a quick run on a new target).
 
 import TackDER
 import TackSHA2
@@ -75,6 +75,8 @@ func cGetauxval(_ type: UInt) -> UInt
 /// (arch/arm64/include/uapi/asm/hwcap.h, bit 6).
 let atHWCAP: UInt = 16
 let hwcapSHA2: UInt = 1 << 6
+/// HWCAP_SHA1 (bit 5).
+let hwcapSHA1: UInt = 1 << 5
 #endif
 
 /// The architecture name the last line starts with.
@@ -122,6 +124,29 @@ struct EmbeddedKnownAnswers {
         tally.endGroup("der")
         checkTimes(&tally)
         tally.endGroup("time")
+
+        // SHA-1 on the paths this build and CPU can run (on aarch64 the build's
+        // sha2 target feature includes the ARMv8 SHA-1 instructions: HWCAP_SHA1).
+        var sha1Implementations: [SHA2Implementation] = [.portable]
+        #if arch(arm64)
+        let cpuHasSHA1 = cGetauxval(atHWCAP) & hwcapSHA1 != 0
+        tally.check(!SHA1.hardwareIsAvailable || cpuHasSHA1,
+                    "the build assumes the ARMv8 SHA-1 instructions but this CPU lacks them")
+        if SHA1.hardwareIsAvailable && cpuHasSHA1 { sha1Implementations.append(.hardware) }
+        #else
+        if SHA1.hardwareIsAvailable { sha1Implementations.append(.hardware) }
+        #endif
+        for implementation in sha1Implementations {
+            report("\(architecture) sha1: \(implementation == .portable ? "portable" : "hardware") path")
+            checkSHA1(implementation, &tally)
+        }
+        tally.endGroup("sha1")
+        checkHMAC(&tally)
+        tally.endGroup("hmac")
+        checkPBKDF2(&tally)
+        tally.endGroup("pbkdf2")
+        checkPKCS12KDF(&tally)
+        tally.endGroup("pkcs12kdf")
         #if !CORE_ONLY
         checkCertificates(&tally)
         tally.endGroup("certificates")
@@ -135,6 +160,10 @@ struct EmbeddedKnownAnswers {
         tally.endGroup("pins")
         checkOCSP(&tally)
         tally.endGroup("ocsp")
+        checkAES(&tally)
+        tally.endGroup("aes")
+        checkPKCS12(&tally)
+        tally.endGroup("pkcs12")
         #endif
 
         report("\(architecture): \(tally.passed) passed, \(tally.failed) failed")
