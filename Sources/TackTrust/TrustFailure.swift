@@ -94,7 +94,7 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// does not name the signer.
         case responderNotAuthorized
         /// The OCSP response for this certificate does not verify under its signer's key
-        /// (or uses an algorithm the ``SignaturePolicy`` refuses, SHA-1 included).
+        /// (or uses an algorithm the `SignaturePolicy` refuses, SHA-1 included).
         case responseSignatureInvalid(SignatureError)
         /// The search ran out of signature checks.
         case signatureBudgetExhausted
