@@ -5,7 +5,7 @@ verdict and failure code.
 
 Usage: python3 Vectors/ocsp/generate.py   (needs the `cryptography` package, >= 43, and
 the `openssl` command for the responses `openssl ocsp` makes over an index file)
-       python3 Vectors/ocsp/generate.py --only responder-check
+       python3 Vectors/ocsp/generate.py --only responder-check|bench
                                           (regenerates only that group: its own folders
                                           and manifest sections; every other file stays)
 
@@ -323,6 +323,32 @@ def responder_check_cases(w):
          comment="hard-fail: the issuer's current CRL does not list the responder")
 
 
+BENCH_GROUP = "bench"
+
+
+def bench_chains(w):
+    """Chains for tack-bench's e2e-*-stapled benchmarks (no manifest cases): for RSA-2048
+    (PKCS #1 v1.5, SHA-256) and P-256 (ECDSA, SHA-256), a root, an intermediate and an
+    example.com leaf (the shape of Vectors/chains/rsa and ecdsa, whose keys are not
+    kept), and the intermediate's good response about the leaf (responder by key,
+    SHA-1 CertID, valid at 2025-06-01). Regenerated alone by --only bench."""
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    g = BENCH_GROUP
+    for label, make in [("rsa2048", lambda: rsa.generate_private_key(public_exponent=65537, key_size=2048)),
+                        ("p256", new_key)]:
+        root = make_cert(name(f"Tack Bench {label} Root"), make(), ca=True)
+        ica = make_cert(name(f"Tack Bench {label} Intermediate"), make(), root, ca=True)
+        leaf = make_cert(name("example.com"), make(), ica, ca=False, not_before=t(2024), not_after=t(2026),
+                         sans=["example.com"])
+        w.file(f"certs/{g}/{label}-root.der", root.der)
+        w.file(f"certs/{g}/{label}-intermediate.der", ica.der)
+        w.file(f"certs/{g}/{label}-leaf.der", leaf.der)
+        w.file(f"responses/{g}/{label}-leaf-good.der", response(leaf, ica, ica))
+
+
+GROUPS = {RESPONDER_GROUP: responder_check_cases, BENCH_GROUP: bench_chains}
+
+
 def write_manifest(sections, keep_existing_except=None):
     path = os.path.join(HERE, "manifest.txt")
     kept = []
@@ -338,15 +364,16 @@ def write_manifest(sections, keep_existing_except=None):
 
 
 def main():
-    if sys.argv[1:] == ["--only", RESPONDER_GROUP]:
+    if len(sys.argv) == 3 and sys.argv[1] == "--only" and sys.argv[2] in GROUPS:
+        group = sys.argv[2]
         for folder in ("certs", "responses", "crls"):
-            shutil.rmtree(os.path.join(HERE, folder, RESPONDER_GROUP), ignore_errors=True)
+            shutil.rmtree(os.path.join(HERE, folder, group), ignore_errors=True)
         w = Writer()
-        responder_check_cases(w)
-        write_manifest(w.sections, keep_existing_except=RESPONDER_GROUP + "-")
+        GROUPS[group](w)
+        write_manifest(w.sections, keep_existing_except=group + "-")
         return
     if sys.argv[1:]:
-        sys.exit(f"usage: {sys.argv[0]} [--only {RESPONDER_GROUP}]")
+        sys.exit(f"usage: {sys.argv[0]} [--only {'|'.join(GROUPS)}]")
     for folder in ("certs", "responses", "crls"):
         shutil.rmtree(os.path.join(HERE, folder), ignore_errors=True)
     w = Writer()
@@ -566,7 +593,8 @@ def main():
     case("openssl-sha1-signature-hard", None, files=[sha1_f], certs=[good_leaf_f, ica_f], time=produced,
          expect="responseSignatureInvalid", revocation="hard", comment="ecdsa-with-SHA1 refused under hard-fail")
 
-    responder_check_cases(w)
+    for make_group in GROUPS.values():
+        make_group(w)
     write_manifest(w.sections)
 
 
