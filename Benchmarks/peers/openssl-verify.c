@@ -20,6 +20,15 @@
  *              domains and compare the SHA-256 of each verified CA's SubjectPublicKeyInfo
  *              (i2d_X509_PUBKEY) with its pins; free everything.
  *   preparsed  the same with the certificates parsed once, before the loop.
+ *   stapled    `der` plus a stapled OCSP response for the leaf (tack-bench's
+ *              e2e-*-stapled): then the first CERT argument is the response's DER
+ *              (OCSP.der CERT.der...). After the chain verifies: d2i_OCSP_RESPONSE,
+ *              OCSP_response_status, OCSP_response_get1_basic, OCSP_basic_verify with
+ *              the served certificates trusted as signers (OCSP_TRUSTOTHER | OCSP_NOCHAIN:
+ *              no second chain is built; the response is the issuer's), OCSP_cert_to_id
+ *              (leaf, its verified issuer) + OCSP_resp_find_status, and
+ *              thisUpdate <= TIME <= nextUpdate with a 300 s allowance (Tack's default
+ *              soft-fail check of the same staple).
  *
  * PINS is a comma-separated list of Base64 SPKI SHA-256 pins for HOST's CA identities.
  * Exit status 1 if the chain does not verify (nothing is timed then).
@@ -27,6 +36,7 @@
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/ocsp.h>
 #include <openssl/pem.h>
 #include <openssl/sha.h>
 #include <openssl/x509.h>
@@ -110,11 +120,37 @@ static int pins_hold(STACK_OF(X509) *chain) {
     return 0;
 }
 
+/* Whether the stapled response validly says the leaf (chain[0]) is good at `at`. */
+static int staple_good(const unsigned char *der, long len, STACK_OF(X509) *chain, STACK_OF(X509) *served,
+                       X509_STORE *store, time_t at) {
+    const unsigned char *p = der;
+    OCSP_RESPONSE *response = d2i_OCSP_RESPONSE(NULL, &p, len);
+    if (!response) return 0;
+    int good = 0, status = -1, reason = -1;
+    OCSP_BASICRESP *basic = NULL;
+    OCSP_CERTID *id = NULL;
+    ASN1_GENERALIZEDTIME *revoked = NULL, *this_update = NULL, *next_update = NULL;
+    if (sk_X509_num(chain) < 2 || OCSP_response_status(response) != OCSP_RESPONSE_STATUS_SUCCESSFUL) goto done;
+    basic = OCSP_response_get1_basic(response);
+    if (!basic || OCSP_basic_verify(basic, served, store, OCSP_TRUSTOTHER | OCSP_NOCHAIN) != 1) goto done;
+    id = OCSP_cert_to_id(NULL, sk_X509_value(chain, 0), sk_X509_value(chain, 1));
+    if (!id || !OCSP_resp_find_status(basic, id, &status, &reason, &revoked, &this_update, &next_update)) goto done;
+    if (status != V_OCSP_CERTSTATUS_GOOD) goto done;
+    if (ASN1_TIME_cmp_time_t(this_update, at + 300) > 0) goto done;
+    if (next_update && ASN1_TIME_cmp_time_t(next_update, at - 300) < 0) goto done;
+    good = 1;
+done:
+    OCSP_CERTID_free(id);
+    OCSP_BASICRESP_free(basic);
+    OCSP_RESPONSE_free(response);
+    return good;
+}
+
 typedef struct { unsigned char *der; long len; } item;
 
 int main(int argc, char **argv) {
     if (argc < 9) {
-        fprintf(stderr, "usage: %s der|preparsed BUNDLE.pem ROOT.der HOST TIME MIN_SECONDS PINS CERT.der...\n", argv[0]);
+        fprintf(stderr, "usage: %s der|preparsed|stapled BUNDLE.pem ROOT.der HOST TIME MIN_SECONDS PINS [OCSP.der] CERT.der...\n", argv[0]);
         return 2;
     }
     CRYPTO_set_mem_functions(count_malloc, count_realloc, count_free);
@@ -122,8 +158,14 @@ int main(int argc, char **argv) {
     const char *mode = argv[1], *host = argv[4];
     time_t at = (time_t)atoll(argv[5]);
     double minimum = atof(argv[6]);
-    int preparsed = strcmp(mode, "preparsed") == 0;
-    if (!preparsed && strcmp(mode, "der") != 0) { fprintf(stderr, "unknown mode %s\n", mode); return 2; }
+    int preparsed = strcmp(mode, "preparsed") == 0, stapled = strcmp(mode, "stapled") == 0;
+    if (!preparsed && !stapled && strcmp(mode, "der") != 0) { fprintf(stderr, "unknown mode %s\n", mode); return 2; }
+    long staple_len = 0;
+    unsigned char *staple = NULL;
+    if (stapled) {
+        if (argc < 10) { fprintf(stderr, "stapled: OCSP.der and the chain needed\n"); return 2; }
+        staple = read_file(argv[8], &staple_len);
+    }
 
     for (int i = 0; i < DOMAINS - 1; i++) snprintf(domains[i], sizeof domains[i], "service-%02d.example.net", i);
     snprintf(domains[DOMAINS - 1], sizeof domains[DOMAINS - 1], "%s", host);
@@ -149,14 +191,14 @@ int main(int argc, char **argv) {
     if (!root || !X509_STORE_add_cert(store, root)) { fprintf(stderr, "bad root\n"); return 2; }
     X509_free(root);
 
-    int served_count = argc - 8;
+    int first = 8 + stapled, served_count = argc - first;
     item *served = calloc((size_t)served_count, sizeof(item));
     X509 **parsed = calloc((size_t)served_count, sizeof(X509 *));
     for (int i = 0; i < served_count; i++) {
-        served[i].der = read_file(argv[8 + i], &served[i].len);
+        served[i].der = read_file(argv[first + i], &served[i].len);
         p = served[i].der;
         parsed[i] = d2i_X509(NULL, &p, served[i].len);
-        if (!parsed[i]) { fprintf(stderr, "%s does not parse\n", argv[8 + i]); return 2; }
+        if (!parsed[i]) { fprintf(stderr, "%s does not parse\n", argv[first + i]); return 2; }
     }
 
     unsigned long done = 0, ok = 0, counted = 0;
@@ -181,6 +223,7 @@ int main(int argc, char **argv) {
             X509_STORE_CTX_set_purpose(ctx, X509_PURPOSE_SSL_SERVER);
             verified = X509_verify_cert(ctx) == 1 && X509_check_host(chain[0], host, 0, 0, NULL) == 1;
             if (verified && find_rule(host) >= 0) verified = pins_hold(X509_STORE_CTX_get0_chain(ctx));
+            if (verified && stapled) verified = staple_good(staple, staple_len, X509_STORE_CTX_get0_chain(ctx), untrusted, store, at);
         }
         ok += verified;
         X509_STORE_CTX_free(ctx);

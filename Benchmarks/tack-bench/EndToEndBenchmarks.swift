@@ -13,6 +13,13 @@
 // e2e-*-cached            the same DER through a warm `VerificationCache`: a hit re-checks
 //                         the time and the pins and skips parsing, path building and
 //                         signatures
+// e2e-*-stapled           e2e-* plus a stapled OCSP response for the leaf under soft-fail
+//                         (the platform's TLS default): the response's DER is parsed in the
+//                         loop and checked (CertID, issuer's signature, times, status) as
+//                         the path is built. The chain is Vectors/ocsp/certs/bench (same
+//                         shape and algorithms as Vectors/chains/rsa and ecdsa, whose keys
+//                         are not kept, so no response can be made for them): compare a
+//                         -stapled figure with OpenSSL's in the same run, not with e2e-*.
 //
 // The anchors are the system CA bundle plus the chain's test root (the root of a
 // generated chain is in no system bundle), loaded once, outside the timed loop; both
@@ -23,7 +30,9 @@
 // each certificate, X509_STORE_CTX + X509_verify_cert (purpose sslserver, the same
 // time) + X509_check_host, and the same pin check (the host's rule among 36 domains,
 // SHA-256 of each verified CA's SPKI). The -preparsed figures compare with its
-// `preparsed` mode; the -cached ones with its `der` mode (OpenSSL has no such cache).
+// `preparsed` mode; the -cached ones with its `der` mode (OpenSSL has no such cache);
+// the -stapled ones with its `stapled` mode (`der` plus d2i_OCSP_RESPONSE,
+// OCSP_basic_verify, OCSP_resp_find_status and the same time check).
 // Allocations per verification: openssl-verify prints OpenSSL's on standard error;
 // Tack's come from `Benchmarks/count-instructions.sh --allocations e2e-rsa2048`.
 
@@ -37,17 +46,22 @@ func endToEndBenchmarks() -> [Benchmark] {
     let chains = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Vectors/chains")
     func path(_ file: String) -> String { chains.appendingPathComponent(file).path }
-    func der(_ file: String) -> [UInt8]? { FileManager.default.contents(atPath: path(file)).map { [UInt8]($0) } }
     guard !systemBundle.isEmpty else { return [] }
     let system = AnchorStore(systemBundle.compactMap { try? Certificate(derEncoded: $0) })
     let time: Int64 = 1_748_736_000
     let host = "example.com"
 
     func family(_ label: String, folder: String) -> [Benchmark] {
-        let files = ["\(folder)/leaf.der", "\(folder)/intermediate.der", "\(folder)/root.der"]
-        let served = files.compactMap(der)
-        guard served.count == 3, let parsed = try? served.map({ try Certificate(derEncoded: $0) }) else {
-            FileHandle.standardError.write(Data("tack-bench: Vectors/chains/\(folder) missing; e2e-\(label) skipped\n".utf8))
+        family(label, files: ["\(folder)/leaf.der", "\(folder)/intermediate.der", "\(folder)/root.der"].map(path), staple: nil)
+    }
+    /// e2e-`label` and its variants over `files` (leaf, intermediate, root); with
+    /// `staple` (a response's path), only e2e-`label`-stapled.
+    func family(_ label: String, files: [String], staple: String?) -> [Benchmark] {
+        let served = files.compactMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
+        let stapleDER = staple.flatMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
+        guard served.count == 3, staple == nil || stapleDER != nil,
+              let parsed = try? served.map({ try Certificate(derEncoded: $0) }) else {
+            FileHandle.standardError.write(Data("tack-bench: \(files[0]) or its chain missing; e2e-\(label) skipped\n".utf8))
             return []
         }
         let evaluator = TrustEvaluator(anchors: system.merging(AnchorStore([parsed[2]])))
@@ -71,8 +85,30 @@ func endToEndBenchmarks() -> [Benchmark] {
         var cache = VerificationCache(capacity: 64)
         _ = evaluator.evaluate(servedChain: served, host: try? PeerHost(host), at: time, pinning: policy, cache: &cache)
 
-        let peerArguments = [systemBundlePath, path(files[2]), host, String(time), pins.map(\.base64).joined(separator: ",")]
-            + files.map(path)
+        if let stapleDER, let staple {
+            /// One verdict with the staple: parse the response, then evaluate under soft-fail.
+            func stapledVerdict() -> TrustDecision? {
+                guard let response = try? OCSPResponse(derEncoded: stapleDER) else { return nil }
+                var stapled = evaluator
+                stapled.options.stapledResponses = [response]
+                return stapled.evaluate(servedChain: served, host: try? PeerHost(host), at: time, pinning: policy)
+            }
+            // Refuse to time a staple that does not give the leaf its status.
+            guard let verdict = stapledVerdict(), case .trusted(let path, _) = verdict, path.revocation.first?.source == "ocsp" else {
+                FileHandle.standardError.write(Data("tack-bench: e2e-\(label)'s staple does not give the leaf a status; skipped\n".utf8))
+                return []
+            }
+            let arguments = [systemBundlePath, files[2], host, String(time), pins.map(\.base64).joined(separator: ","), staple] + files
+            return [
+                Benchmark(
+                    name: "e2e-\(label)", unit: .operationsPerSecond,
+                    openssl: OpenSSLReference { CorpusPeers.shared.openSSLVerify("stapled", arguments) }
+                ) { iterations in
+                    for _ in 0..<iterations { blackHole(stapledVerdict()?.isTrusted ?? false) }
+                }
+            ]
+        }
+        let peerArguments = [systemBundlePath, files[2], host, String(time), pins.map(\.base64).joined(separator: ",")] + files
         let openSSLDER = OpenSSLReference { CorpusPeers.shared.openSSLVerify("der", peerArguments) }
         let openSSLPreparsed = OpenSSLReference { CorpusPeers.shared.openSSLVerify("preparsed", peerArguments) }
         return [
@@ -93,5 +129,12 @@ func endToEndBenchmarks() -> [Benchmark] {
             },
         ]
     }
-    return family("rsa2048", folder: "rsa") + family("p256", folder: "ecdsa")
+    let bench = chains.deletingLastPathComponent().appendingPathComponent("ocsp")
+    func stapled(_ label: String) -> [Benchmark] {
+        let files = ["root", "intermediate", "leaf", "leaf-good"].map { name in
+            bench.appendingPathComponent(name == "leaf-good" ? "responses/bench/\(label)-\(name).der" : "certs/bench/\(label)-\(name).der").path
+        }
+        return family("\(label)-stapled", files: [files[2], files[1], files[0]], staple: files[3])
+    }
+    return family("rsa2048", folder: "rsa") + family("p256", folder: "ecdsa") + stapled("rsa2048") + stapled("p256")
 }

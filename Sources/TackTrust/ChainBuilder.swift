@@ -475,7 +475,32 @@ struct ChainBuilder {
     /// serial (§6.3.3 (i)) is a soft ``TrustFailure/Reason/revoked(revocationTime:reason:)``; a current
     /// CRL of the issuer that does not list it is a good status.
     mutating func checkRevocation(of subject: Int, issuedBy issuer: Int) -> RevocationOutcome {
-        guard !options.revocationLists.isEmpty, let subjectNode = nodes[subject], let issuerNode = nodes[issuer],
+        guard let subjectNode = nodes[subject], let issuerNode = nodes[issuer] else { return .none }
+        switch listStatus(ofSerial: subjectNode.certificate.serialNumber, issuedBy: issuer) {
+        case .none: return .none
+        case .good(let index): return .good(index)
+        case .revoked(let time): return .soft(subjectNode.failure(.revoked(revocationTime: time, reason: nil)))
+        case .invalid: return .hard(exhausted ?? issuerNode.failure(.invalidRevocationList))
+        }
+    }
+
+    /// What the caller's CRLs of node `issuer` say about a serial number.
+    enum ListStatus {
+        /// No CRL of this issuer was supplied.
+        case none
+        /// The current CRL at this index is the issuer's and does not list the serial.
+        case good(Int)
+        /// A valid CRL of the issuer lists the serial, revoked at this time.
+        case revoked(Int64)
+        /// A CRL of this issuer is unusable, or the budget ran out (``exhausted`` set).
+        case invalid
+    }
+
+    /// The serial number `serial` of a certificate issued by node `issuer` against the
+    /// caller's CRLs of `issuer`, as ``checkRevocation(of:issuedBy:)`` describes; also
+    /// used for a delegated OCSP responder's certificate, which is not a node.
+    mutating func listStatus(ofSerial serial: ArraySlice<UInt8>, issuedBy issuer: Int) -> ListStatus {
+        guard !options.revocationLists.isEmpty, let issuerNode = nodes[issuer],
               let issuerName = issuerNode.subjectKey else { return .none }
         if crlIssuerKeys == nil { crlIssuerKeys = options.revocationLists.map { (try? $0.issuer)?.matchKey } }
         let issuerKeyIdentifier = issuerNode.subjectKeyIdentifier
@@ -486,7 +511,7 @@ struct ChainBuilder {
                 continue
             }
             if case .success(let decoded) = issuerNode.extensions, let usage = decoded.keyUsage, !usage.contains(.cRLSign) {
-                return .hard(issuerNode.failure(.invalidRevocationList))
+                return .invalid
             }
             let link = SignatureLink(issuer: issuer, subject: -1 - index)
             let valid: Bool
@@ -495,7 +520,7 @@ struct ChainBuilder {
             } else {
                 guard signatureChecks < options.budget.signatureChecks else {
                     exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
-                    return .hard(exhausted ?? issuerNode.failure(.invalidRevocationList))
+                    return .invalid
                 }
                 signatureChecks += 1
                 var outcome: SignatureError? = nil
@@ -507,12 +532,8 @@ struct ChainBuilder {
                 signatures[link] = outcome
                 valid = outcome == nil
             }
-            guard valid, list.isCurrent(atSecondsSince1970: time) else {
-                return .hard(issuerNode.failure(.invalidRevocationList))
-            }
-            if let time = list.revocationTime(forSerial: subjectNode.certificate.serialNumber) {
-                return .soft(subjectNode.failure(.revoked(revocationTime: time, reason: nil)))
-            }
+            guard valid, list.isCurrent(atSecondsSince1970: time) else { return .invalid }
+            if let time = list.revocationTime(forSerial: serial) { return .revoked(time) }
             if good == nil { good = index }
         }
         return good.map { .good($0) } ?? .none

@@ -23,7 +23,8 @@ struct RankedFailure {
         case .maximumDepthExceeded: return 15
         case .badSignature: return 10
         case .expired, .notYetValid, .revoked, .revocationStatusUnknown, .responseStale, .responseNotYetValid,
-             .missingRevocationStatus, .mustStapleWithoutResponse, .responderNotAuthorized, .responseSignatureInvalid:
+             .missingRevocationStatus, .mustStapleWithoutResponse, .responderNotAuthorized, .responseSignatureInvalid,
+             .responderRevoked, .missingResponderStatus:
             return softPathRank
         default: return 20
         }

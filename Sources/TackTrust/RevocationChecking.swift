@@ -24,6 +24,11 @@ struct LinkRevocation {
 enum ResponseSigner: Equatable {
     /// The issuer, or a responder it authorised; the signature verified.
     case authorised
+    /// A delegated responder the issuer authorised, without `id-pkix-ocsp-nocheck`,
+    /// for whose certificate no CRL or response gives a status; the signature verified.
+    case authorisedWithoutStatus(responder: String)
+    /// A delegated responder the issuer authorised whose own certificate is revoked.
+    case revokedResponder(responder: String, revocationTime: Int64, reason: CRLReason?)
     /// Neither the issuer nor a responder it authorised (§4.2.2.2).
     case notAuthorised
     /// An authorised signer whose signature does not verify.
@@ -59,7 +64,9 @@ extension ChainBuilder {
         var problem: TrustFailure? = nil
         switch response {
         case .none: break
-        case .good(let index): link.status = .goodByResponse(response: index)
+        case .good(let index, let note):
+            link.status = .goodByResponse(response: index)
+            if let note { link.notes.append(note) }
         case .revoked(let failure):
             link.failures.append(failure)
             return link
@@ -92,8 +99,9 @@ extension ChainBuilder {
     enum ResponseOutcome {
         /// No response has a single response for the certificate.
         case none
-        /// The response at this index of ``TrustOptions/stapledResponses`` validly says good.
-        case good(Int)
+        /// The response at this index of ``TrustOptions/stapledResponses`` validly says
+        /// good; `note` when its delegated responder's own status is not known (soft-fail).
+        case good(Int, note: TrustFailure?)
         /// A valid response says revoked.
         case revoked(TrustFailure)
         /// The first response for the certificate is unusable (signer, signature, time)
@@ -115,14 +123,23 @@ extension ChainBuilder {
         }
         var firstProblem: TrustFailure? = nil
         for (index, response) in options.stapledResponses.enumerated() {
+            var note: TrustFailure? = nil
             guard let basic = response.basicResponse else { continue }
             let singles = basic.responses(for: subjectNode.certificate, issuedBy: issuerNode.certificate)
             guard let single = singles.first else { continue }
             var problem: TrustFailure? = nil
-            switch responseSigner(basic, index: index, issuer: issuer) {
+            let signer = responseSigner(basic, index: index, issuer: issuer)
+            switch signer {
             case .notAuthorised: problem = subjectNode.failure(.responderNotAuthorized)
             case .badSignature(let error): problem = subjectNode.failure(.responseSignatureInvalid(error))
-            case .authorised:
+            case .revokedResponder(let responder, let revocationTime, let reason):
+                problem = subjectNode.failure(.responderRevoked(responder: responder, revocationTime: revocationTime, reason: reason))
+            case .authorisedWithoutStatus(let responder) where options.revocationPolicy == .hardFail:
+                problem = subjectNode.failure(.missingResponderStatus(responder: responder))
+            case .authorised, .authorisedWithoutStatus:
+                if case .authorisedWithoutStatus(let responder) = signer {
+                    note = subjectNode.failure(.missingResponderStatus(responder: responder))
+                }
                 switch single.currency(at: time, clockSkew: options.responseClockSkew, maximumAge: options.responseMaximumAge) {
                 case .notYetValid(let thisUpdate):
                     problem = subjectNode.failure(.responseNotYetValid(thisUpdate: thisUpdate, checkTime: time))
@@ -130,7 +147,7 @@ extension ChainBuilder {
                     problem = subjectNode.failure(.responseStale(validUntil: validUntil, checkTime: time))
                 case .current:
                     switch single.status {
-                    case .good: return .good(index)
+                    case .good: return .good(index, note: note)
                     case .revoked(let revocationTime, let reason):
                         return .revoked(subjectNode.failure(.revoked(revocationTime: revocationTime, reason: reason)))
                     case .unknown: problem = subjectNode.failure(.revocationStatusUnknown)
@@ -155,8 +172,11 @@ extension ChainBuilder {
     ///
     /// Anything else is ``ResponseSigner/notAuthorised``. A delegated responder with
     /// `id-pkix-ocsp-nocheck` is, as §4.2.2.2.1 allows, not checked for revocation;
-    /// one without it is not checked either (no CRL or response for it is looked up:
-    /// README, leniencies).
+    /// one without it is checked with the data the caller supplied, never fetched
+    /// (``responderStatus(_:issuer:)``): revoked, it makes the response unusable
+    /// (``ResponseSigner/revokedResponder(responder:revocationTime:reason:)``); with no
+    /// status, ``ResponseSigner/authorisedWithoutStatus(responder:)``, which the
+    /// policy weighs (a failure under hard-fail, a note under soft-fail).
     mutating func responseSigner(_ basic: BasicOCSPResponse, index: Int, issuer: Int) -> ResponseSigner {
         let cacheKey = SignatureLink(issuer: issuer, subject: index)
         if let known = responseSigners[cacheKey] { return known }
@@ -193,12 +213,61 @@ extension ChainBuilder {
             do {
                 let delegateKey = try SignatureVerificationKey(delegate.publicKeyInfo)
                 try basic.verifySignature(with: delegateKey, policy: options.signaturePolicy)
-                return .authorised
             } catch {
                 return .badSignature(error)
             }
+            if delegate.extensions.contains(where: { $0.oid == OCSPResponse.noCheckOID }) { return .authorised }
+            let responder = (try? delegate.subject)?.rfc4514String ?? "?"
+            switch responderStatus(delegate, issuer: issuer) {
+            case .good: return .authorised
+            case .revoked(let revocationTime, let reason):
+                return .revokedResponder(responder: responder, revocationTime: revocationTime, reason: reason)
+            case .missing: return exhausted == nil ? .authorisedWithoutStatus(responder: responder) : .notAuthorised
+            }
         }
         return .notAuthorised
+    }
+
+    /// What the caller's data says about a delegated responder's certificate.
+    enum ResponderStatus {
+        /// A current CRL of its issuer does not list it, or its issuer says good.
+        case good
+        /// Revoked, by a CRL or a response of its issuer.
+        case revoked(revocationTime: Int64, reason: CRLReason?)
+        /// No status from the caller's data.
+        case missing
+    }
+
+    /// A delegated responder certificate's status (RFC 6960 §4.2.2.2.1: a responder
+    /// without `id-pkix-ocsp-nocheck` is checked), from what the caller supplied only:
+    /// the CRLs of node `issuer` (which issued the responder), then the responses
+    /// signed by `issuer` itself (responder ID naming it) with a current single
+    /// response for the responder certificate. A response from another delegated
+    /// responder does not count, so that the check never recurses.
+    private mutating func responderStatus(_ delegate: Certificate, issuer: Int) -> ResponderStatus {
+        switch listStatus(ofSerial: delegate.serialNumber, issuedBy: issuer) {
+        case .good: return .good
+        case .revoked(let time): return .revoked(revocationTime: time, reason: nil)
+        case .none, .invalid: break
+        }
+        guard exhausted == nil, let issuerNode = nodes[issuer] else { return .missing }
+        let issuerCertificate = issuerNode.certificate
+        for response in options.stapledResponses {
+            guard let basic = response.basicResponse, basic.responderIDMatches(issuerCertificate) else { continue }
+            let singles = basic.responses(for: delegate, issuedBy: issuerCertificate)
+            guard let single = singles.first,
+                  single.currency(at: time, clockSkew: options.responseClockSkew, maximumAge: options.responseMaximumAge) == .current
+            else { continue }
+            guard chargeSignatureCheck() else { return .missing }
+            guard case .success(let prepared) = key(for: issuer),
+                  (try? basic.verifySignature(with: prepared, policy: options.signaturePolicy)) != nil else { continue }
+            switch single.status {
+            case .good: return .good
+            case .revoked(let revocationTime, let reason): return .revoked(revocationTime: revocationTime, reason: reason)
+            case .unknown: continue
+            }
+        }
+        return .missing
     }
 
     /// Charges one signature check to the budget: `false`, with ``exhausted`` set,

@@ -93,6 +93,15 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// a responder the issuer authorised (RFC 6960 §4.2.2.2), or its responder ID
         /// does not name the signer.
         case responderNotAuthorized
+        /// The OCSP response for this certificate is signed by a delegated responder
+        /// (`responder`, RFC 4514 text) whose own certificate is revoked, by a CRL or
+        /// response the caller supplied (RFC 6960 §4.2.2.2.1): the response is unusable.
+        case responderRevoked(responder: String, revocationTime: Int64, reason: CRLReason?)
+        /// The OCSP response for this certificate is signed by a delegated responder
+        /// (`responder`, RFC 4514 text) without `id-pkix-ocsp-nocheck` for whose own
+        /// certificate no CRL or response was supplied (RFC 6960 §4.2.2.2.1): a failure
+        /// under hard-fail, a note under soft-fail.
+        case missingResponderStatus(responder: String)
         /// The OCSP response for this certificate does not verify under its signer's key
         /// (or uses an algorithm the `SignaturePolicy` refuses, SHA-1 included).
         case responseSignatureInvalid(SignatureError)
@@ -178,6 +187,8 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingRevocationStatus: "missingRevocationStatus"
         case .mustStapleWithoutResponse: "mustStapleWithoutResponse"
         case .responderNotAuthorized: "responderNotAuthorized"
+        case .responderRevoked: "responderRevoked"
+        case .missingResponderStatus: "missingResponderStatus"
         case .responseSignatureInvalid: "responseSignatureInvalid"
         case .malformed: "malformed"
         case .badSignature: "badSignature"
@@ -234,6 +245,11 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingRevocationStatus: return "no fresh revocation status (hard-fail policy)\(subject)"
         case .mustStapleWithoutResponse: return "Must-Staple certificate without a valid stapled OCSP response\(subject)"
         case .responderNotAuthorized: return "OCSP response signed by a responder its issuer did not authorise\(subject)"
+        case .responderRevoked(let responder, let time, let reason):
+            let because = reason.map { " (\($0))" } ?? ""
+            return "OCSP response signed by the responder \"\(responder)\", whose certificate was revoked at \(RFC3339.format(time))\(because)\(subject)"
+        case .missingResponderStatus(let responder):
+            return "no revocation status for the OCSP responder \"\(responder)\" (no ocsp-nocheck)\(subject)"
         case .responseSignatureInvalid(let error): return "OCSP response signature check failed\(subject): \(error)"
         case .malformed(let error): return "malformed certificate\(subject): \(error)"
         case .badSignature(let error): return "signature check failed\(subject): \(error)"

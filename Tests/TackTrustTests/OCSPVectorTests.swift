@@ -143,6 +143,31 @@ struct OCSPVectorTests {
         #expect(short.details.signatureChecks == 3)
     }
 
+    @Test("A revoked delegated responder: the failure names the leaf and carries the responder, time and reason")
+    func revokedResponder() throws {
+        let group = "responder-check"
+        let anchors = AnchorStore([try Certificate(derEncoded: try Self.der("certs/\(group)/root.der"))])
+        let chain = try ["certs/\(group)/leaf-must-staple.der", "certs/\(group)/intermediate.der"].map(Self.der)
+        let responses = try ["staple-by-responder", "responder-revoked"].map {
+            try OCSPResponse(derEncoded: try Self.der("responses/\(group)/\($0).der"))
+        }
+        let decision = TrustEvaluator(anchors: anchors, options: TrustOptions(stapledResponses: responses))
+            .evaluate(servedChain: chain, host: try PeerHost("example.com"), at: 1_748_736_000)
+        guard case .untrusted(let failure, _) = decision else { Issue.record("trusted: \(decision)"); return }
+        #expect(failure == TrustFailure(
+            .responderRevoked(responder: "CN=Tack Responder-Check Responder,O=Tack", revocationTime: 1_748_736_000 - 3 * 86_400,
+                              reason: .keyCompromise),
+            certificate: .served(index: 0)))
+        #expect(failure.code == "responderRevoked")
+        #expect(failure.isFatal)
+        // Without the issuer's response about the responder, hard-fail refuses the responder's staple.
+        let alone = TrustEvaluator(anchors: anchors, options: TrustOptions(stapledResponses: [responses[0]], revocationPolicy: .hardFail))
+            .evaluate(servedChain: chain, host: try PeerHost("example.com"), at: 1_748_736_000)
+        guard case .untrusted(let missing, _) = alone else { Issue.record("trusted: \(alone)"); return }
+        #expect(missing == TrustFailure(.missingResponderStatus(responder: "CN=Tack Responder-Check Responder,O=Tack"),
+                                        certificate: .served(index: 0)))
+    }
+
     @Test("Stapled responses bypass the verification cache (a response changes the verdict)")
     func noCaching() throws {
         let anchors = AnchorStore([try Certificate(derEncoded: try Self.der("certs/root.der"))])

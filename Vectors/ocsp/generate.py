@@ -5,6 +5,9 @@ verdict and failure code.
 
 Usage: python3 Vectors/ocsp/generate.py   (needs the `cryptography` package, >= 43, and
 the `openssl` command for the responses `openssl ocsp` makes over an index file)
+       python3 Vectors/ocsp/generate.py --only responder-check|bench
+                                          (regenerates only that group: its own folders
+                                          and manifest sections; every other file stays)
 
 Every run makes new keys, so the DER files change; the cases, policies and expected
 verdicts do not. The responses made by `openssl ocsp` carry the generation time as their
@@ -30,6 +33,7 @@ The host of every case is dns:example.com (the leaves carry it).
 
 import datetime
 import os
+import sys
 import shutil
 import subprocess
 import tempfile
@@ -228,7 +232,148 @@ def openssl_responses(w, ica, leaf, revoked_leaf, extra_leaf):
     return w.file("responses/openssl-multi.der", data), data, w.file("responses/openssl-sha1-signature.der", sha1)
 
 
+RESPONDER_GROUP = "responder-check"
+
+
+def responder_check_cases(w):
+    """Delegated responders and their own revocation (RFC 6960 §4.2.2.2.1), over a
+    hierarchy of their own so that the group regenerates alone (--only responder-check):
+    a responder with id-pkix-ocsp-nocheck is not checked; one without it is checked with
+    the CRLs and responses the caller supplied (a revoked one makes its response
+    unusable; one without status fails hard-fail and is a note under soft-fail)."""
+    g = RESPONDER_GROUP
+    now = epoch(NOW)
+    host = ["example.com"]
+    root = make_cert(name("Tack Responder-Check Root"), new_key(), ca=True)
+    ica = make_cert(name("Tack Responder-Check Intermediate"), new_key(), root, ca=True)
+    leaf = make_cert(name("example.com"), new_key(), ica, ca=False, not_before=t(2024), not_after=t(2026), sans=host)
+    staple_leaf = make_cert(name("example.com"), new_key(), ica, ca=False, not_before=t(2024), not_after=t(2026),
+                            sans=host, must_staple=True)
+    checked = make_cert(name("Tack Responder-Check Responder"), new_key(), ica, ca=False,
+                        eku=[ExtendedKeyUsageOID.OCSP_SIGNING])
+    nocheck = make_cert(name("Tack Responder-Check Responder No-Check"), new_key(), ica, ca=False,
+                        eku=[ExtendedKeyUsageOID.OCSP_SIGNING], no_check=True)
+    root_f = w.file(f"certs/{g}/root.der", root.der)
+    ica_f = w.file(f"certs/{g}/intermediate.der", ica.der)
+    leaf_f = w.file(f"certs/{g}/leaf.der", leaf.der)
+    staple_f = w.file(f"certs/{g}/leaf-must-staple.der", staple_leaf.der)
+    w.file(f"certs/{g}/responder.der", checked.der)
+    w.file(f"certs/{g}/responder-nocheck.der", nocheck.der)
+
+    def crl(revoked):
+        builder = (x509.CertificateRevocationListBuilder()
+                   .issuer_name(ica.cert.subject)
+                   .last_update(NOW - DAY)
+                   .next_update(NOW + 6 * DAY)
+                   .add_extension(x509.CRLNumber(9), critical=False)
+                   .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ica.key.public_key()),
+                                  critical=False))
+        for cert in revoked:
+            builder = builder.add_revoked_certificate(
+                x509.RevokedCertificateBuilder().serial_number(cert.cert.serial_number)
+                .revocation_date(NOW - 2 * DAY).build())
+        return builder.sign(ica.key, hashes.SHA256()).public_bytes(serialization.Encoding.DER)
+    crl_checked = w.file(f"crls/{g}/revokes-responder.crl", crl([checked]))
+    crl_nocheck = w.file(f"crls/{g}/revokes-nocheck-responder.crl", crl([nocheck]))
+    crl_empty = w.file(f"crls/{g}/empty.crl", crl([]))
+    R = ocsp.OCSPCertStatus
+    by_checked = w.file(f"responses/{g}/leaf-by-responder.der", response(leaf, ica, checked, certs=[checked]))
+    staple_by_checked = w.file(f"responses/{g}/staple-by-responder.der",
+                               response(staple_leaf, ica, checked, certs=[checked]))
+    staple_by_nocheck = w.file(f"responses/{g}/staple-by-nocheck-responder.der",
+                               response(staple_leaf, ica, nocheck, certs=[nocheck]))
+    leaf_by_nocheck = w.file(f"responses/{g}/leaf-by-nocheck-responder.der",
+                             response(leaf, ica, nocheck, certs=[nocheck]))
+    responder_revoked = w.file(f"responses/{g}/responder-revoked.der",
+                               response(checked, ica, ica, status=R.REVOKED, revocation_time=NOW - 3 * DAY,
+                                        reason=x509.ReasonFlags.key_compromise))
+    responder_good = w.file(f"responses/{g}/responder-good.der", response(checked, ica, ica))
+    ica_good = w.file(f"responses/{g}/intermediate-good.der", response(ica, root, root))
+    plain, staple = [leaf_f, ica_f], [staple_f, ica_f]
+
+    def case(label, *, chain, files, crls=(), revocation="soft", expect, sources=None, notes=(), comment):
+        w.case(f"{g}-{label}", anchors=[root_f], chain=chain, ocsp_files=files, crls=list(crls), time=now,
+               revocation=revocation, expect=expect, sources=list(sources or ()), notes=list(notes), comment=comment)
+
+    case("revoked-by-crl", chain=plain, files=[by_checked], crls=[crl_checked], expect="trusted",
+         sources=("crl", "none", "anchor"), notes=("responderRevoked",),
+         comment="the responder (no ocsp-nocheck) is listed on its issuer's CRL: its response is unusable, a note; "
+                 "the same CRL gives the leaf its status")
+    case("revoked-by-crl-must-staple", chain=staple, files=[staple_by_checked], crls=[crl_checked],
+         expect="responderRevoked", comment="a Must-Staple leaf whose only staple comes from a revoked responder")
+    case("revoked-by-response", chain=staple, files=[staple_by_checked, responder_revoked],
+         expect="responderRevoked",
+         comment="the issuer's own response says the responder is revoked (keyCompromise)")
+    case("nocheck-listed", chain=staple, files=[staple_by_nocheck], crls=[crl_nocheck], expect="trusted",
+         sources=("ocsp", "none", "anchor"),
+         comment="a responder with id-pkix-ocsp-nocheck is not checked, even when the issuer's CRL lists it")
+    case("nocheck-hard", chain=plain, files=[leaf_by_nocheck, ica_good], revocation="hard", expect="trusted",
+         sources=("ocsp", "ocsp", "anchor"), comment="hard-fail: a responder with ocsp-nocheck needs no status")
+    case("no-status-soft", chain=plain, files=[by_checked], expect="trusted", sources=("ocsp", "none", "anchor"),
+         notes=("missingResponderStatus",),
+         comment="soft-fail: a responder without ocsp-nocheck and without status: the response counts, with a note")
+    case("no-status-hard", chain=plain, files=[by_checked, ica_good], revocation="hard",
+         expect="missingResponderStatus",
+         comment="hard-fail: a responder without ocsp-nocheck needs a status of its own")
+    case("good-by-response-hard", chain=plain, files=[by_checked, responder_good, ica_good], revocation="hard",
+         expect="trusted", sources=("ocsp", "ocsp", "anchor"),
+         comment="hard-fail: the issuer's response says the responder is good")
+    case("good-by-crl-hard", chain=plain, files=[by_checked, ica_good], crls=[crl_empty], revocation="hard",
+         expect="trusted", sources=("ocsp", "ocsp", "anchor"),
+         comment="hard-fail: the issuer's current CRL does not list the responder")
+
+
+BENCH_GROUP = "bench"
+
+
+def bench_chains(w):
+    """Chains for tack-bench's e2e-*-stapled benchmarks (no manifest cases): for RSA-2048
+    (PKCS #1 v1.5, SHA-256) and P-256 (ECDSA, SHA-256), a root, an intermediate and an
+    example.com leaf (the shape of Vectors/chains/rsa and ecdsa, whose keys are not
+    kept), and the intermediate's good response about the leaf (responder by key,
+    SHA-1 CertID, valid at 2025-06-01). Regenerated alone by --only bench."""
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    g = BENCH_GROUP
+    for label, make in [("rsa2048", lambda: rsa.generate_private_key(public_exponent=65537, key_size=2048)),
+                        ("p256", new_key)]:
+        root = make_cert(name(f"Tack Bench {label} Root"), make(), ca=True)
+        ica = make_cert(name(f"Tack Bench {label} Intermediate"), make(), root, ca=True)
+        leaf = make_cert(name("example.com"), make(), ica, ca=False, not_before=t(2024), not_after=t(2026),
+                         sans=["example.com"])
+        w.file(f"certs/{g}/{label}-root.der", root.der)
+        w.file(f"certs/{g}/{label}-intermediate.der", ica.der)
+        w.file(f"certs/{g}/{label}-leaf.der", leaf.der)
+        w.file(f"responses/{g}/{label}-leaf-good.der", response(leaf, ica, ica))
+
+
+GROUPS = {RESPONDER_GROUP: responder_check_cases, BENCH_GROUP: bench_chains}
+
+
+def write_manifest(sections, keep_existing_except=None):
+    path = os.path.join(HERE, "manifest.txt")
+    kept = []
+    if keep_existing_except:
+        with open(path) as handle:
+            text = handle.read()
+        for section in text.split("\n[case ")[1:]:
+            if not section.startswith(keep_existing_except):
+                kept.append("[case " + section.strip("\n"))
+    with open(path, "w") as handle:
+        handle.write("# Generated by generate.py; see its docstring for the format.\n\n")
+        handle.write("\n\n".join(kept + sections) + "\n")
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--only" and sys.argv[2] in GROUPS:
+        group = sys.argv[2]
+        for folder in ("certs", "responses", "crls"):
+            shutil.rmtree(os.path.join(HERE, folder, group), ignore_errors=True)
+        w = Writer()
+        GROUPS[group](w)
+        write_manifest(w.sections, keep_existing_except=group + "-")
+        return
+    if sys.argv[1:]:
+        sys.exit(f"usage: {sys.argv[0]} [--only {'|'.join(GROUPS)}]")
     for folder in ("certs", "responses", "crls"):
         shutil.rmtree(os.path.join(HERE, folder), ignore_errors=True)
     w = Writer()
@@ -448,9 +593,9 @@ def main():
     case("openssl-sha1-signature-hard", None, files=[sha1_f], certs=[good_leaf_f, ica_f], time=produced,
          expect="responseSignatureInvalid", revocation="hard", comment="ecdsa-with-SHA1 refused under hard-fail")
 
-    with open(os.path.join(HERE, "manifest.txt"), "w") as handle:
-        handle.write("# Generated by generate.py; see its docstring for the format.\n\n")
-        handle.write("\n\n".join(w.sections) + "\n")
+    for make_group in GROUPS.values():
+        make_group(w)
+    write_manifest(w.sections)
 
 
 if __name__ == "__main__":
