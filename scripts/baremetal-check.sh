@@ -236,10 +236,19 @@ image() {
     echo "baremetal: $name.elf compiled and linked in $(( $(date +%s) - start )) s, $(cat "$OUT/$name.cpu") + $(cat "$OUT/$name.link.cpu") CPU-s (0: program kept)"
 }
 start=$(date +%s)
+# The two images compile side by side (each writes only its own files), so the
+# step keeps both cores busy; each one's messages are printed when both end.
 image firmware "$FIRMWARE_MODULES" "${RUNTIME[@]}" "$BM/Firmware/Main.swift" \
-    "$ROOT/Tests/Embedded/Program/Support.swift" "$OUT/UseCaseVectors.swift"
+    "$ROOT/Tests/Embedded/Program/Support.swift" "$OUT/UseCaseVectors.swift" >"$OUT/firmware.image.log" 2>&1 &
+firmware_pid=$!
 image known-answers "$MODULES_OUT" "${RUNTIME[@]}" "$BM/KnownAnswers/Main.swift" \
-    "${PROGRAM[@]}" "$OUT/UseCaseVectors.swift"
+    "${PROGRAM[@]}" "$OUT/UseCaseVectors.swift" >"$OUT/known-answers.image.log" 2>&1 &
+known_answers_pid=$!
+images_failed=0
+wait "$firmware_pid" || images_failed=1
+wait "$known_answers_pid" || images_failed=1
+cat "$OUT/firmware.image.log" "$OUT/known-answers.image.log"
+[ "$images_failed" = 0 ] || exit 1
 echo "baremetal: stage images: $(( $(date +%s) - start )) s, $(cpu_sum "$OUT"/{firmware,known-answers}{,.link}.cpu) CPU-s"
 
 # flash: every allocated section that is not NOBITS (vectors, text, exception
