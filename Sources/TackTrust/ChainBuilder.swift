@@ -40,7 +40,7 @@ struct ChainBuilder {
     /// Prepared verification keys by issuer node number.
     private var keys: [Int: Result<SignatureVerificationKey, SignatureError>] = [:]
     /// Signature results by (issuer node, subject node); CRL `i` is subject `-1 - i`.
-    private var signatures: [SignatureLink: SignatureError?] = [:]
+    var signatures: [SignatureLink: SignatureError?] = [:]
     /// Who signed each OCSP response, by (issuer node, response index); see
     /// ``responseSigner(_:index:issuer:)``.
     var responseSigners: [SignatureLink: ResponseSigner] = [:]
@@ -50,12 +50,12 @@ struct ChainBuilder {
     /// SHA-256 of each issuer node's SubjectPublicKeyInfo, for ``signatureCache`` keys.
     private var keyDigests: [Int: SHA256Digest] = [:]
     /// ``candidates(for:)`` by node number, kept across ``linkIssuers(from:)`` calls.
-    private var linkCandidates: [Int: [Int]] = [:]
+    var linkCandidates: [Int: [Int]] = [:]
     /// The match keys of the caller's CRL issuer names, computed on first use.
-    private var crlIssuerKeys: [[UInt8]?]? = nil
+    var crlIssuerKeys: [[UInt8]?]? = nil
 
     var signatureChecks = 0
-    private(set) var buildSteps = 0
+    var buildSteps = 0
     /// Failures recorded, with their rank; see ``record(_:rank:)``.
     private var recorded: [RankedFailure] = []
     /// The first valid path, kept while looking for one `preferring` accepts.
@@ -69,7 +69,7 @@ struct ChainBuilder {
 
     /// The position in what the peer sent of each of ``served`` (they differ when
     /// certificates that did not parse were left out).
-    private let positions: [Int]
+    let positions: [Int]
 
     /// - Parameters:
     ///   - served: The leaf, then the intermediates.
@@ -177,77 +177,6 @@ struct ChainBuilder {
             signatureChecks: signatureChecks, buildSteps: buildSteps)
     }
 
-    // MARK: - Issuers without anchors
-
-    /// The chain of issuers of `served[start]` among ``served`` (anchors and the time
-    /// are not consulted): from it, the first candidate issuer (in
-    /// ``candidates(for:)``'s preference order: key identifiers, then the most recent
-    /// `notBefore`) that is no loop (RFC 4158 §5.2) and whose signature over the top
-    /// certificate verifies under ``TrustOptions/signaturePolicy`` joins the chain,
-    /// until none does. Every step and signature is charged to the budget, which, like
-    /// the prepared nodes, keys, candidate lists and signature results, is shared by
-    /// every call on this builder (several leaves of one set: build with
-    /// `leafIsCandidate`). No RFC 5280 §6 validation: this is what the certificates
-    /// hold, not a verdict (see ``IssuerChain``).
-    ///
-    /// - Returns: Node numbers, `start` first, and why the chain ends.
-    mutating func linkIssuers(from start: Int) -> (numbers: [Int], end: IssuerChain.End) {
-        guard served.indices.contains(start) else { return ([], .issuerNotFound) }
-        if nodes[start] == nil {
-            // The leaf, or a duplicate of an earlier certificate (never a candidate).
-            nodes[start] = PathNode(served[start], reference: .served(index: positions[start]))
-        }
-        var path = [start]
-        while let topNumber = path.last, let top = nodes[topNumber] {
-            // A spent budget ends every later chain at once, before any candidate work.
-            if let exhausted { return (path, .budgetExhausted(exhausted)) }
-            let pathNodes = path.compactMap { nodes[$0] }
-            var linked: Int? = nil
-            var rejected: [TrustFailure] = []
-            let issuers: [Int]
-            if let known = linkCandidates[topNumber] {
-                issuers = known
-            } else {
-                issuers = candidates(for: top)
-                linkCandidates[topNumber] = issuers
-            }
-            for candidate in issuers {
-                buildSteps += 1
-                guard buildSteps <= options.budget.buildSteps else {
-                    exhausted = TrustFailure(.buildStepBudgetExhausted, certificate: nil)
-                    break
-                }
-                guard let issuer = nodes[candidate],
-                      !formsLoop(issuer, candidate, path: path, pathNodes: pathNodes) else { continue }
-                let failure = checkSignature(of: topNumber, issuedBy: candidate)
-                // An exhausted budget leaves the signature unchecked.
-                if exhausted != nil { break }
-                if let failure {
-                    rejected.append(failure)
-                    continue
-                }
-                linked = candidate
-                break
-            }
-            if let exhausted { return (path, .budgetExhausted(exhausted)) }
-            guard let linked else {
-                if top.isSelfIssued { return (path, .selfIssued) }
-                var best: TrustFailure? = nil
-                for failure in rejected where RankedFailure.rank(of: failure) > best.map(RankedFailure.rank(of:)) ?? Int.min {
-                    best = failure
-                }
-                return (path, best.map { .issuerRejected($0) } ?? .issuerNotFound)
-            }
-            path.append(linked)
-        }
-        return (path, .issuerNotFound)
-    }
-
-    /// The references of node numbers (served positions, or anchors).
-    func references(of numbers: [Int]) -> [CertificateReference] {
-        numbers.compactMap { nodes[$0]?.reference }
-    }
-
     // MARK: - Search
 
     /// Tries every candidate issuer of the certificate on top of `path`.
@@ -350,7 +279,7 @@ struct ChainBuilder {
 
     /// The candidate issuers of `node`, best first: node numbers of anchors and
     /// served intermediates whose subject matches its issuer name.
-    private mutating func candidates(for node: PathNode) -> [Int] {
+    mutating func candidates(for node: PathNode) -> [Int] {
         guard let issuerKey = node.issuerKey else { return [] }
         var anchorNumbers: [Int] = []
         for index in anchors.anchors(subjectMatchKey: issuerKey) {
@@ -384,7 +313,7 @@ struct ChainBuilder {
 
     /// RFC 4158 §5.2 loop detection: `issuer` is already in the path, or a
     /// certificate of the path has its subject name and public key.
-    private func formsLoop(_ issuer: PathNode, _ number: Int, path: [Int], pathNodes: [PathNode]) -> Bool {
+    func formsLoop(_ issuer: PathNode, _ number: Int, path: [Int], pathNodes: [PathNode]) -> Bool {
         if path.contains(number) { return true }
         for node in pathNodes where node.certificate == issuer.certificate { return true }
         guard let subjectKey = issuer.subjectKey else { return false }
@@ -397,7 +326,7 @@ struct ChainBuilder {
     /// The signature of node `subject` under node `issuer`'s key, verified at most
     /// once per pair per search, the key prepared at most once per issuer.
     /// Each verification is charged to the budget.
-    private mutating func checkSignature(of subject: Int, issuedBy issuer: Int) -> TrustFailure? {
+    mutating func checkSignature(of subject: Int, issuedBy issuer: Int) -> TrustFailure? {
         guard let subjectNode = nodes[subject] else { return nil }
         let link = SignatureLink(issuer: issuer, subject: subject)
         let outcome: SignatureError?
@@ -461,83 +390,6 @@ struct ChainBuilder {
         case hard(TrustFailure)
     }
 
-    /// The certificate of node `subject` against the caller's CRLs issued by node
-    /// `issuer` (RFC 5280 §6.3.3, complete CRLs only: the parser refuses delta and
-    /// partitioned CRLs).
-    ///
-    /// A CRL is `issuer`'s when its issuer name matches the issuer's subject (§7.1)
-    /// and its authority key identifier does not name another key; CRLs of other
-    /// issuers are ignored. For each of `issuer`'s CRLs: the issuer's key usage must
-    /// allow cRLSign when present (§6.3.3 (f)), the signature must verify under its
-    /// key (§6.3.3 (g); charged to the budget and checked once per CRL and issuer),
-    /// and the CRL must be current (§6.3.3 (a)(2)); otherwise the path fails with
-    /// ``TrustFailure/Reason/invalidRevocationList`` naming the issuer. A listed
-    /// serial (§6.3.3 (i)) is a soft ``TrustFailure/Reason/revoked(revocationTime:reason:)``; a current
-    /// CRL of the issuer that does not list it is a good status.
-    mutating func checkRevocation(of subject: Int, issuedBy issuer: Int) -> RevocationOutcome {
-        guard let subjectNode = nodes[subject], let issuerNode = nodes[issuer] else { return .none }
-        switch listStatus(ofSerial: subjectNode.certificate.serialNumber, issuedBy: issuer) {
-        case .none: return .none
-        case .good(let index): return .good(index)
-        case .revoked(let time): return .soft(subjectNode.failure(.revoked(revocationTime: time, reason: nil)))
-        case .invalid: return .hard(exhausted ?? issuerNode.failure(.invalidRevocationList))
-        }
-    }
-
-    /// What the caller's CRLs of node `issuer` say about a serial number.
-    enum ListStatus {
-        /// No CRL of this issuer was supplied.
-        case none
-        /// The current CRL at this index is the issuer's and does not list the serial.
-        case good(Int)
-        /// A valid CRL of the issuer lists the serial, revoked at this time.
-        case revoked(Int64)
-        /// A CRL of this issuer is unusable, or the budget ran out (``exhausted`` set).
-        case invalid
-    }
-
-    /// The serial number `serial` of a certificate issued by node `issuer` against the
-    /// caller's CRLs of `issuer`, as ``checkRevocation(of:issuedBy:)`` describes; also
-    /// used for a delegated OCSP responder's certificate, which is not a node.
-    mutating func listStatus(ofSerial serial: ArraySlice<UInt8>, issuedBy issuer: Int) -> ListStatus {
-        guard !options.revocationLists.isEmpty, let issuerNode = nodes[issuer],
-              let issuerName = issuerNode.subjectKey else { return .none }
-        if crlIssuerKeys == nil { crlIssuerKeys = options.revocationLists.map { (try? $0.issuer)?.matchKey } }
-        let issuerKeyIdentifier = issuerNode.subjectKeyIdentifier
-        var good: Int? = nil
-        for (index, list) in options.revocationLists.enumerated() where crlIssuerKeys?[index] == issuerName {
-            if let identifier = list.authorityKeyIdentifier.keyIdentifier, let issuerKeyIdentifier,
-               !identifier.elementsEqual(issuerKeyIdentifier) {
-                continue
-            }
-            if case .success(let decoded) = issuerNode.extensions, let usage = decoded.keyUsage, !usage.contains(.cRLSign) {
-                return .invalid
-            }
-            let link = SignatureLink(issuer: issuer, subject: -1 - index)
-            let valid: Bool
-            if let cached = signatures[link] {
-                valid = cached == nil
-            } else {
-                guard signatureChecks < options.budget.signatureChecks else {
-                    exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
-                    return .invalid
-                }
-                signatureChecks += 1
-                var outcome: SignatureError? = nil
-                switch key(for: issuer) {
-                case .failure(let error): outcome = error
-                case .success(let prepared):
-                    do { try list.verifySignature(with: prepared, policy: options.signaturePolicy) } catch { outcome = error }
-                }
-                signatures[link] = outcome
-                valid = outcome == nil
-            }
-            guard valid, list.isCurrent(atSecondsSince1970: time) else { return .invalid }
-            if let time = list.revocationTime(forSerial: serial) { return .revoked(time) }
-            if good == nil { good = index }
-        }
-        return good.map { .good($0) } ?? .none
-    }
 
     /// The prepared key of node `issuer`: an anchor's from the store, another's
     /// prepared at most once per search.

@@ -105,3 +105,78 @@ public struct IssuerChain: Sendable, Hashable {
         self.buildSteps = buildSteps
     }
 }
+
+// The path builder's chain of a set of certificates without an anchor (IssuerChain).
+extension ChainBuilder {
+    // MARK: - Issuers without anchors
+
+    /// The chain of issuers of `served[start]` among ``served`` (anchors and the time
+    /// are not consulted): from it, the first candidate issuer (in
+    /// ``candidates(for:)``'s preference order: key identifiers, then the most recent
+    /// `notBefore`) that is no loop (RFC 4158 §5.2) and whose signature over the top
+    /// certificate verifies under ``TrustOptions/signaturePolicy`` joins the chain,
+    /// until none does. Every step and signature is charged to the budget, which, like
+    /// the prepared nodes, keys, candidate lists and signature results, is shared by
+    /// every call on this builder (several leaves of one set: build with
+    /// `leafIsCandidate`). No RFC 5280 §6 validation: this is what the certificates
+    /// hold, not a verdict (see ``IssuerChain``).
+    ///
+    /// - Returns: Node numbers, `start` first, and why the chain ends.
+    mutating func linkIssuers(from start: Int) -> (numbers: [Int], end: IssuerChain.End) {
+        guard served.indices.contains(start) else { return ([], .issuerNotFound) }
+        if nodes[start] == nil {
+            // The leaf, or a duplicate of an earlier certificate (never a candidate).
+            nodes[start] = PathNode(served[start], reference: .served(index: positions[start]))
+        }
+        var path = [start]
+        while let topNumber = path.last, let top = nodes[topNumber] {
+            // A spent budget ends every later chain at once, before any candidate work.
+            if let exhausted { return (path, .budgetExhausted(exhausted)) }
+            let pathNodes = path.compactMap { nodes[$0] }
+            var linked: Int? = nil
+            var rejected: [TrustFailure] = []
+            let issuers: [Int]
+            if let known = linkCandidates[topNumber] {
+                issuers = known
+            } else {
+                issuers = candidates(for: top)
+                linkCandidates[topNumber] = issuers
+            }
+            for candidate in issuers {
+                buildSteps += 1
+                guard buildSteps <= options.budget.buildSteps else {
+                    exhausted = TrustFailure(.buildStepBudgetExhausted, certificate: nil)
+                    break
+                }
+                guard let issuer = nodes[candidate],
+                      !formsLoop(issuer, candidate, path: path, pathNodes: pathNodes) else { continue }
+                let failure = checkSignature(of: topNumber, issuedBy: candidate)
+                // An exhausted budget leaves the signature unchecked.
+                if exhausted != nil { break }
+                if let failure {
+                    rejected.append(failure)
+                    continue
+                }
+                linked = candidate
+                break
+            }
+            if let exhausted { return (path, .budgetExhausted(exhausted)) }
+            guard let linked else {
+                if top.isSelfIssued { return (path, .selfIssued) }
+                var best: TrustFailure? = nil
+                for failure in rejected where RankedFailure.rank(of: failure) > best.map(RankedFailure.rank(of:)) ?? Int.min {
+                    best = failure
+                }
+                return (path, best.map { .issuerRejected($0) } ?? .issuerNotFound)
+            }
+            path.append(linked)
+        }
+        return (path, .issuerNotFound)
+    }
+
+    /// The references of node numbers (served positions, or anchors).
+    func references(of numbers: [Int]) -> [CertificateReference] {
+        numbers.compactMap { nodes[$0]?.reference }
+    }
+
+}

@@ -281,3 +281,84 @@ extension ChainBuilder {
         return true
     }
 }
+
+// The chain builder's revocation lookups (RevocationChecking).
+extension ChainBuilder {
+    /// The certificate of node `subject` against the caller's CRLs issued by node
+    /// `issuer` (RFC 5280 §6.3.3, complete CRLs only: the parser refuses delta and
+    /// partitioned CRLs).
+    ///
+    /// A CRL is `issuer`'s when its issuer name matches the issuer's subject (§7.1)
+    /// and its authority key identifier does not name another key; CRLs of other
+    /// issuers are ignored. For each of `issuer`'s CRLs: the issuer's key usage must
+    /// allow cRLSign when present (§6.3.3 (f)), the signature must verify under its
+    /// key (§6.3.3 (g); charged to the budget and checked once per CRL and issuer),
+    /// and the CRL must be current (§6.3.3 (a)(2)); otherwise the path fails with
+    /// ``TrustFailure/Reason/invalidRevocationList`` naming the issuer. A listed
+    /// serial (§6.3.3 (i)) is a soft ``TrustFailure/Reason/revoked(revocationTime:reason:)``; a current
+    /// CRL of the issuer that does not list it is a good status.
+    mutating func checkRevocation(of subject: Int, issuedBy issuer: Int) -> RevocationOutcome {
+        guard let subjectNode = nodes[subject], let issuerNode = nodes[issuer] else { return .none }
+        switch listStatus(ofSerial: subjectNode.certificate.serialNumber, issuedBy: issuer) {
+        case .none: return .none
+        case .good(let index): return .good(index)
+        case .revoked(let time): return .soft(subjectNode.failure(.revoked(revocationTime: time, reason: nil)))
+        case .invalid: return .hard(exhausted ?? issuerNode.failure(.invalidRevocationList))
+        }
+    }
+
+    /// What the caller's CRLs of node `issuer` say about a serial number.
+    enum ListStatus {
+        /// No CRL of this issuer was supplied.
+        case none
+        /// The current CRL at this index is the issuer's and does not list the serial.
+        case good(Int)
+        /// A valid CRL of the issuer lists the serial, revoked at this time.
+        case revoked(Int64)
+        /// A CRL of this issuer is unusable, or the budget ran out (``exhausted`` set).
+        case invalid
+    }
+
+    /// The serial number `serial` of a certificate issued by node `issuer` against the
+    /// caller's CRLs of `issuer`, as ``checkRevocation(of:issuedBy:)`` describes; also
+    /// used for a delegated OCSP responder's certificate, which is not a node.
+    mutating func listStatus(ofSerial serial: ArraySlice<UInt8>, issuedBy issuer: Int) -> ListStatus {
+        guard !options.revocationLists.isEmpty, let issuerNode = nodes[issuer],
+              let issuerName = issuerNode.subjectKey else { return .none }
+        if crlIssuerKeys == nil { crlIssuerKeys = options.revocationLists.map { (try? $0.issuer)?.matchKey } }
+        let issuerKeyIdentifier = issuerNode.subjectKeyIdentifier
+        var good: Int? = nil
+        for (index, list) in options.revocationLists.enumerated() where crlIssuerKeys?[index] == issuerName {
+            if let identifier = list.authorityKeyIdentifier.keyIdentifier, let issuerKeyIdentifier,
+               !identifier.elementsEqual(issuerKeyIdentifier) {
+                continue
+            }
+            if case .success(let decoded) = issuerNode.extensions, let usage = decoded.keyUsage, !usage.contains(.cRLSign) {
+                return .invalid
+            }
+            let link = SignatureLink(issuer: issuer, subject: -1 - index)
+            let valid: Bool
+            if let cached = signatures[link] {
+                valid = cached == nil
+            } else {
+                guard signatureChecks < options.budget.signatureChecks else {
+                    exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
+                    return .invalid
+                }
+                signatureChecks += 1
+                var outcome: SignatureError? = nil
+                switch key(for: issuer) {
+                case .failure(let error): outcome = error
+                case .success(let prepared):
+                    do { try list.verifySignature(with: prepared, policy: options.signaturePolicy) } catch { outcome = error }
+                }
+                signatures[link] = outcome
+                valid = outcome == nil
+            }
+            guard valid, list.isCurrent(atSecondsSince1970: time) else { return .invalid }
+            if let time = list.revocationTime(forSerial: serial) { return .revoked(time) }
+            if good == nil { good = index }
+        }
+        return good.map { .good($0) } ?? .none
+    }
+}
