@@ -3,6 +3,23 @@ public import TackSHA2
 
 // A single OCSP response (RFC 6960 §4.2.1): its CertID, status and currency.
 
+/// A `SingleResponse` (RFC 6960 §4.2.1): the status of one certificate.
+///
+/// ```
+/// SingleResponse ::= SEQUENCE {
+///    certID                       CertID,
+///    certStatus                   CertStatus,
+///    thisUpdate                   GeneralizedTime,
+///    nextUpdate         [0]       EXPLICIT GeneralizedTime OPTIONAL,
+///    singleExtensions   [1]       EXPLICIT Extensions OPTIONAL }
+/// CertStatus ::= CHOICE {
+///    good        [0]     IMPLICIT NULL,
+///    revoked     [1]     IMPLICIT RevokedInfo,
+///    unknown     [2]     IMPLICIT UnknownInfo }   -- UnknownInfo ::= NULL
+/// RevokedInfo ::= SEQUENCE {
+///    revocationTime              GeneralizedTime,
+///    revocationReason    [0]     EXPLICIT CRLReason OPTIONAL }
+/// ```
 public struct OCSPSingleResponse: Sendable, Hashable {
     /// The certificate the response is about.
     public let certID: OCSPCertID
