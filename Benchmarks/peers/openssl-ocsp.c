@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "ocsp-good.h"
+
 static clockid_t clock_id = CLOCK_MONOTONIC;
 
 static double now(void) {
@@ -57,33 +59,6 @@ static X509 *read_certificate(const char *path) {
     return certificate;
 }
 
-/* One check; 1 when the response validly says the leaf is good at `when`. */
-static int check(const unsigned char *der, long length, X509 *leaf, X509 *issuer, STACK_OF(X509) *certs,
-                 X509_STORE *store, time_t when) {
-    const unsigned char *p = der;
-    OCSP_RESPONSE *response = d2i_OCSP_RESPONSE(NULL, &p, length);
-    if (!response) return 0;
-    int good = 0;
-    OCSP_BASICRESP *basic = NULL;
-    OCSP_CERTID *id = NULL;
-    if (OCSP_response_status(response) != OCSP_RESPONSE_STATUS_SUCCESSFUL) goto done;
-    basic = OCSP_response_get1_basic(response);
-    if (!basic || OCSP_basic_verify(basic, certs, store, OCSP_TRUSTOTHER | OCSP_NOCHAIN) != 1) goto done;
-    id = OCSP_cert_to_id(NULL, leaf, issuer);
-    int status = -1, reason = -1;
-    ASN1_GENERALIZEDTIME *revoked = NULL, *this_update = NULL, *next_update = NULL;
-    if (!id || !OCSP_resp_find_status(basic, id, &status, &reason, &revoked, &this_update, &next_update)) goto done;
-    if (status != V_OCSP_CERTSTATUS_GOOD) goto done;
-    if (ASN1_TIME_cmp_time_t(this_update, when + 300) > 0) goto done;
-    if (next_update && ASN1_TIME_cmp_time_t(next_update, when - 300) < 0) goto done;
-    good = 1;
-done:
-    OCSP_CERTID_free(id);
-    OCSP_BASICRESP_free(basic);
-    OCSP_RESPONSE_free(response);
-    return good;
-}
-
 int main(int argc, char **argv) {
     if (argc != 6) {
         fprintf(stderr, "usage: openssl-ocsp RESPONSE.der LEAF.der ISSUER.der TIME MIN_SECONDS\n");
@@ -100,14 +75,14 @@ int main(int argc, char **argv) {
     STACK_OF(X509) *certs = sk_X509_new_null();
     sk_X509_push(certs, issuer);
     X509_STORE *store = X509_STORE_new();
-    if (!check(der, length, leaf, issuer, certs, store, when)) {
+    if (!ocsp_says_good(der, length, leaf, issuer, certs, store, when)) {
         fprintf(stderr, "openssl-ocsp: the response is not a good, valid answer for the leaf\n");
         return 1;
     }
     long count = 0;
     double start = now(), elapsed = 0;
     do {
-        for (int i = 0; i < 100; i++) count += check(der, length, leaf, issuer, certs, store, when);
+        for (int i = 0; i < 100; i++) count += ocsp_says_good(der, length, leaf, issuer, certs, store, when);
         elapsed = now() - start;
     } while (elapsed < seconds);
     printf("%.1f\n", (double)count / elapsed);

@@ -48,6 +48,8 @@
 #include <strings.h>
 #include <time.h>
 
+#include "ocsp-good.h"
+
 static unsigned long allocations;
 
 static void *count_malloc(size_t n, const char *file, int line) {
@@ -118,32 +120,6 @@ static int pins_hold(STACK_OF(X509) *chain) {
             if (memcmp(digest, pins[p], 32) == 0) return 1;
     }
     return 0;
-}
-
-/* Whether the stapled response validly says the leaf (chain[0]) is good at `at`. */
-static int staple_good(const unsigned char *der, long len, STACK_OF(X509) *chain, STACK_OF(X509) *served,
-                       X509_STORE *store, time_t at) {
-    const unsigned char *p = der;
-    OCSP_RESPONSE *response = d2i_OCSP_RESPONSE(NULL, &p, len);
-    if (!response) return 0;
-    int good = 0, status = -1, reason = -1;
-    OCSP_BASICRESP *basic = NULL;
-    OCSP_CERTID *id = NULL;
-    ASN1_GENERALIZEDTIME *revoked = NULL, *this_update = NULL, *next_update = NULL;
-    if (sk_X509_num(chain) < 2 || OCSP_response_status(response) != OCSP_RESPONSE_STATUS_SUCCESSFUL) goto done;
-    basic = OCSP_response_get1_basic(response);
-    if (!basic || OCSP_basic_verify(basic, served, store, OCSP_TRUSTOTHER | OCSP_NOCHAIN) != 1) goto done;
-    id = OCSP_cert_to_id(NULL, sk_X509_value(chain, 0), sk_X509_value(chain, 1));
-    if (!id || !OCSP_resp_find_status(basic, id, &status, &reason, &revoked, &this_update, &next_update)) goto done;
-    if (status != V_OCSP_CERTSTATUS_GOOD) goto done;
-    if (ASN1_TIME_cmp_time_t(this_update, at + 300) > 0) goto done;
-    if (next_update && ASN1_TIME_cmp_time_t(next_update, at - 300) < 0) goto done;
-    good = 1;
-done:
-    OCSP_CERTID_free(id);
-    OCSP_BASICRESP_free(basic);
-    OCSP_RESPONSE_free(response);
-    return good;
 }
 
 typedef struct { unsigned char *der; long len; } item;
@@ -223,7 +199,9 @@ int main(int argc, char **argv) {
             X509_STORE_CTX_set_purpose(ctx, X509_PURPOSE_SSL_SERVER);
             verified = X509_verify_cert(ctx) == 1 && X509_check_host(chain[0], host, 0, 0, NULL) == 1;
             if (verified && find_rule(host) >= 0) verified = pins_hold(X509_STORE_CTX_get0_chain(ctx));
-            if (verified && stapled) verified = staple_good(staple, staple_len, X509_STORE_CTX_get0_chain(ctx), untrusted, store, at);
+            if (verified && stapled) verified = sk_X509_num(X509_STORE_CTX_get0_chain(ctx)) >= 2 &&
+                ocsp_says_good(staple, staple_len, sk_X509_value(X509_STORE_CTX_get0_chain(ctx), 0),
+                               sk_X509_value(X509_STORE_CTX_get0_chain(ctx), 1), untrusted, store, at);
         }
         ok += verified;
         X509_STORE_CTX_free(ctx);

@@ -1,37 +1,11 @@
 import Foundation
 import TackTrust
+import TackTestSupport
 import Testing
 
 @testable import tack
 
-/// One case of Vectors/policies/manifest.json.
-struct PolicyCase: CustomStringConvertible, Sendable {
-    let name: String
-    let chain: String
-    let roots: [String]
-    let host: String
-    let at: String
-    let policy: String?
-    let verdict: String?
-    let decision: String?
-    let pins: String?
-    let exit: Int32
-    let diagnostic: String?
-
-    var description: String { name }
-
-    static func all() throws -> [PolicyCase] {
-        let manifest = try JSONValue.parse(try CLI.text("Vectors/policies/manifest.json"))
-        return try #require(manifest.arrayValue).map { item in
-            PolicyCase(
-                name: item["name"]?.stringValue ?? "?", chain: item["chain"]?.stringValue ?? "",
-                roots: item["roots"]?.arrayValue?.compactMap(\.stringValue) ?? [], host: item["host"]?.stringValue ?? "",
-                at: item["at"]?.stringValue ?? "", policy: item["policy"]?.stringValue, verdict: item["verdict"]?.stringValue,
-                decision: item["decision"]?.stringValue,
-                pins: item["pins"]?.stringValue, exit: Int32(item["exit"]?.integerValue ?? -1), diagnostic: item["diagnostic"]?.stringValue)
-        }
-    }
-
+extension PolicyVectorCase {
     var arguments: [String] {
         var arguments = ["verify", "--json", "--host", host, "--at", at]
         for root in roots { arguments += ["--roots", "Vectors/policies/" + root] }
@@ -43,10 +17,10 @@ struct PolicyCase: CustomStringConvertible, Sendable {
 @Suite("tack verify")
 struct VerifyCommandTests {
     @Test("every case of Vectors/policies/manifest.json: exit status, verdict, decision code, pin outcome, diagnostic code",
-          arguments: try PolicyCase.all())
-    func manifest(_ policyCase: PolicyCase) throws {
+          arguments: try PolicyVectorCase.all())
+    func manifest(_ policyCase: PolicyVectorCase) throws {
         let run = CLI.run(policyCase.arguments)
-        #expect(run.status.rawValue == policyCase.exit, "\(run.errors)")
+        #expect(Int(run.status.rawValue) == policyCase.exit, "\(run.errors)")
         let document = try run.json()
         let schema = run.status == .failure ? "error" : "verify"
         #expect(try Schema.load(schema).problems(document) == [])

@@ -11,27 +11,9 @@ import TackX509
 /// failure its reason, must be what the manifest says.
 @Suite("Chain vectors")
 struct ChainVectorTests {
-    struct Case: CustomStringConvertible, Sendable {
-        var name: String
-        var fields: [String: String]
-        var description: String { name }
-        func files(_ key: String) -> [String] { (fields[key] ?? "").split(separator: " ").map(String.init) }
-    }
+    typealias Case = VectorManifestCase
 
-    static func cases() -> [Case] {
-        guard let text = try? String(contentsOf: RepositoryPaths.vectors("chains/manifest.txt"), encoding: .utf8) else { return [] }
-        var cases: [Case] = []
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            if line.hasPrefix("[case ") {
-                cases.append(Case(name: String(line.dropFirst(6).dropLast()), fields: [:]))
-            } else if let equals = line.firstIndex(of: "="), !cases.isEmpty {
-                let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-                let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-                cases[cases.count - 1].fields[key] = value
-            }
-        }
-        return cases
-    }
+    static func cases() -> [Case] { Case.read("chains/manifest.txt") }
 
     static func der(_ file: String) throws -> [UInt8] {
         try RepositoryPaths.vectorBytes("chains/" + file)
@@ -44,9 +26,9 @@ struct ChainVectorTests {
 
     @Test("Each chain case gets the manifest's verdict", arguments: cases())
     func chain(_ testCase: Case) throws {
-        let anchors = AnchorStore(try testCase.files("anchors").map { try Certificate(derEncoded: try Self.der($0)) })
-        let chain = try testCase.files("chain").map(Self.der)
-        let crls = try testCase.files("crls").map { try CertificateRevocationList(derEncoded: try Self.der($0)) }
+        let anchors = AnchorStore(try testCase.list("anchors").map { try Certificate(derEncoded: try Self.der($0)) })
+        let chain = try testCase.list("chain").map(Self.der)
+        let crls = try testCase.list("crls").map { try CertificateRevocationList(derEncoded: try Self.der($0)) }
         let time = try #require(Int64(testCase.fields["time"] ?? ""))
         let host = testCase.fields["host"] ?? "none"
         var peer: PeerHost? = nil

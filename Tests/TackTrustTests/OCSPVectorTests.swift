@@ -12,27 +12,9 @@ import TackX509
 /// manifest says.
 @Suite("OCSP trust vectors")
 struct OCSPVectorTests {
-    struct Case: CustomStringConvertible, Sendable {
-        var name: String
-        var fields: [String: String]
-        var description: String { name }
-        func list(_ key: String) -> [String] { (fields[key] ?? "").split(separator: " ").map(String.init) }
-    }
+    typealias Case = VectorManifestCase
 
-    static func cases() -> [Case] {
-        guard let text = try? String(contentsOf: RepositoryPaths.vectors("ocsp/manifest.txt"), encoding: .utf8) else { return [] }
-        var cases: [Case] = []
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            if line.hasPrefix("[case ") {
-                cases.append(Case(name: String(line.dropFirst(6).dropLast()), fields: [:]))
-            } else if let equals = line.firstIndex(of: "="), !cases.isEmpty {
-                let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-                let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-                cases[cases.count - 1].fields[key] = value
-            }
-        }
-        return cases
-    }
+    static func cases() -> [Case] { Case.read("ocsp/manifest.txt") }
 
     static func der(_ file: String) throws -> [UInt8] { try RepositoryPaths.vectorBytes("ocsp/" + file) }
 

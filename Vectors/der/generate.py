@@ -12,37 +12,12 @@ test `DERVectorTests` reads the manifest and asserts reason and offset exactly.
 import os
 import shutil
 import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from derwriter import oid, seq, tlv  # noqa: E402 (Vectors/derwriter.py, shared)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def tlv(tag, content):
-    """Encodes one element with a minimal DER length."""
-    n = len(content)
-    if n < 0x80:
-        length = bytes([n])
-    else:
-        octets = n.to_bytes((n.bit_length() + 7) // 8, "big")
-        length = bytes([0x80 | len(octets)]) + octets
-    return bytes([tag]) + length + content
-
-
-def seq(*children):
-    return tlv(0x30, b"".join(children))
-
-
-def oid(dotted):
-    arcs = [int(a) for a in dotted.split(".")]
-    values = [arcs[0] * 40 + arcs[1]] + arcs[2:]
-    out = bytearray()
-    for v in values:
-        septets = [v & 0x7F]
-        v >>= 7
-        while v:
-            septets.append(0x80 | (v & 0x7F))
-            v >>= 7
-        out += bytes(reversed(septets))
-    return tlv(0x06, bytes(out))
 
 
 VALID = {

@@ -32,12 +32,16 @@ Outputs:
 
 import base64
 import os
+import sys
 import shutil
 import subprocess
 import tempfile
 
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from derwriter import tlv  # noqa: E402 (Vectors/derwriter.py, shared)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STRICT = os.path.join(HERE, "strict")
@@ -82,15 +86,6 @@ def der_of(pem):
 
 # ---------------------------------------------------------------------------
 # A minimal DER tree (definite lengths, low tag numbers: all certificates need).
-
-def tlv(tag, content):
-    n = len(content)
-    if n < 0x80:
-        length = bytes([n])
-    else:
-        octets = n.to_bytes((n.bit_length() + 7) // 8, "big")
-        length = bytes([0x80 | len(octets)]) + octets
-    return bytes([tag]) + length + content
 
 
 class Node:

@@ -47,6 +47,9 @@ from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 from cryptography.hazmat.primitives.serialization import pkcs12
 from cryptography.x509.oid import NameOID
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from derwriter import integer, length, oid, tlv  # noqa: E402 (Vectors/derwriter.py, shared)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 PASSPHRASE = "correct horse"
 manifest = []
@@ -67,32 +70,6 @@ def existing(filename, group):
 
 
 # --- DER and BER writers -------------------------------------------------------
-def length(n):
-    if n < 0x80:
-        return bytes([n])
-    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
-    return bytes([0x80 | len(raw)]) + raw
-
-
-def tlv(tag, body):
-    return bytes([tag]) + length(len(body)) + body
-
-
-def integer(v):
-    return tlv(0x02, v.to_bytes(max(1, (v.bit_length() + 8) // 8), "big", signed=True))
-
-
-def oid(dotted):
-    arcs = [int(a) for a in dotted.split(".")]
-    body = bytearray([arcs[0] * 40 + arcs[1]])
-    for arc in arcs[2:]:
-        chunk = [arc & 0x7F]
-        arc >>= 7
-        while arc:
-            chunk.append(0x80 | (arc & 0x7F))
-            arc >>= 7
-        body += bytes(reversed(chunk))
-    return tlv(0x06, bytes(body))
 
 
 class Encoder:

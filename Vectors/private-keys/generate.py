@@ -11,53 +11,16 @@ the PrivateKeyError code the reader must throw.
 """
 import json
 import os
+import sys
 
 from cryptography.hazmat.primitives import serialization as s
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, ed448, rsa, x25519, x448
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from derwriter import bits, integer, octets, oid, seq, tlv  # noqa: E402 (Vectors/derwriter.py, shared)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 manifest = []
-
-
-# --- a minimal DER writer -------------------------------------------------
-def tlv(tag, body):
-    n = len(body)
-    if n < 0x80:
-        length = bytes([n])
-    else:
-        raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
-        length = bytes([0x80 | len(raw)]) + raw
-    return bytes([tag]) + length + body
-
-
-def integer(value):
-    raw = value.to_bytes(max(1, (value.bit_length() + 8) // 8), "big", signed=True)
-    return tlv(0x02, raw)
-
-
-def seq(*items):
-    return tlv(0x30, b"".join(items))
-
-
-def octets(b):
-    return tlv(0x04, b)
-
-
-def oid(dotted):
-    arcs = [int(a) for a in dotted.split(".")]
-    body = bytearray([arcs[0] * 40 + arcs[1]])
-    for arc in arcs[2:]:
-        chunk = [arc & 0x7F]
-        arc >>= 7
-        while arc:
-            chunk.append(0x80 | (arc & 0x7F))
-            arc >>= 7
-        body += bytes(reversed(chunk))
-    return tlv(0x06, bytes(body))
-
-
-def bits(b, tag=0x03):
-    return tlv(tag, b"\x00" + b)
 
 
 NULL = b"\x05\x00"

@@ -8,6 +8,22 @@ import TackDER
 import TackTrust
 import TackX509
 
+/// The certificate, signature, integer-width, chain and pin groups, in the order the
+/// hosted program (Main.swift) and the bare-metal known-answer image
+/// (Tests/BareMetal/KnownAnswers/Main.swift) both run them.
+func checkCertificateGroups(_ tally: inout Tally) {
+    checkCertificates(&tally)
+    tally.endGroup("certificates")
+    checkSignatures(&tally)
+    tally.endGroup("signatures")
+    checkIntegerWidths(&tally)
+    tally.endGroup("integers")
+    checkChains(&tally)
+    tally.endGroup("chains")
+    checkPins(&tally)
+    tally.endGroup("pins")
+}
+
 func checkChains(_ tally: inout Tally) {
     let files = chainFiles.map { bytes($0.1) }
     for (name, anchorIndices, chainIndices, crlIndices, time, hostKind, host, client, expected) in chainCases {
