@@ -100,9 +100,10 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameter arcs: The arcs, for example `1, 2, 840, 113549, 1, 1, 1`.
     public init(_ arcs: UInt64...) {
-        let encoded = OID.encode(arcs: arcs)
-        guard let encoded, encoded.count <= OID.maximumLength else { preconditionFailure("invalid OID constant") }
-        self = encoded.withUnsafeBufferPointer { OID(uncheckedContents: $0) }
+        // Encoded straight into the inline words: no array of octets (an identifier
+        // built in a function body, such as a digest's, costs no allocation for it).
+        guard let count = OID.encode(arcs: arcs, into: &words) else { preconditionFailure("invalid OID constant") }
+        self.count = UInt8(truncatingIfNeeded: count)
     }
 
     /// Parses a dotted-decimal identifier such as `"2.5.4.3"`.
@@ -191,17 +192,35 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Encodes arcs into contents octets, or returns `nil` if they are not a valid identifier.
-    internal static func encode(arcs: [UInt64]) -> [UInt8]? {
+    /// Encodes arcs into contents octets in `words` (zero beyond them), returning their
+    /// number, or `nil` if the arcs are not a valid identifier or take more than
+    /// ``maximumLength`` octets.
+    internal static func encode(
+        arcs: [UInt64], into words: inout (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    ) -> Int? {
         guard arcs.count >= 2, arcs[0] <= 2 else { return nil }
         if arcs[0] < 2 && arcs[1] >= 40 { return nil }
         let (first, overflow) = (arcs[0] * 40).addingReportingOverflow(arcs[1])
         guard !overflow else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(arcs.count * 2)
-        appendBase128(first, to: &out)
-        for arc in arcs.dropFirst(2) { appendBase128(arc, to: &out) }
-        return out
+        return withUnsafeMutableBytes(of: &words) { target -> Int? in
+            var length = 0
+            /// Writes `value` as a minimal base-128 subidentifier (X.690 §8.19.2).
+            func put(_ value: UInt64) -> Bool {
+                var septets = 1
+                var probe = value >> 7
+                while probe != 0 { septets += 1; probe >>= 7 }
+                guard septets <= target.count - length else { return false }
+                for index in stride(from: septets - 1, through: 0, by: -1) {
+                    let septet = UInt8(truncatingIfNeeded: value >> UInt64(index * 7)) & 0x7F
+                    target[length] = index == 0 ? septet : septet | 0x80
+                    length += 1
+                }
+                return true
+            }
+            guard put(first) else { return nil }
+            for arc in arcs.dropFirst(2) { guard put(arc) else { return nil } }
+            return length
+        }
     }
 
     /// Appends `value` as a minimal base-128 subidentifier (X.690 §8.19.2).

@@ -32,9 +32,12 @@ struct ChainBuilder {
     /// The peer's certificates: leaf first, in the order given.
     let served: [Certificate]
 
-    /// Served intermediates (positions ≥ 1) by subject match key, duplicates (same
-    /// DER as an earlier one or as an anchor) left out.
-    private var servedBySubject: [[UInt8]: [Int]] = [:]
+    /// The node numbers of the served certificates that may issue others, in the order
+    /// served: the intermediates (positions ≥ 1), duplicates (same DER as an earlier
+    /// one or as an anchor) left out. ``candidates(for:)`` compares their subjects in
+    /// place (a handful, as webpki does; 500 same-named decoys cost a byte comparison
+    /// each, `trust-decoys`), so no match key is made for them.
+    private var servedCandidates: [Int] = []
     /// Prepared nodes by number (served position, or `served.count + anchor index`).
     var nodes: [Int: PathNode] = [:]
     /// Prepared verification keys by issuer node number.
@@ -67,9 +70,13 @@ struct ChainBuilder {
     /// step, and the first ones (in candidate preference order) are the useful ones.
     static let maximumRecordedFailures = 64
 
-    /// The position in what the peer sent of each of ``served`` (they differ when
-    /// certificates that did not parse were left out).
-    let positions: [Int]
+    /// The position in what the peer sent of each of ``served`` when they differ
+    /// (certificates that did not parse were left out); `nil` when they are
+    /// `0..<served.count` (no array is made then).
+    let positions: [Int]?
+
+    /// The position in what the peer sent of `served[number]`.
+    func position(ofServed number: Int) -> Int { positions?[number] ?? number }
 
     /// - Parameters:
     ///   - served: The leaf, then the intermediates.
@@ -85,17 +92,21 @@ struct ChainBuilder {
         self.time = time
         self.host = host
         self.served = served
-        let positions = positions ?? Array(served.indices)
-        precondition(positions.count == served.count, "one position per served certificate")
+        precondition(positions.map { $0.count == served.count } ?? true, "one position per served certificate")
         self.positions = positions
-        var seen: Set<Certificate> = []
+        // Sized once (one allocation each): the served certificates, then the leaf and an anchor.
+        var seen = Set<Certificate>(minimumCapacity: served.count)
+        nodes.reserveCapacity(served.count + 2)
+        servedCandidates.reserveCapacity(served.count)
+        // Signature results: one per link of a path, usually.
+        signatures.reserveCapacity(served.count + 1)
         for (number, certificate) in served.enumerated() {
             // The leaf is never its own issuer candidate; a served copy of an anchor
             // adds nothing (the anchor is tried first and ends the path).
             guard seen.insert(certificate).inserted, number > 0 || leafIsCandidate, !anchors.contains(certificate) else { continue }
-            let node = PathNode(certificate, reference: .served(index: positions[number]))
+            let node = PathNode(certificate, reference: .served(index: position(ofServed: number)))
             nodes[number] = node
-            if let key = node.subjectKey { servedBySubject[key, default: []].append(number) }
+            servedCandidates.append(number)
         }
     }
 
@@ -106,7 +117,7 @@ struct ChainBuilder {
         guard let leafCertificate = served.first else {
             return result(.recoverableFailure(TrustFailure(TrustFailure.unknownIssuer(of: nil), certificate: nil)), path: nil)
         }
-        let leaf = PathNode(leafCertificate, reference: .served(index: positions.first ?? 0))
+        let leaf = PathNode(leafCertificate, reference: .served(index: position(ofServed: 0)))
         nodes[0] = leaf
         if let failure = PathValidation.checkLeaf(leaf, purpose: options.purpose) {
             record(failure)
@@ -122,8 +133,16 @@ struct ChainBuilder {
                 certificates: [leafCertificate], references: [.anchor(index: anchorIndex)], revocation: [.anchor])
             if soft.isEmpty { firstValid = path } else { record(soft[0], rank: RankedFailure.softPathRank) }
         } else {
-            var path = [0]
-            if let stop = extend(&path, soft: soft, revocation: [], notes: [], preferring: preferring) {
+            // The path and its nodes grow and shrink in place: one allocation each.
+            var path: [Int] = []
+            path.reserveCapacity(options.budget.maxIntermediates + 2)
+            path.append(0)
+            var pathNodes: [PathNode] = []
+            pathNodes.reserveCapacity(options.budget.maxIntermediates + 2)
+            pathNodes.append(leaf)
+            var revocation: [RevocationStatus] = []
+            revocation.reserveCapacity(options.budget.maxIntermediates + 2)
+            if let stop = extend(&path, pathNodes: &pathNodes, soft: soft, revocation: &revocation, notes: [], preferring: preferring) {
                 return finish(found: stop)
             }
         }
@@ -183,19 +202,19 @@ struct ChainBuilder {
     ///
     /// - Parameters:
     ///   - path: Node numbers, leaf first; restored before returning.
+    ///   - pathNodes: The nodes of `path`, likewise.
     ///   - soft: The soft failures (validity, revocation) of the path so far.
     ///   - revocation: The revocation status of each certificate of the path but the
-    ///     top one (known once its issuer is chosen).
+    ///     top one (known once its issuer is chosen); restored before returning.
     ///   - notes: What the revocation policy forgave on the path so far.
     /// - Returns: A path `preferring` accepts (or the first valid path when there is
     ///   no predicate), which ends the search; `nil` to go on. An exhausted budget
     ///   also ends the search, through ``exhausted``.
     private mutating func extend(
-        _ path: inout [Int], soft: [TrustFailure], revocation: [RevocationStatus], notes: [TrustFailure],
-        preferring: ((VerifiedPath) -> Bool)?
+        _ path: inout [Int], pathNodes: inout [PathNode], soft: [TrustFailure], revocation: inout [RevocationStatus],
+        notes: [TrustFailure], preferring: ((VerifiedPath) -> Bool)?
     ) -> VerifiedPath? {
-        guard let topNumber = path.last, let top = nodes[topNumber] else { return nil }
-        let pathNodes = path.compactMap { nodes[$0] }
+        guard let topNumber = path.last, let top = pathNodes.last else { return nil }
         var tried = 0
         for candidate in candidates(for: top) {
             if exhausted != nil { return nil }
@@ -241,15 +260,16 @@ struct ChainBuilder {
                 continue
             }
             pathSoft += status.failures
-            let pathRevocation = revocation + [status.status]
-            let pathNotes = notes + status.notes
+            let pathNotes = status.notes.isEmpty ? notes : notes + status.notes
 
             if issuer.isAnchor {
                 guard pathSoft.isEmpty else {
                     record(pathSoft[0], rank: RankedFailure.softPathRank)
                     continue
                 }
-                let verified = makePath(path + [candidate], revocation: pathRevocation + [.anchor], notes: pathNotes)
+                revocation.append(status.status)
+                let verified = makePath(path, anchor: candidate, revocation: revocation, notes: pathNotes)
+                revocation.removeLast()
                 if let preferring {
                     if preferring(verified) { return verified }
                     if firstValid == nil { firstValid = verified }
@@ -258,8 +278,12 @@ struct ChainBuilder {
                 return verified
             }
             path.append(candidate)
-            let found = extend(&path, soft: pathSoft, revocation: pathRevocation, notes: pathNotes, preferring: preferring)
+            pathNodes.append(issuer)
+            revocation.append(status.status)
+            let found = extend(&path, pathNodes: &pathNodes, soft: pathSoft, revocation: &revocation, notes: pathNotes, preferring: preferring)
             path.removeLast()
+            pathNodes.removeLast()
+            revocation.removeLast()
             if let found { return found }
             if exhausted != nil { return nil }
         }
@@ -280,18 +304,23 @@ struct ChainBuilder {
     /// The candidate issuers of `node`, best first: node numbers of anchors and
     /// served intermediates whose subject matches its issuer name.
     mutating func candidates(for node: PathNode) -> [Int] {
-        guard let issuerKey = node.issuerKey else { return [] }
-        var anchorNumbers: [Int] = []
-        for index in anchors.anchors(subjectMatchKey: issuerKey) {
-            let number = served.count + index
-            if nodes[number] == nil {
-                nodes[number] = PathNode(anchors.certificates[index], reference: .anchor(index: index))
-            }
-            anchorNumbers.append(number)
+        guard let issuerName = node.issuer else { return [] }
+        let anchorIndexes = anchors.anchors(subjectMatchKey: issuerName.matchKey)
+        var servedNumbers: [Int] = []
+        for number in servedCandidates where nodes[number]?.hasSubject(matching: issuerName) ?? false {
+            servedNumbers.append(number)
+        }
+        for index in anchorIndexes where nodes[served.count + index] == nil {
+            nodes[served.count + index] = PathNode(anchors.certificates[index], reference: .anchor(index: index))
         }
         let authorityKey = node.authorityKeyIdentifier
-        return sorted(anchorNumbers, authorityKey: authorityKey)
-            + sorted(servedBySubject[issuerKey] ?? [], authorityKey: authorityKey)
+        // One array (a single candidate, the usual case, needs no sorting).
+        guard anchorIndexes.count + servedNumbers.count > 1 else {
+            if let index = anchorIndexes.first { return [served.count + index] }
+            return servedNumbers
+        }
+        return sorted(anchorIndexes.map { served.count + $0 }, authorityKey: authorityKey)
+            + sorted(servedNumbers, authorityKey: authorityKey)
     }
 
     /// `numbers` in preference order for a certificate whose authority key
@@ -316,8 +345,8 @@ struct ChainBuilder {
     func formsLoop(_ issuer: PathNode, _ number: Int, path: [Int], pathNodes: [PathNode]) -> Bool {
         if path.contains(number) { return true }
         for node in pathNodes where node.certificate == issuer.certificate { return true }
-        guard let subjectKey = issuer.subjectKey else { return false }
-        for node in pathNodes where node.subjectKey == subjectKey && node.certificate.spkiBytes == issuer.certificate.spkiBytes {
+        guard let subject = issuer.subject else { return false }
+        for node in pathNodes where node.certificate.spkiBytes == issuer.certificate.spkiBytes && node.hasSubject(matching: subject) {
             return true
         }
         return false
@@ -409,15 +438,24 @@ struct ChainBuilder {
         return key
     }
 
-    private func makePath(_ numbers: [Int], revocation: [RevocationStatus], notes: [TrustFailure]) -> VerifiedPath {
+    /// The path `numbers` topped by the anchor node `anchor`; `revocation` has the
+    /// status of each of `numbers` (the anchor's is ``RevocationStatus/anchor``).
+    private func makePath(_ numbers: [Int], anchor: Int, revocation: [RevocationStatus], notes: [TrustFailure]) -> VerifiedPath {
         var certificates: [Certificate] = []
         var references: [CertificateReference] = []
-        for number in numbers {
-            guard let node = nodes[number] else { continue }
+        certificates.reserveCapacity(numbers.count + 1)
+        references.reserveCapacity(numbers.count + 1)
+        for position in 0...numbers.count {
+            guard let node = nodes[position < numbers.count ? numbers[position] : anchor] else { continue }
             certificates.append(node.certificate)
             references.append(node.reference)
         }
-        let statuses = revocation.count == certificates.count ? revocation : []
+        var statuses: [RevocationStatus] = []
+        if revocation.count + 1 == certificates.count {
+            statuses.reserveCapacity(certificates.count)
+            statuses += revocation
+            statuses.append(.anchor)
+        }
         return VerifiedPath(certificates: certificates, references: references, revocation: statuses, revocationNotes: notes)
     }
 

@@ -126,7 +126,7 @@ extension ChainBuilder {
         guard served.indices.contains(start) else { return ([], .issuerNotFound) }
         if nodes[start] == nil {
             // The leaf, or a duplicate of an earlier certificate (never a candidate).
-            nodes[start] = PathNode(served[start], reference: .served(index: positions[start]))
+            nodes[start] = PathNode(served[start], reference: .served(index: position(ofServed: start)))
         }
         var path = [start]
         while let topNumber = path.last, let top = nodes[topNumber] {

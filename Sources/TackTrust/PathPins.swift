@@ -15,19 +15,58 @@ struct PathPins {
     init(_ path: VerifiedPath, rule: PinRule?, served: [Certificate] = [], servedPins: [SPKIPin] = []) {
         let certificates = path.certificates
         references = path.references
-        var known: [SPKIPin?] = certificates.map { certificate in
-            served.firstIndex(of: certificate).flatMap { $0 < servedPins.count ? servedPins[$0] : nil }
+        if servedPins.count == certificates.count, served.elementsEqual(certificates) {
+            // The path is what was served, in order (a chain sent with its root): the
+            // same pins, the same array.
+            spki = servedPins
+        } else {
+            spki = Self.spkiPins(of: certificates) { position in
+                served.firstIndex(of: certificates[position]).flatMap { $0 < servedPins.count ? servedPins[$0] : nil }
+            }
         }
-        // The other SPKIs (and the certificates) hashed together: SHA256.hashes(of:)
-        // interleaves two messages at a time on SHA-NI (sha256-hw-x4-294).
-        let missing = known.indices.filter { known[$0] == nil }
-        if !missing.isEmpty {
-            let digests = SHA256.hashes(of: missing.map { certificates[$0].spkiBytes })
-            for (position, digest) in zip(missing, digests) { known[position] = SPKIPin(digest: digest) }
-        }
-        spki = known.compactMap { $0 }
         let needsFingerprints = rule.map { !$0.caCertificates.isEmpty || !$0.leafCertificates.isEmpty } ?? false
-        fingerprints = needsFingerprints ? SHA256.hashes(of: certificates.map { $0.derEncoded[...] }).map(CertificateFingerprint.init(digest:)) : []
+        fingerprints = needsFingerprints
+            ? Self.digests(
+                count: certificates.count, known: { _ in nil }, bytes: { certificates[$0].derEncoded[...] },
+                wrap: CertificateFingerprint.init(digest:))
+            : []
+    }
+
+    /// The SPKI pin of each of `certificates`, in order, in one allocation (the
+    /// result): those `known` returns are taken, the others hashed.
+    static func spkiPins(of certificates: [Certificate], known: (Int) -> SPKIPin? = { _ in nil }) -> [SPKIPin] {
+        digests(count: certificates.count, known: known, bytes: { certificates[$0].spkiBytes }, wrap: SPKIPin.init(digest:))
+    }
+
+    /// `wrap` of the SHA-256 of `bytes(i)` for each `i` in `0..<count` (or `known(i)`), hashed two
+    /// at a time with ``TackSHA2/SHA256/hash(_:_:)`` (interleaved on SHA-NI, as
+    /// `SHA256.hashes(of:)` does) without an array of messages: the result is the one
+    /// allocation.
+    private static func digests<Pin>(
+        count: Int, known: (Int) -> Pin?, bytes: (Int) -> ArraySlice<UInt8>, wrap: (SHA256Digest) -> Pin
+    ) -> [Pin] {
+        guard count > 0 else { return [] }
+        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            var waiting: Int? = nil
+            for position in 0..<count {
+                if let digest = known(position) {
+                    buffer.initializeElement(at: position, to: digest)
+                    continue
+                }
+                guard let first = waiting else {
+                    waiting = position
+                    continue
+                }
+                waiting = nil
+                let (a, b) = bytes(first).withUnsafeBytes { one in
+                    bytes(position).withUnsafeBytes { two in SHA256.hash(one, two) }
+                }
+                buffer.initializeElement(at: first, to: wrap(a))
+                buffer.initializeElement(at: position, to: wrap(b))
+            }
+            if let last = waiting { buffer.initializeElement(at: last, to: wrap(SHA256.hash(bytes(last)))) }
+            initialized = count
+        }
     }
 
     struct Result {
@@ -38,27 +77,63 @@ struct PathPins {
     /// ATS semantics: CA lists match positions 1..., leaf lists position 0; one
     /// side's entries OR; both sides given, each needs a match (AND).
     func matches(_ rule: PinRule) -> Result {
+        var count = 0
+        forEachMatch(of: rule) { _ in count += 1 }
         var matches: [PinMatch] = []
+        if count > 0 {
+            matches.reserveCapacity(count)
+            forEachMatch(of: rule) { matches.append($0) }
+        }
+        return Result(matches: matches, isSatisfied: isSatisfied(rule, matches: matches))
+    }
+
+    /// Whether `rule` holds on `path` (``matches(_:)``'s `isSatisfied`), for the chain
+    /// builder's path preference, which asks this of each valid path: nothing is
+    /// listed or kept, and a certificate is hashed only while its side of the rule
+    /// has pins and no match yet (the leaf not at all under CA pins alone).
+    static func isSatisfied(by rule: PinRule, on path: VerifiedPath) -> Bool {
+        var caMatched = false
+        var leafMatched = false
+        for (position, certificate) in path.certificates.enumerated() {
+            let isLeaf = position == 0
+            let pins = isLeaf ? rule.leafIdentities : rule.caIdentities
+            let fingerprints = isLeaf ? rule.leafCertificates : rule.caCertificates
+            guard !(isLeaf ? leafMatched : caMatched), !pins.isEmpty || !fingerprints.isEmpty else { continue }
+            let matched = (!pins.isEmpty && pins.contains(SPKIPin(certificate)))
+                || (!fingerprints.isEmpty && fingerprints.contains(certificate.fingerprint))
+            if matched {
+                if isLeaf { leafMatched = true } else { caMatched = true }
+            }
+        }
+        return holds(rule, caMatched: caMatched, leafMatched: leafMatched)
+    }
+
+    private func isSatisfied(_ rule: PinRule, matches: [PinMatch]) -> Bool {
+        Self.holds(rule, caMatched: matches.contains { !$0.list.isLeafList }, leafMatched: matches.contains { $0.list.isLeafList })
+    }
+
+    /// A side without pins holds; a rule without pins (refused by validation) holds nothing.
+    private static func holds(_ rule: PinRule, caMatched: Bool, leafMatched: Bool) -> Bool {
+        (rule.hasCAPins || rule.hasLeafPins) && (!rule.hasCAPins || caMatched) && (!rule.hasLeafPins || leafMatched)
+    }
+
+    /// Calls `body` with each match of `rule`'s pins on the path, in list order.
+    private func forEachMatch(of rule: PinRule, _ body: (PinMatch) -> Void) {
         for (entry, pin) in rule.caIdentities.enumerated() {
             for position in spki.indices.dropFirst() where spki[position] == pin {
-                matches.append(PinMatch(list: .caIdentities, entry: entry, pathIndex: position, certificate: references[position]))
+                body(PinMatch(list: .caIdentities, entry: entry, pathIndex: position, certificate: references[position]))
             }
         }
         for (entry, fingerprint) in rule.caCertificates.enumerated() {
             for position in fingerprints.indices.dropFirst() where fingerprints[position] == fingerprint {
-                matches.append(PinMatch(list: .caCertificates, entry: entry, pathIndex: position, certificate: references[position]))
+                body(PinMatch(list: .caCertificates, entry: entry, pathIndex: position, certificate: references[position]))
             }
         }
         for (entry, pin) in rule.leafIdentities.enumerated() where spki.first == pin {
-            matches.append(PinMatch(list: .leafIdentities, entry: entry, pathIndex: 0, certificate: references[0]))
+            body(PinMatch(list: .leafIdentities, entry: entry, pathIndex: 0, certificate: references[0]))
         }
         for (entry, fingerprint) in rule.leafCertificates.enumerated() where fingerprints.first == fingerprint {
-            matches.append(PinMatch(list: .leafCertificates, entry: entry, pathIndex: 0, certificate: references[0]))
+            body(PinMatch(list: .leafCertificates, entry: entry, pathIndex: 0, certificate: references[0]))
         }
-        let caHolds = !rule.hasCAPins || matches.contains { !$0.list.isLeafList }
-        let leafHolds = !rule.hasLeafPins || matches.contains { $0.list.isLeafList }
-        // A rule without pins (refused by validation) holds nothing.
-        let isSatisfied = (rule.hasCAPins || rule.hasLeafPins) && caHolds && leafHolds
-        return Result(matches: matches, isSatisfied: isSatisfied)
     }
 }

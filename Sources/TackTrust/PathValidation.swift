@@ -27,18 +27,21 @@ struct PathNode {
         if case .anchor = reference { return true }
         return false
     }
-    /// The RFC 5280 §7.1 match key of the subject name, or nil when it does not decode.
-    let subjectKey: [UInt8]?
-    /// The match key of the issuer name, or nil when it does not decode.
-    let issuerKey: [UInt8]?
+    /// The subject name, or nil when it does not decode. Names are compared in place
+    /// (``TackX509/DistinguishedName/matches(_:)``, RFC 5280 §7.1); a match key
+    /// (``TackX509/DistinguishedName/matchKey``, an allocation) is made only to look
+    /// a name up among the anchors.
+    let subject: DistinguishedName?
+    /// The issuer name, or nil when it does not decode.
+    let issuer: DistinguishedName?
     /// Every extension, typed, or the first decoding error.
     let extensions: Result<DecodedExtensions, X509Error>
 
     init(_ certificate: Certificate, reference: CertificateReference) {
         self.certificate = certificate
         self.reference = reference
-        subjectKey = (try? certificate.subject)?.matchKey
-        issuerKey = (try? certificate.issuer)?.matchKey
+        subject = try? certificate.subject
+        issuer = try? certificate.issuer
         do {
             extensions = .success(try certificate.decodeAllExtensions())
         } catch {
@@ -48,8 +51,15 @@ struct PathNode {
 
     /// Self-issued (RFC 5280 §6.1: subject and issuer names match; the key may differ).
     var isSelfIssued: Bool {
-        guard let subjectKey, let issuerKey else { return false }
-        return subjectKey == issuerKey
+        guard let subject, let issuer else { return false }
+        return subject.matches(issuer)
+    }
+
+    /// Whether this certificate's subject matches `name` (RFC 5280 §7.1); `false` when
+    /// either does not decode.
+    func hasSubject(matching name: DistinguishedName?) -> Bool {
+        guard let subject, let name else { return false }
+        return subject.matches(name)
     }
 
     /// The subject key identifier, if present and decodable.

@@ -66,7 +66,7 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
     private static func parse(_ text: [UInt8], text original: String) throws(PeerHostError) -> Kind {
         guard !text.isEmpty else { throw PeerHostError(.empty, offset: 0) }
         // What a URL or an authority adds, named before any finer check.
-        if let scheme = find(Array("://".utf8), in: text) { throw PeerHostError(.url, offset: scheme) }
+        if let scheme = findSchemeSeparator(in: text) { throw PeerHostError(.url, offset: scheme) }
         if let slash = text.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             throw PeerHostError(.url, offset: slash)
         }
@@ -93,9 +93,11 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
         return .dnsName(String(decoding: name, as: UTF8.self))
     }
 
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+    /// The offset of the first `://` in `text`.
+    private static func findSchemeSeparator(in text: [UInt8]) -> Int? {
+        guard text.count >= 3 else { return nil }
+        for start in 0...(text.count - 3)
+        where text[start] == UInt8(ascii: ":") && text[start + 1] == UInt8(ascii: "/") && text[start + 2] == UInt8(ascii: "/") {
             return start
         }
         return nil
@@ -215,7 +217,9 @@ enum DNSNameSyntax {
     /// Checks `octets` without allocating and returns the name without its trailing
     /// dot (the labels' span), for ``parse(_:wildcard:trailingDot:)`` and
     /// ``checkHostName(_:trailingDot:)``.
-    static func check(_ octets: ArraySlice<UInt8>, wildcard: Bool, trailingDot: Bool) throws(PeerHostError) -> ArraySlice<UInt8> {
+    static func check<Octets: BidirectionalCollection<UInt8>>(
+        _ octets: Octets, wildcard: Bool, trailingDot: Bool
+    ) throws(PeerHostError) -> Octets where Octets.SubSequence == Octets, Octets.Index == Int {
         guard !octets.isEmpty else { throw PeerHostError(.empty, offset: octets.startIndex) }
         var body = octets
         if trailingDot, body.last == UInt8(ascii: "."), body.count > 1 {
@@ -237,7 +241,9 @@ enum DNSNameSyntax {
 
     /// One label: 1...63 letters, digits and hyphens, no hyphen at either end; `*`
     /// alone as the first label when `wildcard`.
-    private static func checkLabel(_ label: ArraySlice<UInt8>, isFirst: Bool, wildcard: Bool) throws(PeerHostError) {
+    private static func checkLabel<Octets: BidirectionalCollection<UInt8>>(
+        _ label: Octets, isFirst: Bool, wildcard: Bool
+    ) throws(PeerHostError) where Octets.Index == Int {
         guard let first = label.first, let last = label.last else { throw PeerHostError(.emptyLabel, offset: label.startIndex) }
         guard label.count <= 63 else { throw PeerHostError(.labelTooLong, offset: label.startIndex) }
         if first == UInt8(ascii: "*") {

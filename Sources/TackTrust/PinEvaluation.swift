@@ -113,7 +113,7 @@ extension PinPolicy {
     func pathPreference(ruleIndex index: Int?, at time: Int64) -> ((VerifiedPath) -> Bool)? {
         guard let index, !rules[index].isExpired(at: time) else { return nil }
         let rule = rules[index]
-        return { path in PathPins(path, rule: rule).matches(rule).isSatisfied }
+        return { path in PathPins.isSatisfied(by: rule, on: path) }
     }
 
     /// Checks the rule at `index` (the host's) against the verified path of `trust`;
@@ -127,7 +127,7 @@ extension PinPolicy {
     ///     diagnostics and the report; they never satisfy a pin).
     ///   - time: The check time, in seconds since 1970 (for rule expiration).
     func evaluate(host name: PeerHost?, ruleIndex index: Int?, trust: TrustResult, servedChain: [Certificate], at time: Int64) -> PinEvaluation {
-        let servedPins = SHA256.hashes(of: servedChain.map { $0.spkiBytes }).map(SPKIPin.init(digest:))  // interleaved SHA-256
+        let servedPins = PathPins.spkiPins(of: servedChain)  // interleaved SHA-256, one allocation
         let rule = index.map { rules[$0] }
         guard trust.verdict.isPathValid, let path = trust.path else {
             return PinEvaluation(host: name, outcome: .notEvaluated, ruleIndex: index, rule: rule, matches: [], verifiedPins: [], servedPins: servedPins, diagnostics: [])
@@ -152,9 +152,10 @@ extension PinPolicy {
         )
     }
 
+    /// The classic causes that apply, in a fixed order; nothing is allocated unless
+    /// one applies (every pin of a satisfied rule matching, e2e-*, finds none).
     private func diagnose(rule: PinRule, path: VerifiedPath, pathPins: PathPins, served: [Certificate], servedPins: [SPKIPin], at time: Int64) -> [PinDiagnostic] {
         var diagnostics: [PinDiagnostic] = []
-        let spkiLists: [(PinList, [SPKIPin])] = [(.caIdentities, rule.caIdentities), (.leafIdentities, rule.leafIdentities)]
         // Pins on the wrong side of the leaf/CA divide.
         for (entry, pin) in rule.caIdentities.enumerated() where pathPins.spki.first == pin {
             diagnostics.append(.caPinMatchesLeaf(list: .caIdentities, entry: entry))
@@ -174,44 +175,42 @@ extension PinPolicy {
         // linear search with DER equality (a length check, then memcmp) is cheaper than a
         // Set, which would hash every byte of every certificate (e2e-*-cached).
         let onPath = path.certificates
-        var keyed: [(Certificate, CertificateReference, SPKIPin)] = []
-        for (position, certificate) in path.certificates.enumerated() {
-            keyed.append((certificate, path.references[position], pathPins.spki[position]))
-        }
-        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate) {
-            keyed.append((certificate, .served(index: servedIndex), servedPins[servedIndex]))
-        }
         // Only an SPKI pin entry that matched no certificate's SPKI, on the path or
         // served, can be a raw-key hash (else SHA-256 would have a collision): with none,
         // the certificates' keys are not hashed again (e2e-*, where every pin matches).
-        let verifiedOrServed = pathPins.spki + servedPins
-        let unmatched = spkiLists.contains { _, pins in pins.contains { !verifiedOrServed.contains($0) } }
-        for (certificate, reference, correctPin) in keyed where unmatched {
-            let rawKeyPin = SPKIPin(digest: SHA256.hash(certificate.publicKeyInfo.rawKey))
-            for (list, pins) in spkiLists {
-                for (entry, pin) in pins.enumerated() where pin == rawKeyPin {
-                    diagnostics.append(.rawKeyHash(list: list, entry: entry, certificate: reference, correctPin: correctPin))
+        func isUnmatched(_ pin: SPKIPin) -> Bool { !pathPins.spki.contains(pin) && !servedPins.contains(pin) }
+        if rule.caIdentities.contains(where: isUnmatched) || rule.leafIdentities.contains(where: isUnmatched) {
+            func checkRawKey(of certificate: Certificate, _ reference: CertificateReference, correctPin: SPKIPin) {
+                let rawKeyPin = SPKIPin(digest: SHA256.hash(certificate.publicKeyInfo.rawKey))
+                for (entry, pin) in rule.caIdentities.enumerated() where pin == rawKeyPin {
+                    diagnostics.append(.rawKeyHash(list: .caIdentities, entry: entry, certificate: reference, correctPin: correctPin))
                 }
+                for (entry, pin) in rule.leafIdentities.enumerated() where pin == rawKeyPin {
+                    diagnostics.append(.rawKeyHash(list: .leafIdentities, entry: entry, certificate: reference, correctPin: correctPin))
+                }
+            }
+            for (position, certificate) in path.certificates.enumerated() {
+                checkRawKey(of: certificate, path.references[position], correctPin: pathPins.spki[position])
+            }
+            for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate) {
+                checkRawKey(of: certificate, .served(index: servedIndex), correctPin: servedPins[servedIndex])
             }
         }
         // Pinned certificates that were sent but are not on the verified path.
         for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate) {
             let fingerprint = rule.caCertificates.isEmpty && rule.leafCertificates.isEmpty ? nil : certificate.fingerprint
-            var hits: [(PinList, Int)] = []
-            for (list, pins) in spkiLists {
-                for (entry, pin) in pins.enumerated() where pin == servedPins[servedIndex] { hits.append((list, entry)) }
-            }
-            for (list, fingerprints) in [(PinList.caCertificates, rule.caCertificates), (.leafCertificates, rule.leafCertificates)] {
-                for (entry, pinned) in fingerprints.enumerated() where pinned == fingerprint { hits.append((list, entry)) }
-            }
             let notAfter = certificate.validity.notAfter.secondsSince1970
-            for (list, entry) in hits {
+            func hit(_ list: PinList, _ entry: Int) {
                 if notAfter < time {
                     diagnostics.append(.pinMatchesExpiredCertificate(list: list, entry: entry, served: servedIndex, notAfter: notAfter))
                 } else {
                     diagnostics.append(.pinnedCertificateNotOnPath(list: list, entry: entry, served: servedIndex))
                 }
             }
+            for (entry, pin) in rule.caIdentities.enumerated() where pin == servedPins[servedIndex] { hit(.caIdentities, entry) }
+            for (entry, pin) in rule.leafIdentities.enumerated() where pin == servedPins[servedIndex] { hit(.leafIdentities, entry) }
+            for (entry, pinned) in rule.caCertificates.enumerated() where pinned == fingerprint { hit(.caCertificates, entry) }
+            for (entry, pinned) in rule.leafCertificates.enumerated() where pinned == fingerprint { hit(.leafCertificates, entry) }
         }
         if !rule.hasCAPins && rule.hasLeafPins { diagnostics.append(.onlyLeafPins) }
         if !rule.caCertificates.isEmpty { diagnostics.append(.wholeCertificatePins(list: .caCertificates)) }

@@ -171,11 +171,13 @@ public struct PinRule: Sendable, Hashable {
     /// not a rule: a policy lookup over every rule then copies a string, not a whole
     /// rule with its arrays (`e2e-*`).
     static func specificity(domain: String, scope: HostScope, for host: String) -> Int? {
-        if host == domain { return scope.coversDomain ? Int.max : nil }
-        // `host` ends in "." + domain: compared as bytes, without building that string
-        // (a rule lookup runs on every evaluation, over every rule: e2e-*-cached).
+        // Compared as bytes (both are normalised ASCII): no `String` comparison, which
+        // would bring in the Unicode normalisation tables (37 KB of firmware flash).
         let hostBytes = host.utf8
         let domainBytes = domain.utf8
+        if hostBytes.count == domainBytes.count, hostBytes.elementsEqual(domainBytes) { return scope.coversDomain ? Int.max : nil }
+        // `host` ends in "." + domain: compared as bytes, without building that string
+        // (a rule lookup runs on every evaluation, over every rule: e2e-*-cached).
         guard hostBytes.count > domainBytes.count + 1 else { return nil }
         let withDot = hostBytes.dropLast(domainBytes.count)
         guard withDot.last == UInt8(ascii: "."), hostBytes[withDot.endIndex...].elementsEqual(domainBytes) else { return nil }

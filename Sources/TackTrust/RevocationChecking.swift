@@ -201,9 +201,9 @@ extension ChainBuilder {
                 }
             }
         }
-        guard let issuerName = issuerNode.subjectKey else { return .notAuthorised }
+        guard issuerNode.subject != nil else { return .notAuthorised }
         for delegate in basic.certificates where basic.responderIDMatches(delegate) {
-            guard (try? delegate.issuer)?.matchKey == issuerName,
+            guard issuerNode.hasSubject(matching: try? delegate.issuer),
                   delegate.validity.contains(secondsSince1970: time),
                   let usage = try? delegate.extendedKeyUsage, usage.contains(ExtendedKeyUsage.ocspSigning) else { continue }
             guard chargeSignatureCheck() else { return .notAuthorised }
@@ -324,7 +324,7 @@ extension ChainBuilder {
     /// used for a delegated OCSP responder's certificate, which is not a node.
     mutating func listStatus(ofSerial serial: ArraySlice<UInt8>, issuedBy issuer: Int) -> ListStatus {
         guard !options.revocationLists.isEmpty, let issuerNode = nodes[issuer],
-              let issuerName = issuerNode.subjectKey else { return .none }
+              let issuerName = issuerNode.subject?.matchKey else { return .none }
         if crlIssuerKeys == nil { crlIssuerKeys = options.revocationLists.map { (try? $0.issuer)?.matchKey } }
         let issuerKeyIdentifier = issuerNode.subjectKeyIdentifier
         var good: Int? = nil

@@ -24,9 +24,8 @@ extension Certificate {
         guard let names = try subjectAlternativeNames else { return false }
         switch host.kind {
         case .dnsName(let reference):
-            guard let reference = DNSNameBytes(reference: reference) else { return false }
-            for case .dnsName(let presented) in names.names {
-                if reference.isMatched(byPresented: presented) { return true }
+            for case .dnsName(let presented) in names.names where DNSNameBytes.reference(reference, isMatchedByPresented: presented) {
+                return true
             }
             return false
         case .ipAddress(let reference):
@@ -97,12 +96,6 @@ struct DNSNameBytes: Equatable {
         self.labels = labels
     }
 
-    /// Parses a reference identifier (a ``PeerHost`` name, already checked and
-    /// lowercased, without trailing dot).
-    init?(reference text: String) {
-        self.init(presented: text, allowWildcard: false)
-    }
-
     /// Parses a presented or constraint name with the one grammar of
     /// ``DNSNameSyntax``: no trailing dot; with `allowWildcard`, the first label may be
     /// exactly `*`.
@@ -115,16 +108,34 @@ struct DNSNameBytes: Equatable {
     /// Whether the first label is the wildcard `*`.
     var isWildcard: Bool { labels.first?.elementsEqual([UInt8(ascii: "*")]) ?? false }
 
-    /// Whether the certificate's `dNSName` `presented` identifies this reference name
-    /// (RFC 9525 §6.3, with the wildcard rules of ``Certificate/matches(peerName:)``).
-    func isMatched(byPresented presented: String) -> Bool {
-        guard let name = DNSNameBytes(presented: presented, allowWildcard: true) else { return false }
-        guard name.isWildcard else { return name.labels.elementsEqual(labels, by: ==) }
+    /// Whether the certificate's `dNSName` `presented` identifies the reference name
+    /// `reference` (a ``PeerHost`` name: RFC 9525 §6.3, with the wildcard rules of
+    /// ``Certificate/matches(_:)``), compared in place as ASCII bytes: nothing is
+    /// allocated, and no `String` comparison (with its Unicode tables) is involved.
+    static func reference(_ reference: String, isMatchedByPresented presented: String) -> Bool {
+        var reference = reference
+        var presented = presented
+        return reference.withUTF8 { reference in
+            presented.withUTF8 { presented in matches(reference: reference[...], presented: presented[...]) }
+        }
+    }
+
+    /// ``reference(_:isMatchedByPresented:)`` on the names' octets: both must have the
+    /// syntax of ``DNSNameSyntax`` (the presented one may start with the label `*`),
+    /// without trailing dot; labels compare ignoring ASCII case.
+    private static func matches(reference: Slice<UnsafeBufferPointer<UInt8>>, presented: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard (try? DNSNameSyntax.check(reference, wildcard: false, trailingDot: false)) != nil,
+              (try? DNSNameSyntax.check(presented, wildcard: true, trailingDot: false)) != nil else { return false }
+        guard presented.first == UInt8(ascii: "*") else { return asciiCaseInsensitiveEqual(presented, reference) }
         // `*` plus at least two labels: `*.com` never matches (RFC 9525 §6.3, CA/B BR §3.2.2.6).
-        guard name.labels.count >= 3, name.labels.count == labels.count, let first = labels.first else { return false }
-        // A wildcard never stands for an A-label (RFC 6125 §7.2; Chromium, Go and webpki).
-        if first.starts(with: Array("xn--".utf8)) { return false }
-        return name.labels.dropFirst().elementsEqual(labels.dropFirst(), by: ==)
+        // The checked syntax puts a dot right after a leading `*` when more follows.
+        let rest = presented.dropFirst(2)
+        guard rest.contains(UInt8(ascii: ".")), let dot = reference.firstIndex(of: UInt8(ascii: ".")) else { return false }
+        // The wildcard stands for exactly the first label, which is never an A-label
+        // (RFC 6125 §7.2; Chromium, Go and webpki).
+        let first = reference[..<dot]
+        if first.count >= 4, asciiCaseInsensitiveEqual(first.prefix(4), "xn--".utf8) { return false }
+        return asciiCaseInsensitiveEqual(reference[(dot + 1)...], rest)
     }
 
     /// Whether this name is `base` or a name below it (RFC 5280 §4.2.1.10: "any DNS

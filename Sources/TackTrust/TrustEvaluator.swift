@@ -190,14 +190,18 @@ public struct TrustEvaluator: Sendable {
             let failure = TrustFailure(.malformed(error), certificate: .served(index: 0))
             return ([], TrustResult(verdict: .fatalFailure(failure), path: nil, failures: [failure], signatureChecks: 0, buildSteps: 0))
         }
-        var served = [leaf]
+        var served: [Certificate] = []
         served.reserveCapacity(servedChain.count)
-        var positions = [0]
-        positions.reserveCapacity(servedChain.count)
+        served.append(leaf)
+        // Positions are listed only once a certificate is left out (else they are the indices).
+        var positions: [Int]? = nil
         for (position, der) in servedChain.enumerated().dropFirst() {
-            guard let certificate = try? Certificate(derEncoded: der) else { continue }
+            guard let certificate = try? Certificate(derEncoded: der) else {
+                if positions == nil { positions = Array(0..<position) }
+                continue
+            }
             served.append(certificate)
-            positions.append(position)
+            positions?.append(position)
         }
         return (served, validate(served, positions: positions, host: host, time: time, preferring: preferring, signatureCache: &signatureCache))
     }
