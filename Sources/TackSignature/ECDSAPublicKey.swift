@@ -15,7 +15,7 @@ public import TackX509
 /// inputs are well-formed but the signature does not match, another case when
 /// an input is malformed or the signature's curve differs from the key's.
 public struct ECDSAPublicKey: Sendable, Hashable {
-    private enum Point: Sendable {
+    private enum Point: Sendable, Hashable {
         case p256(ECAffinePoint<ECLimbs4>)
         case p384(ECAffinePoint<ECLimbs6>)
         case p521(ECAffinePoint<ECLimbs9>)
@@ -26,7 +26,24 @@ public struct ECDSAPublicKey: Sendable, Hashable {
 
     /// The key as an uncompressed point, 0x04 ‖ X ‖ Y (SEC 1 v2 §2.3.3), whatever
     /// form it was given in.
-    public let x962Representation: [UInt8]
+    ///
+    /// Encoded on each access: the key keeps only the point, inline, so that
+    /// preparing it allocates nothing.
+    public var x962Representation: [UInt8] {
+        switch point {
+        case .p256(let q): P256.curve.encodeUncompressed(q)
+        #if TACK_NO_P384
+        case .p384: []  // no key holds such a point in this build
+        #else
+        case .p384(let q): P384.curve.encodeUncompressed(q)
+        #endif
+        #if TACK_NO_P521
+        case .p521: []
+        #else
+        case .p521(let q): P521.curve.encodeUncompressed(q)
+        #endif
+        }
+    }
 
     private let point: Point
 
@@ -47,31 +64,31 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     /// - Throws: ``SignatureError/malformedPublicKey(_:)`` when the point
     ///   fails decoding or validation.
     public init(curve: ECCurve, x962Representation: some Collection<UInt8>) throws(SignatureError) {
-        let bytes = Array(x962Representation)
         self.curve = curve
-        switch curve {
-        case .p256:
-            let decoded = try P256.curve.decodePoint(bytes)
-            point = .p256(decoded)
-            self.x962Representation = P256.curve.encodeUncompressed(decoded)
-        case .p384:
-            // Firmware switch (Tests/BareMetal/README.md): a build without P-384.
-            #if TACK_NO_P384
-            throw .unsupported(.curve(curve.oid))
-            #else
-            let decoded = try P384.curve.decodePoint(bytes)
-            point = .p384(decoded)
-            self.x962Representation = P384.curve.encodeUncompressed(decoded)
-            #endif
-        case .p521:
-            #if TACK_NO_P521
-            throw .unsupported(.curve(curve.oid))
-            #else
-            let decoded = try P521.curve.decodePoint(bytes)
-            point = .p521(decoded)
-            self.x962Representation = P521.curve.encodeUncompressed(decoded)
-            #endif
+        // Decoded in place (no copy) when the bytes are contiguous, as a
+        // SubjectPublicKeyInfo's key slice is.
+        let decoded = withContiguousBytes(of: x962Representation) { bytes in
+            Result { () throws(SignatureError) -> Point in
+                switch curve {
+                case .p256:
+                    return .p256(try P256.curve.decodePoint(bytes))
+                case .p384:
+                    // Firmware switch (Tests/BareMetal/README.md): a build without P-384.
+                    #if TACK_NO_P384
+                    throw .unsupported(.curve(curve.oid))
+                    #else
+                    return .p384(try P384.curve.decodePoint(bytes))
+                    #endif
+                case .p521:
+                    #if TACK_NO_P521
+                    throw .unsupported(.curve(curve.oid))
+                    #else
+                    return .p521(try P521.curve.decodePoint(bytes))
+                    #endif
+                }
+            }
         }
+        point = try decoded.get()
     }
 
     /// Checks a signature over a digest the caller has already computed.
@@ -90,23 +107,29 @@ public struct ECDSAPublicKey: Sendable, Hashable {
         guard signature.curve == curve else {
             throw .algorithmKeyMismatch(.curve(signature: signature.curve, key: curve))
         }
-        let digestBytes = Array(digest)
-        let isValid: Bool
+        // In place when the digest is contiguous; the hashing overloads pass
+        // their inline digest's bytes directly.
+        let isValid = withContiguousBytes(of: digest) { isValidSignature(signature, digest: UnsafeRawBufferPointer($0)) }
+        guard isValid else { throw .invalidSignature }
+    }
+
+    /// The verification equation on the key's curve, for a signature already
+    /// known to be on that curve.
+    private func isValidSignature(_ signature: ECDSASignature, digest: UnsafeRawBufferPointer) -> Bool {
         switch point {
-        case .p256(let q): isValid = P256.curve.verify(signature: signature, digest: digestBytes, publicKey: q)
+        case .p256(let q): P256.curve.verify(signature: signature, digest: digest, publicKey: q)
         // Without the curve (a firmware switch) no key holds such a point.
         #if TACK_NO_P384
-        case .p384: isValid = false
+        case .p384: false
         #else
-        case .p384(let q): isValid = P384.curve.verify(signature: signature, digest: digestBytes, publicKey: q)
+        case .p384(let q): P384.curve.verify(signature: signature, digest: digest, publicKey: q)
         #endif
         #if TACK_NO_P521
-        case .p521: isValid = false
+        case .p521: false
         #else
-        case .p521(let q): isValid = P521.curve.verify(signature: signature, digest: digestBytes, publicKey: q)
+        case .p521(let q): P521.curve.verify(signature: signature, digest: digest, publicKey: q)
         #endif
         }
-        guard isValid else { throw .invalidSignature }
     }
 
     /// Checks a DER-encoded signature (as found in X.509 certificates and TLS)
@@ -153,26 +176,33 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     public func verifySignature<Hash: SHA2HashFunction>(
         _ signature: ECDSASignature, for message: some Collection<UInt8>, hash: Hash.Type
     ) throws(SignatureError) {
-        let digest = Hash.hash(Array(message))
-        try verifySignature(signature, forDigest: digest)
+        // Hashed in place (no copy) when the message is contiguous, as a
+        // certificate's TBS slice is.
+        let digest = withContiguousBytes(of: message) { Hash.hash(UnsafeRawBufferPointer($0)) }
+        guard signature.curve == curve else {
+            throw .algorithmKeyMismatch(.curve(signature: signature.curve, key: curve))
+        }
+        guard digest.withUnsafeBytes({ isValidSignature(signature, digest: $0) }) else { throw .invalidSignature }
     }
 
     /// Two keys are equal when they are on the same curve and are the same
     /// point, whatever encoding each was decoded from.
+    /// (The coordinates are compared fully reduced, in Montgomery form, which
+    /// is one-to-one.)
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.curve == rhs.curve && lhs.x962Representation == rhs.x962Representation
+        lhs.curve == rhs.curve && lhs.point == rhs.point
     }
 
-    /// Hashes the curve and the uncompressed point, consistently with `==`.
+    /// Hashes the curve and the point, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(curve)
-        hasher.combine(x962Representation)
+        hasher.combine(point)
     }
 }
 
 extension ECWeierstrassCurve {
     /// Decodes and validates an encoded point (see ``ECDSAPublicKey/init(curve:x962Representation:)``).
-    func decodePoint(_ bytes: [UInt8]) throws(SignatureError) -> ECAffinePoint<Limbs> {
+    func decodePoint(_ bytes: UnsafeBufferPointer<UInt8>) throws(SignatureError) -> ECAffinePoint<Limbs> {
         let width = coordinateByteCount
         guard let prefix = bytes.first else { throw .malformedPublicKey(.emptyPoint) }
         switch prefix {
@@ -201,7 +231,7 @@ extension ECWeierstrassCurve {
         }
     }
 
-    private func decodeCoordinate(_ bytes: ArraySlice<UInt8>) throws(SignatureError) -> Limbs {
+    private func decodeCoordinate(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(SignatureError) -> Limbs {
         guard let value = Limbs(bigEndian: bytes), value.isLess(than: field.modulus) else {
             throw .malformedPublicKey(.coordinateOutOfRange)
         }
@@ -217,7 +247,7 @@ extension ECWeierstrassCurve {
 
     /// The leftmost `orderBitCount` bits of `digest` as an integer
     /// (SEC 1 v2 §4.1.4 step 3); not reduced mod n.
-    func truncatedDigest(_ digest: [UInt8]) -> Limbs {
+    func truncatedDigest(_ digest: UnsafeRawBufferPointer) -> Limbs {
         let orderByteCount = (orderBitCount + 7) / 8
         let taken = digest.prefix(orderByteCount)
         // `taken` has at most ⌈orderBitCount / 8⌉ ≤ 8·limbCount bytes, so it fits.
@@ -227,9 +257,9 @@ extension ECWeierstrassCurve {
         return value
     }
 
-    func verify(signature: ECDSASignature, digest: [UInt8], publicKey: ECAffinePoint<Limbs>) -> Bool {
+    func verify(signature: ECDSASignature, digest: UnsafeRawBufferPointer, publicKey: ECAffinePoint<Limbs>) -> Bool {
         // `ECDSASignature` guarantees both values fit and lie in [1, n − 1].
-        guard let r = Limbs(bigEndian: signature.r), let s = Limbs(bigEndian: signature.s) else { return false }
+        guard let r = Limbs(resizing: signature.rValue), let s = Limbs(resizing: signature.sValue) else { return false }
         return verify(r: r, s: s, e: truncatedDigest(digest), publicKey: publicKey)
     }
 }

@@ -11,9 +11,15 @@ public struct ECDSASignature: Sendable, Hashable {
     public let curve: ECCurve
     /// r as a big-endian integer of exactly the curve's scalar width
     /// (32, 48 or 66 bytes).
-    public let r: [UInt8]
+    public var r: [UInt8] { rValue.bigEndianBytes(count: curve.scalarByteCount) }
     /// s as a big-endian integer of exactly the curve's scalar width.
-    public let s: [UInt8]
+    public var s: [UInt8] { sValue.bigEndianBytes(count: curve.scalarByteCount) }
+
+    // r and s as integers, inline (no heap), wide enough for every curve:
+    // nine limbs hold P-521's 521 bits, and the verification narrows them to
+    // its curve's limb type (`ECLimbs.init(resizing:)`).
+    let rValue: ECLimbs9
+    let sValue: ECLimbs9
 
     /// Parses the DER encoding used in X.509 and TLS (RFC 5480 §2.2,
     /// RFC 3279 §2.2.3):
@@ -34,23 +40,26 @@ public struct ECDSASignature: Sendable, Hashable {
     ///   ``SignatureError/unsupported(_:)`` for a curve a firmware build left out
     ///   (`TACK_NO_P384`, `TACK_NO_P521`).
     public init(derEncoded: some Collection<UInt8>, curve: ECCurve) throws(SignatureError) {
-        let bytes = Array(derEncoded)
-        // Two levels deep, and no element can be longer than the largest P-521
-        // signature (2 + 2 × (2 + 67) = 140 octets): anything bigger is malformed.
-        let limits = DERLimits(maximumDepth: 2, maximumElementLength: 140)
-        let ranges: (r: Range<Int>, s: Range<Int>)
-        do {
-            ranges = try DER.read(bytes, limits: limits) { reader throws(DERError) in
-                try reader.readSequence { sequence throws(DERError) in
-                    (try sequence.readUnsignedIntegerMagnitude(), try sequence.readUnsignedIntegerMagnitude())
+        // Parsed in place (no copy) when the bytes are contiguous, as an array slice is.
+        let parsed = withContiguousBytes(of: derEncoded) { bytes in
+            Result { () throws(SignatureError) -> (ECLimbs9, ECLimbs9) in
+                // Two levels deep, and no element can be longer than the largest P-521
+                // signature (2 + 2 × (2 + 67) = 140 octets): anything bigger is malformed.
+                let limits = DERLimits(maximumDepth: 2, maximumElementLength: 140)
+                let ranges: (r: Range<Int>, s: Range<Int>)
+                do throws(DERError) {
+                    ranges = try DER.read(UnsafeRawBufferPointer(bytes), limits: limits) { reader throws(DERError) in
+                        try reader.readSequence { sequence throws(DERError) in
+                            (try sequence.readUnsignedIntegerMagnitude(), try sequence.readUnsignedIntegerMagnitude())
+                        }
+                    }
+                } catch {
+                    throw .malformedSignature(.encoding(error))
                 }
+                return try ECDSASignature.scalars(r: bytes[ranges.r], s: bytes[ranges.s], width: curve.scalarByteCount)
             }
-        } catch {
-            throw .malformedSignature(.encoding(error))
         }
-        let rBytes = bytes[ranges.r]
-        let sBytes = bytes[ranges.s]
-        try self.init(r: rBytes, s: sBytes, curve: curve)
+        try self.init(scalars: parsed.get(), curve: curve)
     }
 
     /// Parses the fixed-width form r ‖ s of IEEE P1363 (also used by JOSE,
@@ -64,48 +73,56 @@ public struct ECDSASignature: Sendable, Hashable {
     ///   is wrong or r or s is out of range; ``SignatureError/unsupported(_:)`` for
     ///   a curve a firmware build left out (`TACK_NO_P384`, `TACK_NO_P521`).
     public init(rawRepresentation: some Collection<UInt8>, curve: ECCurve) throws(SignatureError) {
-        let bytes = Array(rawRepresentation)
         let width = curve.scalarByteCount
-        guard bytes.count == 2 * width else {
-            throw .malformedSignature(.wrongLength(expected: 2 * width, found: bytes.count))
+        let parsed = withContiguousBytes(of: rawRepresentation) { bytes in
+            Result { () throws(SignatureError) -> (ECLimbs9, ECLimbs9) in
+                guard bytes.count == 2 * width else {
+                    throw .malformedSignature(.wrongLength(expected: 2 * width, found: bytes.count))
+                }
+                return try ECDSASignature.scalars(r: bytes[0..<width], s: bytes[width...], width: width)
+            }
         }
-        try self.init(r: bytes[0..<width], s: bytes[width...], curve: curve)
+        try self.init(scalars: parsed.get(), curve: curve)
     }
 
-    private init(r: ArraySlice<UInt8>, s: ArraySlice<UInt8>, curve: ECCurve) throws(SignatureError) {
-        let width = curve.scalarByteCount
-        let rPadded = ECDSASignature.leftPadded(r, to: width)
-        let sPadded = ECDSASignature.leftPadded(s, to: width)
-        guard let rPadded, let sPadded else { throw .malformedSignature(.scalarTooWide) }
+    /// r and s from their big-endian magnitudes: leading zeros are skipped,
+    /// and more than `width` significant bytes is malformed.
+    private static func scalars(
+        r: Slice<UnsafeBufferPointer<UInt8>>, s: Slice<UnsafeBufferPointer<UInt8>>, width: Int
+    ) throws(SignatureError) -> (ECLimbs9, ECLimbs9) {
+        let rSignificant = r.drop(while: { $0 == 0 })
+        let sSignificant = s.drop(while: { $0 == 0 })
+        // `width` ≤ 66 bytes, so a value that passes fits in nine limbs (72 bytes).
+        guard rSignificant.count <= width, sSignificant.count <= width,
+            let rValue = ECLimbs9(bigEndian: rSignificant), let sValue = ECLimbs9(bigEndian: sSignificant)
+        else { throw .malformedSignature(.scalarTooWide) }
+        return (rValue, sValue)
+    }
+
+    private init(scalars: (r: ECLimbs9, s: ECLimbs9), curve: ECCurve) throws(SignatureError) {
+        let (r, s) = scalars
         let inRange: Bool
         switch curve {
-        case .p256: inRange = P256.curve.isValidScalar(rPadded) && P256.curve.isValidScalar(sPadded)
+        case .p256: inRange = P256.curve.isValidScalar(r) && P256.curve.isValidScalar(s)
         case .p384:
             // Firmware switch (Tests/BareMetal/README.md): without it the range check
             // alone keeps the whole P-384 curve in the image.
             #if TACK_NO_P384
             throw .unsupported(.curve(curve.oid))
             #else
-            inRange = P384.curve.isValidScalar(rPadded) && P384.curve.isValidScalar(sPadded)
+            inRange = P384.curve.isValidScalar(r) && P384.curve.isValidScalar(s)
             #endif
         case .p521:
             #if TACK_NO_P521
             throw .unsupported(.curve(curve.oid))
             #else
-            inRange = P521.curve.isValidScalar(rPadded) && P521.curve.isValidScalar(sPadded)
+            inRange = P521.curve.isValidScalar(r) && P521.curve.isValidScalar(s)
             #endif
         }
         guard inRange else { throw .malformedSignature(.scalarOutOfRange) }
         self.curve = curve
-        self.r = rPadded
-        self.s = sPadded
-    }
-
-    /// Strips leading zeros and left-pads to `width`, or nil if too wide.
-    private static func leftPadded(_ bytes: ArraySlice<UInt8>, to width: Int) -> [UInt8]? {
-        let significant = bytes.drop(while: { $0 == 0 })
-        guard significant.count <= width else { return nil }
-        return [UInt8](repeating: 0, count: width - significant.count) + significant
+        rValue = r
+        sValue = s
     }
 
     /// r ‖ s, each of the curve's scalar width (IEEE P1363).
@@ -113,9 +130,18 @@ public struct ECDSASignature: Sendable, Hashable {
 }
 
 extension ECWeierstrassCurve {
-    /// Whether big-endian `bytes` encode an integer in [1, n − 1].
-    func isValidScalar(_ bytes: [UInt8]) -> Bool {
-        guard let value = Limbs(bigEndian: bytes) else { return false }
+    /// Whether `value` is in [1, n − 1].
+    func isValidScalar(_ value: ECLimbs9) -> Bool {
+        guard let value = Limbs(resizing: value) else { return false }
         return !value.isZero && value.isLess(than: order.modulus)
     }
+}
+
+/// Runs `body` on the bytes of `collection` in place when they are contiguous
+/// (an array, an array slice, a digest), else on a copy.
+func withContiguousBytes<Result>(
+    of collection: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+) -> Result {
+    if let result = collection.withContiguousStorageIfAvailable(body) { return result }
+    return Array(collection).withUnsafeBufferPointer(body)
 }

@@ -12,7 +12,7 @@
 ///
 /// Limb 0 is the least significant. Indices come only from internal loops
 /// bounded by `limbCount`, never from input.
-protocol ECLimbs: Sendable, Equatable {
+protocol ECLimbs: Sendable, Hashable {
     /// The number of 64-bit limbs.
     static var limbCount: Int { get }
     /// The value zero.
@@ -222,21 +222,25 @@ extension ECLimbs {
         self[0] = value
     }
 
-    /// Decodes an unsigned big-endian integer.
+    /// Decodes an unsigned big-endian integer, in place: one forward pass
+    /// over `bytes`, no copy (a reversed view of a plain `Collection` would
+    /// be an array).
     ///
     /// - Returns: `nil` when the value does not fit in `limbCount` limbs
     ///   (leading zero bytes beyond the width are accepted).
+    @inline(__always)
     init?(bigEndian bytes: some Collection<UInt8>) {
         self.init()
-        var bitPosition = 0
-        for byte in bytes.reversed() {
-            let limbIndex = bitPosition / 64
+        // Bit position of the current byte's least significant bit.
+        var bitPosition = 8 * bytes.count
+        for byte in bytes {
+            bitPosition -= 8
+            let limbIndex = bitPosition >> 6
             if limbIndex >= Self.limbCount {
                 guard byte == 0 else { return nil }
             } else {
-                self[limbIndex] |= UInt64(byte) << UInt64(bitPosition % 64)
+                self[limbIndex] |= UInt64(byte) << UInt64(bitPosition & 63)
             }
-            bitPosition += 8
         }
     }
 
@@ -244,7 +248,30 @@ extension ECLimbs {
     ///
     /// - Returns: `nil` when the value does not fit in `limbCount` limbs.
     init?(littleEndian bytes: some Collection<UInt8>) {
-        self.init(bigEndian: bytes.reversed())
+        self.init()
+        var bitPosition = 0
+        for byte in bytes {
+            let limbIndex = bitPosition >> 6
+            if limbIndex >= Self.limbCount {
+                guard byte == 0 else { return nil }
+            } else {
+                self[limbIndex] |= UInt64(byte) << UInt64(bitPosition & 63)
+            }
+            bitPosition += 8
+        }
+    }
+
+    /// The same integer in another limb type, or nil when it does not fit.
+    @inline(__always)
+    init?<Other: ECLimbs>(resizing other: Other) {
+        self.init()
+        for i in 0..<Other.limbCount {
+            if i < Self.limbCount {
+                self[i] = other[i]
+            } else if other[i] != 0 {
+                return nil
+            }
+        }
     }
 
     /// The value as exactly `byteCount` big-endian bytes (the high limbs are
@@ -262,6 +289,11 @@ extension ECLimbs {
     /// The value as `byteCount` little-endian bytes.
     func littleEndianBytes(count byteCount: Int) -> [UInt8] {
         bigEndianBytes(count: byteCount).reversed()
+    }
+
+    /// Hashes the limbs, consistently with `==`.
+    func hash(into hasher: inout Hasher) {
+        for i in 0..<Self.limbCount { hasher.combine(self[i]) }
     }
 
     @inline(__always)

@@ -10,7 +10,7 @@
 // verifier must be correct for adversarial inputs, not only for random ones.
 
 /// An affine point with coordinates in Montgomery form.
-struct ECAffinePoint<Limbs: ECLimbs>: Sendable {
+struct ECAffinePoint<Limbs: ECLimbs>: Sendable, Hashable {
     var x: Limbs
     var y: Limbs
 }
@@ -40,11 +40,17 @@ struct ECCachedJacobianPoint<Limbs: ECLimbs>: Sendable {
     var zzz: Limbs
 
     init<Field: ECFieldArithmetic<Limbs>>(_ point: ECJacobianPoint<Limbs>, _ field: Field) {
+        let zz = field.square(point.z)
+        self.init(point, zz: zz, zzz: field.multiply(zz, point.z))
+    }
+
+    /// `point` with the given Z² and Z³ (for Z = 1, both are one).
+    init(_ point: ECJacobianPoint<Limbs>, zz: Limbs, zzz: Limbs) {
         x = point.x
         y = point.y
         z = point.z
-        zz = field.square(point.z)
-        zzz = field.multiply(zz, point.z)
+        self.zz = zz
+        self.zzz = zzz
     }
 }
 
@@ -262,50 +268,78 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
 
     /// u₁·G + u₂·Q by interleaved wNAF, with `field`'s operations (which
     /// must be those of `self.field`).
+    ///
+    /// Nothing here touches the heap: each NAF has its own temporary buffer
+    /// of at most 577 bytes (P-521), under the 1,024 bytes that
+    /// `withUnsafeTemporaryAllocation` always places on the stack, and the
+    /// table of Q's multiples (1,280 bytes for P-256, 2,880 for P-521) is an
+    /// inline tuple. One buffer for both NAFs and a temporary table went to
+    /// the heap above that size.
     func multiplyTwo<Field: ECFieldArithmetic<Limbs>>(u1: Limbs, u2: Limbs, q: ECAffinePoint<Limbs>, using field: Field) -> ECJacobianPoint<Limbs> {
         let digitCount = 64 * Limbs.limbCount + 1
-        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * digitCount) { digits in
-            let naf1 = UnsafeMutableBufferPointer(rebasing: digits[0..<digitCount])
-            let naf2 = UnsafeMutableBufferPointer(rebasing: digits[digitCount..<(2 * digitCount)])
-            let length1 = ecWNAF(u1, window: Self.generatorWindow, into: naf1)
-            let length2 = ecWNAF(u2, window: Self.publicKeyWindow, into: naf2)
+        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: digitCount) { naf1 in
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: digitCount) { naf2 in
+                let length1 = ecWNAF(u1, window: Self.generatorWindow, into: naf1)
+                let length2 = ecWNAF(u2, window: Self.publicKeyWindow, into: naf2)
 
-            let tableCount = 1 << (Self.publicKeyWindow - 2)
-            return withUnsafeTemporaryAllocation(of: ECCachedJacobianPoint<Limbs>.self, capacity: tableCount) { table in
                 // Q, 3Q, 5Q, …, 15Q, with their Z² and Z³.
                 let q1 = ECJacobianPoint(x: q.x, y: q.y, z: field.one)
-                let q2 = ECCachedJacobianPoint(Self.double(q1, field), field)
-                var current = q1
-                for index in 0..<tableCount {
-                    table.initializeElement(at: index, to: ECCachedJacobianPoint(current, field))
-                    if index + 1 < tableCount { current = Self.addCached(current, q2, field) }
-                }
-                defer { table.deinitialize() }
+                var storage = ECInline8(repeating: ECCachedJacobianPoint(q1, zz: field.one, zzz: field.one))
+                return storage.withUnsafeMutableBufferPointer { table in
+                    let tableCount = 1 << (Self.publicKeyWindow - 2)
+                    precondition(tableCount <= table.count)  // internal invariant: publicKeyWindow ≤ 5
+                    let q2 = ECCachedJacobianPoint(Self.double(q1, field), field)
+                    var current = Self.addCached(q1, q2, field)
+                    for index in 1..<tableCount {
+                        table[index] = ECCachedJacobianPoint(current, field)
+                        if index + 1 < tableCount { current = Self.addCached(current, q2, field) }
+                    }
 
-                var accumulator = ECJacobianPoint<Limbs>.infinity(one: field.one)
-                var position = max(length1, length2) - 1
-                while position >= 0 {
-                    accumulator = Self.double(accumulator, field)
-                    let d1 = position < length1 ? Int(naf1[position]) : 0
-                    if d1 > 0 {
-                        accumulator = Self.addAffine(accumulator, generatorTable[d1 >> 1], field)
-                    } else if d1 < 0 {
-                        var negated = generatorTable[(-d1) >> 1]
-                        negated.y = field.negate(negated.y)
-                        accumulator = Self.addAffine(accumulator, negated, field)
+                    var accumulator = ECJacobianPoint<Limbs>.infinity(one: field.one)
+                    var position = max(length1, length2) - 1
+                    while position >= 0 {
+                        accumulator = Self.double(accumulator, field)
+                        let d1 = position < length1 ? Int(naf1[position]) : 0
+                        if d1 > 0 {
+                            accumulator = Self.addAffine(accumulator, generatorTable[d1 >> 1], field)
+                        } else if d1 < 0 {
+                            var negated = generatorTable[(-d1) >> 1]
+                            negated.y = field.negate(negated.y)
+                            accumulator = Self.addAffine(accumulator, negated, field)
+                        }
+                        let d2 = position < length2 ? Int(naf2[position]) : 0
+                        if d2 > 0 {
+                            accumulator = Self.addCached(accumulator, table[d2 >> 1], field)
+                        } else if d2 < 0 {
+                            var negated = table[(-d2) >> 1]
+                            negated.y = field.negate(negated.y)
+                            accumulator = Self.addCached(accumulator, negated, field)
+                        }
+                        position -= 1
                     }
-                    let d2 = position < length2 ? Int(naf2[position]) : 0
-                    if d2 > 0 {
-                        accumulator = Self.addCached(accumulator, table[d2 >> 1], field)
-                    } else if d2 < 0 {
-                        var negated = table[(-d2) >> 1]
-                        negated.y = field.negate(negated.y)
-                        accumulator = Self.addCached(accumulator, negated, field)
-                    }
-                    position -= 1
+                    return accumulator
                 }
-                return accumulator
             }
+        }
+    }
+}
+
+/// Eight values inline, in a homogeneous tuple: the fixed-size tables of the
+/// scalar multiplications, on the stack whatever their size.
+struct ECInline8<Element> {
+    private var storage: (Element, Element, Element, Element, Element, Element, Element, Element)
+
+    init(repeating value: Element) {
+        storage = (value, value, value, value, value, value, value, value)
+    }
+
+    /// Runs `body` on the eight elements as one buffer: a homogeneous tuple's
+    /// elements are contiguous, so its memory may be viewed as its element
+    /// type. The buffer must not escape `body`.
+    @inline(__always)
+    mutating func withUnsafeMutableBufferPointer<Result>(_ body: (UnsafeMutableBufferPointer<Element>) -> Result) -> Result {
+        withUnsafeMutablePointer(to: &storage) { tuple in
+            tuple.withMemoryRebound(to: Element.self, capacity: 8) { body(UnsafeMutableBufferPointer(start: $0, count: 8)) }
         }
     }
 }
