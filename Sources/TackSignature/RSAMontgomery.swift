@@ -6,7 +6,8 @@
 // (Koç, Acar and Kaliski, "Analyzing and Comparing Montgomery Multiplication
 // Algorithms", IEEE Micro 1996), a dedicated squaring (their FIPS product
 // scanning), and left-to-right
-// binary exponentiation by a public exponent of at most 33 bits.
+// binary exponentiation by a public exponent of at most 33 bits, entering the
+// Montgomery domain by one long division (Knuth's Algorithm D).
 //
 // Everything here operates on public values (modulus, exponent, signature),
 // so nothing needs to be constant time; the code is nonetheless branch-free
@@ -19,21 +20,25 @@
 /// An odd RSA modulus prepared for Montgomery multiplication.
 ///
 /// With R = 2^(64·k), Montgomery multiplication computes a·b·R⁻¹ mod n.
-/// `rSquared` converts a value into the Montgomery domain (x ↦ x·R mod n).
+/// Preparing a modulus costs next to nothing (its limbs and one 64-bit
+/// inverse): there is no R² mod n, because ``power(_:exponent:into:workspace:)``
+/// enters the Montgomery domain by one long division of s·R by n, which costs
+/// about half a Montgomery multiplication, and leaves it through its last
+/// multiplication. (An R² kept with the key cost one long division per key
+/// plus a multiplication per signature; for the intermediate keys a verdict
+/// prepares, both on every verdict: issue 23.)
 struct RSAModulus: Sendable {
     /// n as little-endian limbs; the most significant limb is non-zero.
     let limbs: [UInt64]
     /// −n⁻¹ mod 2^64, the per-word reduction factor of CIOS.
     let negatedInverse: UInt64
-    /// R² mod n.
-    let rSquared: [UInt64]
     /// The bit length of n.
     let bitCount: Int
 
     /// Prepares an odd modulus given as little-endian limbs.
     ///
     /// - Precondition: `limbs` has at least 2 limbs (Algorithm D in
-    ///   `computeRSquared` reads the top two), its last limb is non-zero and
+    ///   `divide` reads the top two), its last limb is non-zero and
     ///   limb 0 is odd. `RSAPublicKey` establishes all three (1024 bits and
     ///   more is 16 limbs and more) before calling.
     init(limbs: [UInt64]) {
@@ -45,46 +50,58 @@ struct RSAModulus: Sendable {
         let k = limbs.count
         self.limbs = limbs
         self.bitCount = 64 * k - limbs[k - 1].leadingZeroBitCount
-
         self.negatedInverse = montgomeryNegatedInverse(limbs[0])
-
-        self.rSquared = RSAModulus.computeRSquared(limbs: limbs)
     }
 
-    /// Computes R² mod n = 2^(128k) mod n by one long division: Knuth's
-    /// Algorithm D (TAOCP vol. 2, §4.3.1) with 64-bit digits, keeping only
-    /// the remainder.
-    ///
-    /// The divisor is normalised (shifted left until its top bit is set) so
-    /// that each quotient digit estimate from the top two dividend digits is
-    /// at most 2 too large; the refinement with the third digit makes it at
-    /// most 1 too large, and the add-back step fixes that rare case. The cost
-    /// is about (k + 2)·k word products, a fraction of one Montgomery
-    /// squaring, so preparing a key costs little next to verifying with it.
-    private static func computeRSquared(limbs: [UInt64]) -> [UInt64] {
+    /// x·R mod n for x of k or k + 1 limbs below 2^64·n, by the long division
+    /// that ``power(_:exponent:into:workspace:)`` enters the Montgomery domain with
+    /// (x = s). With x = R (k + 1 limbs, the top one 1) this is R² mod n; the tests
+    /// check the division's rare add-back step that way.
+    func shiftedRemainder(_ x: [UInt64]) -> [UInt64] {
         let k = limbs.count
-        // One buffer: v (k limbs) | u (2k + 2 limbs). Index arithmetic is unchecked
-        // (`&+`, `&-`): every index is below 3k + 2 ≤ 386. (Pointers rather than
-        // array subscripts: the checked form cost 35,000 instructions a key,
-        // twice a verification's hashing; `e2e-rsa2048`, `verify-rsa2048-with-key`.)
-        var work = [UInt64](repeating: 0, count: 3 &* k &+ 2)
+        // Internal invariant: callers are tests.
+        precondition(x.count == k || x.count == k + 1, "shiftedRemainder takes k or k + 1 limbs")
+        var work = [UInt64](repeating: 0, count: Self.divisionWorkspaceLimbCount(k: k, dividendLimbs: x.count))
         var result = [UInt64](repeating: 0, count: k)
         limbs.withUnsafeBufferPointer { nBuffer in
-            work.withUnsafeMutableBufferPointer { workBuffer in
-                result.withUnsafeMutableBufferPointer { resultBuffer in
-                    divide(
-                        nBuffer.baseAddress.unsafelyUnwrapped, k, workBuffer.baseAddress.unsafelyUnwrapped,
-                        resultBuffer.baseAddress.unsafelyUnwrapped)
+            x.withUnsafeBufferPointer { xBuffer in
+                work.withUnsafeMutableBufferPointer { workBuffer in
+                    result.withUnsafeMutableBufferPointer { resultBuffer in
+                        Self.divide(
+                            nBuffer.baseAddress.unsafelyUnwrapped, k, xBuffer.baseAddress.unsafelyUnwrapped, x.count,
+                            workBuffer.baseAddress.unsafelyUnwrapped, resultBuffer.baseAddress.unsafelyUnwrapped)
+                    }
                 }
             }
         }
         return result
     }
 
-    /// The body of ``computeRSquared(limbs:)``: `work` is 3k + 2 zeroed limbs, `result` k.
+    /// The limbs of workspace ``divide(_:_:_:_:_:_:)`` needs: v (k) and u (k + xCount + 1).
+    static func divisionWorkspaceLimbCount(k: Int, dividendLimbs xCount: Int) -> Int {
+        2 * k + xCount + 1
+    }
+
+    /// result ← x·B^k mod n (B = 2^64, so B^k = R) for x of `xCount` limbs
+    /// (k or k + 1) below B·n: Knuth's Algorithm D (TAOCP vol. 2, §4.3.1)
+    /// with 64-bit digits, keeping only the remainder.
+    ///
+    /// The divisor is normalised (shifted left until its top bit is set) so
+    /// that each quotient digit estimate from the top two dividend digits is
+    /// at most 2 too large; the refinement with the third digit makes it at
+    /// most 1 too large, and the add-back step fixes that rare case. The cost
+    /// is about (xCount + 1)·k word products and xCount + 1 word divisions:
+    /// for x = s, half the products of a Montgomery multiplication by R².
+    ///
+    /// Index arithmetic is unchecked (`&+`, `&-`): every index is below
+    /// 3k + 2 ≤ 386. (Pointers rather than array subscripts: the checked form
+    /// cost 35,000 instructions a key, twice a verification's hashing.)
+    ///
+    /// - Parameters: `work` holds ``divisionWorkspaceLimbCount(k:dividendLimbs:)``
+    ///   limbs (any contents); `result` k limbs; neither aliases `x` or `n`.
     private static func divide(
-        _ n: UnsafePointer<UInt64>, _ k: Int, _ work: UnsafeMutablePointer<UInt64>,
-        _ result: UnsafeMutablePointer<UInt64>
+        _ n: UnsafePointer<UInt64>, _ k: Int, _ x: UnsafePointer<UInt64>, _ xCount: Int,
+        _ work: UnsafeMutablePointer<UInt64>, _ result: UnsafeMutablePointer<UInt64>
     ) {
         let shift = n[k &- 1].leadingZeroBitCount
         // v = n << shift.
@@ -93,13 +110,21 @@ struct RSAModulus: Sendable {
             let low = (i > 0 && shift > 0) ? n[i &- 1] >> UInt64(64 &- shift) : 0
             v[i] = (n[i] << UInt64(shift)) | low
         }
-        // u = 2^(128k) << shift in 2k + 2 limbs (the top limb is the spill
-        // of the normalisation shift, zero here).
+        // u = (x·B^k) << shift in k + xCount + 1 limbs: k zero limbs, then x
+        // shifted, then the spill of the normalisation shift.
         let u = work + k
-        u[2 &* k] = 1 << UInt64(shift)
+        u.update(repeating: 0, count: k)
+        var spill: UInt64 = 0
+        for i in 0..<xCount {
+            u[k &+ i] = (x[i] << UInt64(shift)) | spill
+            spill = shift > 0 ? x[i] >> UInt64(64 &- shift) : 0
+        }
+        u[k &+ xCount] = spill
         let vTop = v[k &- 1]
         let vNext = v[k &- 2]
-        var j = k &+ 1
+        // x < B·n keeps the first window's top k digits below v, as the
+        // estimate below needs.
+        var j = xCount
         while j >= 0 {
             let top = u + j  // the window u[j ... j+k]
             // Estimate q̂ = ⌊(u[j+k]·B + u[j+k−1]) / v[k−1]⌋, capped at B − 1.
@@ -122,23 +147,22 @@ struct RSAModulus: Sendable {
                 qHat &-= 1  // q̂ ≥ 1 here: q̂ = 0 makes the product 0
                 (rHat, rHatOverflow) = rHat.addingReportingOverflow(vTop)
             }
-            // u[j ... j+k] −= q̂·v.
+            // u[j ... j+k] −= q̂·v, the borrow of each word folded into the
+            // carry to the next: q̂·v[i] + carry ≤ (B − 1)² + (B − 1) = B(B − 1),
+            // so the high word is at most B − 1, and it is B − 1 only with a
+            // zero low word, which borrows nothing: carry + borrow never wraps.
             var carry: UInt64 = 0
-            var borrow = false
-            for i in 0..<k {
-                let product = qHat.multipliedFullWidth(by: v[i])
-                let (low, o) = product.low.addingReportingOverflow(carry)
-                // q̂·v[i] + carry < 2^128: the high word cannot wrap.
-                carry = product.high &+ (o ? 1 : 0)
-                let (d1, b1) = top[i].subtractingReportingOverflow(low)
-                let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
-                top[i] = d2
-                borrow = b1 || b2
+            var i = 0
+            while i < k {
+                let product = multiplyAdd(qHat, v[i], 0, carry)
+                let (difference, borrow) = top[i].subtractingReportingOverflow(product.low)
+                top[i] = difference
+                carry = product.high &+ (borrow ? 1 : 0)
+                i &+= 1
             }
-            let (d1, b1) = top[k].subtractingReportingOverflow(carry)
-            let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
-            top[k] = d2
-            if b1 || b2 {
+            let (difference, borrow) = top[k].subtractingReportingOverflow(carry)
+            top[k] = difference
+            if borrow {
                 // q̂ was one too large: add v back. The carry out of the top
                 // cancels the borrow, so the top limb wraps back on purpose.
                 var addCarry = false
@@ -160,17 +184,19 @@ struct RSAModulus: Sendable {
     }
 
     /// The number of limbs of workspace that ``power(_:exponent:into:workspace:)``
-    /// needs: 4k + 1.
-    var powerWorkspaceLimbCount: Int { 4 * limbs.count + 1 }
+    /// needs: 5k + 1 (two values and the division's 3k + 1).
+    var powerWorkspaceLimbCount: Int { 2 * limbs.count + Self.divisionWorkspaceLimbCount(k: limbs.count, dividendLimbs: limbs.count) }
 
     /// Computes base^exponent mod n (RSAVP1's core) into `result`.
     ///
-    /// Left-to-right binary exponentiation: for e = 65537 = 2^16 + 1 this is
+    /// Left-to-right binary exponentiation in the Montgomery domain: enter it
+    /// by one long division (base·R mod n), then for e = 65537 = 2^16 + 1
     /// exactly 16 squarings and one multiplication, for e = 3 one squaring and
     /// one multiplication, and for any e below 2^33 at most 32 squarings and
-    /// 32 multiplications. Plus one multiplication into the Montgomery domain
-    /// and one reduction out of it. No step allocates: the caller passes the
-    /// workspace.
+    /// 32 multiplications. The last multiplication (bit 0, set in every odd
+    /// exponent) takes the base as it is, not in Montgomery form: x·R · s · R⁻¹
+    /// is the result itself, so no reduction out of the domain follows. No step
+    /// allocates: the caller passes the workspace.
     ///
     /// (The workspace is one heap block per verification rather than
     /// `withUnsafeTemporaryAllocation`: with Swift 6.3.1 on x86_64, release
@@ -187,33 +213,31 @@ struct RSAModulus: Sendable {
         _ base: UnsafePointer<UInt64>, exponent: UInt64, into result: UnsafeMutablePointer<UInt64>,
         workspace: UnsafeMutablePointer<UInt64>
     ) {
+        // Internal invariant: RSAPublicKey accepts odd exponents of at least 3 only.
+        precondition(exponent & 1 == 1 && exponent >= 3, "RSAModulus.power takes an odd exponent of at least 3")
         let k = limbs.count
         limbs.withUnsafeBufferPointer { nBuffer in
-            rSquared.withUnsafeBufferPointer { r2Buffer in
-                let n = nBuffer.baseAddress.unsafelyUnwrapped
-                let r2 = r2Buffer.baseAddress.unsafelyUnwrapped
-                // Layout: baseM (k) | x (k) | scratch (2k + 1).
-                let baseM = workspace
-                let x = baseM + k
-                let scratch = x + k
-                let n0 = negatedInverse
-                // base·R mod n.
-                Self.montgomeryMultiply(baseM, base, r2, n, n0, k, scratch)
-                x.update(from: baseM, count: k)
-                let topBit = 63 - exponent.leadingZeroBitCount
-                var bit = topBit - 1
-                while bit >= 0 {
-                    Self.montgomerySquare(x, x, n, n0, k, scratch)
-                    if (exponent >> UInt64(bit)) & 1 == 1 {
-                        Self.montgomeryMultiply(x, x, baseM, n, n0, k, scratch)
-                    }
-                    bit -= 1
+            let n = nBuffer.baseAddress.unsafelyUnwrapped
+            // Layout: baseM (k) | x (k) | scratch (3k + 1).
+            let baseM = workspace
+            let x = baseM + k
+            let scratch = x + k
+            let n0 = negatedInverse
+            // base·R mod n.
+            Self.divide(n, k, base, k, scratch, baseM)
+            x.update(from: baseM, count: k)
+            // Bits topBit − 1 down to 1 in the domain.
+            var bit = 63 - exponent.leadingZeroBitCount - 1
+            while bit > 0 {
+                Self.montgomerySquare(x, x, n, n0, k, scratch)
+                if (exponent >> UInt64(bit)) & 1 == 1 {
+                    Self.montgomeryMultiply(x, x, baseM, n, n0, k, scratch)
                 }
-                // Leave the Montgomery domain: x·R⁻¹, a reduction alone.
-                scratch.update(from: x, count: k)
-                (scratch + k).update(repeating: 0, count: k + 1)
-                Self.reduce(result, scratch, n, n0, k)
+                bit -= 1
             }
+            // Bit 0: square, then multiply by the plain base, leaving the domain.
+            Self.montgomerySquare(x, x, n, n0, k, scratch)
+            Self.montgomeryMultiply(result, x, base, n, n0, k, scratch)
         }
     }
 
@@ -297,8 +321,13 @@ struct RSAModulus: Sendable {
     /// `verify-rsa4096` (and -2048, -3072) figures were paying for: every word
     /// product loaded and stored a word of it.
     ///
+    /// The multipliers m and a copy of a are kept in reverse order, so that
+    /// both factors of a column's products walk up through memory together
+    /// and one index counting up to zero drives each run (see
+    /// ``accumulateProducts(_:_:_:_:_:_:)``).
+    ///
     /// Input a < n; output < n. `r` may alias `a`. `t` is scratch of at least
-    /// 2k + 1 limbs and must not alias anything else.
+    /// 3k + 1 limbs and must not alias anything else.
     @inline(__always)
     static func montgomerySquare(
         _ r: UnsafeMutablePointer<UInt64>,
@@ -308,59 +337,43 @@ struct RSAModulus: Sendable {
         _ k: Int,
         _ t: UnsafeMutablePointer<UInt64>
     ) {
-        // Layout: m (k limbs, the reduction multipliers) | result (k + 1).
-        let m = t
-        let result = t + k
+        // Layout: mReversed (k limbs: m_j at k − 1 − j, the reduction
+        // multipliers) | aReversed (k: a_j at k − 1 − j) | result (k + 1).
+        let mReversed = t
+        let aReversed = t + k
+        let result = aReversed + k
+        var j = 0
+        while j < k {
+            aReversed[k &- 1 &- j] = a[j]
+            j &+= 1
+        }
         // The column accumulator c2:c1:c0. A column holds fewer than 2k + 2
         // products and carries below 2^128 each, so it stays below 2^137
         // (k ≤ 128) and c2 never wraps.
         var c0: UInt64 = 0
         var c1: UInt64 = 0
         var c2: UInt64 = 0
-        let lastColumn = k &+ k &- 2
+        // The low columns i < k: j runs over 0 ... i. The reduction's products
+        // m_j·n_(i−j) with the m_j already chosen (j < i): m_(i−1−s) and
+        // n_(1+s) for s = 0 ..< i. Then m_i clears the column.
         var i = 0
-        while i <= lastColumn {
-            // j ranges over the indices with both j and i − j in 0..<k.
-            let first = i < k ? 0 : i &- k &+ 1
-            // The reduction's products m_j·n_(i−j); in the low columns only
-            // the m_j already chosen (j < i).
-            var j = first
-            let reductionEnd = i < k ? i : k
-            while j < reductionEnd {
-                accumulate(m[j], n[i &- j], &c0, &c1, &c2)
-                j &+= 1
-            }
-            // The square's off-diagonal products a_j·a_(i−j), j < i − j, once,
-            // into u2:u1:u0 (below 2^135), then doubled into the column.
-            var u0: UInt64 = 0
-            var u1: UInt64 = 0
-            var u2: UInt64 = 0
-            j = first
-            while j &+ j < i {
-                accumulate(a[j], a[i &- j], &u0, &u1, &u2)
-                j &+= 1
-            }
-            u2 = (u2 << 1) | (u1 >> 63)
-            u1 = (u1 << 1) | (u0 >> 63)
-            u0 = u0 << 1
-            var overflow: Bool
-            (c0, overflow) = c0.addingReportingOverflow(u0)
-            (u1, u2) = addCarry(u1, u2, overflow)
-            (c1, overflow) = c1.addingReportingOverflow(u1)
-            c2 &+= u2 &+ (overflow ? 1 : 0)  // below 2^9, see above
-            // The diagonal square a_(i/2)² in even columns.
-            if i & 1 == 0 {
-                let half = a[i >> 1]
-                accumulate(half, half, &c0, &c1, &c2)
-            }
-            if i < k {
-                // m_i clears the column: c0 + m_i·n_0 ≡ 0 (mod 2^64).
-                let mi = c0 &* n0  // mod 2^64 by design
-                m[i] = mi
-                accumulate(mi, n[0], &c0, &c1, &c2)
-            } else {
-                result[i &- k] = c0
-            }
+        while i < k {
+            accumulateProducts(mReversed + (k &- i), n + 1, i, &c0, &c1, &c2)
+            addSquareColumn(i, first: 0, a, aReversed, k, &c0, &c1, &c2)
+            // m_i clears the column: c0 + m_i·n_0 ≡ 0 (mod 2^64).
+            let mi = c0 &* n0  // mod 2^64 by design
+            mReversed[k &- 1 &- i] = mi
+            accumulate(mi, n[0], &c0, &c1, &c2)
+            (c0, c1, c2) = (c1, c2, 0)
+            i &+= 1
+        }
+        // The high columns k ≤ i ≤ 2k − 2: j runs over i − k + 1 ..< k, the
+        // reduction's products m_(k−1−s)·n_(first+s); the column is a result word.
+        while i < k &+ k &- 1 {
+            let first = i &- k &+ 1
+            accumulateProducts(mReversed, n + first, k &- first, &c0, &c1, &c2)
+            addSquareColumn(i, first: first, a, aReversed, k, &c0, &c1, &c2)
+            result[i &- k] = c0
             (c0, c1, c2) = (c1, c2, 0)
             i &+= 1
         }
@@ -368,6 +381,55 @@ struct RSAModulus: Sendable {
         result[k &- 1] = c0
         result[k] = c1
         finalSubtract(r, result, n, k)
+    }
+
+    /// c2:c1:c0 += column i of a²: the off-diagonal products a_j·a_(i−j),
+    /// j < i − j, for j in first ..< first + count, count = ⌈(i + 1)/2⌉ − first,
+    /// summed once into u2:u1:u0 (below 2^135) and doubled, and in even columns
+    /// the diagonal square a_(i/2)². The caller guarantees c2 does not wrap.
+    @inline(__always)
+    private static func addSquareColumn(
+        _ i: Int, first: Int, _ a: UnsafePointer<UInt64>, _ aReversed: UnsafePointer<UInt64>, _ k: Int,
+        _ c0: inout UInt64, _ c1: inout UInt64, _ c2: inout UInt64
+    ) {
+        var u0: UInt64 = 0
+        var u1: UInt64 = 0
+        var u2: UInt64 = 0
+        let count = ((i &+ 1) >> 1) &- first
+        // a_(first+count−1−s) and a_(i−first−count+1+s) for s = 0 ..< count.
+        accumulateProducts(aReversed + (k &- first &- count), a + (i &- first &- count &+ 1), count, &u0, &u1, &u2)
+        u2 = (u2 << 1) | (u1 >> 63)
+        u1 = (u1 << 1) | (u0 >> 63)
+        u0 = u0 << 1
+        var overflow: Bool
+        (c0, overflow) = c0.addingReportingOverflow(u0)
+        (u1, u2) = addCarry(u1, u2, overflow)
+        (c1, overflow) = c1.addingReportingOverflow(u1)
+        c2 &+= u2 &+ (overflow ? 1 : 0)  // below 2^9, see the caller
+        if i & 1 == 0 {
+            let half = a[i >> 1]
+            accumulate(half, half, &c0, &c1, &c2)
+        }
+    }
+
+    /// c2:c1:c0 += Σ x[s]·y[s] for s in 0 ..< count: one run of a column's
+    /// products, its factors laid out to ascend together. One index, counting
+    /// up to zero, addresses both (a product unrolled or taken with two indices
+    /// cost more: LLVM split the carry chain of four products into `setb`s, and
+    /// two induction variables were four of a product's nine instructions).
+    /// The caller guarantees c2 does not wrap.
+    @inline(__always)
+    private static func accumulateProducts(
+        _ x: UnsafePointer<UInt64>, _ y: UnsafePointer<UInt64>, _ count: Int,
+        _ c0: inout UInt64, _ c1: inout UInt64, _ c2: inout UInt64
+    ) {
+        let xEnd = x + count
+        let yEnd = y + count
+        var s = 0 &- count
+        while s != 0 {
+            accumulate(xEnd[s], yEnd[s], &c0, &c1, &c2)
+            s &+= 1
+        }
     }
 
     /// c2:c1:c0 += x·y. The caller guarantees c2 does not wrap.
@@ -388,59 +450,6 @@ struct RSAModulus: Sendable {
     private static func addCarry(_ low: UInt64, _ high: UInt64, _ carry: Bool) -> (UInt64, UInt64) {
         let (sum, overflow) = low.addingReportingOverflow(carry ? 1 : 0)
         return (sum, high &+ (overflow ? 1 : 0))
-    }
-
-    /// r ← t·R⁻¹ mod n for a (2k + 1)-limb t < n·R whose top limb is zero
-    /// (Montgomery reduction, REDC). t is destroyed; `r` must not alias it.
-    ///
-    /// k rounds each add m·n·2^(64i) to clear word i. The carry out of each
-    /// round is kept in `pending` and added at word i + k of the next round,
-    /// so the extra word t[2k] only ever holds the final carry.
-    @inline(__always)
-    static func reduce(
-        _ r: UnsafeMutablePointer<UInt64>,
-        _ t: UnsafeMutablePointer<UInt64>,
-        _ n: UnsafePointer<UInt64>,
-        _ n0: UInt64,
-        _ k: Int
-    ) {
-        var pending: UInt64 = 0
-        var i = 0
-        while i < k {
-            let row = t + i
-            let m = row[0] &* n0  // mod 2^64 by design
-            var c: UInt64 = 0
-            var j = 0
-            // Four words per turn (k is a multiple of 4 for every common key
-            // size), then the tail.
-            while j &+ 3 < k {
-                let w0 = multiplyAdd(m, n[j], row[j], c)
-                row[j] = w0.low
-                let w1 = multiplyAdd(m, n[j &+ 1], row[j &+ 1], w0.high)
-                row[j &+ 1] = w1.low
-                let w2 = multiplyAdd(m, n[j &+ 2], row[j &+ 2], w1.high)
-                row[j &+ 2] = w2.low
-                let w3 = multiplyAdd(m, n[j &+ 3], row[j &+ 3], w2.high)
-                row[j &+ 3] = w3.low
-                c = w3.high
-                j &+= 4
-            }
-            while j < k {
-                let w = multiplyAdd(m, n[j], row[j], c)
-                row[j] = w.low
-                c = w.high
-                j &+= 1
-            }
-            var (sum, o1) = row[k].addingReportingOverflow(c)
-            var o2: Bool
-            (sum, o2) = sum.addingReportingOverflow(pending)
-            row[k] = sum
-            pending = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-            i &+= 1
-        }
-        // The result (t + M·n)/R < 2n sits in t[k ..< 2k] plus `pending`.
-        t[k &+ k] = pending
-        finalSubtract(r, t + k, n, k)
     }
 
     /// a·b + t + c as (high, low). With all four below 2^64 the sum is at

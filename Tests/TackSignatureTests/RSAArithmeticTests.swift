@@ -64,6 +64,12 @@ struct RSAArithmeticTests {
         }
     }
 
+    /// R² mod n by the long division that enters the Montgomery domain
+    /// (x·R mod n with x = R: k zero limbs and a 1).
+    static func rSquared(_ prepared: RSAModulus) -> [UInt64] {
+        prepared.shiftedRemainder([UInt64](repeating: 0, count: prepared.limbs.count) + [1])
+    }
+
     @Test("R² mod n is right for a modulus just above a power of two")
     func rSquaredSmallModulus() {
         // n = 2^1023 + 1: R = 2^1024 ≡ −2 (mod n), so R² ≡ 4.
@@ -71,9 +77,58 @@ struct RSAArithmeticTests {
         n[0] = 0x80
         n[127] = 0x01
         let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: n))
-        #expect(prepared.rSquared[0] == 4)
-        #expect(prepared.rSquared.dropFirst().allSatisfy { $0 == 0 })
+        let rSquared = Self.rSquared(prepared)
+        #expect(rSquared[0] == 4)
+        #expect(rSquared.dropFirst().allSatisfy { $0 == 0 })
         #expect(prepared.bitCount == 1024)
+    }
+
+    @Test("s·R mod n by division is the Montgomery form of s: a Montgomery multiplication by 1 gives s back", arguments: [1024, 2048, 4096])
+    func montgomeryFormByDivision(_ bits: Int) {
+        // Seeded: the same moduli and values on every run.
+        var generator = DeterministicStream(state: UInt64(bits))
+        let k = bits / 64
+        var n = (0..<k).map { _ in generator.next() }
+        n[0] |= 1
+        n[k - 1] |= 1 << 63
+        let prepared = RSAModulus(limbs: n)
+        // s = n − 1 (the largest value), 1, and a random value below n.
+        var random = (0..<k).map { _ in generator.next() }
+        random[k - 1] >>= 1
+        for s in [[n[0] - 1] + n.dropFirst(), [1] + [UInt64](repeating: 0, count: k - 1), random] {
+            let sR = prepared.shiftedRemainder(s)
+            // (s·R)·1·R⁻¹ = s: a Montgomery multiplication by 1 undoes the form.
+            var one = [UInt64](repeating: 0, count: k)
+            one[0] = 1
+            var back = [UInt64](repeating: 0, count: k)
+            var scratch = [UInt64](repeating: 0, count: k + 1)
+            sR.withUnsafeBufferPointer { a in
+                one.withUnsafeBufferPointer { b in
+                    n.withUnsafeBufferPointer { nb in
+                        back.withUnsafeMutableBufferPointer { r in
+                            scratch.withUnsafeMutableBufferPointer { t in
+                                RSAModulus.montgomeryMultiply(
+                                    r.baseAddress!, a.baseAddress!, b.baseAddress!, nb.baseAddress!,
+                                    prepared.negatedInverse, k, t.baseAddress!)
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(back == s)
+            #expect(sR.reversed().lexicographicallyPrecedes(n.reversed()))  // fully reduced
+        }
+    }
+
+    @Test("Big-endian bytes load into little-endian limbs for every length mod 8", arguments: 0...17)
+    func limbLoading(_ count: Int) {
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: 0xA1 &+ 37 &* $0) }
+        // The reference: one byte at a time from the end.
+        var expected = [UInt64](repeating: 0, count: (count + 7) / 8)
+        for (offset, byte) in bytes.reversed().enumerated() {
+            expected[offset / 8] |= UInt64(byte) << UInt64(8 * (offset % 8))
+        }
+        #expect(RSAPublicKey.limbs(fromBigEndian: bytes) == expected)
     }
 
     @Test("The Montgomery reduction factor is −n⁻¹ mod 2^64")
@@ -86,7 +141,7 @@ struct RSAArithmeticTests {
 
     /// Moduli for which Algorithm D's quotient estimate is still one too
     /// large after refinement, so the add-back step (Knuth D6) runs: found by
-    /// simulating `computeRSquared` in Python over 1024-bit moduli built from
+    /// simulating the R² division (`RSAModulus.divide` with x = R) in Python over 1024-bit moduli built from
     /// the limbs 0, 1, 2^63 − 1, 2^63, 2^64 − 2, 2^64 − 1 and random ones.
     /// Pairs of (n, R² mod n) in hex, R = 2^1024.
     static let addBackCases: [(modulus: String, rSquared: String)] = [
@@ -104,6 +159,6 @@ struct RSAArithmeticTests {
         let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: hexBytes(integer: modulus)))
         let expected = RSAPublicKey.limbs(fromBigEndian: hexBytes(integer: rSquared))
         let padded = expected + [UInt64](repeating: 0, count: prepared.limbs.count - expected.count)
-        #expect(prepared.rSquared == padded)
+        #expect(Self.rSquared(prepared) == padded)
     }
 }
