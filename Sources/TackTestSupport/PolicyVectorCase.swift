@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One case of `Vectors/policies/manifest.json` (made by `Vectors/policies/generate.py`):
 /// a served chain, its roots, host and time, an optional pin policy, and what the

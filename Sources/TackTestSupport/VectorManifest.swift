@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One case of a `Vectors/<set>/manifest.txt` file: a `[case NAME]` header followed
 /// by `key = value` lines (lines starting with `#` are comments).
