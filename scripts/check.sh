@@ -38,11 +38,14 @@
 #      aarch64, armv7 and riscv64 under user-mode QEMU; then
 #      scripts/baremetal-check.sh links the armv7em objects into Cortex-M4 images
 #      (no C library) and runs them under qemu-system-arm, printing flash, RAM,
-#      allocations and instructions per verdict. Both start after the tests, in
-#      the background (their compiles fill the core the single-threaded steps
-#      4-11 leave idle), and their output is printed when they end;
-#  10. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target briefly (the long
-#      runs are local: scripts/fuzz.sh TARGET 600);
+#      allocations and instructions per verdict. Both start before the build, in
+#      the background at nice 19 (their compiles fill the CPU the build and the
+#      single-threaded steps 4-11 leave idle), and their output is printed when
+#      they end;
+#  10. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target over its seeds and
+#      briefly beyond, built with -Onone (FUZZ_OPTIMIZATION): half the compile time
+#      of -O, and the bounds checks of UnsafeBufferPointer subscripts, which -O
+#      compiles out, are on (the long runs are local, at -O: scripts/fuzz.sh TARGET 600);
 #  11. scripts/differential.sh: Tack's certificate parse verdict against OpenSSL's and
 #      cryptography's on every committed fuzz seed, reusing the fuzz step's module
 #      objects; any disagreement not in Vectors/differential/known.md fails.
@@ -101,6 +104,33 @@ python3 scripts/generate-ec-limb-arithmetic.py --check
 python3 scripts/generate-ec-curve-constants.py --check
 step_end
 
+# The Embedded step needs no artefact of the others: it starts now, beside the
+# build, at the lowest CPU priority (nice 19), so that the fast gate (steps 2-3)
+# runs as fast as alone while the Embedded compiles take the CPU it leaves idle
+# (the release build keeps about 1.6 of the 2 cores busy, steps 4-11 one).
+embedded_log="$WORK/embedded.log"
+if [ "${TACK_CHECK_SERIAL:-0}" != 1 ]; then
+    printf '\n=== Embedded Swift started in the background (%s)\n' "$(date -u +%H:%M:%S)"
+    # Its own process group (setsid), so that an early failure can stop all of it.
+    timer=()
+    [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%e %U %S' -o "$WORK/embedded.time")
+    # The bare-metal Cortex-M4 images link embedded-check's armv7em objects (same
+    # triple and flags), so its modules are compiled once for both.
+    # It starts as soon as the compile-only targets (armv7em among them) are done,
+    # beside the three run targets, so that no core idles at the end of the job.
+    setsid "${timer[@]}" nice -n 19 bash -c '
+        export EMBEDDED_BUILD_DIR="$1/embedded"
+        scripts/embedded-check.sh armv7em riscv32 || exit 1
+        BAREMETAL_MODULES_DIR="$1/embedded/armv7em" BAREMETAL_BUILD_DIR="$1/baremetal" \
+            scripts/baremetal-check.sh >"$1/baremetal.log" 2>&1 &
+        baremetal=$!
+        scripts/embedded-check.sh aarch64 armv7 riscv64; status=$?
+        wait "$baremetal" || status=1
+        cat "$1/baremetal.log"
+        exit "$status"' _ "$SCRATCH" >"$embedded_log" 2>&1 &
+    EMBEDDED_PID=$!
+fi
+
 step_start "build (release, tests included; warnings are errors)"
 log="$WORK/build.log"
 set +e
@@ -130,29 +160,6 @@ grep -E "✘|✔ Suite|Test run|error:|vectors" "$log" | grep -v "^\[" | head -n
 if [ "$status" -ne 0 ]; then echo "check: tests failed"; exit "$status"; fi
 step_end
 
-# The Embedded step needs no artefact of the others: it starts now, beside them.
-embedded_log="$WORK/embedded.log"
-if [ "${TACK_CHECK_SERIAL:-0}" != 1 ]; then
-    printf '\n=== Embedded Swift started in the background (%s)\n' "$(date -u +%H:%M:%S)"
-    # Its own process group (setsid), so that an early failure can stop all of it.
-    timer=()
-    [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%e %U %S' -o "$WORK/embedded.time")
-    # The bare-metal Cortex-M4 images link embedded-check's armv7em objects (same
-    # triple and flags), so its modules are compiled once for both.
-    # It starts as soon as the compile-only targets (armv7em among them) are done,
-    # beside the three run targets, so that no core idles at the end of the job.
-    setsid "${timer[@]}" bash -c '
-        export EMBEDDED_BUILD_DIR="$1/embedded"
-        scripts/embedded-check.sh armv7em riscv32 || exit 1
-        BAREMETAL_MODULES_DIR="$1/embedded/armv7em" BAREMETAL_BUILD_DIR="$1/baremetal" \
-            scripts/baremetal-check.sh >"$1/baremetal.log" 2>&1 &
-        baremetal=$!
-        scripts/embedded-check.sh aarch64 armv7 riscv64; status=$?
-        wait "$baremetal" || status=1
-        cat "$1/baremetal.log"
-        exit "$status"' _ "$SCRATCH" >"$embedded_log" 2>&1 &
-    EMBEDDED_PID=$!
-fi
 
 step_start "tack pin against the OpenSSL pipeline"
 command -v openssl >/dev/null || { echo "check: openssl not found; the CLI differential check needs it"; exit 1; }
@@ -179,6 +186,8 @@ step_start "DocC catalogs build without warnings"
 scripts/docc-check.sh
 step_end
 
+# Steps 10 and 11 share their module objects (.fuzz/build), so one level for both.
+export FUZZ_OPTIMIZATION="${FUZZ_OPTIMIZATION:--Onone}"
 if [ "$FUZZ_SECONDS" -gt 0 ]; then
     step_start "fuzz smoke (${FUZZ_SECONDS} s per target)"
     scripts/fuzz.sh all "$FUZZ_SECONDS"
@@ -201,7 +210,7 @@ if [ -n "$EMBEDDED_PID" ]; then
     # Its own wall and CPU time: it ran beside the steps above.
     read -r wall user sys <"$WORK/embedded.time" 2>/dev/null || true
     SUMMARY+=("$(printf '%-44s %6d s %8s' "waiting for the Embedded step" $((SECONDS - waited)) "-")")
-    SUMMARY+=("$(printf '%-44s %6.0f s %8.1f CPU-s' "Embedded + bare metal (background, from 4.)" "${wall:-0}" \
+    SUMMARY+=("$(printf '%-44s %6.0f s %8.1f CPU-s' "Embedded + bare metal (background, from 2.)" "${wall:-0}" \
         "$(awk -v u="${user:-0}" -v s="${sys:-0}" 'BEGIN { print u + s }')")")
     [ "$status" -eq 0 ] || { echo "check: Embedded Swift failed"; exit "$status"; }
 else

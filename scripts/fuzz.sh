@@ -21,7 +21,9 @@
 # (rerun it with `.fuzz/build/fuzz-<target> <file>`). Each crash found should
 # become a file in Vectors/ and a regression test.
 #
-# Environment: SWIFTC (default swiftc), FUZZ_FLAGS (extra libFuzzer flags).
+# Environment: SWIFTC (default swiftc), FUZZ_FLAGS (extra libFuzzer flags),
+# FUZZ_OPTIMIZATION (default -O; scripts/check.sh's smoke uses -Onone, which
+# compiles in half the CPU time and keeps the UnsafeBufferPointer bounds checks).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -63,9 +65,12 @@ SEEDS=(Vectors/ocsp/responses Vectors/pkcs12 Vectors/private-keys Vectors/der Ve
 # input copy libFuzzer passes, every Array the code builds) is fenced by
 # poisoned redzones and any access to one aborts the run. ASan misses an
 # access that lands inside another live allocation; for line-by-line checks,
-# replay an input under `swift test` (debug build), where the pointer checks run.
+# replay an input under `swift test` (debug build), where the pointer checks run,
+# or build with FUZZ_OPTIMIZATION=-Onone. Line tables (-gline-tables-only) are
+# what the sanitizer reports need; full -g at -Onone makes the driver add a
+# module-wrapping job whose output collides with the module's object.
 COMMON=(
-    -sanitize=fuzzer,address -O -g
+    -sanitize=fuzzer,address "${FUZZ_OPTIMIZATION:--O}" -gline-tables-only
     -parse-as-library -swift-version 6
     -enable-upcoming-feature ExistentialAny
     -enable-upcoming-feature InternalImportsByDefault

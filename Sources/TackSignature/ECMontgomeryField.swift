@@ -253,7 +253,7 @@ struct ECShapedField<Limbs: ECLimbs, Shape: ECStaticModulusShape>: ECFieldArithm
 
     /// `field`'s operations; `field.shape` must be `Shape.shape`.
     init(_ field: ECMontgomeryField<Limbs>) {
-        precondition(field.shape == Shape.shape)  // internal invariant: callers test the shape first
+        precondition(field.shape == Shape.shape)  // internal invariant: one shape per limb type (multiplyTwo)
         modulus = field.modulus
         negativeInverse = field.negativeInverse
         one = field.one

@@ -255,15 +255,19 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     /// (`verify-p256`, `verify-p521`); ECArithmeticTests checks them against
     /// `multiplyTwo(u1:u2:q:using:)` on the plain field for seeded scalars.
     func multiplyTwo(u1: Limbs, u2: Limbs, q: ECAffinePoint<Limbs>) -> ECJacobianPoint<Limbs> {
-        // The limb counts are constants after specialisation, so each limb
-        // type keeps only the paths its curves can take.
-        if Limbs.limbCount == 4 && field.shape == .p256Prime {
-            return multiplyTwo(u1: u1, u2: u2, q: q, using: ECShapedField<Limbs, ECP256PrimeShape>(field))
+        // Each limb type serves one curve (ECCurves.swift: P-256 on four limbs,
+        // P-384 on six, P-521 on nine), and the limb count is a constant after
+        // specialisation, so each specialisation keeps only its own routine.
+        // A test of the shape beside it kept the plain-field routine on four and
+        // nine limbs, which never ran: its point operations were a sixth of
+        // TackSignature's Embedded code, compiled again in every module and
+        // program that verifies (armv7em, 2026-12-02). ECShapedField.init
+        // traps should a four- or nine-limb field of another shape ever appear.
+        switch Limbs.limbCount {
+        case 4: multiplyTwo(u1: u1, u2: u2, q: q, using: ECShapedField<Limbs, ECP256PrimeShape>(field))
+        case 9: multiplyTwo(u1: u1, u2: u2, q: q, using: ECShapedField<Limbs, ECP521PrimeShape>(field))
+        default: multiplyTwo(u1: u1, u2: u2, q: q, using: field)
         }
-        if Limbs.limbCount == 9 && field.shape == .p521Prime {
-            return multiplyTwo(u1: u1, u2: u2, q: q, using: ECShapedField<Limbs, ECP521PrimeShape>(field))
-        }
-        return multiplyTwo(u1: u1, u2: u2, q: q, using: field)
     }
 
     /// u₁·G + u₂·Q by interleaved wNAF, with `field`'s operations (which
