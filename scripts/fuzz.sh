@@ -13,7 +13,7 @@
 # `swift package dump-package`, so Package.swift stays the one source of the
 # graph), with swiftc -sanitize=fuzzer,address -O, links the harness against
 # them (checking that the binary carries the AddressSanitizer runtime), and runs libFuzzer over a working corpus in .fuzz/<target>/corpus
-# (git-ignored) seeded from the SEEDS directories below. The corpus is kept
+# (git-ignored) and the seeds of the SEEDS directories below (.fuzz/seeds). The corpus is kept
 # between runs, so long local runs build on earlier ones.
 #
 # Exit status: 0 if no run crashed, leaked, timed out or ran out of memory;
@@ -51,7 +51,7 @@ privatekey  TackSignature  Tests/Fuzz/FuzzPrivateKey.swift
 pkcs12  TackPKCS12  Tests/Fuzz/FuzzPKCS12.swift
 "
 
-# Seed directories, copied into the working corpus.
+# Seed directories, flattened into .fuzz/seeds, which every run reads beside its corpus.
 SEEDS=(Vectors/ocsp/responses Vectors/pkcs12 Vectors/private-keys Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/plists Vectors/lint
        Vectors/differential/seeds)
 
@@ -160,6 +160,25 @@ build_harness() {
         || die "$binary lacks the AddressSanitizer runtime (__asan_init); check COMMON"
 }
 
+# The SEEDS files, flattened into one directory once per invocation; libFuzzer
+# reads it beside the target's working corpus (its first directory, where new
+# inputs go), so the seeds are not copied into every target's corpus.
+SEED_DIR="$ROOT/.fuzz/seeds"
+SEEDS_READY=0
+prepare_seeds() {
+    [ "$SEEDS_READY" = 1 ] && return 0
+    rm -rf "$SEED_DIR" && mkdir -p "$SEED_DIR"
+    local dir file name
+    for dir in "${SEEDS[@]}"; do
+        [ -d "$dir" ] || continue
+        while IFS= read -r file; do
+            name="${file#./}"; name="${name//\//_}"; name="${name// /_}"
+            cp "$file" "$SEED_DIR/seed-$name"
+        done < <(find "$dir" -type f ! -name 'README*' ! -name '*.sh' ! -name '*.py')
+    done
+    SEEDS_READY=1
+}
+
 run_target() {
     local name="$1" seconds="$2" line modules harness
     line="$(list_targets | awk -v n="$name" '$1 == n')"
@@ -174,15 +193,10 @@ run_target() {
     local work="$ROOT/.fuzz/$name"
     local corpus="$work/corpus" artifacts="$work/artifacts" log="$work/last-run.log"
     mkdir -p "$corpus" "$artifacts"
-    local dir file
-    for dir in "${SEEDS[@]}"; do
-        [ -d "$dir" ] || continue
-        while IFS= read -r file; do
-            cp "$file" "$corpus/seed-$(echo "${file#./}" | tr '/ ' '__')"
-        done < <(find "$dir" -type f ! -name 'README*' ! -name '*.sh' ! -name '*.py')
-    done
+    prepare_seeds
 
-    echo "fuzz: running $name for $seconds s over $(find "$corpus" -type f | wc -l | tr -d ' ') corpus files"
+    echo "fuzz: running $name for $seconds s over $(find "$corpus" -type f | wc -l | tr -d ' ') corpus files" \
+        "and $(find "$SEED_DIR" -type f | wc -l | tr -d ' ') seeds"
     # An optional libFuzzer dictionary next to the harness: FuzzPEM.swift → pem.dict.
     local dict=() dictfile
     dictfile="$(dirname "${harness%%,*}")/$name.dict"
@@ -191,7 +205,7 @@ run_target() {
     # shellcheck disable=SC2086
     "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
         -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "${dict[@]}" ${FUZZ_FLAGS:-} \
-        "$corpus" >"$log" 2>&1 || status=$?
+        "$corpus" "$SEED_DIR" >"$log" 2>&1 || status=$?
 
     local runs rate
     runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
