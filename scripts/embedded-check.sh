@@ -228,6 +228,13 @@ module_donor() {
     esac
 }
 
+# build_donor TARGET: brings TARGET's module donor up to date (kept if current);
+# the donor's own lines are printed by its own job, so here only on failure.
+build_donor() {
+    local log="$SCRATCH/$1.donor.out"
+    build_target "$(module_donor "$1")" >"$log" 2>&1 || { cat "$log"; return 1; }
+}
+
 # build_target TARGET: compiles the modules (and for a run target, the program,
 # links and runs it). Output goes to $SCRATCH/TARGET/log; exit status is the result.
 build_target() {
@@ -238,8 +245,8 @@ build_target() {
         fi
         # scripts/baremetal-check.sh's images link the armv7em objects (same triple
         # and flags, function sections), brought up to date first.
-        build_target armv7em >"$SCRATCH/cortex-m4.modules.out" 2>&1 || { cat "$SCRATCH/cortex-m4.modules.out"; return 1; }
-        BAREMETAL_MODULES_DIR="$SCRATCH/armv7em" BAREMETAL_BUILD_DIR="${BAREMETAL_BUILD_DIR:-$SCRATCH/cortex-m4}" \
+        build_donor cortex-m4 || return 1
+        BAREMETAL_MODULES_DIR="$SCRATCH/$(module_donor cortex-m4)" BAREMETAL_BUILD_DIR="${BAREMETAL_BUILD_DIR:-$SCRATCH/cortex-m4}" \
             "$ROOT/scripts/baremetal-check.sh"
         return
     fi
@@ -272,7 +279,7 @@ build_target() {
     fi
     if [ -n "$donor" ]; then
         echo "embedded: $target imports the $donor modules (same architecture and word size)"
-        build_target "$donor" || return 1
+        build_donor "$target" || return 1
         module_dir="$SCRATCH/$donor"
         modules=()
     fi
