@@ -91,7 +91,7 @@ let hardwareAESSettings: [SwiftSetting] = []
 /// exercise (the library modules) is optimised, their own code is assertions and
 /// fixtures. Measured (2026-12-02, `-stats-output-dir`): with -O the test targets
 /// took about 400 of the release build's 680 CPU-seconds, without it 220, and the
-/// release test run went from 16 s to 18 s.
+/// release test run went from 16 s to 18-21 s.
 let testSettings: [SwiftSetting] =
     strictSettings + (isDependencyCheckout ? [] : [.unsafeFlags(["-Onone"], .when(configuration: .release))])
 
