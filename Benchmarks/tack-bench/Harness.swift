@@ -277,26 +277,26 @@ struct Reporter {
     /// "ratio": TACK_OVER_OPENSSL_OR_NULL}` plus `"peers": {NAME: VALUE_OR_NULL, ...}`
     /// when the benchmark has peers and `"note": TEXT` when it has a note.
     func jsonLine(_ result: BenchmarkResult) -> String {
-        var fields = [
-            "\"benchmark\": \(JSONText.string(result.benchmark.name))",
-            "\"unit\": \(JSONText.string(result.benchmark.unit.label))",
-            "\"tack\": \(jsonNumber(result.median))",
-            "\"openssl\": \(jsonNumber(result.openssl))",
-            "\"ratio\": \(jsonNumber(result.ratio))",
+        var fields: [(String, JSONValue)] = [
+            ("benchmark", .string(result.benchmark.name)),
+            ("unit", .string(result.benchmark.unit.label)),
+            ("tack", jsonNumber(result.median)),
+            ("openssl", jsonNumber(result.openssl)),
+            ("ratio", jsonNumber(result.ratio)),
         ]
         if !result.peers.isEmpty {
-            let peers = result.peers.map { "\(JSONText.string($0.name)): \(jsonNumber($0.value))" }
-            fields.append("\"peers\": {\(peers.joined(separator: ", "))}")
+            fields.append(("peers", .object(result.peers.map { ($0.name, jsonNumber($0.value)) })))
         }
-        if let note = result.benchmark.note { fields.append("\"note\": \(JSONText.string(note))") }
-        return "{\(fields.joined(separator: ", "))}"
+        if let note = result.benchmark.note { fields.append(("note", .string(note))) }
+        return JSONValue.object(fields).serialized(pretty: false)
     }
 
-    private func jsonNumber(_ value: Double?) -> String {
-        guard let value, value.isFinite else { return "null" }
-        // Two decimals are plenty for rates; Swift prints the shortest form.
+    private func jsonNumber(_ value: Double?) -> JSONValue {
+        // Two decimals are plenty for rates; an integral value is written as an integer.
+        guard let value, value.isFinite else { return .null }
         let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int64(rounded)) : "\(rounded)"
+        if let integer = Int64(exactly: rounded) { return .integer(integer) }
+        return JSONNumber(rounded).map(JSONValue.number) ?? .null
     }
 }
 

@@ -57,6 +57,17 @@ public enum JSONReader {
         guard parser.cursor.atEnd else { throw parser.fail(.trailingData) }
         return value
     }
+
+    /// Parses the UTF-8 form of `text`, as ``parse(_:limits:)-([UInt8],_)`` does.
+    ///
+    /// - Parameters:
+    ///   - text: The document.
+    ///   - limits: Size and depth bounds.
+    /// - Returns: The value.
+    /// - Throws: ``JSONError`` with the location of the first problem.
+    public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> JSONValue {
+        try parse(Array(text.utf8), limits: limits)
+    }
 }
 
 /// Reads JSON values with a ``TextCursor`` over a document already checked to be UTF-8.

@@ -1,4 +1,4 @@
-// The value model of a JSON document, as JSONReader reads it.
+// The value model of a JSON document: what JSONReader reads and JSONWriter writes.
 
 /// A JSON value.
 public enum JSONValue: Sendable, Hashable {
@@ -54,5 +54,29 @@ public struct JSONMember: Sendable, Hashable {
         self.key = key
         self.value = value
         self.location = location
+    }
+
+    /// Creates a member built in code rather than read from a document; its
+    /// ``location`` is line 0, column 0.
+    ///
+    /// - Parameters:
+    ///   - key: The member name.
+    ///   - value: The member value.
+    public init(key: String, value: JSONValue) {
+        self.init(key: key, value: value, location: TextLocation(line: 0, column: 0, offset: 0))
+    }
+
+    /// Two members are equal when their keys and values are: where a member was
+    /// written is not part of the value, so a document read back equals the one built.
+    public static func == (lhs: JSONMember, rhs: JSONMember) -> Bool {
+        lhs.key == rhs.key && lhs.value == rhs.value
+    }
+
+    /// Hashes the key and the value (not the location), as ``==`` compares them.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(value)
     }
 }

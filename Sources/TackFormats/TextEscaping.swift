@@ -1,4 +1,4 @@
-// Escaping text for output: the one loop behind JSONText's string literals and the
+// Escaping text for output: the one loop behind the JSON writer's string literals and the
 // property-list writer's element content.
 
 enum TextEscaping {

@@ -1,4 +1,4 @@
-internal import TackFormats
+public import TackFormats
 public import TackX509
 internal import TackDER
 
@@ -42,8 +42,9 @@ public struct PinFailureReport: Sendable {
     /// `port`, `effective-expiration-date`, `include-subdomains`, `noted-hostname`,
     /// `served-certificate-chain`, `validated-certificate-chain`, `known-pins` as
     /// `pin-sha256="…"` directives) plus TrustKit's `enforce-pinning` and
-    /// `validation-result`, and the rule's report URIs.
-    public var json: String {
+    /// `validation-result`, and the rule's report URIs. Write it with
+    /// `JSONValue.serialized(pretty:)`, or embed it in a larger document as it is.
+    public var json: JSONValue {
         let rule = evaluation.rule
         func pem(_ certificate: Certificate) -> String { PEM.encode(label: "CERTIFICATE", bytes: certificate.derEncoded) }
         var knownPins: [String] = []
@@ -59,26 +60,26 @@ public struct PinFailureReport: Sendable {
         case .failed, .failedReportOnly: result = "pin-validation-failed"
         case .ruleExpired(let would): result = would ? "rule-expired" : "rule-expired-pin-validation-failed"
         }
-        var fields: [(String, String)] = [
-            ("date-time", JSONText.string(RFC3339.format(time))),
-            ("hostname", JSONText.string(host)),
-            ("port", "\(port)"),
+        var fields: [(String, JSONValue)] = [
+            ("date-time", .string(RFC3339.format(time))),
+            ("hostname", .string(host)),
+            ("port", .int(port)),
         ]
         if let rule {
-            fields.append(("noted-hostname", JSONText.string(rule.domain)))
-            fields.append(("include-subdomains", rule.scope == .exact ? "false" : "true"))
-            fields.append(("effective-expiration-date", rule.expiration.map { JSONText.string(RFC3339.format($0)) } ?? "null"))
-            fields.append(("enforce-pinning", rule.enforcement == .enforce ? "true" : "false"))
-            fields.append(("report-uris", JSONText.strings(rule.reportURIs)))
+            fields.append(("noted-hostname", .string(rule.domain)))
+            fields.append(("include-subdomains", .bool(rule.scope != .exact)))
+            fields.append(("effective-expiration-date", .optional(rule.expiration.map(RFC3339.format))))
+            fields.append(("enforce-pinning", .bool(rule.enforcement == .enforce)))
+            fields.append(("report-uris", .strings(rule.reportURIs)))
         }
         fields += [
-            ("served-certificate-chain", JSONText.strings(servedChain.map(pem))),
-            ("validated-certificate-chain", JSONText.strings(verifiedChain.map(pem))),
-            ("known-pins", JSONText.strings(knownPins)),
-            ("validation-result", JSONText.string(result)),
-            ("diagnostics", JSONText.strings(evaluation.diagnostics.map { $0.description })),
-            ("diagnostic-codes", JSONText.strings(evaluation.diagnostics.map { $0.code })),
+            ("served-certificate-chain", .strings(servedChain.map(pem))),
+            ("validated-certificate-chain", .strings(verifiedChain.map(pem))),
+            ("known-pins", .strings(knownPins)),
+            ("validation-result", .string(result)),
+            ("diagnostics", .strings(evaluation.diagnostics.map(\.description))),
+            ("diagnostic-codes", .strings(evaluation.diagnostics.map(\.code))),
         ]
-        return "{\n" + fields.map { "  " + JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ",\n") + "\n}"
+        return .object(fields)
     }
 }

@@ -44,7 +44,7 @@ public enum LimboActual: String, Codable, Sendable {
 }
 
 /// One entry of the `LimboResult` output.
-public struct LimboResult: Codable, Sendable {
+public struct LimboResult: Sendable {
     public var id: String
     public var actual_result: LimboActual
     public var context: String?
@@ -53,18 +53,6 @@ public struct LimboResult: Codable, Sendable {
         self.id = id
         self.actual_result = actual_result
         self.context = context
-    }
-}
-
-/// The `LimboResult` document written to standard output.
-public struct LimboResultDocument: Codable, Sendable {
-    public var version = 1
-    public var harness: String
-    public var results: [LimboResult]
-
-    public init(harness: String, results: [LimboResult]) {
-        self.harness = harness
-        self.results = results
     }
 }
 

@@ -1,5 +1,6 @@
 // Shared command-line plumbing: errors, output, the argument parser, input files.
 
+import TackFormats
 import Foundation
 import TackDER
 import TackTrust

@@ -1,6 +1,7 @@
 // The facts `tack show` and `tack scan` report about one certificate, computed once,
 // and their one JSON form (snake_case keys, times in RFC 3339).
 
+import TackFormats
 import Foundation
 import TackDER
 import TackTrust

@@ -2,6 +2,7 @@
 // prints its identities, the other certificates, and the schemes with their
 // warnings. The passphrase never comes from an argument.
 
+import TackFormats
 import Foundation
 import TackDER
 import TackPKCS12

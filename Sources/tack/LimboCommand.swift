@@ -2,6 +2,7 @@
 // TackTrust and writes the suite's `LimboResult` JSON. The case-to-evaluation mapping
 // is TackVectorSuites' LimboHarness, which the conformance test uses too.
 
+import TackFormats
 import Foundation
 import TackVectorSuites
 
@@ -59,7 +60,7 @@ enum LimboCommand {
             results.append(result)
             tally.record(result, expected: testCase.expected_result, exceptions: exceptions)
         }
-        try write(results, io: io)
+        write(results, io: io)
         for line in tally.reportLines { io.writeError(line + "\n") }
         // The last line of standard error stays the plain count line.
         return tally.disagreements.isEmpty ? .success : .failure
@@ -93,15 +94,18 @@ enum LimboCommand {
         }
     }
 
-    /// The result document, on standard output.
-    static func write(_ results: [LimboResult], io: Console) throws(CLIError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            let data = try encoder.encode(LimboResultDocument(harness: "tack-\(tackVersion)", results: results))
-            io.writeOutput(String(decoding: data, as: UTF8.self) + "\n")
-        } catch {
-            throw CLIError("cannot encode the results: \(error)")
+    /// The result document, on standard output: x509-limbo's `LimboResult` schema,
+    /// members in sorted order, `context` only where there is one.
+    static func write(_ results: [LimboResult], io: Console) {
+        let entries: [JSONValue] = results.map { result in
+            var fields: [(String, JSONValue)] = [("actual_result", .string(result.actual_result.rawValue))]
+            if let context = result.context { fields.append(("context", .string(context))) }
+            fields.append(("id", .string(result.id)))
+            return .object(fields)
         }
+        let document = JSONValue.object([
+            ("harness", .string("tack-\(tackVersion)")), ("results", .array(entries)), ("version", .int(1)),
+        ])
+        io.writeOutput(document.serialized() + "\n")
     }
 }

@@ -1,6 +1,7 @@
 // `tack lint`: CI guardrails for App Transport Security settings in Info.plist files
 // and for trust-evaluation mistakes in Swift sources.
 
+import TackFormats
 import Foundation
 import TackDER
 import TackTrust

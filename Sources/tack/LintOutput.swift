@@ -1,6 +1,7 @@
 // `tack lint`'s outputs besides the compiler-style lines: the SARIF 2.1.0 log and the
 // JSON document, both built as JSONValue.
 
+import TackFormats
 import Foundation
 
 /// A SARIF 2.1.0 log (OASIS SARIF v2.1.0, §3.13 sarifLog, §3.14 run, §3.27 result):

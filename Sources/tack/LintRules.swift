@@ -2,6 +2,8 @@
 // property-list rules (LintPlistRules.swift), the Swift rules (LintSwiftRules.swift)
 // and the outputs (LintOutput.swift).
 
+import TackFormats
+
 enum LintSeverity: String {
     case error
     case warning

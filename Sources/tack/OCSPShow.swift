@@ -2,6 +2,7 @@
 // with the certificate it names (among the certificates shown in the same run and
 // those the response carries).
 
+import TackFormats
 import Foundation
 import TackDER
 import TackTrust

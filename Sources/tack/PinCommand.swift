@@ -1,6 +1,7 @@
 // `tack pin`: the SPKI pin of every certificate or public key in the inputs, or of a
 // raw key as SecKeyCopyExternalRepresentation returns it.
 
+import TackFormats
 import Foundation
 import TackDER
 import TackTrust

@@ -2,6 +2,7 @@
 // the one about to be deployed), served for its domain, pass the policy's rule for
 // that domain, and on which pins?
 
+import TackFormats
 import Foundation
 import TackTrust
 import TackX509

@@ -1,6 +1,7 @@
 // `tack scan`: bulk mode. One JSON object per certificate per line, in input order,
 // computed on every core.
 
+import TackFormats
 import Dispatch
 import Foundation
 import TackDER

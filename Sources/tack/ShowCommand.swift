@@ -1,5 +1,6 @@
 // `tack show`: a readable dump of each certificate, focused on what pinning needs.
 
+import TackFormats
 import Foundation
 import TackDER
 import TackTrust

@@ -1,6 +1,7 @@
 // The command dispatcher: `Tack.run` takes the arguments and a console and returns
 // the exit status. main.swift is the only place that exits.
 
+import TackFormats
 import TackTrust
 
 let tackVersion = "0.1.0"

@@ -2,6 +2,7 @@
 // evaluation, the policy and anchor loading, and the stable codes and RFC 3339 text
 // of its results. When TackTrust's API changes, this file is what changes.
 
+import TackFormats
 import Foundation
 import TackDER
 import TackTrust

@@ -1,6 +1,7 @@
 // `tack verify`: path validation to an anchor, then the pin policy against the
 // verified path.
 
+import TackFormats
 import Foundation
 import TackDER
 import TackTrust
@@ -262,9 +263,9 @@ enum VerifyCommand {
                 fields.append(("pins", .null))
             }
             fields.append(("policy_warnings", .array(warnings.map(policyWarningJSON))))
-            // The report is RFC 7469 §3's document as TackTrust writes it (its keys are
-            // that format's, hyphenated), carried as a value.
-            fields.append(("report", report.flatMap { try? JSONValue.parse($0.json) } ?? .null))
+            // The report is RFC 7469 §3's document as TackTrust builds it (its keys are
+            // that format's, hyphenated), embedded as the value it is.
+            fields.append(("report", report?.json ?? .null))
             return .object(fields)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TackFormats
 import TackTestSupport
 import Testing
 
@@ -13,11 +14,11 @@ struct CLIRun {
     let failure: CLIError?
 
     /// Standard output as one JSON document.
-    func json() throws -> JSONValue { try JSONValue.parse(output) }
+    func json() throws -> JSONValue { try JSONReader.parse(output) }
 
     /// Standard output as JSON lines (NDJSON).
     func jsonLines() throws -> [JSONValue] {
-        try output.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        try output.split(separator: "\n").map { try JSONReader.parse(String($0)) }
     }
 }
 
@@ -71,7 +72,7 @@ struct Schema {
 
     static func load(_ name: String) throws -> Schema {
         let text = try CLI.text("Vectors/cli-schemas/\(name).schema.json")
-        return Schema(root: try JSONValue.parse(text))
+        return Schema(root: try JSONReader.parse(text))
     }
 
     /// Every place `value` breaks the schema, as `PATH: reason`; empty when it holds.
@@ -90,7 +91,7 @@ struct Schema {
         switch value {
         case .null: "null"
         case .bool: "boolean"
-        case .integer: "integer"
+        case .number(let number): number.integer == nil ? "number" : "integer"
         case .string: "string"
         case .array: "array"
         case .object: "object"
@@ -102,8 +103,8 @@ struct Schema {
             if schema.boolValue == false { found.append("\(path): not allowed") }
             return
         }
-        for (keyword, _) in keywords where !Schema.known.contains(keyword) {
-            found.append("\(path): the schema uses \(keyword), which the checker does not know")
+        for member in keywords where !Schema.known.contains(member.key) {
+            found.append("\(path): the schema uses \(member.key), which the checker does not know")
         }
         if let reference = schema["$ref"]?.stringValue {
             guard let target = resolve(reference) else {
@@ -150,11 +151,11 @@ struct Schema {
                 found.append("\(path): lacks \(required)")
             }
             let properties = schema["properties"]
-            for (key, fieldValue) in fields {
-                if let propertySchema = properties?[key] {
-                    check(fieldValue, against: propertySchema, at: "\(path).\(key)", into: &found)
+            for member in fields {
+                if let propertySchema = properties?[member.key] {
+                    check(member.value, against: propertySchema, at: "\(path).\(member.key)", into: &found)
                 } else if let additional = schema["additionalProperties"] {
-                    check(fieldValue, against: additional, at: "\(path).\(key)", into: &found)
+                    check(member.value, against: additional, at: "\(path).\(member.key)", into: &found)
                 }
             }
         }
@@ -165,21 +166,21 @@ struct Schema {
 struct SchemaCheckerTests {
     @Test("each keyword refuses what it should")
     func keywords() throws {
-        let schema = Schema(root: try JSONValue.parse("""
+        let schema = Schema(root: try JSONReader.parse("""
             {"type": "object", "required": ["a"], "additionalProperties": false,
              "properties": {"a": {"type": "integer", "minimum": 1},
                             "b": {"type": "array", "minItems": 1, "items": {"enum": ["x", "y"]}},
                             "c": {"$ref": "#/$defs/c"}},
              "$defs": {"c": {"anyOf": [{"type": "null"}, {"const": "z"}]}}}
             """))
-        #expect(schema.problems(try JSONValue.parse(#"{"a": 1, "b": ["x"], "c": null}"#)) == [])
-        #expect(schema.problems(try JSONValue.parse(#"{"a": 0}"#)) == ["$.a: 0 < 1"])
-        #expect(schema.problems(try JSONValue.parse(#"{"b": []}"#)) == ["$: lacks a", "$.b: 0 items, fewer than 1"])
-        #expect(schema.problems(try JSONValue.parse(#"{"a": 1, "b": ["w"]}"#)) == [#"$.b[0]: "w" is not one of ["x","y"]"#])
-        #expect(schema.problems(try JSONValue.parse(#"{"a": 1, "c": "q"}"#)) == ["$.c: matches none of anyOf"])
-        #expect(schema.problems(try JSONValue.parse(#"{"a": 1, "d": 1}"#)) == ["$.d: not allowed"])
-        #expect(schema.problems(try JSONValue.parse(#"{"a": "1"}"#)) == ["$.a: string, expected integer"])
-        let unknown = Schema(root: try JSONValue.parse(#"{"pattern": "x"}"#))
+        #expect(schema.problems(try JSONReader.parse(#"{"a": 1, "b": ["x"], "c": null}"#)) == [])
+        #expect(schema.problems(try JSONReader.parse(#"{"a": 0}"#)) == ["$.a: 0 < 1"])
+        #expect(schema.problems(try JSONReader.parse(#"{"b": []}"#)) == ["$: lacks a", "$.b: 0 items, fewer than 1"])
+        #expect(schema.problems(try JSONReader.parse(#"{"a": 1, "b": ["w"]}"#)) == [#"$.b[0]: "w" is not one of ["x","y"]"#])
+        #expect(schema.problems(try JSONReader.parse(#"{"a": 1, "c": "q"}"#)) == ["$.c: matches none of anyOf"])
+        #expect(schema.problems(try JSONReader.parse(#"{"a": 1, "d": 1}"#)) == ["$.d: not allowed"])
+        #expect(schema.problems(try JSONReader.parse(#"{"a": "1"}"#)) == ["$.a: string, expected integer"])
+        let unknown = Schema(root: try JSONReader.parse(#"{"pattern": "x"}"#))
         #expect(unknown.problems(.string("x")) == ["$: the schema uses pattern, which the checker does not know"])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TackTestSupport
+import TackFormats
 import Testing
 
 @testable import tack
@@ -19,9 +20,9 @@ struct IdentityCommandTests {
         #expect(run.status == .success, "\(run.errors)")
         let document = try run.json()
         #expect(try Schema.load("identity").problems(document) == [])
-        #expect(document.objectValue?.map(\.0) == Self.exactKeys)
+        #expect(document.objectValue?.map(\.key) == Self.exactKeys)
         let identity = try #require(document["identities"]?[0])
-        #expect(identity.objectValue?.map(\.0) == Self.identityKeys)
+        #expect(identity.objectValue?.map(\.key) == Self.identityKeys)
         #expect(document["identities"]?.arrayValue?.count == 1)
         #expect(identity["subject"] == .string("CN=client-rsa"))
         #expect(identity["key_type"] == .string("RSA"))
@@ -37,7 +38,7 @@ struct IdentityCommandTests {
         ]))
         #expect(identity["trust"] == .null)
         #expect(document["certificates"]?.arrayValue?.count == 2)
-        #expect(document["certificates"]?[0]?.objectValue?.map(\.0) == ["sha256", "subject", "friendly_name", "local_key_id"])
+        #expect(document["certificates"]?[0]?.objectValue?.map(\.key) == ["sha256", "subject", "friendly_name", "local_key_id"])
         #expect(document["keys_without_certificate"] == .integer(0))
         #expect(document["mac"]?["algorithm"] == .string("HMAC-SHA256 (PKCS #12 KDF)"))
         #expect(document["mac"]?["iterations"] == .integer(2048))
@@ -63,7 +64,7 @@ struct IdentityCommandTests {
         }
         #expect(checked >= 3)
         // A key of the wrong type and a missing key are caught.
-        let wrong = try JSONValue.parse(#"{"identities": [], "certificates": [], "keys_without_certificate": "0", "mac": null, "encryption": []}"#)
+        let wrong = try JSONReader.parse(#"{"identities": [], "certificates": [], "keys_without_certificate": "0", "mac": null, "encryption": []}"#)
         #expect(schema.problems(wrong).count == 2)
     }
 
@@ -106,7 +107,7 @@ struct IdentityCommandTests {
         #expect(run.status == .untrusted)
         #expect(try Schema.load("identity").problems(try run.json()) == [])
         let trust = try #require(try run.json()["identities"]?[0]?["trust"])
-        #expect(trust.objectValue?.map(\.0) == ["verdict", "code", "purpose", "host", "failures"])
+        #expect(trust.objectValue?.map(\.key) == ["verdict", "code", "purpose", "host", "failures"])
         #expect(trust["verdict"] == .string("untrusted"))
         #expect(trust["code"] == .string("profileViolation"))
         #expect(trust["purpose"] == .string("client_auth"))

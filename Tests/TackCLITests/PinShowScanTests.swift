@@ -1,5 +1,6 @@
 import Foundation
 import TackTestSupport
+import TackFormats
 import Testing
 
 @testable import tack

@@ -1,4 +1,5 @@
 import Foundation
+import TackFormats
 import Testing
 
 @testable import tack

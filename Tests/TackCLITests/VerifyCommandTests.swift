@@ -1,6 +1,7 @@
 import Foundation
 import TackTrust
 import TackTestSupport
+import TackFormats
 import Testing
 
 @testable import tack

@@ -119,15 +119,65 @@ struct JSONReaderTests {
         #expect(refused > 1000)
     }
 
-    @Test("JSONText escapes quotes, backslashes and control characters, and reads back")
-    func text() throws {
-        let original = "a\"b\\c\n\u{01}é"
-        #expect(JSONText.string(original) == "\"a\\\"b\\\\c\\n\\u0001é\"")
-        #expect(try parse(JSONText.string(original)) == .string(original))
-        #expect(JSONText.strings(["x", "y"]) == "[\"x\", \"y\"]")
+    @Test("The writer keeps members in order, escapes what RFC 8259 requires, and reads back")
+    func writer() throws {
+        let value = JSONValue.object([("k", .int(1)), ("s", .string("v\"\\\n\u{1}é")), ("a", .strings(["x"])), ("n", .null),
+                                      ("b", .bool(false)), ("o", .object([])), ("e", .array([]))])
+        #expect(value.serialized(pretty: false) == #"{"k":1,"s":"v\"\\\n\u0001é","a":["x"],"n":null,"b":false,"o":{},"e":[]}"#)
+        #expect(value.serialized() == """
+            {
+              "k": 1,
+              "s": "v\\"\\\\\\n\\u0001é",
+              "a": ["x"],
+              "n": null,
+              "b": false,
+              "o": {},
+              "e": []
+            }
+            """)
+        #expect(try parse(value.serialized()) == value)
+        #expect(try parse(value.serialized(pretty: false)) == value)
+        #expect(try parse(#""\ud83d\ude00""#).serialized() == "\"😀\"")
+        // Members read from a document carry locations; equality ignores them.
+        #expect(try parse(#"{"a": [1, {"b": "c"}]}"#) == .object([("a", .array([.int(1), .object([("b", .string("c"))])]))]))
+        #expect(try parse(#"{"a": 1}"#)["a"]?.integerValue == 1)
     }
 
-    @Test("JSONText equals scalar-by-scalar escaping on seeded texts (runs are copied whole)")
+    @Test("Numbers round-trip: integers at the limits, doubles by their shortest form; no NaN or infinity")
+    func writerNumbers() throws {
+        for integer in [Int64.min, -1, 0, 1, Int64.max] {
+            let text = JSONValue.integer(integer).serialized()
+            #expect(try parse(text).integerValue == integer)
+        }
+        var stream = DeterministicStream(state: 0x4E55_4D42_4552_5321)
+        for _ in 0..<2_000 {
+            let double = Double(bitPattern: stream.next())
+            guard let number = JSONNumber(double) else {
+                #expect(!double.isFinite)
+                continue
+            }
+            let read = try parse(JSONValue.number(number).serialized())
+            guard case .number(let back) = read, let value = Double(back.literal) else {
+                Issue.record("\(double) did not read back as a number"); continue
+            }
+            #expect(value.bitPattern == double.bitPattern, "\(double)")
+            #expect(read == .number(number))
+        }
+        #expect(JSONNumber(.nan) == nil && JSONNumber(.infinity) == nil && JSONNumber(-.infinity) == nil)
+    }
+
+    @Test("Every control character is escaped, and the output is valid JSON that reads back")
+    func writerControls() throws {
+        for value in UInt32(0)..<0x20 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(Character(scalar))
+            let literal = JSONValue.string(text).serialized()
+            #expect(literal.utf8.allSatisfy { $0 >= 0x20 })
+            #expect(try parse(literal) == .string(text))
+        }
+    }
+
+    @Test("The writer's escaping equals scalar-by-scalar escaping on seeded texts (runs are copied whole)")
     func textMatchesScalarDefinition() throws {
         // Pieces that straddle the escaping rules: combining marks after a quote,
         // controls, multi-byte scalars, astral plane, DEL (not escaped).
@@ -153,7 +203,7 @@ struct JSONReaderTests {
         for _ in 0..<2_000 {
             let count = Int(stream.next() % 12)
             let text = (0..<count).map { _ in pieces[Int(stream.next() % UInt64(pieces.count))] }.joined()
-            let literal = JSONText.string(text)
+            let literal = JSONValue.string(text).serialized()
             #expect(literal.unicodeScalars.elementsEqual(reference(text).unicodeScalars), "\(Array(text.unicodeScalars))")
             #expect(try parse(literal) == .string(text))
         }

@@ -564,7 +564,8 @@ struct PinEvaluationTests {
         let decision = TrustDecision(trust: trust, pins: evaluation, host: try PeerHost("api.example.com"), time: time2026, served: [vectors.leaf, vectors.intermediate])
         #expect(decision.code == "pinMismatch" && !decision.isTrusted)
         let report = PinFailureReport(decision: decision, port: 443)
-        let document = try JSONReader.parse(Array(report.json.utf8))
+        // Written and read back: what a report endpoint receives.
+        let document = try JSONReader.parse(report.json.serialized())
         guard case .object(let members) = document else { Issue.record("report is not an object"); return }
         let fields = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
         #expect(fields["hostname"] == .string("api.example.com"))
