@@ -14,7 +14,9 @@
 # flags it exists for.
 #
 # Steps, each fatal on failure; the fast gate (1-3) comes first:
-#   1. generated sources are current: scripts/generate-ec-limb-arithmetic.py --check
+#   1. generated sources are current: scripts/generate-ec-limb-arithmetic.py --check,
+#      and the catalogue of error codes (scripts/generate-code-catalogue.py --check:
+#      a code added without its entry fails here)
 #      (Tests/Embedded/generate-vectors.py --check runs in step 9);
 #   2. `swift build -c release --build-tests -Xswiftc -enable-testing` of every target,
 #      failing on any warning;
@@ -102,6 +104,7 @@ trap summary EXIT
 step_start "generated sources are current"
 python3 scripts/generate-ec-limb-arithmetic.py --check
 python3 scripts/generate-ec-curve-constants.py --check
+python3 scripts/generate-code-catalogue.py --check
 step_end
 
 # The Embedded step needs no artefact of the others: it starts now, beside the

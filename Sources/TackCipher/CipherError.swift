@@ -25,11 +25,11 @@ public enum CipherError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier, `cipher.<case>`.
     public var code: String {
         switch self {
-        case .invalidKeyLength: "cipher.invalidKeyLength"
-        case .invalidIVLength: "cipher.invalidIVLength"
-        case .ciphertextLengthNotBlockMultiple: "cipher.ciphertextLengthNotBlockMultiple"
-        case .badPadding: "cipher.badPadding"
-        case .invalidEffectiveKeyBits: "cipher.invalidEffectiveKeyBits"
+        case .invalidKeyLength: "cipher.invalid_key_length"
+        case .invalidIVLength: "cipher.invalid_iv_length"
+        case .ciphertextLengthNotBlockMultiple: "cipher.ciphertext_length_not_block_multiple"
+        case .badPadding: "cipher.bad_padding"
+        case .invalidEffectiveKeyBits: "cipher.invalid_effective_key_bits"
         }
     }
 

@@ -131,7 +131,7 @@ public struct DERError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A stable identifier of the error's reason: `der.` and the reason's
-    /// ``Reason/code`` (for example `der.nonMinimalLength`).
+    /// ``Reason/code`` (for example `der.non_minimal_length`).
     public var code: String { "der." + reason.code }
 
     /// A one-line description: the reason and the offset.
@@ -164,49 +164,49 @@ extension DERError: DERErrorWrapping {
 
 extension DERError.Reason: CustomStringConvertible {
     /// A stable identifier of the rule: the case's name (for example
-    /// `nonMinimalLength`), for tools, logs and test manifests. It does not change
+    /// `non_minimal_length`), for tools, logs and test manifests. It does not change
     /// between releases; payloads are not part of it.
     public var code: String {
         switch self {
         case .truncated: "truncated"
-        case .indefiniteLength: "indefiniteLength"
-        case .nonMinimalLength: "nonMinimalLength"
-        case .unsupportedLength: "unsupportedLength"
-        case .lengthExceedsInput: "lengthExceedsInput"
-        case .nonMinimalTagNumber: "nonMinimalTagNumber"
-        case .tagNumberTooLarge: "tagNumberTooLarge"
-        case .trailingData: "trailingData"
-        case .unexpectedTag: "unexpectedTag"
-        case .missingElement: "missingElement"
-        case .nestingTooDeep: "nestingTooDeep"
-        case .elementTooLarge: "elementTooLarge"
-        case .wrongConstructedBit: "wrongConstructedBit"
-        case .invalidBoolean: "invalidBoolean"
-        case .defaultValueEncoded: "defaultValueEncoded"
-        case .invalidNull: "invalidNull"
-        case .emptyInteger: "emptyInteger"
-        case .nonMinimalInteger: "nonMinimalInteger"
-        case .integerOverflow: "integerOverflow"
-        case .negativeInteger: "negativeInteger"
-        case .invalidBitStringUnusedBits: "invalidBitStringUnusedBits"
-        case .nonZeroBitStringPadding: "nonZeroBitStringPadding"
-        case .emptyObjectIdentifier: "emptyObjectIdentifier"
-        case .nonMinimalObjectIdentifierArc: "nonMinimalObjectIdentifierArc"
-        case .truncatedObjectIdentifier: "truncatedObjectIdentifier"
-        case .objectIdentifierArcTooLong: "objectIdentifierArcTooLong"
-        case .objectIdentifierTooLong: "objectIdentifierTooLong"
-        case .invalidTimeFormat: "invalidTimeFormat"
-        case .fractionalSecondsNotAllowed: "fractionalSecondsNotAllowed"
-        case .invalidDate: "invalidDate"
-        case .invalidPrintableString: "invalidPrintableString"
-        case .invalidIA5String: "invalidIA5String"
-        case .invalidNumericString: "invalidNumericString"
-        case .invalidVisibleString: "invalidVisibleString"
-        case .invalidUTF8String: "invalidUTF8String"
-        case .invalidBMPString: "invalidBMPString"
-        case .invalidUniversalString: "invalidUniversalString"
-        case .invalidObjectIdentifierString: "invalidObjectIdentifierString"
-        case .unencodableValue: "unencodableValue"
+        case .indefiniteLength: "indefinite_length"
+        case .nonMinimalLength: "non_minimal_length"
+        case .unsupportedLength: "unsupported_length"
+        case .lengthExceedsInput: "length_exceeds_input"
+        case .nonMinimalTagNumber: "non_minimal_tag_number"
+        case .tagNumberTooLarge: "tag_number_too_large"
+        case .trailingData: "trailing_data"
+        case .unexpectedTag: "unexpected_tag"
+        case .missingElement: "missing_element"
+        case .nestingTooDeep: "nesting_too_deep"
+        case .elementTooLarge: "element_too_large"
+        case .wrongConstructedBit: "wrong_constructed_bit"
+        case .invalidBoolean: "invalid_boolean"
+        case .defaultValueEncoded: "default_value_encoded"
+        case .invalidNull: "invalid_null"
+        case .emptyInteger: "empty_integer"
+        case .nonMinimalInteger: "non_minimal_integer"
+        case .integerOverflow: "integer_overflow"
+        case .negativeInteger: "negative_integer"
+        case .invalidBitStringUnusedBits: "invalid_bit_string_unused_bits"
+        case .nonZeroBitStringPadding: "non_zero_bit_string_padding"
+        case .emptyObjectIdentifier: "empty_object_identifier"
+        case .nonMinimalObjectIdentifierArc: "non_minimal_object_identifier_arc"
+        case .truncatedObjectIdentifier: "truncated_object_identifier"
+        case .objectIdentifierArcTooLong: "object_identifier_arc_too_long"
+        case .objectIdentifierTooLong: "object_identifier_too_long"
+        case .invalidTimeFormat: "invalid_time_format"
+        case .fractionalSecondsNotAllowed: "fractional_seconds_not_allowed"
+        case .invalidDate: "invalid_date"
+        case .invalidPrintableString: "invalid_printable_string"
+        case .invalidIA5String: "invalid_ia5_string"
+        case .invalidNumericString: "invalid_numeric_string"
+        case .invalidVisibleString: "invalid_visible_string"
+        case .invalidUTF8String: "invalid_utf8_string"
+        case .invalidBMPString: "invalid_bmp_string"
+        case .invalidUniversalString: "invalid_universal_string"
+        case .invalidObjectIdentifierString: "invalid_object_identifier_string"
+        case .unencodableValue: "unencodable_value"
         }
     }
 

@@ -264,38 +264,59 @@ public struct BERError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The rules of the bounded BER reader.
-    public enum Reason: String, Sendable, Hashable {
+    ///
+    /// Each raw value is the reason's stable snake_case code.
+    public enum Reason: String, Sendable, Hashable, CustomStringConvertible {
         /// The input ends inside an element.
         case truncated
         /// A definite length runs past the enclosing element or the input.
-        case lengthExceedsInput
+        case lengthExceedsInput = "length_exceeds_input"
         /// A length of more than four octets, or the reserved 0xFF (X.690 §8.1.3.5).
-        case unsupportedLength
+        case unsupportedLength = "unsupported_length"
         /// A high tag number with a leading 0x80 octet, below 31, or above 28 bits.
-        case invalidTag
+        case invalidTag = "invalid_tag"
         /// An indefinite length on a primitive element (X.690 §8.1.3.2).
-        case indefinitePrimitive
+        case indefinitePrimitive = "indefinite_primitive"
         /// An indefinite-length element without its end-of-contents octets.
-        case missingEndOfContents
+        case missingEndOfContents = "missing_end_of_contents"
         /// End-of-contents octets where no indefinite length is open.
-        case unexpectedEndOfContents
+        case unexpectedEndOfContents = "unexpected_end_of_contents"
         /// A 00 octet followed by a non-zero length where end-of-contents was expected.
-        case invalidEndOfContents
+        case invalidEndOfContents = "invalid_end_of_contents"
         /// Bytes after the document's one element.
-        case trailingData
+        case trailingData = "trailing_data"
         /// Deeper than ``BERLimits/maximumDepth``.
-        case nestingTooDeep
+        case nestingTooDeep = "nesting_too_deep"
         /// More than ``BERLimits/maximumElementCount`` elements.
-        case tooManyElements
+        case tooManyElements = "too_many_elements"
         /// More than ``BERLimits/maximumSegmentCount`` segments in one string.
-        case tooManySegments
+        case tooManySegments = "too_many_segments"
         /// A segment of a constructed string that is not a string of its type.
-        case invalidSegment
+        case invalidSegment = "invalid_segment"
+
+        /// What is wrong, as a phrase.
+        public var description: String {
+            switch self {
+            case .truncated: "the input ends inside an element"
+            case .lengthExceedsInput: "a length runs past the enclosing element or the input"
+            case .unsupportedLength: "a length of more than four octets, or the reserved 0xFF"
+            case .invalidTag: "a malformed high tag number"
+            case .indefinitePrimitive: "an indefinite length on a primitive element"
+            case .missingEndOfContents: "an indefinite-length element without its end-of-contents octets"
+            case .unexpectedEndOfContents: "end-of-contents octets where no indefinite length is open"
+            case .invalidEndOfContents: "a 00 octet followed by a non-zero length where end-of-contents was expected"
+            case .trailingData: "bytes after the document's one element"
+            case .nestingTooDeep: "nested deeper than the limit"
+            case .tooManyElements: "more elements than the limit"
+            case .tooManySegments: "more segments in one string than the limit"
+            case .invalidSegment: "a segment of a constructed string that is not a string of its type"
+            }
+        }
     }
 
-    /// `ber.` and the reason, for example `ber.missingEndOfContents`.
+    /// `ber.` and the reason's code, for example `ber.missing_end_of_contents`.
     public var code: String { "ber." + reason.rawValue }
 
     /// The reason and offset.
-    public var description: String { "BER error at byte \(offset): \(reason.rawValue)" }
+    public var description: String { "BER error at byte \(offset): \(reason)" }
 }

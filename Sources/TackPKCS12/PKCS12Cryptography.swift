@@ -5,7 +5,7 @@
 // implementations: SHA-1, HMAC, PBKDF2 and the PKCS #12 KDF from TackSHA2, the
 // CBC ciphers from TackCipher. Tests may substitute closures (to count calls,
 // or to stand for a primitive a build lacks); an absent primitive is refused
-// (`macAlgorithmUnavailable`, `encryptionUnavailable`, key ID `nil`), never
+// (`mac_algorithm_unavailable`, `encryption_unavailable`, key ID `nil`), never
 // reported as checked.
 //
 // - `computeMAC`: for `.pkcs12KDF(hash)`, the MAC key is the PKCS #12 KDF
@@ -17,7 +17,7 @@
 // - `decrypt`: PBES2 derives the key with PBKDF2 over the UTF-8 password; the
 //   PKCS #12 PBEs derive key (ID = 1) and IV (ID = 2) with the PKCS #12 KDF over
 //   SHA-1 of the BMPString password. CBC with PKCS #7 padding, checked strictly;
-//   bad padding returns `.badPadding`.
+//   bad padding returns `.bad_padding`.
 // - `sha1`: SHA-1 of the bytes (the key ID, as `kSecImportItemKeyID`).
 //
 // Iteration counts were checked against `PKCS12Options.maximumIterations`

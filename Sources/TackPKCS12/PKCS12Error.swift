@@ -47,7 +47,7 @@ public struct PKCS12Error: Error, Sendable, Hashable, CustomStringConvertible {
         /// The authSafe is `signedData`: public-key integrity mode (RFC 7292 §3.1),
         /// which Tack does not read.
         case publicKeyIntegrityMode
-        /// A ContentInfo of `envelopedData`: public-key privacy mode (RFC 7292 §3.1),
+        /// A ContentInfo of `enveloped_data`: public-key privacy mode (RFC 7292 §3.1),
         /// refused: it needs the recipient's private key, which a passphrase does not give.
         case envelopedData
         /// A ContentInfo type other than data, encryptedData and envelopedData.
@@ -98,37 +98,37 @@ public struct PKCS12Error: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `pkcs12.` and the reason's name, with the wrapped layer's code where there
     /// is one (for example `pkcs12.ber.missingEndOfContents`,
-    /// `pkcs12.invalidPrivateKey.privateKey.publicKeyMismatch`).
+    /// `pkcs12.invalid_private_key.private_key.public_key_mismatch`).
     public var code: String {
         let name: String
         switch reason {
         case .ber(let reason): name = "ber." + reason.rawValue
         case .der(let reason): name = "der." + reason.code
-        case .unexpectedTag: name = "unexpectedTag"
-        case .missingElement: name = "missingElement"
-        case .trailingElements: name = "trailingElements"
-        case .fileTooLarge: name = "fileTooLarge"
-        case .unsupportedVersion: name = "unsupportedVersion"
-        case .publicKeyIntegrityMode: name = "publicKeyIntegrityMode"
-        case .envelopedData: name = "envelopedData"
-        case .unsupportedContentType: name = "unsupportedContentType"
-        case .missingMAC: name = "missingMAC"
-        case .macAlgorithmUnavailable: name = "macAlgorithmUnavailable"
-        case .wrongPassphrase: name = "wrongPassphrase"
-        case .decryptionFailed: name = "decryptionFailed"
-        case .wrongPassphraseOrCorrupted: name = "wrongPassphraseOrCorrupted"
-        case .encryptionUnavailable: name = "encryptionUnavailable"
-        case .unsupportedEncryption: name = "unsupportedEncryption"
-        case .iterationsAboveLimit: name = "iterationsAboveLimit"
-        case .invalidIterationCount: name = "invalidIterationCount"
-        case .invalidAlgorithmParameters: name = "invalidAlgorithmParameters"
-        case .tooManyBags: name = "tooManyBags"
-        case .safeContentsTooDeep: name = "safeContentsTooDeep"
-        case .unsupportedCertificateType: name = "unsupportedCertificateType"
-        case .invalidFriendlyName: name = "invalidFriendlyName"
-        case .invalidAttribute: name = "invalidAttribute"
-        case .invalidCertificate(let error): name = "invalidCertificate.x509." + error.code
-        case .invalidPrivateKey(let error): name = "invalidPrivateKey." + error.code
+        case .unexpectedTag: name = "unexpected_tag"
+        case .missingElement: name = "missing_element"
+        case .trailingElements: name = "trailing_elements"
+        case .fileTooLarge: name = "file_too_large"
+        case .unsupportedVersion: name = "unsupported_version"
+        case .publicKeyIntegrityMode: name = "public_key_integrity_mode"
+        case .envelopedData: name = "enveloped_data"
+        case .unsupportedContentType: name = "unsupported_content_type"
+        case .missingMAC: name = "missing_mac"
+        case .macAlgorithmUnavailable: name = "mac_algorithm_unavailable"
+        case .wrongPassphrase: name = "wrong_passphrase"
+        case .decryptionFailed: name = "decryption_failed"
+        case .wrongPassphraseOrCorrupted: name = "wrong_passphrase_or_corrupted"
+        case .encryptionUnavailable: name = "encryption_unavailable"
+        case .unsupportedEncryption: name = "unsupported_encryption"
+        case .iterationsAboveLimit: name = "iterations_above_limit"
+        case .invalidIterationCount: name = "invalid_iteration_count"
+        case .invalidAlgorithmParameters: name = "invalid_algorithm_parameters"
+        case .tooManyBags: name = "too_many_bags"
+        case .safeContentsTooDeep: name = "safe_contents_too_deep"
+        case .unsupportedCertificateType: name = "unsupported_certificate_type"
+        case .invalidFriendlyName: name = "invalid_friendly_name"
+        case .invalidAttribute: name = "invalid_attribute"
+        case .invalidCertificate(let error): name = "invalid_certificate.x509." + error.code
+        case .invalidPrivateKey(let error): name = "invalid_private_key." + error.code
         }
         return "pkcs12." + name
     }
@@ -137,7 +137,7 @@ public struct PKCS12Error: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let text: String
         switch reason {
-        case .ber(let reason): text = "BER: " + reason.rawValue
+        case .ber(let reason): text = "BER: " + reason.description
         case .der(let reason): text = reason.description
         case .unexpectedTag(let expected, let found): text = "expected \(expected), found \(found)"
         case .missingElement(let expected): text = "missing \(expected)"

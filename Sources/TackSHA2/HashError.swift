@@ -23,10 +23,10 @@ public enum HashError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier of the case, for logs and tests.
     public var code: String {
         switch self {
-        case .unsupportedDigest: "unsupported-digest"
-        case .iterationCountNotPositive: "iteration-count-not-positive"
-        case .iterationCountAboveLimit: "iteration-count-above-limit"
-        case .keyByteCountOutOfRange: "key-length-out-of-range"
+        case .unsupportedDigest: "unsupported_digest"
+        case .iterationCountNotPositive: "iteration_count_not_positive"
+        case .iterationCountAboveLimit: "iteration_count_above_limit"
+        case .keyByteCountOutOfRange: "key_length_out_of_range"
         }
     }
 

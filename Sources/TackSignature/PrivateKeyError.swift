@@ -107,10 +107,10 @@ public struct PrivateKeyError: DERErrorWrapping, Sendable, Hashable, CustomStrin
         case exponentsNotInverse
     }
 
-    /// A stable identifier of the reason: `privateKey.` and the case's name, then
-    /// its fault's (for example `privateKey.inconsistentRSAKey.modulusNotProduct`,
-    /// `privateKey.der.truncated`). Payloads are not part of it.
-    public var code: String { "privateKey." + reason.code }
+    /// A stable identifier of the reason: `private_key.` and the case's name, then
+    /// its fault's (for example `private_key.inconsistent_rsa_key.modulus_not_product`,
+    /// `private_key.der.truncated`). Payloads are not part of it.
+    public var code: String { "private_key." + reason.code }
 
     /// A one-line description: the reason and the offset (never key material).
     public var description: String {
@@ -119,29 +119,29 @@ public struct PrivateKeyError: DERErrorWrapping, Sendable, Hashable, CustomStrin
 }
 
 extension PrivateKeyError.Reason: CustomStringConvertible {
-    /// The part of ``PrivateKeyError/code`` after `privateKey.`.
+    /// The part of ``PrivateKeyError/code`` after `private_key.`.
     public var code: String {
         switch self {
         case .der(let reason): "der." + reason.code
-        case .unsupportedVersion: "unsupportedVersion"
-        case .publicKeyInVersion1: "publicKeyInVersion1"
-        case .multiPrimeRSA: "multiPrimeRSA"
-        case .unknownAlgorithm: "unknownAlgorithm"
-        case .invalidAlgorithmParameters: "invalidAlgorithmParameters"
-        case .explicitCurveParameters: "explicitCurveParameters"
-        case .unsupportedCurve: "unsupportedCurve"
-        case .curveMismatch: "curveMismatch"
-        case .missingCurve: "missingCurve"
-        case .invalidPrivateScalar: "invalidPrivateScalar"
-        case .wrongKeyLength: "wrongKeyLength"
-        case .invalidPublicKey: "invalidPublicKey"
-        case .publicKeyMismatch: "publicKeyMismatch"
-        case .inconsistentRSAKey(let fault): "inconsistentRSAKey." + fault.code
-        case .unsupportedRSAModulus: "unsupportedRSAModulus"
-        case .invalidRSAPublicExponent: "invalidRSAPublicExponent"
-        case .unexpectedPEMLabel: "unexpectedPEMLabel"
+        case .unsupportedVersion: "unsupported_version"
+        case .publicKeyInVersion1: "public_key_in_version1"
+        case .multiPrimeRSA: "multi_prime_rsa"
+        case .unknownAlgorithm: "unknown_algorithm"
+        case .invalidAlgorithmParameters: "invalid_algorithm_parameters"
+        case .explicitCurveParameters: "explicit_curve_parameters"
+        case .unsupportedCurve: "unsupported_curve"
+        case .curveMismatch: "curve_mismatch"
+        case .missingCurve: "missing_curve"
+        case .invalidPrivateScalar: "invalid_private_scalar"
+        case .wrongKeyLength: "wrong_key_length"
+        case .invalidPublicKey: "invalid_public_key"
+        case .publicKeyMismatch: "public_key_mismatch"
+        case .inconsistentRSAKey(let fault): "inconsistent_rsa_key." + fault.code
+        case .unsupportedRSAModulus: "unsupported_rsa_modulus"
+        case .invalidRSAPublicExponent: "invalid_rsa_public_exponent"
+        case .unexpectedPEMLabel: "unexpected_pem_label"
         case .encrypted: "encrypted"
-        case .publicKeyNotDerivable: "publicKeyNotDerivable"
+        case .publicKeyNotDerivable: "public_key_not_derivable"
         }
     }
 
@@ -176,13 +176,13 @@ extension PrivateKeyError.RSAFault: CustomStringConvertible {
     /// The last component of ``PrivateKeyError/code``.
     public var code: String {
         switch self {
-        case .zeroComponent: "zeroComponent"
-        case .primeNotOdd: "primeNotOdd"
-        case .modulusNotProduct: "modulusNotProduct"
-        case .exponent1Mismatch: "exponent1Mismatch"
-        case .exponent2Mismatch: "exponent2Mismatch"
-        case .coefficientMismatch: "coefficientMismatch"
-        case .exponentsNotInverse: "exponentsNotInverse"
+        case .zeroComponent: "zero_component"
+        case .primeNotOdd: "prime_not_odd"
+        case .modulusNotProduct: "modulus_not_product"
+        case .exponent1Mismatch: "exponent1_mismatch"
+        case .exponent2Mismatch: "exponent2_mismatch"
+        case .coefficientMismatch: "coefficient_mismatch"
+        case .exponentsNotInverse: "exponents_not_inverse"
         }
     }
 

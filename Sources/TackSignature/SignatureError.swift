@@ -138,16 +138,16 @@ public enum SignatureError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A stable identifier of the reason, for tools, logs and test manifests
-    /// (for example `signature.malformedPublicKey.notOnCurve`). It does not change
+    /// (for example `signature.malformed_public_key.not_on_curve`). It does not change
     /// between releases; payloads (lengths, OIDs, wrapped offsets) are not part of it.
     public var code: String {
         switch self {
-        case .invalidSignature: "signature.invalidSignature"
-        case .malformedPublicKey(let fault): "signature.malformedPublicKey." + fault.code
-        case .malformedSignature(let fault): "signature.malformedSignature." + fault.code
+        case .invalidSignature: "signature.invalid_signature"
+        case .malformedPublicKey(let fault): "signature.malformed_public_key." + fault.code
+        case .malformedSignature(let fault): "signature.malformed_signature." + fault.code
         case .unsupported(let what): "signature.unsupported." + what.code
-        case .algorithmKeyMismatch(let mismatch): "signature.algorithmKeyMismatch." + mismatch.code
-        case .invalidParameters(let fault): "signature.invalidParameters." + fault.code
+        case .algorithmKeyMismatch(let mismatch): "signature.algorithm_key_mismatch." + mismatch.code
+        case .invalidParameters(let fault): "signature.invalid_parameters." + fault.code
         }
     }
 
@@ -169,18 +169,18 @@ extension SignatureError.PublicKeyFault: CustomStringConvertible {
     public var code: String {
         switch self {
         case .encoding(let error): "encoding.der." + error.reason.code
-        case .emptyPoint: "emptyPoint"
-        case .wrongLength: "wrongLength"
-        case .unsupportedPointEncoding: "unsupportedPointEncoding"
-        case .coordinateOutOfRange: "coordinateOutOfRange"
-        case .notOnCurve: "notOnCurve"
-        case .compressedCoordinateNotOnCurve: "compressedCoordinateNotOnCurve"
-        case .pointAtInfinity: "pointAtInfinity"
-        case .notAnEd25519Point: "notAnEd25519Point"
-        case .missingRSAComponents: "missingRSAComponents"
-        case .zeroModulus: "zeroModulus"
-        case .evenModulus: "evenModulus"
-        case .invalidExponent: "invalidExponent"
+        case .emptyPoint: "empty_point"
+        case .wrongLength: "wrong_length"
+        case .unsupportedPointEncoding: "unsupported_point_encoding"
+        case .coordinateOutOfRange: "coordinate_out_of_range"
+        case .notOnCurve: "not_on_curve"
+        case .compressedCoordinateNotOnCurve: "compressed_coordinate_not_on_curve"
+        case .pointAtInfinity: "point_at_infinity"
+        case .notAnEd25519Point: "not_an_ed25519_point"
+        case .missingRSAComponents: "missing_rsa_components"
+        case .zeroModulus: "zero_modulus"
+        case .evenModulus: "even_modulus"
+        case .invalidExponent: "invalid_exponent"
         }
     }
 
@@ -210,11 +210,11 @@ extension SignatureError.SignatureFault: CustomStringConvertible {
     public var code: String {
         switch self {
         case .encoding(let error): "encoding.der." + error.reason.code
-        case .wrongLength: "wrongLength"
-        case .scalarTooWide: "scalarTooWide"
-        case .scalarOutOfRange: "scalarOutOfRange"
-        case .scalarNotReduced: "scalarNotReduced"
-        case .representativeOutOfRange: "representativeOutOfRange"
+        case .wrongLength: "wrong_length"
+        case .scalarTooWide: "scalar_too_wide"
+        case .scalarOutOfRange: "scalar_out_of_range"
+        case .scalarNotReduced: "scalar_not_reduced"
+        case .representativeOutOfRange: "representative_out_of_range"
         }
     }
 
@@ -235,16 +235,16 @@ extension SignatureError.Unsupported: CustomStringConvertible {
     /// The last component of ``SignatureError/code``.
     public var code: String {
         switch self {
-        case .rsaExponentTooLarge: "rsaExponentTooLarge"
-        case .rsaModulusTooLong: "rsaModulusTooLong"
-        case .rsaModulusTooShort: "rsaModulusTooShort"
-        case .rsaModulusBelowPolicy: "rsaModulusBelowPolicy"
-        case .rsaModulusTooShortForHash: "rsaModulusTooShortForHash"
+        case .rsaExponentTooLarge: "rsa_exponent_too_large"
+        case .rsaModulusTooLong: "rsa_modulus_too_long"
+        case .rsaModulusTooShort: "rsa_modulus_too_short"
+        case .rsaModulusBelowPolicy: "rsa_modulus_below_policy"
+        case .rsaModulusTooShortForHash: "rsa_modulus_too_short_for_hash"
         case .curve: "curve"
         case .ed448: "ed448"
-        case .publicKeyAlgorithm: "publicKeyAlgorithm"
-        case .signatureAlgorithm: "signatureAlgorithm"
-        case .weakDigest: "weakDigest"
+        case .publicKeyAlgorithm: "public_key_algorithm"
+        case .signatureAlgorithm: "signature_algorithm"
+        case .weakDigest: "weak_digest"
         }
     }
 
@@ -271,10 +271,10 @@ extension SignatureError.Mismatch: CustomStringConvertible {
     public var code: String {
         switch self {
         case .curve: "curve"
-        case .keyAgreementKey: "keyAgreementKey"
-        case .pkcs1SignatureWithPSSKey: "pkcs1SignatureWithPSSKey"
-        case .pssParametersDiffer: "pssParametersDiffer"
-        case .hashDoesNotMatchCurve: "hashDoesNotMatchCurve"
+        case .keyAgreementKey: "key_agreement_key"
+        case .pkcs1SignatureWithPSSKey: "pkcs1_signature_with_pss_key"
+        case .pssParametersDiffer: "pss_parameters_differ"
+        case .hashDoesNotMatchCurve: "hash_does_not_match_curve"
         case .algorithm: "algorithm"
         }
     }
@@ -297,11 +297,11 @@ extension SignatureError.ParameterFault: CustomStringConvertible {
     /// The last component of ``SignatureError/code``.
     public var code: String {
         switch self {
-        case .digestLengthMismatch: "digestLengthMismatch"
-        case .pssTrailerField: "pssTrailerField"
-        case .negativeSaltLength: "negativeSaltLength"
-        case .saltLengthTooLarge: "saltLengthTooLarge"
-        case .saltTooLongForKey: "saltTooLongForKey"
+        case .digestLengthMismatch: "digest_length_mismatch"
+        case .pssTrailerField: "pss_trailer_field"
+        case .negativeSaltLength: "negative_salt_length"
+        case .saltLengthTooLarge: "salt_length_too_large"
+        case .saltTooLongForKey: "salt_too_long_for_key"
         }
     }
 

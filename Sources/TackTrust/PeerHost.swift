@@ -154,23 +154,24 @@ public struct PeerHostError: Error, Sendable, Hashable, CustomStringConvertible 
         self.offset = offset
     }
 
-    /// A stable identifier of the reason (the case's name), for tools and tests.
+    /// The stable snake_case code of the reason (`host_` and the reason), for tools and tests;
+    /// the `tack` command reports it as it is.
     public var code: String {
         switch reason {
-        case .empty: "empty"
-        case .url: "url"
-        case .port: "port"
-        case .wildcard: "wildcard"
-        case .labelStartsWithHyphen: "labelStartsWithHyphen"
-        case .labelEndsWithHyphen: "labelEndsWithHyphen"
-        case .emptyLabel: "emptyLabel"
-        case .trailingDots: "trailingDots"
-        case .nonASCII: "nonASCII"
-        case .invalidCharacter: "invalidCharacter"
-        case .labelTooLong: "labelTooLong"
-        case .nameTooLong: "nameTooLong"
-        case .numericName: "numericName"
-        case .invalidIPAddress: "invalidIPAddress"
+        case .empty: "host_empty"
+        case .url: "host_url"
+        case .port: "host_port"
+        case .wildcard: "host_wildcard"
+        case .labelStartsWithHyphen: "host_label_starts_with_hyphen"
+        case .labelEndsWithHyphen: "host_label_ends_with_hyphen"
+        case .emptyLabel: "host_empty_label"
+        case .trailingDots: "host_trailing_dots"
+        case .nonASCII: "host_non_ascii"
+        case .invalidCharacter: "host_invalid_character"
+        case .labelTooLong: "host_label_too_long"
+        case .nameTooLong: "host_name_too_long"
+        case .numericName: "host_numeric_name"
+        case .invalidIPAddress: "host_invalid_ip_address"
         }
     }
 

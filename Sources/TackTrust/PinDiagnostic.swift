@@ -29,13 +29,13 @@ public enum PinDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// manifests, as ``TrustFailure/code`` is for trust failures.
     public var code: String {
         switch self {
-        case .pinnedCertificateNotOnPath: "pinnedCertificateNotOnPath"
-        case .pinMatchesExpiredCertificate: "pinMatchesExpiredCertificate"
-        case .rawKeyHash: "rawKeyHash"
-        case .caPinMatchesLeaf: "caPinMatchesLeaf"
-        case .leafPinMatchesCA: "leafPinMatchesCA"
-        case .onlyLeafPins: "onlyLeafPins"
-        case .wholeCertificatePins: "wholeCertificatePins"
+        case .pinnedCertificateNotOnPath: "pinned_certificate_not_on_path"
+        case .pinMatchesExpiredCertificate: "pin_matches_expired_certificate"
+        case .rawKeyHash: "raw_key_hash"
+        case .caPinMatchesLeaf: "ca_pin_matches_leaf"
+        case .leafPinMatchesCA: "leaf_pin_matches_ca"
+        case .onlyLeafPins: "only_leaf_pins"
+        case .wholeCertificatePins: "whole_certificate_pins"
         }
     }
 

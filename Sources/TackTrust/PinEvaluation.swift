@@ -58,16 +58,16 @@ public enum PinOutcome: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A stable identifier of the outcome (the case's name; `ruleExpired` whatever
+    /// A stable identifier of the outcome (the case's name; `rule_expired` whatever
     /// `wouldSatisfy` says), for tools, logs and test manifests.
     public var code: String {
         switch self {
-        case .notEvaluated: "notEvaluated"
-        case .notPinned: "notPinned"
+        case .notEvaluated: "not_evaluated"
+        case .notPinned: "not_pinned"
         case .satisfied: "satisfied"
         case .failed: "failed"
-        case .failedReportOnly: "failedReportOnly"
-        case .ruleExpired: "ruleExpired"
+        case .failedReportOnly: "failed_report_only"
+        case .ruleExpired: "rule_expired"
         }
     }
 

@@ -128,13 +128,13 @@ public struct PinPolicyFormatError: Sendable, Hashable, CustomStringConvertible 
     /// A stable identifier of the reason (the case's name), for tools and tests.
     public var code: String {
         switch reason {
-        case .wrongType: "wrongType"
-        case .unknownKey: "unknownKey"
-        case .missingKey: "missingKey"
-        case .unsupportedVersion: "unsupportedVersion"
-        case .invalidDate: "invalidDate"
-        case .invalidMode: "invalidMode"
-        case .conflictingSubdomains: "conflictingSubdomains"
+        case .wrongType: "wrong_type"
+        case .unknownKey: "unknown_key"
+        case .missingKey: "missing_key"
+        case .unsupportedVersion: "unsupported_version"
+        case .invalidDate: "invalid_date"
+        case .invalidMode: "invalid_mode"
+        case .conflictingSubdomains: "conflicting_subdomains"
         }
     }
 

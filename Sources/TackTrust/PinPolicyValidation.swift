@@ -94,18 +94,18 @@ public struct PinPolicyIssue: Error, Sendable, Equatable, CustomStringConvertibl
     /// gives its format reason's code), for tools, logs and test manifests.
     public var code: String {
         switch kind {
-        case .invalidPin: "invalidPin"
-        case .missingBackupPin: "missingBackupPin"
-        case .duplicateDomain: "duplicateDomain"
+        case .invalidPin: "invalid_pin"
+        case .missingBackupPin: "missing_backup_pin"
+        case .duplicateDomain: "duplicate_domain"
         case .expired: "expired"
-        case .emptyRule: "emptyRule"
-        case .invalidDomain: "invalidDomain"
-        case .wholeCertificatePins: "wholeCertificatePins"
-        case .onlyLeafPins: "onlyLeafPins"
+        case .emptyRule: "empty_rule"
+        case .invalidDomain: "invalid_domain"
+        case .wholeCertificatePins: "whole_certificate_pins"
+        case .onlyLeafPins: "only_leaf_pins"
         case .format(let error): error.code
-        case .unknownKey: "unknownKey"
-        case .misplacedKey: "misplacedKey"
-        case .wildcardDomain: "wildcardDomain"
+        case .unknownKey: "unknown_key"
+        case .misplacedKey: "misplaced_key"
+        case .wildcardDomain: "wildcard_domain"
         }
     }
 

@@ -35,12 +35,12 @@ public enum TrustDecision: Sendable, CustomStringConvertible {
     }
 
     /// A stable identifier of the decision, for tools, logs and test manifests:
-    /// `trusted`, `pinMismatch`, or the failure's ``TrustFailure/code``.
+    /// `trusted`, `pin_mismatch`, or the failure's ``TrustFailure/code``.
     public var code: String {
         switch self {
         case .trusted: return "trusted"
         case .untrusted(let failure, _): return failure.code
-        case .pinMismatch: return "pinMismatch"
+        case .pinMismatch: return "pin_mismatch"
         }
     }
 

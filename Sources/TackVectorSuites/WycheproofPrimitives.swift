@@ -20,7 +20,7 @@ extension WycheproofRunner {
     /// (16,777,216), the count of RFC 6070's longest case, which
     /// `pbkdf2_hmacsha1_test.json` carries, and above TackSHA2's default cap
     /// (``PBKDF2/defaultMaximumIterationCount``). A vector asking for more is
-    /// refused by TackSHA2 (`iteration-count-above-limit`), which a `valid`
+    /// refused by TackSHA2 (`iteration_count_above_limit`), which a `valid`
     /// vector reports as a disagreement, never as a pass.
     public static let maximumIterationCount = 1 << 24
 

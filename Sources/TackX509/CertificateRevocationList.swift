@@ -25,7 +25,7 @@ public import TackDER
 /// Beyond DER, the parser holds the CRL to the RFC 5280 profile a relying party
 /// can check on its own:
 /// - `version`, when present, is v2 (§5.1.2.1); extensions of either level need v2.
-/// - The TBS `signature` equals the outer `signatureAlgorithm` byte for byte (§5.1.1.2).
+/// - The TBS `signature` equals the outer `signature_algorithm` byte for byte (§5.1.1.2).
 /// - The issuer is a non-empty name (§5.1.2.3).
 /// - `nextUpdate` is present (§5.1.2.5: "Conforming CRL issuers MUST include").
 /// - An empty `revokedCertificates` is absent (§5.1.2.6), and extension lists are
@@ -440,18 +440,18 @@ public enum RevocationListProblem: Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier (the case's name), for tools and test manifests.
     public var code: String {
         switch self {
-        case .emptyIssuer: "emptyIssuer"
-        case .missingNextUpdate: "missingNextUpdate"
-        case .emptyRevokedCertificates: "emptyRevokedCertificates"
-        case .missingCRLNumber: "missingCRLNumber"
-        case .criticalCRLNumber: "criticalCRLNumber"
-        case .invalidCRLNumber: "invalidCRLNumber"
-        case .missingAuthorityKeyIdentifier: "missingAuthorityKeyIdentifier"
-        case .criticalAuthorityKeyIdentifier: "criticalAuthorityKeyIdentifier"
-        case .deltaCRL: "deltaCRL"
-        case .issuingDistributionPoint: "issuingDistributionPoint"
-        case .indirectCRL: "indirectCRL"
-        case .unsupportedCriticalExtension: "unsupportedCriticalExtension"
+        case .emptyIssuer: "empty_issuer"
+        case .missingNextUpdate: "missing_next_update"
+        case .emptyRevokedCertificates: "empty_revoked_certificates"
+        case .missingCRLNumber: "missing_crl_number"
+        case .criticalCRLNumber: "critical_crl_number"
+        case .invalidCRLNumber: "invalid_crl_number"
+        case .missingAuthorityKeyIdentifier: "missing_authority_key_identifier"
+        case .criticalAuthorityKeyIdentifier: "critical_authority_key_identifier"
+        case .deltaCRL: "delta_crl"
+        case .issuingDistributionPoint: "issuing_distribution_point"
+        case .indirectCRL: "indirect_crl"
+        case .unsupportedCriticalExtension: "unsupported_critical_extension"
         }
     }
 

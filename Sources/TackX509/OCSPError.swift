@@ -39,19 +39,19 @@ public enum OCSPResponseProblem: Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier (the case's name), for tools and test manifests.
     public var code: String {
         switch self {
-        case .unknownResponseStatus: "unknownResponseStatus"
-        case .missingResponseBytes: "missingResponseBytes"
-        case .unexpectedResponseBytes: "unexpectedResponseBytes"
-        case .unsupportedResponseType: "unsupportedResponseType"
-        case .invalidResponderKeyHash: "invalidResponderKeyHash"
-        case .certIDHashLength: "certIDHashLength"
-        case .invalidRevocationReason: "invalidRevocationReason"
-        case .nextUpdateBeforeThisUpdate: "nextUpdateBeforeThisUpdate"
-        case .invalidNonce: "invalidNonce"
-        case .unsupportedCriticalExtension: "unsupportedCriticalExtension"
-        case .tooManySingleResponses: "tooManySingleResponses"
-        case .tooManyCertificates: "tooManyCertificates"
-        case .invalidCertificate: "invalidCertificate"
+        case .unknownResponseStatus: "unknown_response_status"
+        case .missingResponseBytes: "missing_response_bytes"
+        case .unexpectedResponseBytes: "unexpected_response_bytes"
+        case .unsupportedResponseType: "unsupported_response_type"
+        case .invalidResponderKeyHash: "invalid_responder_key_hash"
+        case .certIDHashLength: "cert_id_hash_length"
+        case .invalidRevocationReason: "invalid_revocation_reason"
+        case .nextUpdateBeforeThisUpdate: "next_update_before_this_update"
+        case .invalidNonce: "invalid_nonce"
+        case .unsupportedCriticalExtension: "unsupported_critical_extension"
+        case .tooManySingleResponses: "too_many_single_responses"
+        case .tooManyCertificates: "too_many_certificates"
+        case .invalidCertificate: "invalid_certificate"
         }
     }
 

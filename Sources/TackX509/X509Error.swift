@@ -46,7 +46,7 @@ public struct X509Error: DERErrorWrapping, Sendable, Hashable, CustomStringConve
         /// (extensions need v3, unique identifiers v2 or v3; RFC 5280 §4.1.2.1).
         case invalidVersion
         /// The `signature` field of the TBS differs from the outer
-        /// `signatureAlgorithm` (RFC 5280 §4.1.1.2).
+        /// `signature_algorithm` (RFC 5280 §4.1.1.2).
         case signatureAlgorithmMismatch
         /// The same extension appears twice (RFC 5280 §4.2).
         case duplicateExtension(OID)
@@ -176,25 +176,25 @@ public struct X509Error: DERErrorWrapping, Sendable, Hashable, CustomStringConve
     }
 
     /// A stable identifier of the reason, for tools, logs and test manifests: the
-    /// case's name, then its fault's (for example `invalidExtension.emptySequence`,
-    /// or `der.trailingData` for a wrapped DER error). It does not change between
+    /// case's name, then its fault's (for example `invalid_extension.empty_sequence`,
+    /// or `der.trailing_data` for a wrapped DER error). It does not change between
     /// releases; payloads (OIDs, lengths) are not part of it.
     public var code: String {
         switch reason {
         case .der(let reason): "der." + reason.code
-        case .invalidVersion: "invalidVersion"
-        case .signatureAlgorithmMismatch: "signatureAlgorithmMismatch"
-        case .duplicateExtension: "duplicateExtension"
-        case .tooManyExtensions: "tooManyExtensions"
-        case .emptyExtensions: "emptyExtensions"
-        case .invalidExtension(_, let fault): "invalidExtension." + fault.code
-        case .invalidName(let fault): "invalidName." + fault.code
-        case .invalidAlgorithmParameters(let fault): "invalidAlgorithmParameters." + fault.code
-        case .explicitCurveParameters: "explicitCurveParameters"
-        case .invalidSignatureValue: "invalidSignatureValue"
-        case .invalidPublicKey(let fault): "invalidPublicKey." + fault.code
-        case .invalidRevocationList(let problem): "invalidRevocationList." + problem.code
-        case .invalidOCSPResponse(let problem): "invalidOCSPResponse." + problem.code
+        case .invalidVersion: "invalid_version"
+        case .signatureAlgorithmMismatch: "signature_algorithm_mismatch"
+        case .duplicateExtension: "duplicate_extension"
+        case .tooManyExtensions: "too_many_extensions"
+        case .emptyExtensions: "empty_extensions"
+        case .invalidExtension(_, let fault): "invalid_extension." + fault.code
+        case .invalidName(let fault): "invalid_name." + fault.code
+        case .invalidAlgorithmParameters(let fault): "invalid_algorithm_parameters." + fault.code
+        case .explicitCurveParameters: "explicit_curve_parameters"
+        case .invalidSignatureValue: "invalid_signature_value"
+        case .invalidPublicKey(let fault): "invalid_public_key." + fault.code
+        case .invalidRevocationList(let problem): "invalid_revocation_list." + problem.code
+        case .invalidOCSPResponse(let problem): "invalid_ocsp_response." + problem.code
         }
     }
 
@@ -225,24 +225,24 @@ extension X509Error.ExtensionFault: CustomStringConvertible {
     /// The fault's part of ``X509Error/code``.
     public var code: String {
         switch self {
-        case .emptySequence: "emptySequence"
-        case .notAGeneralName: "notAGeneralName"
-        case .invalidIPAddressLength: "invalidIPAddressLength"
-        case .invalidIPAddressConstraintLength: "invalidIPAddressConstraintLength"
-        case .undefinedBit: "undefinedBit"
-        case .noKeyUsage: "noKeyUsage"
-        case .incompleteAuthorityCertIssuer: "incompleteAuthorityCertIssuer"
-        case .emptyDistributionPoint: "emptyDistributionPoint"
-        case .emptyNameConstraints: "emptyNameConstraints"
-        case .subtreeMinimumNotZero: "subtreeMinimumNotZero"
-        case .subtreeMaximumPresent: "subtreeMaximumPresent"
-        case .tooManyPolicies: "tooManyPolicies"
-        case .duplicatePolicy: "duplicatePolicy"
-        case .emptyPolicyConstraints: "emptyPolicyConstraints"
-        case .truncatedSCTList: "truncatedSCTList"
-        case .sctListLengthMismatch: "sctListLengthMismatch"
-        case .truncatedSCTLength: "truncatedSCTLength"
-        case .invalidSCTLength: "invalidSCTLength"
+        case .emptySequence: "empty_sequence"
+        case .notAGeneralName: "not_a_general_name"
+        case .invalidIPAddressLength: "invalid_ip_address_length"
+        case .invalidIPAddressConstraintLength: "invalid_ip_address_constraint_length"
+        case .undefinedBit: "undefined_bit"
+        case .noKeyUsage: "no_key_usage"
+        case .incompleteAuthorityCertIssuer: "incomplete_authority_cert_issuer"
+        case .emptyDistributionPoint: "empty_distribution_point"
+        case .emptyNameConstraints: "empty_name_constraints"
+        case .subtreeMinimumNotZero: "subtree_minimum_not_zero"
+        case .subtreeMaximumPresent: "subtree_maximum_present"
+        case .tooManyPolicies: "too_many_policies"
+        case .duplicatePolicy: "duplicate_policy"
+        case .emptyPolicyConstraints: "empty_policy_constraints"
+        case .truncatedSCTList: "truncated_sct_list"
+        case .sctListLengthMismatch: "sct_list_length_mismatch"
+        case .truncatedSCTLength: "truncated_sct_length"
+        case .invalidSCTLength: "invalid_sct_length"
         }
     }
 
@@ -276,8 +276,8 @@ extension X509Error.NameFault: CustomStringConvertible {
     /// The fault's part of ``X509Error/code``.
     public var code: String {
         switch self {
-        case .emptyRelativeDistinguishedName: "emptyRelativeDistinguishedName"
-        case .tooManyAttributes: "tooManyAttributes"
+        case .emptyRelativeDistinguishedName: "empty_relative_distinguished_name"
+        case .tooManyAttributes: "too_many_attributes"
         }
     }
 
@@ -294,16 +294,16 @@ extension X509Error.AlgorithmParametersFault: CustomStringConvertible {
     /// The fault's part of ``X509Error/code``.
     public var code: String {
         switch self {
-        case .mustBeNull: "mustBeNull"
-        case .mustBeAbsent: "mustBeAbsent"
+        case .mustBeNull: "must_be_null"
+        case .mustBeAbsent: "must_be_absent"
         case .missing: "missing"
-        case .missingNamedCurve: "missingNamedCurve"
-        case .notANamedCurve: "notANamedCurve"
-        case .maskGenerationNotMGF1: "maskGenerationNotMGF1"
-        case .negativeSaltLength: "negativeSaltLength"
-        case .trailerFieldNotOne: "trailerFieldNotOne"
-        case .unsupportedHash: "unsupportedHash"
-        case .hashParametersNotNull: "hashParametersNotNull"
+        case .missingNamedCurve: "missing_named_curve"
+        case .notANamedCurve: "not_a_named_curve"
+        case .maskGenerationNotMGF1: "mask_generation_not_mgf1"
+        case .negativeSaltLength: "negative_salt_length"
+        case .trailerFieldNotOne: "trailer_field_not_one"
+        case .unsupportedHash: "unsupported_hash"
+        case .hashParametersNotNull: "hash_parameters_not_null"
         }
     }
 
@@ -328,13 +328,13 @@ extension X509Error.PublicKeyFault: CustomStringConvertible {
     /// The fault's part of ``X509Error/code``.
     public var code: String {
         switch self {
-        case .wrongLength: "wrongLength"
-        case .notUncompressedPoint: "notUncompressedPoint"
-        case .emptyPoint: "emptyPoint"
-        case .invalidPointEncoding: "invalidPointEncoding"
-        case .unusedBits: "unusedBits"
-        case .zeroModulus: "zeroModulus"
-        case .zeroExponent: "zeroExponent"
+        case .wrongLength: "wrong_length"
+        case .notUncompressedPoint: "not_uncompressed_point"
+        case .emptyPoint: "empty_point"
+        case .invalidPointEncoding: "invalid_point_encoding"
+        case .unusedBits: "unused_bits"
+        case .zeroModulus: "zero_modulus"
+        case .zeroExponent: "zero_exponent"
         }
     }
 

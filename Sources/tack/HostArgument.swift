@@ -13,31 +13,12 @@ import TackTrust
 ///   - option: The option that gave it, for the message.
 /// - Returns: The host.
 /// - Throws: A usage error naming the option, the value and the reason, whose code is
-///   ``hostErrorCode(_:)`` of the library's reason.
+///   the library's (`host_` and the reason).
 func parsePeer(_ text: String, option: String = "--host") throws(CLIError) -> PeerHost {
     do {
         return try PeerHost(text)
     } catch {
-        throw .usage("\(option) \(text): \(error)", code: hostErrorCode(error))
+        throw .usage("\(option) \(text): \(error)", code: error.code)
     }
 }
 
-/// The CLI's code (snake_case, `host_` and the library's reason) for a refused host.
-func hostErrorCode(_ error: PeerHostError) -> String {
-    switch error.reason {
-    case .empty: "host_empty"
-    case .url: "host_url"
-    case .port: "host_port"
-    case .wildcard: "host_wildcard"
-    case .labelStartsWithHyphen: "host_label_starts_with_hyphen"
-    case .labelEndsWithHyphen: "host_label_ends_with_hyphen"
-    case .emptyLabel: "host_empty_label"
-    case .trailingDots: "host_trailing_dots"
-    case .nonASCII: "host_non_ascii"
-    case .invalidCharacter: "host_invalid_character"
-    case .labelTooLong: "host_label_too_long"
-    case .nameTooLong: "host_name_too_long"
-    case .numericName: "host_numeric_name"
-    case .invalidIPAddress: "host_invalid_ip_address"
-    }
-}

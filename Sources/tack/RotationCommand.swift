@@ -162,10 +162,10 @@ enum RotationCommand {
         check.passed = true
         let used = Set(pins.matches.map { "\($0.list)[\($0.entry)]" })
         if used.count == 1, let only = used.first {
-            check.warnings.append(Note(code: "singlePinInUse", message: "passes on a single pin, \(only): if that key changes, the chain fails"))
+            check.warnings.append(Note(code: "single_pin_in_use", message: "passes on a single pin, \(only): if that key changes, the chain fails"))
         }
         if let expiration = rule.expiration, let leaf = candidate.certificates.first, expiration < leaf.validity.notAfter.secondsSince1970 {
-            check.warnings.append(Note(code: "ruleExpiresFirst",
+            check.warnings.append(Note(code: "rule_expires_first",
                                        message: "the rule expires at \(RFC3339.format(expiration)), before the leaf (valid until \(leaf.validity.notAfter.description)): the pins lapse while it is served"))
         }
         return check
@@ -184,11 +184,11 @@ enum RotationCommand {
                 + (0..<rule.caCertificates.count).map { "caCertificates[\($0)]" } + (0..<rule.leafCertificates.count).map { "leafCertificates[\($0)]" }
             if matched.count <= 1, entries.count > 1 {
                 let unused = entries.filter { !matched.contains($0) }
-                notes.append(Note(code: "noBackupDeployed",
+                notes.append(Note(code: "no_backup_deployed",
                                   message: "no backup pin matches any candidate (\(unused.joined(separator: ", ")) match none): deploy a chain that carries a backup key before relying on it"))
             }
             if !rule.hasCAPins && rule.hasLeafPins {
-                notes.append(Note(code: "onlyLeafPins", message: "only leaf keys are pinned: every leaf key change needs an app update first; add a CA identity"))
+                notes.append(Note(code: "only_leaf_pins", message: "only leaf keys are pinned: every leaf key change needs an app update first; add a CA identity"))
             }
             result.append((rule.domain, notes))
         }

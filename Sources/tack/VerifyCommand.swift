@@ -204,12 +204,12 @@ enum VerifyCommand {
             return lines.joined(separator: "\n")
         }
 
-        /// The decision's case: `trusted`, `untrusted` or `pinMismatch`.
+        /// The decision's case: `trusted`, `untrusted` or `pin_mismatch`.
         var verdictName: String {
             switch decision {
             case .trusted: "trusted"
             case .untrusted: "untrusted"
-            case .pinMismatch: "pinMismatch"
+            case .pinMismatch: "pin_mismatch"
             }
         }
 

@@ -436,9 +436,9 @@ def generate_trust():
          [pin["rsa/intermediate.der"], pin["ecdsa/root.der"]], [pin["ecdsa/leaf.der"], pin["ecdsa/intermediate.der"]],
          "failed", False),
         ("untrusted-chain-not-evaluated", rsa_anchor, [file_index("rsa/leaf.der")], "example.com", "example.com",
-         [pin["rsa/intermediate.der"], pin["rsa/root.der"]], [], "notEvaluated", False),
+         [pin["rsa/intermediate.der"], pin["rsa/root.der"]], [], "not_evaluated", False),
         ("other-host-not-pinned", rsa_anchor, rsa_chain, "example.com", "example.org",
-         [pin["ecdsa/intermediate.der"], pin["ecdsa/root.der"]], [], "notPinned", True),
+         [pin["ecdsa/intermediate.der"], pin["ecdsa/root.der"]], [], "not_pinned", True),
     ]
 
     w("/// DER files of Vectors/chains (and two of Vectors/certs, from PEM), indexed by the cases.")

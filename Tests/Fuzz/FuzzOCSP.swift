@@ -120,7 +120,7 @@ public func fuzzOCSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 }
             }
         }
-        if case .untrusted(let failure, _) = decision, failure.certificate == nil, failure.code != "signatureBudgetExhausted" {
+        if case .untrusted(let failure, _) = decision, failure.certificate == nil, failure.code != "signature_budget_exhausted" {
             fatalError("a failure naming no certificate: \(failure)")
         }
     }

@@ -109,10 +109,10 @@ struct IdentityCommandTests {
         let trust = try #require(try run.json()["identities"]?[0]?["trust"])
         #expect(trust.objectValue?.map(\.key) == ["verdict", "code", "purpose", "host", "failures"])
         #expect(trust["verdict"] == .string("untrusted"))
-        #expect(trust["code"] == .string("profileViolation"))
+        #expect(trust["code"] == .string("profile_violation"))
         #expect(trust["purpose"] == .string("client_auth"))
         #expect(trust["host"] == .null)
-        #expect(trust["failures"] == .strings(["profileViolation"]))
+        #expect(trust["failures"] == .strings(["profile_violation"]))
         let server = CLI.run(["identity", "--passphrase-stdin", "--roots", "Vectors/pkcs12/ca.pem", "--host", "a.example",
                               "--now", "2026-12-01T00:00:00Z", "Vectors/pkcs12/openssl-rsa-default.p12"],
                              input: Array("correct horse\n".utf8))
@@ -145,9 +145,9 @@ struct IdentityCommandTests {
 
     @Test("--roots: the same identity under another CA, as a server, or expired is not trusted (exit 3)",
           arguments: [
-              (["--roots", "Vectors/pkcs12/ca.pem", "--now", "2026-12-01T00:00:00Z"], "unknownIssuer"),
+              (["--roots", "Vectors/pkcs12/ca.pem", "--now", "2026-12-01T00:00:00Z"], "unknown_issuer"),
               (["--roots", "Vectors/pkcs12/trusted-root.pem", "--host", "a.example", "--now", "2026-12-01T00:00:00Z"],
-               "extendedKeyUsageMismatch"),
+               "extended_key_usage_mismatch"),
               (["--roots", "Vectors/pkcs12/trusted-root.pem", "--now", "2036-01-02T00:00:00Z"], "expired"),
           ])
     func untrustedClient(options: [String], code: String) throws {

@@ -87,11 +87,11 @@ struct PolicyToolTests {
         let check = try #require(pass["checks"]?[0])
         #expect(check["result"] == .string("pass"))
         #expect(check["matches"]?[0]?["list"] == .string("ca_identities"))
-        #expect(check["warnings"]?.arrayValue?.map { $0["code"] } == [.string("singlePinInUse")])
-        #expect(pass["rules"]?[0]?["warnings"]?.arrayValue?.map { $0["code"] } == [.string("noBackupDeployed")])
+        #expect(check["warnings"]?.arrayValue?.map { $0["code"] } == [.string("single_pin_in_use")])
+        #expect(pass["rules"]?[0]?["warnings"]?.arrayValue?.map { $0["code"] } == [.string("no_backup_deployed")])
         let fail = try CLI.json(arguments + ["--chain", "p256.example.com=Vectors/certs/p256-leaf.pem"], status: .failure, schema: "rotation")
         #expect(fail["checks"]?[1]?["result"] == .string("fail"))
-        #expect(fail["checks"]?[1]?["failure"]?["code"] == .string("unknownIssuer"))
+        #expect(fail["checks"]?[1]?["failure"]?["code"] == .string("unknown_issuer"))
     }
 
     @Test("rotation: --chain needs DOMAIN=CHAIN with a valid host", arguments: [

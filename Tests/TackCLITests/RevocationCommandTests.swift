@@ -29,11 +29,11 @@ struct RevocationCommandTests {
     func softFailNote() throws {
         let document = try CLI.json(Self.base + Self.ocsp("expired-response") + Self.chain, schema: "verify")
         #expect(document["trusted"] == .bool(true))
-        #expect(document["revocation_notes"]?[0]?["code"] == .string("responseStale"))
+        #expect(document["revocation_notes"]?[0]?["code"] == .string("response_stale"))
         let text = CLI.run(["verify"] + Array(Self.base.dropFirst(2)) + Self.ocsp("expired-response") + Self.chain)
         #expect(text.status == .success)
         #expect(text.output.contains("revocation notes (ignored under soft-fail):"))
-        #expect(text.output.contains("[responseStale]"))
+        #expect(text.output.contains("[response_stale]"))
     }
 
     @Test("a revoked response: status 3 and the revoked code; hard-fail without data: missingRevocationStatus")
@@ -41,7 +41,7 @@ struct RevocationCommandTests {
         let revoked = try CLI.json(Self.base + Self.ocsp("revoked-keyCompromise") + Self.chain, status: .untrusted, schema: "verify")
         #expect(revoked["code"] == .string("revoked"))
         let hard = try CLI.json(Self.base + ["--revocation", "hard"] + Self.chain, status: .untrusted, schema: "verify")
-        #expect(hard["code"] == .string("missingRevocationStatus"))
+        #expect(hard["code"] == .string("missing_revocation_status"))
         let none = try CLI.json(Self.base + Self.ocsp("revoked-keyCompromise") + ["--revocation", "none"] + Self.chain, schema: "verify")
         #expect(none["path"]?[0]?["revocation"]?["source"] == .string("none"))
     }
@@ -50,7 +50,7 @@ struct RevocationCommandTests {
     func mustStaple() throws {
         let chain = ["Vectors/ocsp/certs/leaf-must-staple.der", "Vectors/ocsp/certs/intermediate.der"]
         let without = try CLI.json(Self.base + chain, status: .untrusted, schema: "verify")
-        #expect(without["code"] == .string("mustStapleWithoutResponse"))
+        #expect(without["code"] == .string("must_staple_without_response"))
         let with = try CLI.json(Self.base + Self.ocsp("must-staple-with-staple") + chain, schema: "verify")
         #expect(with["path"]?[0]?["revocation"]?["source"] == .string("ocsp"))
         _ = try CLI.json(Self.base + ["--revocation", "none"] + chain, schema: "verify")

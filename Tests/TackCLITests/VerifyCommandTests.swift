@@ -51,7 +51,7 @@ struct VerifyCommandTests {
     func mismatch() throws {
         let document = try CLI.json(["verify", "--json", "--host", "192.0.2.11"] + VerifyCommandTests.p256, status: .untrusted, schema: "verify")
         let failure = try #require(document["failures"]?[0])
-        #expect(failure["code"] == .string("peerNameMismatch"))
+        #expect(failure["code"] == .string("peer_name_mismatch"))
         let message = try #require(failure["message"]?.stringValue)
         for name in ["192.0.2.11", "p256.example.com", "*.wildcard.example.com", "192.0.2.10", "2001:db8::10"] {
             #expect(message.contains(name), "\(name) in \(message)")
@@ -155,7 +155,7 @@ struct VerifyExtraTests {
         try (blocks[1] + blocks[0]).write(toFile: path, atomically: true, encoding: .utf8)
         let document = try CLI.json(["verify", "--json", "--host", "www.example.com", "--roots", "Vectors/certs/chain-root.pem",
                                      "--at", "2026-06-01T00:00:00Z", path], status: .untrusted, schema: "verify")
-        #expect(document["failures"]?.arrayValue?.compactMap { $0["code"]?.stringValue } == ["servedOutOfOrder", "peerNameMismatch"])
+        #expect(document["failures"]?.arrayValue?.compactMap { $0["code"]?.stringValue } == ["served_out_of_order", "peer_name_mismatch"])
     }
 
     @Test("--strict-policy: a policy warning is status 1; without it, the verdict's status")
@@ -163,10 +163,10 @@ struct VerifyExtraTests {
         let arguments = ["verify", "--json", "--host", "api.example.com", "--at", "2026-12-01T12:00:00Z", "--roots", "Vectors/policies/certs/root.pem",
                          "--policy", "Vectors/policies/single-pin.plist", "Vectors/policies/certs/chain.pem"]
         let lenient = try CLI.json(arguments, schema: "verify")
-        #expect(lenient["policy_warnings"]?[0]?["code"] == .string("missingBackupPin"))
+        #expect(lenient["policy_warnings"]?[0]?["code"] == .string("missing_backup_pin"))
         let strict = CLI.run(arguments + ["--strict-policy"])
         #expect(strict.status == .failure)
-        #expect(strict.errors.contains("[missingBackupPin]"))
+        #expect(strict.errors.contains("[missing_backup_pin]"))
     }
 
     @Test("--strict-policy: an unknown Info.plist key is a located warning (stderr and JSON), status 1")
@@ -182,15 +182,15 @@ struct VerifyExtraTests {
         let lenient = CLI.run(arguments)
         let document = try lenient.json()
         #expect(try Schema.load("verify").problems(document) == [])
-        let warning = try #require(document["policy_warnings"]?.arrayValue?.first { $0["code"] == .string("unknownKey") })
+        let warning = try #require(document["policy_warnings"]?.arrayValue?.first { $0["code"] == .string("unknown_key") })
         #expect(warning["line"] == .int(15) && warning["column"] != .null)
         #expect(lenient.status == .success)
         #expect(lenient.errors.contains("\(path):15:"))
         // The location once: FILE:LINE:COLUMN: warning: …
         let message = try #require(warning["message"]?.stringValue)
-        #expect(lenient.errors.contains("\(path):\(message) [unknownKey]"))
+        #expect(lenient.errors.contains("\(path):\(message) [unknown_key]"))
         #expect(!lenient.errors.contains("\(path):15:4: 15:4:"))
-        #expect(lenient.errors.contains("[unknownKey]"))
+        #expect(lenient.errors.contains("[unknown_key]"))
         let strict = CLI.run(arguments + ["--strict-policy"])
         #expect(strict.status == .failure)
     }

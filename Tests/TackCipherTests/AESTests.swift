@@ -177,7 +177,7 @@ struct AESTests {
         #expect(throws: CipherError.ciphertextLengthNotBlockMultiple(byteCount: 31, blockByteCount: 16)) {
             try AES.decryptCBC([UInt8](repeating: 0, count: 31), key: key, iv: iv)
         }
-        #expect(CipherError.badPadding.code == "cipher.badPadding")
+        #expect(CipherError.badPadding.code == "cipher.bad_padding")
     }
 
     @Test("Padding is checked strictly: every last-block pattern of a wrong padding is refused")

@@ -85,7 +85,7 @@ struct BinaryPropertyListTests {
         #expect(TextLocation(offset: 11, in: bytes) == TextLocation(byteOffset: 11))
         #expect(BinaryPropertyListTests.failure(.cycle, 9).description == "byte 9: a container contains itself")
         #expect(BinaryPropertyListTests.failure(.cycle, 9).code == "plist.cycle")
-        #expect(BinaryPropertyListTests.failure(.invalidTrailer(.topObject), 9).code == "plist.invalidTrailer")
+        #expect(BinaryPropertyListTests.failure(.invalidTrailer(.topObject), 9).code == "plist.invalid_trailer")
     }
 
     // MARK: Hostile files

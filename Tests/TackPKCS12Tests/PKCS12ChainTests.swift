@@ -60,7 +60,7 @@ struct PKCS12ChainTests {
             Issue.record("expected issuerRejected, got \(chain.end)")
             return
         }
-        #expect(failure.code == "badSignature")
+        #expect(failure.code == "bad_signature")
     }
 
     @Test("The file's chain budget is shared and, when spent, said: chainIncomplete")
@@ -78,7 +78,7 @@ struct PKCS12ChainTests {
             Issue.record("expected budgetExhausted, got \(identity.chain.end)")
             return
         }
-        #expect(failure.code == "signatureBudgetExhausted")
+        #expect(failure.code == "signature_budget_exhausted")
         #expect(file.warnings.contains(.chainIncomplete(certificateIndex: 0, identity.chain.end)))
     }
 
@@ -99,10 +99,10 @@ struct PKCS12ChainTests {
         // The leaf's EKU is clientAuth only: not a server certificate.
         let server = TrustEvaluator(anchors: try Self.anchors("trusted-root.pem"))
         #expect(server.evaluate(servedChain: served, host: try PeerHost("a.example"), at: Self.now).code
-                == "extendedKeyUsageMismatch")
+                == "extended_key_usage_mismatch")
         // Another CA: unknown issuer.
         let other = TrustEvaluator(anchors: try Self.anchors("ca.pem"), options: TrustOptions(purpose: .clientAuthentication))
-        #expect(other.evaluate(servedChain: served, host: nil, at: Self.now).code == "unknownIssuer")
+        #expect(other.evaluate(servedChain: served, host: nil, at: Self.now).code == "unknown_issuer")
         // After the validity period (it ends 2035-12-30): expired.
         #expect(client.evaluate(servedChain: served, host: nil, at: 2_082_844_800).code == "expired")
     }

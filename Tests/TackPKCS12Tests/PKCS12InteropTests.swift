@@ -141,8 +141,8 @@ struct PKCS12InteropTests {
     }
 
     @Test("Without a MAC: a ciphertext cut mid-block is corrupted (decryptionFailed); cut by whole blocks it cannot be told from a wrong passphrase",
-          arguments: [(1, "pkcs12.decryptionFailed"), (17, "pkcs12.decryptionFailed"),
-                      (16, "pkcs12.wrongPassphraseOrCorrupted"), (48, "pkcs12.wrongPassphraseOrCorrupted")])
+          arguments: [(1, "pkcs12.decryption_failed"), (17, "pkcs12.decryption_failed"),
+                      (16, "pkcs12.wrong_passphrase_or_corrupted"), (48, "pkcs12.wrong_passphrase_or_corrupted")])
     func truncatedCiphertextWithoutMAC(cut: Int, code: String) throws {
         let vector = try PKCS12Tests.vector("openssl-rsa-nomac-encrypted.p12")
         do {

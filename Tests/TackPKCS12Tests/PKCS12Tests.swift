@@ -218,7 +218,7 @@ struct PKCS12Tests {
             _ = try PKCS12File(berEncoded: bytes, passphrase: nil, options: options)
             Issue.record("seven bags read with a limit of six")
         } catch {
-            #expect(error.code == "pkcs12.tooManyBags")
+            #expect(error.code == "pkcs12.too_many_bags")
             #expect(error.layer == .safeContents(index: 1))
         }
         options.maximumBagCount = 7
@@ -248,7 +248,7 @@ struct PKCS12Tests {
             _ = try reader.read(bytes, passphrase: "correct horse")
             Issue.record("read with the wrong passphrase")
         } catch {
-            #expect(error.code == "pkcs12.wrongPassphrase")
+            #expect(error.code == "pkcs12.wrong_passphrase")
         }
         // The MAC verifies under the absent passphrase when "" is given; the
         // encrypted layer then fails to decrypt: corruption, as the MAC vouches for the passphrase.
@@ -257,7 +257,7 @@ struct PKCS12Tests {
             _ = try absent.read(bytes, passphrase: "")
             Issue.record("read although nothing decrypts")
         } catch {
-            #expect(error.code == "pkcs12.decryptionFailed")
+            #expect(error.code == "pkcs12.decryption_failed")
         }
         // Without a MAC, a layer that does not decrypt is a wrong passphrase or corruption.
         let nomac = try Self.vector("openssl-rsa-nomac-encrypted.p12")
@@ -269,7 +269,7 @@ struct PKCS12Tests {
             _ = try guessing.read(nomacBytes, passphrase: "y")
             Issue.record("read with the wrong passphrase")
         } catch {
-            #expect(error.code == "pkcs12.wrongPassphraseOrCorrupted")
+            #expect(error.code == "pkcs12.wrong_passphrase_or_corrupted")
         }
     }
 
@@ -330,7 +330,7 @@ struct PKCS12Tests {
                 _ = try PKCS12File(berEncoded: bytes, passphrase: passphrase)
                 Issue.record("\(name) read with \(passphrase ?? "no passphrase")")
             } catch {
-                #expect(error.code == "pkcs12.wrongPassphrase")
+                #expect(error.code == "pkcs12.wrong_passphrase")
             }
         }
     }
@@ -344,7 +344,7 @@ struct PKCS12Tests {
             _ = try PKCS12File(berEncoded: bytes, passphrase: "correct horsE", options: options)
             Issue.record("read with the wrong passphrase")
         } catch {
-            #expect(error.code == "pkcs12.wrongPassphraseOrCorrupted")
+            #expect(error.code == "pkcs12.wrong_passphrase_or_corrupted")
         }
         let file = try PKCS12File(berEncoded: bytes, passphrase: "correct horse", options: options)
         #expect(file.identities.count == 1)
@@ -361,7 +361,7 @@ struct PKCS12Tests {
         do {
             _ = try PKCS12File(berEncoded: bytes, passphrase: "correct horse")
         } catch {
-            #expect(error.code == "pkcs12.wrongPassphrase")
+            #expect(error.code == "pkcs12.wrong_passphrase")
         }
     }
 
@@ -417,7 +417,7 @@ struct PKCS12Tests {
             _ = try PKCS12File(berEncoded: bytes, passphrase: "correct horse", options: options)
             Issue.record("read above the iteration cap")
         } catch {
-            #expect(error.code == "pkcs12.iterationsAboveLimit")
+            #expect(error.code == "pkcs12.iterations_above_limit")
         }
     }
 

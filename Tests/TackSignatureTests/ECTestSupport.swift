@@ -9,12 +9,12 @@ import TackTestSupport
 /// files spell it.
 func ecErrorName(_ error: SignatureError) -> String {
     switch error {
-    case .invalidSignature: "invalidSignature"
-    case .malformedPublicKey: "malformedPublicKey"
-    case .malformedSignature: "malformedSignature"
+    case .invalidSignature: "invalid_signature"
+    case .malformedPublicKey: "malformed_public_key"
+    case .malformedSignature: "malformed_signature"
     case .unsupported: "unsupported"
-    case .algorithmKeyMismatch: "algorithmKeyMismatch"
-    case .invalidParameters: "invalidParameters"
+    case .algorithmKeyMismatch: "algorithm_key_mismatch"
+    case .invalidParameters: "invalid_parameters"
     }
 }
 

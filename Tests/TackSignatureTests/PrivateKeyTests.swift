@@ -73,7 +73,7 @@ struct PrivateKeyTests {
         } else {
             #expect(throws: PrivateKeyError.self) { try key.checkedPublicKeyInfo() }
             do { _ = try key.checkedPublicKeyInfo() } catch {
-                #expect(error.code == "privateKey.publicKeyNotDerivable")
+                #expect(error.code == "private_key.public_key_not_derivable")
             }
         }
     }

@@ -397,7 +397,7 @@ struct ChainBuilderTests {
             return
         }
         #expect(failure == TrustFailure(.servedOutOfOrder(leafAt: 1), certificate: .served(index: 0)))
-        #expect(failure.isFatal && decision.code == "servedOutOfOrder")
+        #expect(failure.isFatal && decision.code == "served_out_of_order")
         #expect(details.failures.count > 1)  // the search's own findings follow
         // In the right order, the same certificates are trusted.
         #expect(evaluator.evaluate(servedChain: [try der("leaf"), try der("ica")], host: try PeerHost("example.com"), at: validationTime).isTrusted)

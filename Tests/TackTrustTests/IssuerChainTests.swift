@@ -39,7 +39,7 @@ struct IssuerChainTests {
             Issue.record("expected issuerRejected, got \(chain.end)")
             return
         }
-        #expect(failure.code == "badSignature")
+        #expect(failure.code == "bad_signature")
         #expect(failure.certificate == .served(index: 0))
     }
 

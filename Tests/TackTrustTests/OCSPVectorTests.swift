@@ -121,7 +121,7 @@ struct OCSPVectorTests {
         #expect(enough.isTrusted)
         #expect(enough.details.signatureChecks == 4)
         let short = try decide(3)
-        #expect(short.code == "signatureBudgetExhausted")
+        #expect(short.code == "signature_budget_exhausted")
         #expect(short.details.signatureChecks == 3)
     }
 
@@ -140,7 +140,7 @@ struct OCSPVectorTests {
             .responderRevoked(responder: "CN=Tack Responder-Check Responder,O=Tack", revocationTime: 1_748_736_000 - 3 * 86_400,
                               reason: .keyCompromise),
             certificate: .served(index: 0)))
-        #expect(failure.code == "responderRevoked")
+        #expect(failure.code == "responder_revoked")
         #expect(failure.isFatal)
         // Without the issuer's response about the responder, hard-fail refuses the responder's staple.
         let alone = TrustEvaluator(anchors: anchors, options: TrustOptions(stapledResponses: [responses[0]], revocationPolicy: .hardFail))
@@ -168,6 +168,6 @@ struct OCSPVectorTests {
         let none = TrustEvaluator(anchors: anchors, options: TrustOptions(revocationPolicy: RevocationPolicy.none))
         #expect(none.evaluate(servedChain: stapleChain, host: host, at: 1_748_736_000, pinning: PinPolicy(rules: []), cache: &cache).isTrusted)
         let soft = plain.evaluate(servedChain: stapleChain, host: host, at: 1_748_736_000, pinning: PinPolicy(rules: []), cache: &cache)
-        #expect(soft.code == "mustStapleWithoutResponse")
+        #expect(soft.code == "must_staple_without_response")
     }
 }

@@ -162,7 +162,7 @@ struct PinPolicyLoadingTests {
         // The TLS key belongs in NSExceptionDomains: ATS ignores it here, and so is it
         // said (line 10, column 9 of the document).
         #expect(loaded.warnings.map(\.kind) == [.misplacedKey("NSExceptionMinimumTLSVersion", expectedIn: "an NSExceptionDomains entry"), .missingBackupPin])
-        #expect(loaded.warnings.map(\.code) == ["misplacedKey", "missingBackupPin"])
+        #expect(loaded.warnings.map(\.code) == ["misplaced_key", "missing_backup_pin"])
         #expect(loaded.warnings.first?.location.map { [$0.line, $0.column] } == [10, 9])
         #expect(loaded.warnings.allSatisfy { $0.severity == .warning })
     }
@@ -196,8 +196,8 @@ struct PinPolicyLoadingTests {
         #expect(loaded.policy.rules[0].scope == .exact)
         let found = loaded.warnings.map { ($0.code, $0.location?.line ?? 0, $0.location?.column ?? 0) }
         let expected: [(String, Int, Int)] = [
-            ("misplacedKey", 4, 5), ("wildcardDomain", 13, 7), ("unknownKey", 17, 5),
-            ("unknownKey", 7, 9), ("unknownKey", 9, 107),
+            ("misplaced_key", 4, 5), ("wildcard_domain", 13, 7), ("unknown_key", 17, 5),
+            ("unknown_key", 7, 9), ("unknown_key", 9, 107),
         ]
         #expect(found.map(\.0) == expected.map(\.0))
         #expect(found.map(\.1) == expected.map(\.1))
@@ -310,7 +310,7 @@ struct PinPolicyLoadingTests {
         #expect(reasons(#"{"version": 1, "domains": {"*.example.com": {"includeSubdomains": true, "caIdentities": ["\#(pinA)", "\#(pinB)"]}}}"#) == [.conflictingSubdomains])
         let offset = issues(#"{"version": 1, "bogus": 1, "domains": {}}"#).first
         #expect(offset?.description == "1:16: error: unknown key \"bogus\" (byte 15)")
-        #expect(offset?.code == "unknownKey")
+        #expect(offset?.code == "unknown_key")
     }
 
     @Test("JSON syntax errors surface as such")
@@ -562,7 +562,7 @@ struct PinEvaluationTests {
         let evaluation = evaluate(PinRule(domain: "example.com", scope: .oneLabelDeeper, caIdentities: [backup, backup2], reportURIs: ["https://example.com/r"]))
         let trust = TrustResult(verdict: .trusted, path: vectors.path, failures: [], signatureChecks: 2, buildSteps: 2)
         let decision = TrustDecision(trust: trust, pins: evaluation, host: try PeerHost("api.example.com"), time: time2026, served: [vectors.leaf, vectors.intermediate])
-        #expect(decision.code == "pinMismatch" && !decision.isTrusted)
+        #expect(decision.code == "pin_mismatch" && !decision.isTrusted)
         let report = PinFailureReport(decision: decision, port: 443)
         // Written and read back: what a report endpoint receives.
         let document = try JSONReader.parse(report.json.serialized())

@@ -193,10 +193,10 @@ struct ServerIdentityTests {
     @Test("Host error codes and messages: the A-label is named for non-ASCII text")
     func hostErrorText() {
         let error = PeerHostError(.nonASCII, offset: 1)
-        #expect(error.code == "nonASCII")
+        #expect(error.code == "host_non_ascii")
         #expect(error.description == "non-ASCII text: write an internationalised name as its A-label (xn--…) (at byte 1)")
-        #expect(PeerHostError(.port, offset: 11).code == "port")
-        #expect(PeerHostError(.trailingDots, offset: 11).code == "trailingDots")
+        #expect(PeerHostError(.port, offset: 11).code == "host_port")
+        #expect(PeerHostError(.trailingDots, offset: 11).code == "host_trailing_dots")
     }
 
     @Test("Labels of 63 octets and names of 253 octets are hosts; one more octet is refused")

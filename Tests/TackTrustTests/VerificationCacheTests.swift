@@ -211,9 +211,9 @@ struct VerificationCacheTests {
             PinRule(domain: "example.com", caIdentities: [SPKIPin(ecdsa.rootCertificate), SPKIPin(ecdsa.intermediateCertificate)])
         ])
         let first = run(&cache, rsa.chain, policy: strict)
-        #expect(!first.hit && first.result.code == "pinMismatch" && first.result.details.pins.outcome == .failed)
+        #expect(!first.hit && first.result.code == "pin_mismatch" && first.result.details.pins.outcome == .failed)
         let second = run(&cache, rsa.chain, policy: strict)
-        #expect(second.hit && !second.result.isTrusted && second.result.code == "pinMismatch")
+        #expect(second.hit && !second.result.isTrusted && second.result.code == "pin_mismatch")
         #expect(second.result.details.pins.outcome == .failed && second.result.details.pins.outcome.code == "failed")
     }
 

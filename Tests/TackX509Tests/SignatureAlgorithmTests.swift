@@ -93,19 +93,19 @@ struct SignatureAlgorithmTests {
 
     @Test("RSASSA-PSS parameter errors", arguments: [
         // Missing parameters in a signature algorithm.
-        ("30 0b \(pss)", "invalidAlgorithmParameters.missing", 0),
+        ("30 0b \(pss)", "invalid_algorithm_parameters.missing", 0),
         // Encoded DEFAULT salt length 20.
-        ("30 12 \(pss) 30 05 a2 03 02 01 14", "der.defaultValueEncoded", 15),
+        ("30 12 \(pss) 30 05 a2 03 02 01 14", "der.default_value_encoded", 15),
         // Trailer field other than 1.
-        ("30 12 \(pss) 30 05 a3 03 02 01 02", "invalidAlgorithmParameters.trailerFieldNotOne", 15),
+        ("30 12 \(pss) 30 05 a3 03 02 01 02", "invalid_algorithm_parameters.trailer_field_not_one", 15),
         // Encoded DEFAULT trailer field 1.
-        ("30 12 \(pss) 30 05 a3 03 02 01 01", "der.defaultValueEncoded", 15),
+        ("30 12 \(pss) 30 05 a3 03 02 01 01", "der.default_value_encoded", 15),
         // Negative salt length.
-        ("30 12 \(pss) 30 05 a2 03 02 01 ff", "invalidAlgorithmParameters.negativeSaltLength", 15),
+        ("30 12 \(pss) 30 05 a2 03 02 01 ff", "invalid_algorithm_parameters.negative_salt_length", 15),
         // MD5 as the PSS hash.
-        ("30 1d \(pss) 30 10 a0 0e 30 0c 06 08 2a 86 48 86 f7 0d 02 05 05 00", "invalidAlgorithmParameters.unsupportedHash", 17),
+        ("30 1d \(pss) 30 10 a0 0e 30 0c 06 08 2a 86 48 86 f7 0d 02 05 05 00", "invalid_algorithm_parameters.unsupported_hash", 17),
         // Explicit SHA-1 hash, the DEFAULT.
-        ("30 1a \(pss) 30 0d a0 0b 30 09 06 05 2b 0e 03 02 1a 05 00", "der.defaultValueEncoded", 17),
+        ("30 1a \(pss) 30 0d a0 0b 30 09 06 05 2b 0e 03 02 1a 05 00", "der.default_value_encoded", 17),
     ])
     func pssErrors(hexText: String, expected: String, offset: Int) {
         do {

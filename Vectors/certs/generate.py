@@ -350,44 +350,44 @@ def malformed(base_ed, base_ec, base_rsa):
     # Paths: [0] = tbsCertificate; its children: 0 version, 1 serial, 2 signature, 3 issuer,
     # 4 validity, 5 subject, 6 SPKI, 7 extensions [3].
     base = base_ed
-    add("truncated.der", base[:-10], "der.lengthExceedsInput", 0,
+    add("truncated.der", base[:-10], "der.length_exceeds_input", 0,
         "The Ed25519 leaf with its last 10 bytes cut off: the outer SEQUENCE's length runs past the input.")
 
-    add("trailing-data.der", base + b"\x00", "der.trailingData", len(base),
+    add("trailing-data.der", base + b"\x00", "der.trailing_data", len(base),
         "The Ed25519 leaf followed by one 0x00 byte.")
 
     t = tree(base)
     t.children[0].children[0] = Node(0xA0, children=[Node(0x02, b"\x03")])
-    add("wrong-version.der", t.encode(), "invalidVersion", [0, 0],
+    add("wrong-version.der", t.encode(), "invalid_version", [0, 0],
         "The Ed25519 leaf with version [0] INTEGER 3 (v4), which RFC 5280 §4.1.2.1 does not define.")
 
     t = tree(base)
     t.children[0].children[0] = Node(0xA0, children=[Node(0x02, b"\x00")])
-    add("explicit-v1.der", t.encode(), "der.defaultValueEncoded", [0, 0],
+    add("explicit-v1.der", t.encode(), "der.default_value_encoded", [0, 0],
         "The Ed25519 leaf with version [0] INTEGER 0: v1 is the DEFAULT and DER omits it (X.690 §11.5).")
 
     t = tree(base)
     del t.children[0].children[0]
-    add("extensions-in-v1.der", t.encode(), "invalidVersion", [0, 6],
+    add("extensions-in-v1.der", t.encode(), "invalid_version", [0, 6],
         "The Ed25519 leaf without its version field (so v1) but with extensions, which need v3.")
 
     t = tree(base)
     extensions = t.children[0].children[7].children[0]
     extensions.children.append(extensions.children[0])
     der = t.encode()
-    add("duplicate-extension.der", der, "duplicateExtension", [0, 7, 0, len(extensions.children) - 1],
+    add("duplicate-extension.der", der, "duplicate_extension", [0, 7, 0, len(extensions.children) - 1],
         "The Ed25519 leaf with its first extension (basic constraints) repeated at the end of the list.")
 
     t = tree(base)
     t.children[0].children[7].children[0].children = []
-    add("empty-extensions.der", t.encode(), "emptyExtensions", [0, 7],
+    add("empty-extensions.der", t.encode(), "empty_extensions", [0, 7],
         "The Ed25519 leaf with an extensions field holding an empty SEQUENCE (RFC 5280: SIZE (1..MAX)).")
 
     t = tree(base)
     extensions = t.children[0].children[7].children[0]
     extensions.children = [Node(0x30, children=[Node(0x06, der_oid("1.3.6.1.4.1.55555.9.%d" % i)[2:]),
                                                 Node(0x04, b"\x05\x00")]) for i in range(65)]
-    add("too-many-extensions.der", t.encode(), "tooManyExtensions", [0, 7, 0, 64],
+    add("too-many-extensions.der", t.encode(), "too_many_extensions", [0, 7, 0, 64],
         "The Ed25519 leaf with 65 distinct private extensions, one more than Certificate.maximumExtensionCount.")
 
     t = tree(base)
@@ -406,56 +406,56 @@ def malformed(base_ed, base_ec, base_rsa):
 
     t = tree(base)
     t.children[0].children[4].children[0] = Node(0x17, b"251301000000Z")
-    add("bad-time.der", t.encode(), "der.invalidDate", [0, 4, 0],
+    add("bad-time.der", t.encode(), "der.invalid_date", [0, 4, 0],
         "The Ed25519 leaf with notBefore UTCTime 251301000000Z: month 13.")
 
     t = tree(base)
     t.children[0].children[4].children[1] = Node(0x17, b"3501010000Z")
-    add("bad-time-format.der", t.encode(), "der.invalidTimeFormat", [0, 4, 1],
+    add("bad-time-format.der", t.encode(), "der.invalid_time_format", [0, 4, 1],
         "The Ed25519 leaf with notAfter UTCTime 3501010000Z: no seconds, which RFC 5280 §4.1.2.5.1 requires.")
 
     t = tree(base)
     t.children[1].children[0] = Node(0x06, der_oid("1.3.101.113")[2:])
-    add("algorithm-mismatch.der", t.encode(), "signatureAlgorithmMismatch", [1],
-        "The Ed25519 leaf whose outer signatureAlgorithm says Ed448 while the TBS signature field says Ed25519.")
+    add("algorithm-mismatch.der", t.encode(), "signature_algorithm_mismatch", [1],
+        "The Ed25519 leaf whose outer signature_algorithm says Ed448 while the TBS signature field says Ed25519.")
 
     t = tree(base)
     signature = t.children[2]
     signature.content = b"\x01" + signature.content[1:-1] + bytes([signature.content[-1] & 0xFE])
-    add("signature-unused-bits.der", t.encode(), "invalidSignatureValue", [2],
+    add("signature-unused-bits.der", t.encode(), "invalid_signature_value", [2],
         "The Ed25519 leaf whose signature BIT STRING declares 1 unused bit (padding zero).")
 
     t = tree(base)
     t.children[0].children[6].children[0].children.append(Node(0x05))
-    add("ed25519-parameters.der", t.encode(), "invalidAlgorithmParameters.mustBeAbsent", [0, 6, 0, 1],
+    add("ed25519-parameters.der", t.encode(), "invalid_algorithm_parameters.must_be_absent", [0, 6, 0, 1],
         "The Ed25519 leaf whose key AlgorithmIdentifier carries NULL parameters; RFC 8410 §3 requires them absent.")
 
     t = tree(base)
     key = t.children[0].children[6].children[1]
     key.content = key.content[:-1]
-    add("ed25519-short-key.der", t.encode(), "invalidPublicKey.wrongLength", [0, 6, 1],
+    add("ed25519-short-key.der", t.encode(), "invalid_public_key.wrong_length", [0, 6, 1],
         "The Ed25519 leaf with a 31-byte public key.")
 
     t = tree(base)
     t.children[0].children[1] = Node(0x02, b"\x00\x01")
-    add("serial-non-minimal.der", t.encode(), "der.nonMinimalInteger", [0, 1],
+    add("serial-non-minimal.der", t.encode(), "der.non_minimal_integer", [0, 1],
         "The Ed25519 leaf with serial number INTEGER 00 01, not minimally encoded (X.690 §8.3.2).")
 
     # EC base (the P-256 leaf).
     t = tree(base_ec)
     t.children[0].children[6].children[0].children[1] = Node(0x30, children=[Node(0x02, b"\x01")])
-    add("ec-explicit-curve.der", t.encode(), "explicitCurveParameters", [0, 6, 0, 1],
+    add("ec-explicit-curve.der", t.encode(), "explicit_curve_parameters", [0, 6, 0, 1],
         "The P-256 leaf whose key parameters are a SEQUENCE (specifiedCurve) instead of a named-curve OID.")
 
     t = tree(base_ec)
     key = t.children[0].children[6].children[1]
     key.content = b"\x00\x05" + key.content[2:]
-    add("ec-bad-point-format.der", t.encode(), "invalidPublicKey.invalidPointEncoding", [0, 6, 1],
+    add("ec-bad-point-format.der", t.encode(), "invalid_public_key.invalid_point_encoding", [0, 6, 1],
         "The P-256 leaf whose point starts with 0x05, neither uncompressed (04) nor compressed (02/03).")
 
     t = tree(base_ec)
     del t.children[0].children[6].children[0].children[1]
-    add("ec-no-curve.der", t.encode(), "invalidAlgorithmParameters.missingNamedCurve", [0, 6, 0],
+    add("ec-no-curve.der", t.encode(), "invalid_algorithm_parameters.missing_named_curve", [0, 6, 0],
         "The P-256 leaf whose key AlgorithmIdentifier has no parameters (no named curve).")
 
     t = tree(base_ec)
@@ -468,7 +468,7 @@ def malformed(base_ed, base_ec, base_rsa):
     # RSA base (the RSA-1024 leaf).
     t = tree(base_rsa)
     del t.children[0].children[6].children[0].children[1]
-    add("rsa-key-no-null.der", t.encode(), "invalidAlgorithmParameters.mustBeNull", [0, 6, 0],
+    add("rsa-key-no-null.der", t.encode(), "invalid_algorithm_parameters.must_be_null", [0, 6, 0],
         "The RSA-1024 leaf whose rsaEncryption key identifier lacks the NULL that RFC 3279 §2.3.1 requires.")
 
     t = tree(base_rsa)
@@ -480,7 +480,7 @@ def malformed(base_ed, base_ec, base_rsa):
     bitstring_offset = offset_of(der, [0, 6, 1])
     length_byte = der[bitstring_offset + 1]
     key_start = bitstring_offset + (2 if length_byte < 0x80 else 2 + (length_byte & 0x7F)) + 1  # + unused-bits octet
-    add("rsa-negative-exponent.der", der, "der.negativeInteger", key_start + offset_of(rsakey.encode(), [1]),
+    add("rsa-negative-exponent.der", der, "der.negative_integer", key_start + offset_of(rsakey.encode(), [1]),
         "The RSA-1024 leaf whose public exponent is INTEGER -1.")
 
     # Accepted but flagged serial numbers (RFC 5280 §4.1.2.2 asks users to handle them).

@@ -20,9 +20,9 @@ Manifest format, one section per case:
     expect = trusted | FAILURE-REASON
     comment = TEXT
 
-FAILURE-REASON is the name of a TrustFailure.Reason case (expired, notYetValid,
-peerNameMismatch, unknownIssuer, revoked, badSignature, pathLengthExceeded,
-nameConstraintViolation, extendedKeyUsageMismatch, signatureBudgetExhausted, ...); a list
+FAILURE-REASON is the name of a TrustFailure.Reason case (expired, not_yet_valid,
+peer_name_mismatch, unknown_issuer, revoked, bad_signature, path_length_exceeded,
+name_constraint_violation, extended_key_usage_mismatch, signature_budget_exhausted, ...); a list
 separated by `|` accepts any of them.
 """
 
@@ -171,15 +171,15 @@ def family(w, kind):
            host="dns:WWW.Example.COM", expect="trusted",
            comment="the peer also sends the root and the leaf again; host compared case-insensitively")
     w.case(f"{d}-missing-intermediate", anchors=[root_f], chain=[good_f], time=now, host="dns:example.com",
-           expect="unknownIssuer", comment="the intermediate is not sent")
+           expect="unknown_issuer", comment="the intermediate is not sent")
     w.case(f"{d}-wrong-host", anchors=[root_f], chain=[good_f, ica_f], time=now, host="dns:example.org",
-           expect="peerNameMismatch", comment="host not in the SAN")
+           expect="peer_name_mismatch", comment="host not in the SAN")
     w.case(f"{d}-subdomain-not-covered", anchors=[root_f], chain=[good_f, ica_f], time=now,
-           host="dns:a.www.example.com", expect="peerNameMismatch", comment="an exact name does not cover its subdomains")
+           host="dns:a.www.example.com", expect="peer_name_mismatch", comment="an exact name does not cover its subdomains")
 
     # ±1 second around the leaf's validity bounds (inclusive, RFC 5280 §4.1.2.5).
     nb, na = epoch(t(2024)), epoch(t(2026))
-    for label, when, expect in [("leaf-notbefore-minus-1", nb - 1, "notYetValid"),
+    for label, when, expect in [("leaf-notbefore-minus-1", nb - 1, "not_yet_valid"),
                                 ("leaf-notbefore-exact", nb, "trusted"),
                                 ("leaf-notafter-exact", na, "trusted"),
                                 ("leaf-notafter-plus-1", na + 1, "expired")]:
@@ -188,7 +188,7 @@ def family(w, kind):
     # ±1 second around the intermediate's bounds, with a leaf valid 2021..2031.
     wide, wide_f = leaf("leaf-wide.der", dns("example.com"), nb=t(2021), na=t(2031))
     inb, ina = epoch(ica_nb), epoch(ica_na)
-    for label, when, expect in [("intermediate-notbefore-minus-1", inb - 1, "notYetValid"),
+    for label, when, expect in [("intermediate-notbefore-minus-1", inb - 1, "not_yet_valid"),
                                 ("intermediate-notbefore-exact", inb, "trusted"),
                                 ("intermediate-notafter-exact", ina, "trusted"),
                                 ("intermediate-notafter-plus-1", ina + 1, "expired")]:
@@ -199,15 +199,15 @@ def family(w, kind):
     wild, wild_f = leaf("leaf-wildcard.der", dns("*.example.com"))
     for label, host, expect, why in [
             ("wildcard-one-label", "www.example.com", "trusted", "*.example.com matches one label"),
-            ("wildcard-two-labels", "a.b.example.com", "peerNameMismatch", "a wildcard matches exactly one label"),
-            ("wildcard-apex", "example.com", "peerNameMismatch", "a wildcard does not match the bare domain"),
-            ("wildcard-idna", "xn--bcher-kva.example.com", "peerNameMismatch",
+            ("wildcard-two-labels", "a.b.example.com", "peer_name_mismatch", "a wildcard matches exactly one label"),
+            ("wildcard-apex", "example.com", "peer_name_mismatch", "a wildcard does not match the bare domain"),
+            ("wildcard-idna", "xn--bcher-kva.example.com", "peer_name_mismatch",
              "a wildcard never stands for an A-label")]:
         w.case(f"{d}-{label}", anchors=[root_f], chain=[wild_f, ica_f], time=now, host=f"dns:{host}",
                expect=expect, comment=why)
     tld, tld_f = leaf("leaf-wildcard-tld.der", dns("*.com"))
     w.case(f"{d}-wildcard-single-label-suffix", anchors=[root_f], chain=[tld_f, ica_f], time=now,
-           host="dns:example.com", expect="peerNameMismatch", comment="*.com matches nothing")
+           host="dns:example.com", expect="peer_name_mismatch", comment="*.com matches nothing")
 
     # IP addresses: iPAddress SANs only, compared as bytes.
     ips, ips_f = leaf("leaf-ip.der", [x509.IPAddress(ipaddress.ip_address("192.0.2.10")),
@@ -216,16 +216,16 @@ def family(w, kind):
     for label, host, expect, why in [
             ("ipv4-san", "192.0.2.10", "trusted", "IPv4 iPAddress SAN"),
             ("ipv6-san", "2001:db8::1", "trusted", "IPv6 iPAddress SAN"),
-            ("ipv6-other", "2001:db8::2", "peerNameMismatch", "another IPv6 address"),
-            ("ipv4-in-dnsname", "192.0.2.99", "peerNameMismatch", "an address in a dNSName SAN does not count"),
-            ("ipv4-mapped", "::ffff:192.0.2.10", "peerNameMismatch", "IPv4-mapped IPv6 is a different address")]:
+            ("ipv6-other", "2001:db8::2", "peer_name_mismatch", "another IPv6 address"),
+            ("ipv4-in-dnsname", "192.0.2.99", "peer_name_mismatch", "an address in a dNSName SAN does not count"),
+            ("ipv4-mapped", "::ffff:192.0.2.10", "peer_name_mismatch", "IPv4-mapped IPv6 is a different address")]:
         w.case(f"{d}-{label}", anchors=[root_f], chain=[ips_f, ica_f], time=now, host=f"ip:{host}",
                expect=expect, comment=why)
 
     # Extended key usage.
     client, client_f = leaf("leaf-clientauth.der", dns("example.com"), eku=[ExtendedKeyUsageOID.CLIENT_AUTH])
     w.case(f"{d}-wrong-eku", anchors=[root_f], chain=[client_f, ica_f], time=now, host="dns:example.com",
-           expect="extendedKeyUsageMismatch", comment="leaf has clientAuth only, serverAuth wanted")
+           expect="extended_key_usage_mismatch", comment="leaf has clientAuth only, serverAuth wanted")
     w.case(f"{d}-client-eku", anchors=[root_f], chain=[client_f, ica_f], time=now, host="none",
            purpose="client", expect="trusted", comment="leaf has clientAuth, clientAuth wanted")
 
@@ -234,7 +234,7 @@ def family(w, kind):
     raw[-5] ^= 0x01
     bad_f = w.file(f"{d}/leaf-bad-signature.der", bytes(raw))
     w.case(f"{d}-bad-signature", anchors=[root_f], chain=[bad_f, ica_f], time=now, host="dns:example.com",
-           expect="badSignature", comment="one bit of the leaf's signature flipped")
+           expect="bad_signature", comment="one bit of the leaf's signature flipped")
 
     # Path length: root -> ica1 (pathlen 0) -> ica2 -> leaf.
     p0 = make_cert(name(f"{kind} pathlen 0"), new_key(kind), root, ca=True, pathlen=0,
@@ -244,7 +244,7 @@ def family(w, kind):
     deep, deep_f = leaf("leaf-pathlen.der", dns("example.com"), issuer=below)
     w.case(f"{d}-pathlen-exceeded", anchors=[root_f],
            chain=[deep_f, w.file(f"{d}/ica-below-pathlen0.der", below.der), w.file(f"{d}/ica-pathlen0.der", p0.der)],
-           time=now, host="dns:example.com", expect="pathLengthExceeded",
+           time=now, host="dns:example.com", expect="path_length_exceeded",
            comment="a CA below a pathLenConstraint 0 CA")
     ok0, ok0_f = leaf("leaf-pathlen0-ok.der", dns("example.com"), issuer=p0)
     w.case(f"{d}-pathlen-zero-ok", anchors=[root_f], chain=[ok0_f, w.file(f"{d}/ica-pathlen0.der", p0.der)],
@@ -291,19 +291,19 @@ def name_constraints(w):
            time=now, host="dns:www.example.com", expect="trusted", comment="www.example.com is below example.com")
     w.case("nc-dns-outside", anchors=[root_f], chain=[leaf("leaf-dns-out", permit_dns, dns("www.example.com", "evil.org")),
                                                      permit_dns_f],
-           time=now, host="dns:www.example.com", expect="nameConstraintViolation",
+           time=now, host="dns:www.example.com", expect="name_constraint_violation",
            comment="every SAN must be permitted, not only the host asked for")
     w.case("nc-dns-label-boundary", anchors=[root_f],
            chain=[leaf("leaf-dns-suffix", permit_dns, dns("notexample.com")), permit_dns_f],
-           time=now, host="dns:notexample.com", expect="nameConstraintViolation",
+           time=now, host="dns:notexample.com", expect="name_constraint_violation",
            comment="subtrees match whole labels: notexample.com is not below example.com")
     excl, excl_f = ca("ca-exclude-dns", x509.NameConstraints(
         permitted_subtrees=None, excluded_subtrees=[x509.DNSName("bad.example.com")]))
     w.case("nc-dns-excluded", anchors=[root_f], chain=[leaf("leaf-dns-excluded", excl, dns("x.bad.example.com")), excl_f],
-           time=now, host="dns:x.bad.example.com", expect="nameConstraintViolation",
+           time=now, host="dns:x.bad.example.com", expect="name_constraint_violation",
            comment="below an excluded subtree")
     w.case("nc-dns-excluded-wildcard", anchors=[root_f], chain=[leaf("leaf-dns-excl-wild", excl, dns("*.example.com")), excl_f],
-           time=now, host="dns:www.example.com", expect="nameConstraintViolation",
+           time=now, host="dns:www.example.com", expect="name_constraint_violation",
            comment="*.example.com may stand for the excluded bad.example.com (CVE-2025-61727)")
     permit_ip, permit_ip_f = ca("ca-permit-ip", x509.NameConstraints(
         permitted_subtrees=[x509.IPAddress(ipaddress.ip_network("192.0.2.0/24")),
@@ -313,10 +313,10 @@ def name_constraints(w):
            time=now, host="ip:192.0.2.7", expect="trusted", comment="inside 192.0.2.0/24")
     w.case("nc-ipv4-outside", anchors=[root_f],
            chain=[leaf("leaf-ip-out", permit_ip, [x509.IPAddress(ipaddress.ip_address("198.51.100.7"))]), permit_ip_f],
-           time=now, host="ip:198.51.100.7", expect="nameConstraintViolation", comment="outside 192.0.2.0/24")
+           time=now, host="ip:198.51.100.7", expect="name_constraint_violation", comment="outside 192.0.2.0/24")
     w.case("nc-ipv6-outside", anchors=[root_f],
            chain=[leaf("leaf-ip6-out", permit_ip, [x509.IPAddress(ipaddress.ip_address("2001:db9::1"))]), permit_ip_f],
-           time=now, host="ip:2001:db9::1", expect="nameConstraintViolation", comment="outside 2001:db8::/32")
+           time=now, host="ip:2001:db9::1", expect="name_constraint_violation", comment="outside 2001:db8::/32")
     permit_dn, permit_dn_f = ca("ca-permit-dn", x509.NameConstraints(
         permitted_subtrees=[x509.DirectoryName(x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Good Org")]))],
         excluded_subtrees=None))
@@ -325,7 +325,7 @@ def name_constraints(w):
            time=now, host="dns:example.com", expect="trusted", comment="subject O=Good Org, CN=leaf is below O=Good Org")
     w.case("nc-dn-outside", anchors=[root_f],
            chain=[leaf("leaf-dn-out", permit_dn, dns("example.com"), subject=name("leaf", "Evil Org")), permit_dn_f],
-           time=now, host="dns:example.com", expect="nameConstraintViolation", comment="subject O=Evil Org")
+           time=now, host="dns:example.com", expect="name_constraint_violation", comment="subject O=Evil Org")
 
 
 def topology(w):
@@ -369,7 +369,7 @@ def topology(w):
     w.case("loop", anchors=[f["old-root"]],
            chain=[w.file("topology/loop-leaf.der", loop_leaf.der), w.file("topology/loop-a-by-b.der", a_by_b.der),
                   w.file("topology/loop-b-by-a.der", b_by_a.der)],
-           time=now, host="dns:example.com", expect="unknownIssuer",
+           time=now, host="dns:example.com", expect="unknown_issuer",
            comment="A <-> B sign each other and lead to no anchor; the search must end")
 
     # Decoys: 500 intermediates named like the real one, with other keys.
@@ -389,7 +389,7 @@ def topology(w):
            time=now, host="dns:example.com", expect="trusted",
            comment="500 decoys share the real intermediate's name; the key identifier finds the real one")
     w.case("decoys-only", anchors=[root_f], chain=[leaf_f] + decoy_files,
-           time=now, host="dns:example.com", expect="unknownIssuer|badSignature|signatureBudgetExhausted|buildStepBudgetExhausted",
+           time=now, host="dns:example.com", expect="unknown_issuer|bad_signature|signature_budget_exhausted|build_step_budget_exhausted",
            comment="500 decoys and no real intermediate: fails quickly, inside the budget")
 
 

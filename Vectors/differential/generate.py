@@ -77,7 +77,7 @@ def base():
     return cert
 
 
-# Paths: cert.children = [tbs, signatureAlgorithm, signatureValue]; tbs.children =
+# Paths: cert.children = [tbs, signature_algorithm, signatureValue]; tbs.children =
 # [version, serial, signature, issuer, validity, subject, spki, extensions].
 def tbs(cert):
     return cert.children[0]

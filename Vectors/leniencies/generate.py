@@ -143,7 +143,7 @@ def offset_of(der, path):
 
 
 # Paths: [0] tbsCertificate (0 version, 1 serial, 2 signature, 3 issuer, 4 validity,
-# 5 subject, 6 SPKI, 7 [3] extensions), [1] signatureAlgorithm, [2] signatureValue.
+# 5 subject, 6 SPKI, 7 [3] extensions), [1] signature_algorithm, [2] signatureValue.
 
 
 def keytool_certificate(work):
@@ -197,11 +197,11 @@ def main():
         "-sigalg SHA256withECDSA` (JDK 17.0.15), then changed as keytool of JDK 11 and of earlier\n"
         "JDK 17 updates wrote it (pyca/cryptography#9002, #8996, #9253): NULL\n"
         "parameters (05 00) appended to both ecdsa-with-SHA256 AlgorithmIdentifiers, at byte %d\n"
-        "(tbsCertificate.signature) and byte %d (signatureAlgorithm), and the TBS re-signed with\n"
+        "(tbsCertificate.signature) and byte %d (signature_algorithm), and the TBS re-signed with\n"
         "keytool's key, so the self-signature is valid. RFC 5758 §3.2 says the encoding MUST omit\n"
         "the parameters; OpenSSL, Go and pyca/cryptography accept the NULL.\n"
         "\n"
-        "Expected: Certificate(derEncoded:) accepts it, signatureAlgorithm is ecdsa-with-SHA256,\n"
+        "Expected: Certificate(derEncoded:) accepts it, signature_algorithm is ecdsa-with-SHA256,\n"
         "hasNullECDSASignatureParameters is true, the self-signature verifies, and the pin is\n"
         "%s (keytool-ecdsa-null.pin, from the OpenSSL pipeline).\n"
         % (inner, outer, keytool_pin)).encode())
@@ -227,7 +227,7 @@ def main():
         "cA encoded at its DEFAULT too, which stays an error when that extension is decoded.\n"
         "\n"
         "Expected: Certificate(derEncoded:) accepts it, with both extensions non-critical and\n"
-        "hasEncodedDefaultCriticalFlag true; basicConstraints throws der.defaultValueEncoded;\n"
+        "hasEncodedDefaultCriticalFlag true; basicConstraints throws der.default_value_encoded;\n"
         "the pin is %s (rfc8410-x25519.pin, from the OpenSSL pipeline).\n"
         % (flags[0], flags[1], basic, rfc_pin)).encode())
 
@@ -245,34 +245,34 @@ def main():
     tree = parse(keytool_der)
     for algorithm in (tree.children[0].children[2], tree.children[1]):
         algorithm.children[1] = Node(0x02, b"\x00")
-    strict("ecdsa-integer-parameters.der", tree.encode(), "invalidAlgorithmParameters.mustBeAbsent", [1, 1],
+    strict("ecdsa-integer-parameters.der", tree.encode(), "invalid_algorithm_parameters.must_be_absent", [1, 1],
            "keytool-ecdsa-null.pem with INTEGER 0 instead of NULL as the parameters of both "
            "ecdsa-with-SHA256 identifiers: only NULL is tolerated.")
 
     tree = parse(keytool_der)
     for algorithm in (tree.children[0].children[2], tree.children[1]):
         algorithm.children[1] = Node(0x30, children=[])
-    strict("ecdsa-empty-sequence-parameters.der", tree.encode(), "invalidAlgorithmParameters.mustBeAbsent", [1, 1],
+    strict("ecdsa-empty-sequence-parameters.der", tree.encode(), "invalid_algorithm_parameters.must_be_absent", [1, 1],
            "keytool-ecdsa-null.pem with an empty SEQUENCE instead of NULL as the parameters of both "
            "ecdsa-with-SHA256 identifiers: only NULL is tolerated.")
 
     tree = parse(keytool_der)
     del tree.children[1].children[1]
-    strict("ecdsa-null-inner-only.der", tree.encode(), "signatureAlgorithmMismatch", [1],
-           "keytool-ecdsa-null.pem with the NULL removed from the outer signatureAlgorithm only: "
+    strict("ecdsa-null-inner-only.der", tree.encode(), "signature_algorithm_mismatch", [1],
+           "keytool-ecdsa-null.pem with the NULL removed from the outer signature_algorithm only: "
            "the two identifiers must still be byte-identical (RFC 5280 §4.1.1.2).")
 
     tree = parse(rfc_der)
     extensions = tree.children[0].children[7].children[0]
     extensions.children[1].children[1] = Node(0x01, b"\x01")
-    strict("critical-boolean-01.der", tree.encode(), "der.invalidBoolean", [0, 7, 0, 1, 1],
+    strict("critical-boolean-01.der", tree.encode(), "der.invalid_boolean", [0, 7, 0, 1, 1],
            "rfc8410-x25519.pem with the keyUsage critical flag encoded 01 01 01: a BOOLEAN whose "
            "contents are neither 00 nor FF is not DER (X.690 §11.1), whatever its value.")
 
     tree = parse(rfc_der)
     extensions = tree.children[0].children[7].children[0]
     extensions.children[1].children[1] = Node(0x01, b"\x00\x00")
-    strict("critical-boolean-long.der", tree.encode(), "der.invalidBoolean", [0, 7, 0, 1, 1],
+    strict("critical-boolean-long.der", tree.encode(), "der.invalid_boolean", [0, 7, 0, 1, 1],
            "rfc8410-x25519.pem with the keyUsage critical flag encoded 01 02 00 00: a BOOLEAN is one "
            "octet (X.690 §8.2.1).")
 

@@ -22,7 +22,7 @@ Manifest format, one section per case:
     crls = FILE...             optional: CRLs the caller supplies (DER)
     time = SECONDS             validation time, seconds since 1970
     revocation = none | soft | hard
-    expect = trusted | CODE    CODE: a TrustFailure code (revoked, responseStale, ...)
+    expect = trusted | CODE    CODE: a TrustFailure code (revoked, response_stale, ...)
     sources = SOURCE...        for trusted cases: each path certificate's status source
                                (ocsp, crl, none, anchor), leaf first
     notes = CODE...            for trusted cases: the soft-fail notes, in order (may be empty)
@@ -296,13 +296,13 @@ def responder_check_cases(w):
                revocation=revocation, expect=expect, sources=list(sources or ()), notes=list(notes), comment=comment)
 
     case("revoked-by-crl", chain=plain, files=[by_checked], crls=[crl_checked], expect="trusted",
-         sources=("crl", "none", "anchor"), notes=("responderRevoked",),
+         sources=("crl", "none", "anchor"), notes=("responder_revoked",),
          comment="the responder (no ocsp-nocheck) is listed on its issuer's CRL: its response is unusable, a note; "
                  "the same CRL gives the leaf its status")
     case("revoked-by-crl-must-staple", chain=staple, files=[staple_by_checked], crls=[crl_checked],
-         expect="responderRevoked", comment="a Must-Staple leaf whose only staple comes from a revoked responder")
+         expect="responder_revoked", comment="a Must-Staple leaf whose only staple comes from a revoked responder")
     case("revoked-by-response", chain=staple, files=[staple_by_checked, responder_revoked],
-         expect="responderRevoked",
+         expect="responder_revoked",
          comment="the issuer's own response says the responder is revoked (keyCompromise)")
     case("nocheck-listed", chain=staple, files=[staple_by_nocheck], crls=[crl_nocheck], expect="trusted",
          sources=("ocsp", "none", "anchor"),
@@ -310,10 +310,10 @@ def responder_check_cases(w):
     case("nocheck-hard", chain=plain, files=[leaf_by_nocheck, ica_good], revocation="hard", expect="trusted",
          sources=("ocsp", "ocsp", "anchor"), comment="hard-fail: a responder with ocsp-nocheck needs no status")
     case("no-status-soft", chain=plain, files=[by_checked], expect="trusted", sources=("ocsp", "none", "anchor"),
-         notes=("missingResponderStatus",),
+         notes=("missing_responder_status",),
          comment="soft-fail: a responder without ocsp-nocheck and without status: the response counts, with a note")
     case("no-status-hard", chain=plain, files=[by_checked, ica_good], revocation="hard",
-         expect="missingResponderStatus",
+         expect="missing_responder_status",
          comment="hard-fail: a responder without ocsp-nocheck needs a status of its own")
     case("good-by-response-hard", chain=plain, files=[by_checked, responder_good, ica_good], revocation="hard",
          expect="trusted", sources=("ocsp", "ocsp", "anchor"),
@@ -422,9 +422,9 @@ def main():
     case("good-no-next-update", response(leaf, ica, ica, next_update=None), expect="trusted",
          comment="no nextUpdate: good for responseMaximumAge (10 days) after thisUpdate")
     case("no-next-update-too-old", response(leaf, ica, ica, this_update=NOW - 11 * DAY, next_update=None),
-         expect="responseStale", revocation="hard",
+         expect="response_stale", revocation="hard",
          comment="no nextUpdate and thisUpdate 11 days ago: older than responseMaximumAge")
-    good_hard = case("good-hard-fail-leaf-only", response(leaf, ica, ica), expect="missingRevocationStatus",
+    good_hard = case("good-hard-fail-leaf-only", response(leaf, ica, ica), expect="missing_revocation_status",
                      revocation="hard", comment="hard-fail: the intermediate has no status")
     ica_good = w.file("responses/intermediate-good.der", response(ica, root, root))
     case("good-hard-fail-both", None, files=good_hard + [ica_good], expect="trusted", revocation="hard",
@@ -464,20 +464,20 @@ def main():
 
     # Unknown.
     unknown = case("unknown-soft", response(leaf, ica, ica, status=R.UNKNOWN), expect="trusted",
-                   sources=("none", "none", "anchor"), notes=("revocationStatusUnknown",),
+                   sources=("none", "none", "anchor"), notes=("revocation_status_unknown",),
                    comment="soft-fail: an unknown status is a note")
-    case("unknown-hard", None, files=unknown, expect="revocationStatusUnknown", revocation="hard",
+    case("unknown-hard", None, files=unknown, expect="revocation_status_unknown", revocation="hard",
          comment="hard-fail: an unknown status fails")
 
     # Delegated responders.
     case("delegated-with-eku", response(leaf, ica, delegate, certs=[delegate]), expect="trusted",
          comment="a responder certificate issued by the issuer with id-kp-OCSPSigning and ocsp-nocheck")
     no_eku = case("delegated-without-eku-soft", response(leaf, ica, delegate_no_eku, certs=[delegate_no_eku]),
-                  expect="trusted", sources=("none", "none", "anchor"), notes=("responderNotAuthorized",),
+                  expect="trusted", sources=("none", "none", "anchor"), notes=("responder_not_authorized",),
                   comment="a responder certificate without id-kp-OCSPSigning: a note under soft-fail")
-    case("delegated-without-eku-hard", None, files=no_eku, expect="responderNotAuthorized", revocation="hard",
+    case("delegated-without-eku-hard", None, files=no_eku, expect="responder_not_authorized", revocation="hard",
          comment="a responder certificate without id-kp-OCSPSigning fails hard-fail")
-    case("delegated-not-included", response(leaf, ica, delegate), expect="responderNotAuthorized",
+    case("delegated-not-included", response(leaf, ica, delegate), expect="responder_not_authorized",
          revocation="hard", comment="a delegated responder whose certificate is not in the response")
 
     # Hostile signers.
@@ -486,11 +486,11 @@ def main():
             ("signed-by-sibling", sibling, [sibling], "the issuer's sibling intermediate, included"),
             ("signed-by-leaf", other_leaf, [other_leaf], "another leaf of the issuer, included"),
             ("signed-by-root", root, [], "the issuer's issuer")]:
-        case(label, response(leaf, ica, signer, certs=included, by=BY_NAME), expect="responderNotAuthorized",
+        case(label, response(leaf, ica, signer, certs=included, by=BY_NAME), expect="responder_not_authorized",
              revocation="hard", comment=f"signed by {why}")
     good = response(leaf, ica, ica)
     forged = good[:-1] + bytes([good[-1] ^ 0x01])
-    case("bad-signature", forged, expect="responseSignatureInvalid", revocation="hard",
+    case("bad-signature", forged, expect="response_signature_invalid", revocation="hard",
          comment="the last octet of the signature flipped")
     # CertIDs that do not name the leaf: the response is not about it.
     from cryptography.hazmat.primitives.hashes import Hash
@@ -506,48 +506,48 @@ def main():
                      response(leaf, ica, ica, by_hash=(name_hash, sha1_of(b"another key"), leaf.cert.serial_number)),
                      expect="trusted", sources=("none", "none", "anchor"),
                      comment="the CertID's issuerKeyHash is not the issuer's: no status for the leaf")
-    case("wrong-issuer-key-hash-hard", None, files=wrong_key, expect="missingRevocationStatus", revocation="hard",
+    case("wrong-issuer-key-hash-hard", None, files=wrong_key, expect="missing_revocation_status", revocation="hard",
          comment="hard-fail: the only response is about another certificate")
     case("serial-mismatch", response(leaf, ica, ica, by_hash=(name_hash, key_hash, leaf.cert.serial_number + 1)),
-         expect="missingRevocationStatus", revocation="hard", comment="the CertID's serial is the leaf's plus one")
+         expect="missing_revocation_status", revocation="hard", comment="the CertID's serial is the leaf's plus one")
     case("matching-by-hash", response(leaf, ica, ica, by_hash=(name_hash, key_hash, leaf.cert.serial_number)),
          expect="trusted", comment="the same CertID built from the hashes: the control of the two cases above")
 
     # Times: thisUpdate <= time <= nextUpdate, 300 s allowance either way.
     expired = case("expired-response", response(leaf, ica, ica, this_update=NOW - 4 * DAY, next_update=NOW - DAY),
-                   expect="trusted", sources=("none", "none", "anchor"), notes=("responseStale",),
+                   expect="trusted", sources=("none", "none", "anchor"), notes=("response_stale",),
                    comment="nextUpdate a day ago: a note under soft-fail")
-    case("expired-response-hard", None, files=expired, expect="responseStale", revocation="hard",
+    case("expired-response-hard", None, files=expired, expect="response_stale", revocation="hard",
          comment="nextUpdate a day ago")
     case("future-response", response(leaf, ica, ica, this_update=NOW + DAY, next_update=NOW + 4 * DAY),
-         expect="responseNotYetValid", revocation="hard", comment="thisUpdate tomorrow")
+         expect="response_not_yet_valid", revocation="hard", comment="thisUpdate tomorrow")
     edge = case("skew-edge-inside", response(leaf, ica, ica, this_update=NOW + 300 * datetime.timedelta(seconds=1),
                                              next_update=NOW + DAY),
                 expect="trusted", revocation="hard", sources=("ocsp", "ocsp", "anchor"), extra_files=[ica_good],
                 comment="thisUpdate exactly 300 s after the check time")
-    case("skew-edge-outside", None, files=edge, time=now - 1, expect="responseNotYetValid", revocation="hard",
+    case("skew-edge-outside", None, files=edge, time=now - 1, expect="response_not_yet_valid", revocation="hard",
          comment="thisUpdate 301 s after the check time")
     late = case("next-update-edge-inside", response(leaf, ica, ica, this_update=NOW - 2 * DAY, next_update=NOW),
                 time=now + 300, expect="trusted", revocation="hard", sources=("ocsp", "ocsp", "anchor"),
                 extra_files=[ica_good], comment="nextUpdate exactly 300 s before the check time")
-    case("next-update-edge-outside", None, files=late, time=now + 301, expect="responseStale", revocation="hard",
+    case("next-update-edge-outside", None, files=late, time=now + 301, expect="response_stale", revocation="hard",
          comment="nextUpdate 301 s before the check time")
 
     # Must-Staple.
     staple_chain = [staple_f, ica_f]
     staple_good = case("must-staple-with-staple", response(staple_leaf, ica, ica), certs=staple_chain,
                        expect="trusted", comment="Must-Staple leaf with a good staple")
-    case("must-staple-without-staple", None, files=[], certs=staple_chain, expect="mustStapleWithoutResponse",
+    case("must-staple-without-staple", None, files=[], certs=staple_chain, expect="must_staple_without_response",
          comment="Must-Staple leaf, nothing stapled (soft-fail enforces it)")
     case("must-staple-policy-none", None, files=[], certs=staple_chain, expect="trusted", revocation="none",
          sources=("none", "none", "anchor"), comment="policy none ignores Must-Staple")
-    case("must-staple-other-staple", None, files=good_hard, certs=staple_chain, expect="mustStapleWithoutResponse",
+    case("must-staple-other-staple", None, files=good_hard, certs=staple_chain, expect="must_staple_without_response",
          comment="Must-Staple leaf with a staple about another certificate")
     case("must-staple-stale-staple", response(staple_leaf, ica, ica, this_update=NOW - 4 * DAY, next_update=NOW - DAY),
-         certs=staple_chain, expect="responseStale", comment="Must-Staple leaf whose staple ran out")
+         certs=staple_chain, expect="response_stale", comment="Must-Staple leaf whose staple ran out")
     unsuccessful = ocsp.OCSPResponseBuilder.build_unsuccessful(ocsp.OCSPResponseStatus.TRY_LATER).public_bytes(
         serialization.Encoding.DER)
-    case("must-staple-try-later", unsuccessful, certs=staple_chain, expect="mustStapleWithoutResponse",
+    case("must-staple-try-later", unsuccessful, certs=staple_chain, expect="must_staple_without_response",
          comment="Must-Staple leaf whose staple is an unsuccessful (tryLater) response")
     case("try-later-soft", None, files=["responses/must-staple-try-later.der"], expect="trusted",
          sources=("none", "none", "anchor"), comment="an unsuccessful response names no certificate")
@@ -588,10 +588,10 @@ def main():
     case("openssl-multi-revoked", None, files=[multi_f], certs=[revoked_leaf_f, ica_f], time=produced,
          expect="revoked", comment="openssl ocsp: the second single response, revoked (keyCompromise)")
     case("openssl-sha1-signature-soft", None, files=[sha1_f], certs=[good_leaf_f, ica_f], time=produced, expect="trusted",
-         sources=("none", "none", "anchor"), notes=("responseSignatureInvalid",),
+         sources=("none", "none", "anchor"), notes=("response_signature_invalid",),
          comment="ecdsa-with-SHA1: refused as a signature hash, a note under soft-fail")
     case("openssl-sha1-signature-hard", None, files=[sha1_f], certs=[good_leaf_f, ica_f], time=produced,
-         expect="responseSignatureInvalid", revocation="hard", comment="ecdsa-with-SHA1 refused under hard-fail")
+         expect="response_signature_invalid", revocation="hard", comment="ecdsa-with-SHA1 refused under hard-fail")
 
     for make_group in GROUPS.values():
         make_group(w)

@@ -17,7 +17,7 @@ Writes beside this script:
 - files assembled here from DER pieces: several identities in one file, BER
   forms (indefinite lengths, constructed OCTET STRINGs) of an unencrypted file,
   nested safeContentsBags, secret and CRL bags, unknown attributes, refused
-  certificate types and envelopedData;
+  certificate types and enveloped_data;
 - a CA -> intermediate -> client chain with key identifiers and the clientAuth
   extended key usage (trusted-*.pem), for the trust tests, in an OpenSSL file
   whose top certificate is the intermediate and in a file with a decoy issuer;
@@ -27,8 +27,8 @@ Writes beside this script:
 - manifest.json: per file, the passphrase, what `cryptography`'s
   `load_pkcs12` reads (key SPKI, certificates as SHA-256 of their DER, friendly
   names) or its error, and what TackPKCS12 reads today: `read` or an error code
-  (`pkcs12.macAlgorithmUnavailable` for files with a MAC until SHA-1 and the
-  PKCS #12 KDF land, `pkcs12.encryptionUnavailable` for encrypted layers of files
+  (`pkcs12.mac_algorithm_unavailable` for files with a MAC until SHA-1 and the
+  PKCS #12 KDF land, `pkcs12.encryption_unavailable` for encrypted layers of files
   without one).
 """
 import datetime
@@ -277,7 +277,7 @@ PLAIN = ["-keypbe", "NONE", "-certpbe", "NONE", "-nomac"]
 openssl("openssl-rsa-plain.p12", "rsa", PLAIN, "", "read", without_mac=True)
 openssl("openssl-p256-plain.p12", "p256", PLAIN, "", "read", name_="Zoë clé", without_mac=True)
 openssl("openssl-ed25519-plain.p12", "ed25519", PLAIN, "", "read", without_mac=True, chain=False)
-openssl("openssl-rsa-plain-nomac-refused.p12", "rsa", PLAIN, "", "pkcs12.missingMAC")
+openssl("openssl-rsa-plain-nomac-refused.p12", "rsa", PLAIN, "", "pkcs12.missing_mac")
 openssl("openssl-rsa-nomac-encrypted.p12", "rsa", ["-nomac"], PASSPHRASE, "read",
         without_mac=True)
 MAC = "read"  # every MAC and encryption scheme these tools write
@@ -350,16 +350,16 @@ record("assembled-nested-bags.p12", pfx(e, [bags]), "", "generate.py", "read", w
 deep = key_bag(e, pk8(leaves["p256"]))
 for _ in range(5):
     deep = e.seq(oid(BAG + "6"), e.explicit0(e.seq(deep)))
-record("assembled-nesting-too-deep.p12", pfx(e, [[deep]]), "", "generate.py", "pkcs12.safeContentsTooDeep",
+record("assembled-nesting-too-deep.p12", pfx(e, [[deep]]), "", "generate.py", "pkcs12.safe_contents_too_deep",
        without_mac=True)
 sdsi = e.seq(oid(BAG + "3"), e.explicit0(e.seq(oid("1.2.840.113549.1.9.22.2"), e.explicit0(tlv(0x16, b"sdsi")))))
-record("assembled-sdsi-certificate.p12", pfx(e, [[sdsi]]), "", "generate.py", "pkcs12.unsupportedCertificateType",
+record("assembled-sdsi-certificate.p12", pfx(e, [[sdsi]]), "", "generate.py", "pkcs12.unsupported_certificate_type",
        without_mac=True)
 record("assembled-enveloped-data.p12", pfx(e, [[key_bag(e, pk8(leaves["p256"]))]], "1.2.840.113549.1.7.3"), "",
-       "generate.py", "pkcs12.envelopedData", without_mac=True)
+       "generate.py", "pkcs12.enveloped_data", without_mac=True)
 lone = e.seq(oid(BAG + "3"), e.explicit0(e.seq(oid("1.2.840.113549.1.9.22.1"), e.explicit0(e.octets(der_of(ca))))),
              e.set(e.seq(oid(FRIENDLY), e.set(tlv(0x1E, b"\xd8\x00")))))
-record("assembled-lone-surrogate.p12", pfx(e, [[lone]]), "", "generate.py", "pkcs12.invalidFriendlyName",
+record("assembled-lone-surrogate.p12", pfx(e, [[lone]]), "", "generate.py", "pkcs12.invalid_friendly_name",
        without_mac=True)
 mismatched = [cert_bag(e, der_of(certs["rsa"]), key_id=b"\x01"), key_bag(e, pk8(leaves["p256"]), key_id=b"\x01")]
 record("assembled-key-id-mismatch.p12", pfx(e, [mismatched]), "", "generate.py", "read", without_mac=True)
@@ -369,19 +369,19 @@ plain = pfx(e, [[key_bag(e, pk8(leaves["p256"]))]])
 mac = e.seq(e.seq(e.seq(oid("2.16.840.1.101.3.4.2.1"), b"\x05\x00"), tlv(0x04, bytes(32))), tlv(0x04, bytes(8)),
             integer(2**31 - 1))
 body = plain[plain.index(b"\x02\x01\x03"):]  # version and authSafe, inside the PFX SEQUENCE
-record("assembled-mac-iteration-bomb.p12", tlv(0x30, body + mac), "x", "generate.py", "pkcs12.iterationsAboveLimit", bomb=True)
+record("assembled-mac-iteration-bomb.p12", tlv(0x30, body + mac), "x", "generate.py", "pkcs12.iterations_above_limit", bomb=True)
 pbes2 = e.seq(oid("1.2.840.113549.1.5.13"), e.seq(
     e.seq(oid("1.2.840.113549.1.5.12"), e.seq(tlv(0x04, bytes(8)), integer(2**31 - 1))),
     e.seq(oid("2.16.840.1.101.3.4.1.42"), tlv(0x04, bytes(16)))))
 shrouded = e.seq(oid(BAG + "2"), e.explicit0(e.seq(pbes2, tlv(0x04, bytes(32)))))
-record("assembled-key-iteration-bomb.p12", pfx(e, [[shrouded]]), "x", "generate.py", "pkcs12.iterationsAboveLimit",
+record("assembled-key-iteration-bomb.p12", pfx(e, [[shrouded]]), "x", "generate.py", "pkcs12.iterations_above_limit",
        without_mac=True, bomb=True)
 rc4 = e.seq(oid("1.2.840.113549.1.12.1.1"), e.seq(tlv(0x04, bytes(8)), integer(2048)))
 record("assembled-rc4.p12", pfx(e, [[e.seq(oid(BAG + "2"), e.explicit0(e.seq(rc4, tlv(0x04, bytes(32)))))]]), "x",
-       "generate.py", "pkcs12.unsupportedEncryption", without_mac=True)
+       "generate.py", "pkcs12.unsupported_encryption", without_mac=True)
 broken_key = key_bag(e, pk8(leaves["p256"])[:-1] + bytes([pk8(leaves["p256"])[-1] ^ 1]))
 record("assembled-broken-key.p12", pfx(e, [[broken_key]]), "", "generate.py",
-       "pkcs12.invalidPrivateKey.privateKey.invalidPublicKey", without_mac=True)
+       "pkcs12.invalid_private_key.private_key.invalid_public_key", without_mac=True)
 
 # Java's keytool (PKCS12 keystores). Without keytool the committed files are kept.
 KEYTOOL = shutil.which("keytool")
@@ -432,9 +432,9 @@ for filename, section, tack in (
         ("rfc9579-a1-sha256-sha256.p12", "A.1", "read"),
         ("rfc9579-a2-sha256-prf-sha512.p12", "A.2", "read"),
         ("rfc9579-a3-sha512-sha512.p12", "A.3", "read"),
-        ("rfc9579-a4-wrong-iterations.p12", "A.4", "pkcs12.wrongPassphrase"),
-        ("rfc9579-a5-wrong-salt.p12", "A.5", "pkcs12.wrongPassphrase"),
-        ("rfc9579-a6-no-key-length.p12", "A.6", "pkcs12.invalidAlgorithmParameters")):
+        ("rfc9579-a4-wrong-iterations.p12", "A.4", "pkcs12.wrong_passphrase"),
+        ("rfc9579-a5-wrong-salt.p12", "A.5", "pkcs12.wrong_passphrase"),
+        ("rfc9579-a6-no-key-length.p12", "A.6", "pkcs12.invalid_algorithm_parameters")):
     assert os.path.exists(os.path.join(HERE, filename)), filename + ": copy it from RFC 9579 " + section
     record(filename, None, "1234", "RFC 9579 appendix " + section, tack, group="rfc9579")
 

@@ -193,7 +193,7 @@ def main():
     # `decision` the TrustDecision code (null when the policy does not load), `pins` the
     # PinOutcome code and `diagnostic` the code of a PinDiagnostic or PinPolicyIssue.
     cases = []
-    decisions = {0: "trusted", 4: "pinMismatch", 3: "unknownIssuer", 1: None}
+    decisions = {0: "trusted", 4: "pin_mismatch", 3: "unknown_issuer", 1: None}
 
     def case(name, policy, exit_status, verdict, pins, host="api.example.com", chain="certs/chain.pem",
              roots=("certs/root.pem",), diagnostic=None, formats=("json", "plist")):
@@ -213,34 +213,34 @@ def main():
                 break
 
     case("no policy", None, 0, "trusted", None)
-    case("untrusted chain (no anchor)", "ca-intermediate", 3, "untrusted", "notEvaluated", roots=("certs/other-root.pem",))
+    case("untrusted chain (no anchor)", "ca-intermediate", 3, "untrusted", "not_evaluated", roots=("certs/other-root.pem",))
     case("CA pin hits the intermediate", "ca-intermediate", 0, "trusted", "satisfied")
     case("CA pin hits the anchor", "ca-anchor", 0, "trusted", "satisfied")
-    case("CA pin equal to the leaf key never matches", "ca-equals-leaf", 4, "trusted", "failed", diagnostic="caPinMatchesLeaf")
+    case("CA pin equal to the leaf key never matches", "ca-equals-leaf", 4, "trusted", "failed", diagnostic="ca_pin_matches_leaf")
     case("leaf pin", "leaf", 0, "trusted", "satisfied")
     case("both lists, both match (AND)", "both-lists", 0, "trusted", "satisfied")
     case("both lists, leaf list misses (AND)", "both-lists-leaf-miss", 4, "trusted", "failed")
     case("subdomain one label deep is covered", "mismatch-subdomains", 4, "trusted", "failed", host="api.example.com")
-    case("subdomain two labels deep is not covered", "mismatch-subdomains", 0, "trusted", "notPinned", host="v1.api.example.com")
+    case("subdomain two labels deep is not covered", "mismatch-subdomains", 0, "trusted", "not_pinned", host="v1.api.example.com")
     case("domain itself is covered", "mismatch-subdomains", 4, "trusted", "failed", host="example.com")
     case("most specific rule wins (exact beats subdomains)", "most-specific", 0, "trusted", "satisfied", host="api.example.com")
     case("most specific rule: other subdomain takes the parent rule", "most-specific", 4, "trusted", "failed", host="www.example.com")
-    case("host without a rule", "ca-intermediate", 0, "trusted", "notPinned", host="unpinned.example.org")
-    case("report-only rule reports and trusts", "report-only", 0, "trusted", "failedReportOnly", formats=("json",))
-    case("expired rule is not enforced", "expired-rule", 0, "trusted", "ruleExpired", formats=("json",))
+    case("host without a rule", "ca-intermediate", 0, "trusted", "not_pinned", host="unpinned.example.org")
+    case("report-only rule reports and trusts", "report-only", 0, "trusted", "failed_report_only", formats=("json",))
+    case("expired rule is not enforced", "expired-rule", 0, "trusted", "rule_expired", formats=("json",))
     case("appended pinned CA gains nothing", "ca-intermediate", 4, "trusted", "failed",
-         chain="certs/appended-ca-chain.pem", roots=("certs/root.pem", "certs/other-root.pem"), diagnostic="pinnedCertificateNotOnPath")
+         chain="certs/appended-ca-chain.pem", roots=("certs/root.pem", "certs/other-root.pem"), diagnostic="pinned_certificate_not_on_path")
     case("pinned certificate expired and replaced", "ca-intermediate", 4, "trusted", "failed",
-         chain="certs/expired-pinned-chain.pem", roots=("certs/root.pem", "certs/other-root.pem"), diagnostic="pinMatchesExpiredCertificate")
+         chain="certs/expired-pinned-chain.pem", roots=("certs/root.pem", "certs/other-root.pem"), diagnostic="pin_matches_expired_certificate")
     case("single pin refused in Tack JSON", "single-pin", 1, None, None, formats=("json",))
-    case("single pin accepted with a warning in Info.plist", "single-pin", 0, "trusted", "satisfied", formats=("plist",), diagnostic="missingBackupPin")
+    case("single pin accepted with a warning in Info.plist", "single-pin", 0, "trusted", "satisfied", formats=("plist",), diagnostic="missing_backup_pin")
     case("single pin waived explicitly", "single-pin-waived", 0, "trusted", "satisfied", formats=("json",))
-    case("raw-key hash pin named in diagnostics", "raw-key-hash", 4, "trusted", "failed", diagnostic="rawKeyHash")
+    case("raw-key hash pin named in diagnostics", "raw-key-hash", 4, "trusted", "failed", diagnostic="raw_key_hash")
     case("cross-signed: only the alternative path satisfies the pins", "cross-signed", 0, "trusted", "satisfied",
          chain="certs/cross-signed-chain.pem", roots=("certs/root.pem", "certs/new-root.pem"))
     case("OkHttp **. pattern covers any depth", "okhttp-any-depth", 4, "trusted", "failed", host="v1.api.example.com", formats=("json",))
     case("whole-certificate pin of the intermediate, with a renewal warning", "whole-certificate", 0, "trusted", "satisfied",
-         formats=("json",), diagnostic="wholeCertificatePins")
+         formats=("json",), diagnostic="whole_certificate_pins")
     case("malformed policy", "malformed", 1, None, None, formats=("json",))
     case("README example chain, pins hold", "example", 0, "trusted", "satisfied", host="www.example.com",
          chain="../certs/chain-example.pem", roots=("../certs/chain-root.pem",))

@@ -82,32 +82,32 @@ for size, exponent in ((2048, 65537), (3072, 3)):
     n, e, d, p, q = pn.public_numbers.n, pn.public_numbers.e, pn.d, pn.p, pn.q
     dp, dq, qi = pn.dmp1, pn.dmq1, pn.iqmp
     bad = {
-        "modulusNotProduct": rsa_der(n + 2, e, d, p, q, dp, dq, qi),
-        "exponent1Mismatch": rsa_der(n, e, d, p, q, dp + 2, dq, qi),
-        "exponent2Mismatch": rsa_der(n, e, d, p, q, dp, dq + 2, qi),
-        "coefficientMismatch": rsa_der(n, e, d, p, q, dp, dq, qi + 1),
+        "modulus_not_product": rsa_der(n + 2, e, d, p, q, dp, dq, qi),
+        "exponent1_mismatch": rsa_der(n, e, d, p, q, dp + 2, dq, qi),
+        "exponent2_mismatch": rsa_der(n, e, d, p, q, dp, dq + 2, qi),
+        "coefficient_mismatch": rsa_der(n, e, d, p, q, dp, dq, qi + 1),
         "coefficientNotReduced": rsa_der(n, e, d, p, q, dp, dq, qi + p),
-        "exponentsNotInverse": rsa_der(n, 65539, d, p, q, dp, dq, qi),
-        "primeNotOdd": rsa_der(n, e, d, p + 1, q, dp, dq, qi),
-        "zeroComponent": rsa_der(n, e, 0, p, q, dp, dq, qi),
+        "exponents_not_inverse": rsa_der(n, 65539, d, p, q, dp, dq, qi),
+        "prime_not_odd": rsa_der(n, e, d, p + 1, q, dp, dq, qi),
+        "zero_component": rsa_der(n, e, 0, p, q, dp, dq, qi),
     }
-    codes = {"coefficientNotReduced": "coefficientMismatch"}
+    codes = {"coefficientNotReduced": "coefficient_mismatch"}
     for label, der in bad.items():
         write("rsa-bad-%s.pk1.der" % label, der, "pkcs1",
-              error="privateKey.inconsistentRSAKey." + codes.get(label, label))
+              error="private_key.inconsistent_rsa_key." + codes.get(label, label))
     write("rsa-bad-multiprime.pk1.der", rsa_der(n, e, d, p, q, dp, dq, qi, version=1) , "pkcs1",
-          error="privateKey.multiPrimeRSA")
+          error="private_key.multi_prime_rsa")
     write("rsa-bad-exponent-even.pk1.der", rsa_der(n, 65538, d, p, q, dp, dq, qi), "pkcs1",
-          error="privateKey.invalidRSAPublicExponent")
+          error="private_key.invalid_rsa_public_exponent")
     good = rsa_der(n, e, d, p, q, dp, dq, qi)
     write("rsa-bad-params-absent.pk8.der", pkcs8(seq(RSA), good), "pkcs8",
-          error="privateKey.invalidAlgorithmParameters")
-    write("rsa-bad-trailing.pk1.der", good + b"\x00", "pkcs1", error="privateKey.der.trailingData")
+          error="private_key.invalid_algorithm_parameters")
+    write("rsa-bad-trailing.pk1.der", good + b"\x00", "pkcs1", error="private_key.der.trailing_data")
     pub = key.public_key().public_bytes(s.Encoding.DER, s.PublicFormat.PKCS1)
     write("rsa-v2-public.pk8.der", pkcs8(seq(RSA, NULL), good, version=1, public=pub), "pkcs8", "RSA", 2048, spki)
     other = rsa.generate_private_key(65537, 2048).public_key().public_bytes(s.Encoding.DER, s.PublicFormat.PKCS1)
     write("rsa-bad-v2-public.pk8.der", pkcs8(seq(RSA, NULL), good, version=1, public=other), "pkcs8",
-          error="privateKey.publicKeyMismatch")
+          error="private_key.public_key_mismatch")
     small = rsa.generate_private_key(65537, 1024)
     write("rsa1024.pk8.der", small.private_bytes(s.Encoding.DER, s.PrivateFormat.PKCS8, s.NoEncryption()),
           "pkcs8", "RSA", 1024, spki_of(small))
@@ -135,21 +135,21 @@ for name, (curve_oid, curve, width) in CURVES.items():
         continue
     other = ec.generate_private_key(curve).public_key().public_bytes(s.Encoding.X962, s.PublicFormat.UncompressedPoint)
     n = ORDERS["p256"]
-    write("ec-bad-public.sec1.der", ec_der(d, curve_oid, other), "sec1", error="privateKey.publicKeyMismatch")
+    write("ec-bad-public.sec1.der", ec_der(d, curve_oid, other), "sec1", error="private_key.public_key_mismatch")
     write("ec-bad-public-offcurve.sec1.der", ec_der(d, curve_oid, point[:-1] + bytes([point[-1] ^ 1])), "sec1",
-          error="privateKey.invalidPublicKey")
-    write("ec-bad-zero.sec1.der", ec_der(bytes(32), curve_oid), "sec1", error="privateKey.invalidPrivateScalar")
+          error="private_key.invalid_public_key")
+    write("ec-bad-zero.sec1.der", ec_der(bytes(32), curve_oid), "sec1", error="private_key.invalid_private_scalar")
     write("ec-bad-order.sec1.der", ec_der(n.to_bytes(32, "big"), curve_oid), "sec1",
-          error="privateKey.invalidPrivateScalar")
-    write("ec-bad-short.sec1.der", ec_der(d[1:], curve_oid), "sec1", error="privateKey.invalidPrivateScalar")
+          error="private_key.invalid_private_scalar")
+    write("ec-bad-short.sec1.der", ec_der(d[1:], curve_oid), "sec1", error="private_key.invalid_private_scalar")
     write("ec-bad-curve-mismatch.pk8.der", pkcs8(algorithm, ec_der(d, "1.3.132.0.34")), "pkcs8",
-          error="privateKey.curveMismatch")
-    write("ec-bad-missing-curve.sec1.der", ec_der(d), "sec1", error="privateKey.missingCurve")
+          error="private_key.curve_mismatch")
+    write("ec-bad-missing-curve.sec1.der", ec_der(d), "sec1", error="private_key.missing_curve")
     write("ec-bad-explicit.pk8.der", pkcs8(seq(ECPK, seq(integer(1))), ec_der(d)), "pkcs8",
-          error="privateKey.explicitCurveParameters")
+          error="private_key.explicit_curve_parameters")
     write("ec-bad-brainpool.pk8.der", pkcs8(seq(ECPK, oid("1.3.36.3.3.2.8.1.1.7")), ec_der(d)), "pkcs8",
-          error="privateKey.unsupportedCurve")
-    write("ec-bad-version.sec1.der", ec_der(d, curve_oid, version=2), "sec1", error="privateKey.unsupportedVersion")
+          error="private_key.unsupported_curve")
+    write("ec-bad-version.sec1.der", ec_der(d, curve_oid, version=2), "sec1", error="private_key.unsupported_version")
 
 # --- RFC 8410 ------------------------------------------------------------------
 for name, module, alg, bits_, checked in (("ed25519", ed25519.Ed25519PrivateKey, "Ed25519", 256, True),
@@ -172,16 +172,16 @@ for name, module, alg, bits_, checked in (("ed25519", ed25519.Ed25519PrivateKey,
     write("ed25519.pk8.pem", key.private_bytes(s.Encoding.PEM, s.PrivateFormat.PKCS8, s.NoEncryption()),
           "pkcs8", alg, bits_, spki, pem=True)
     write("ed25519-bad-v2-public.pk8.der", pkcs8(algorithm, octets(raw), version=1, public=bytes(32)), "pkcs8",
-          error="privateKey.publicKeyMismatch")
+          error="private_key.public_key_mismatch")
     write("ed25519-bad-v1-public.pk8.der", pkcs8(algorithm, octets(raw), version=0, public=public), "pkcs8",
-          error="privateKey.publicKeyInVersion1")
-    write("ed25519-bad-length.pk8.der", pkcs8(algorithm, octets(raw[1:])), "pkcs8", error="privateKey.wrongKeyLength")
+          error="private_key.public_key_in_version1")
+    write("ed25519-bad-length.pk8.der", pkcs8(algorithm, octets(raw[1:])), "pkcs8", error="private_key.wrong_key_length")
     write("ed25519-bad-params.pk8.der", pkcs8(seq(oid("1.3.101.112"), NULL), octets(raw)), "pkcs8",
-          error="privateKey.invalidAlgorithmParameters")
+          error="private_key.invalid_algorithm_parameters")
     write("ed25519-bad-version.pk8.der", pkcs8(algorithm, octets(raw), version=2), "pkcs8",
-          error="privateKey.unsupportedVersion")
+          error="private_key.unsupported_version")
     write("bad-unknown-algorithm.pk8.der", pkcs8(seq(oid("1.2.840.10040.4.1")), integer(5)), "pkcs8",
-          error="privateKey.unknownAlgorithm")
+          error="private_key.unknown_algorithm")
 
 with open(os.path.join(HERE, "manifest.json"), "w") as f:
     json.dump(manifest, f, indent=1)

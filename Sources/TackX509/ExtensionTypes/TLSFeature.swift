@@ -10,8 +10,8 @@ public import TackDER
 /// ```
 ///
 /// Each INTEGER is a TLS `ExtensionType` (RFC 8446 §4.2: `uint16`); a value outside
-/// 0...65535 is refused as ``X509Error/Reason/der(_:)`` with `integerOverflow` or
-/// `negativeInteger`.
+/// 0...65535 is refused as ``X509Error/Reason/der(_:)`` with `integer_overflow` or
+/// `negative_integer`.
 public struct TLSFeature: Sendable, Hashable {
     /// `id-pe-tlsfeature`, 1.3.6.1.5.5.7.1.24.
     public static let oid = OID(1, 3, 6, 1, 5, 5, 7, 1, 24)

@@ -1,7 +1,7 @@
 // AES known answers (TackCipher, the portable bitsliced path): FIPS 197
 // appendix C for 128-, 192- and 256-bit keys, AES-CBC with PKCS #7 padding
 // (encrypt and decrypt) for several lengths under each key size, and
-// ciphertexts whose padding is bad, which must be refused with `badPadding`.
+// ciphertexts whose padding is bad, which must be refused with `bad_padding`.
 // The answers are Generated/KnownAnswersPrimitives.swift. Not in CORE_ONLY builds,
 // nor where TackCipher is not built (the bare-metal program's module set).
 

@@ -5,7 +5,7 @@ Each file is one DER extension value (the extnValue contents) whose INTEGER sits
 a 32- or 64-bit boundary. RFC 5280 gives pathLenConstraint (§4.2.1.9) and SkipCerts
 (§4.2.1.11, §4.2.1.14) as INTEGER (0..MAX); Tack reads them into Swift `Int`, 32 bits
 on armv7 and riscv32, so a value at or above 2^31 must come back as the typed error
-`integerOverflow` at the INTEGER's offset there, and as the value on 64-bit targets.
+`integer_overflow` at the INTEGER's offset there, and as the value on 64-bit targets.
 Standard library only; run from anywhere: python3 Vectors/extensions/int-widths/generate.py
 """
 import os
@@ -41,7 +41,7 @@ VECTORS.append(("policy-constraints-inhibit-2-31.der", "policyConstraints.inhibi
 
 
 def main():
-    lines = ["# file\textension\tvalue\toffset of the INTEGER (integerOverflow where the value does not fit Int)"]
+    lines = ["# file\textension\tvalue\toffset of the INTEGER (integer_overflow where the value does not fit Int)"]
     for name, extension, value, der, offset in VECTORS:
         assert der[offset] in (0x02, 0x80, 0x81)
         with open(os.path.join(HERE, name), "wb") as f:

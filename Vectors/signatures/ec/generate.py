@@ -12,7 +12,7 @@ Every case has: "comment", "key" (hex encoded public key: SEC 1 point for
 ECDSA, 32 raw bytes for Ed25519), "message" (hex), "signature" (hex; DER for
 ECDSA, 64 raw bytes for Ed25519), "result" ("valid" or "invalid") and
 "error" (the SignatureError case Tack must throw for an invalid case:
-"invalidSignature", "malformedSignature" or "malformedPublicKey").
+"invalid_signature", "malformed_signature" or "malformed_public_key").
 ECDSA files also carry "hash" (the hash the verifier is told to use) and
 "digest" (that hash of "message", hex), so that tests can check the digest
 API and the message API.
@@ -92,26 +92,26 @@ def ecdsa_cases(name):
     r, s = decode_dss_signature(sig)
     case("valid signature, compressed public key", m, sig, "valid", key_bytes=point(key.public_key(), True))
     case("s replaced with n - s (ECDSA malleability: still valid)", m, encode_dss_signature(r, n - s), "valid")
-    case("flipped bit in the message", flip(m, 3), sig, "invalid", "invalidSignature")
+    case("flipped bit in the message", flip(m, 3), sig, "invalid", "invalid_signature")
     # Flip the lowest bit of r's last byte (DER stays well-formed).
     header = 3 if sig[1] == 0x81 else 2
     r_end = header + 2 + sig[header + 1]
-    case("flipped bit in r", m, flip(sig, r_end - 1), "invalid", "invalidSignature")
-    case("flipped bit in s", m, flip(sig, len(sig) - 1), "invalid", "invalidSignature")
-    case("flipped bit in the public key (off the curve)", m, sig, "invalid", "malformedPublicKey",
+    case("flipped bit in r", m, flip(sig, r_end - 1), "invalid", "invalid_signature")
+    case("flipped bit in s", m, flip(sig, len(sig) - 1), "invalid", "invalid_signature")
+    case("flipped bit in the public key (off the curve)", m, sig, "invalid", "malformed_public_key",
          key_bytes=flip(pub, len(pub) - 1))
-    case("another valid public key", m, sig, "invalid", "invalidSignature", key_bytes=point(other.public_key()))
+    case("another valid public key", m, sig, "invalid", "invalid_signature", key_bytes=point(other.public_key()))
     wrong_name, wrong_obj = WRONG_HASH[hash_name]
-    case(f"signed with {wrong_name}, verified with {hash_name}", m, sign(m, wrong_obj), "invalid", "invalidSignature")
-    case("r = 0", m, raw_der(0, s), "invalid", "malformedSignature")
-    case("s = 0", m, raw_der(r, 0), "invalid", "malformedSignature")
-    case("r = n", m, raw_der(n, s), "invalid", "malformedSignature")
-    case("s = n", m, raw_der(r, n), "invalid", "malformedSignature")
-    case("r = r + n", m, raw_der(r + n, s), "invalid", "malformedSignature")
-    case("trailing byte after the DER SEQUENCE", m, sig + b"\x00", "invalid", "malformedSignature")
+    case(f"signed with {wrong_name}, verified with {hash_name}", m, sign(m, wrong_obj), "invalid", "invalid_signature")
+    case("r = 0", m, raw_der(0, s), "invalid", "malformed_signature")
+    case("s = 0", m, raw_der(r, 0), "invalid", "malformed_signature")
+    case("r = n", m, raw_der(n, s), "invalid", "malformed_signature")
+    case("s = n", m, raw_der(r, n), "invalid", "malformed_signature")
+    case("r = r + n", m, raw_der(r + n, s), "invalid", "malformed_signature")
+    case("trailing byte after the DER SEQUENCE", m, sig + b"\x00", "invalid", "malformed_signature")
     case("r with a superfluous leading zero", m,
          b"\x30" + bytes([sig[1] + 1]) + b"\x02" + bytes([sig[3] + 1]) + b"\x00" + sig[4:],
-         "invalid", "malformedSignature") if sig[1] < 127 and sig[4] < 0x80 else None
+         "invalid", "malformed_signature") if sig[1] < 127 and sig[4] < 0x80 else None
     return {"algorithm": "ECDSA", "curve": name.upper().replace("P", "P-"), "hash": hash_name,
             "generator": "Vectors/signatures/ec/generate.py", "cases": cases}
 
@@ -138,17 +138,17 @@ def ed25519_cases():
     m = b"Tack verifies signatures"
     sig = key.sign(m)
     s = int.from_bytes(sig[32:], "little")
-    case("flipped bit in the message", flip(m, 3), sig, "invalid", "invalidSignature")
-    case("flipped bit in R", m, flip(sig, 5), "invalid", "invalidSignature")
-    case("flipped bit in S", m, flip(sig, 40), "invalid", "invalidSignature")
-    case("another valid public key", m, sig, "invalid", "invalidSignature",
+    case("flipped bit in the message", flip(m, 3), sig, "invalid", "invalid_signature")
+    case("flipped bit in R", m, flip(sig, 5), "invalid", "invalid_signature")
+    case("flipped bit in S", m, flip(sig, 40), "invalid", "invalid_signature")
+    case("another valid public key", m, sig, "invalid", "invalid_signature",
          key_bytes=other.public_key().public_bytes(*raw))
     case("flipped bit in the public key", m, sig, "invalid", None, key_bytes=flip(pub, 7))
     case("S replaced with S + L (non-canonical S, RFC 8032 §5.1.7 step 1)", m,
-         sig[:32] + (s + L).to_bytes(32, "little"), "invalid", "malformedSignature")
-    case("public key y = p (non-canonical encoding)", m, sig, "invalid", "malformedPublicKey",
+         sig[:32] + (s + L).to_bytes(32, "little"), "invalid", "malformed_signature")
+    case("public key y = p (non-canonical encoding)", m, sig, "invalid", "malformed_public_key",
          key_bytes=(2**255 - 19).to_bytes(32, "little"))
-    case("signature one byte short", m, sig[:63], "invalid", "malformedSignature")
+    case("signature one byte short", m, sig[:63], "invalid", "malformed_signature")
     # Drop the "error" of the flipped-key case: depending on the bit the key may
     # or may not decode, so only "invalid" is asserted.
     return {"algorithm": "Ed25519", "generator": "Vectors/signatures/ec/generate.py", "cases": cases}
