@@ -30,12 +30,16 @@ at most N x 86,400 s, and the days reported are the difference over 86,400 round
 
 import datetime
 import os
+import sys
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from cryptography.hazmat.primitives.serialization import Encoding
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from derwriter import bits, oid, seq, tlv  # noqa: E402 (Vectors/derwriter.py, shared)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UTC = datetime.timezone.utc
@@ -65,20 +69,9 @@ def name(common_name):
     return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common_name)])
 
 
-def der_length(length):
-    if length < 0x80:
-        return bytes([length])
-    octets = length.to_bytes((length.bit_length() + 7) // 8, "big")
-    return bytes([0x80 | len(octets)]) + octets
-
-
-def tlv(tag, content):
-    return bytes([tag]) + der_length(len(content)) + content
-
-
 # AlgorithmIdentifier DER (RFC 4055 §5: NULL parameters) of the two RSA signature algorithms.
-SHA256_WITH_RSA = bytes.fromhex("300d06092a864886f70d01010b0500")
-SHA1_WITH_RSA = bytes.fromhex("300d06092a864886f70d0101050500")
+SHA256_WITH_RSA = seq(oid("1.2.840.113549.1.1.11"), tlv(0x05, b""))
+SHA1_WITH_RSA = seq(oid("1.2.840.113549.1.1.5"), tlv(0x05, b""))
 
 
 def sign(builder, private_key, digest):
@@ -91,7 +84,7 @@ def sign(builder, private_key, digest):
     assert tbs.count(SHA256_WITH_RSA) == 1
     tbs = tbs.replace(SHA256_WITH_RSA, SHA1_WITH_RSA)
     signature = private_key.sign(tbs, padding.PKCS1v15(), hashes.SHA1())
-    return x509.load_der_x509_certificate(tlv(0x30, tbs + SHA1_WITH_RSA + tlv(0x03, b"\x00" + signature)))
+    return x509.load_der_x509_certificate(seq(tbs, SHA1_WITH_RSA, bits(signature)))
 
 
 def write(filename, certificate):
