@@ -1,3 +1,4 @@
+import TackDER
 import TackX509
 
 /// Whose rules decide on a TLS server certificate, beyond RFC 5280 §6 and the Web
@@ -5,7 +6,7 @@ import TackX509
 ///
 /// Every profile refuses an MD5 or SHA-1 signature on a served certificate
 /// (``TrustFailure/Reason/weakSignatureAlgorithm(_:)``), an issuing key below
-/// ``SignaturePolicy/minimumRSAModulusBitCount`` (``TrustFailure/Reason/weakKey(bits:minimum:)``)
+/// `SignaturePolicy.minimumRSAModulusBitCount` (``TrustFailure/Reason/weakKey(bits:minimum:)``)
 /// and a host name found only in the subject common name (there is no common-name
 /// fallback: ``TrustFailure/Reason/peerNameMismatch(host:leafNames:)``).
 public enum TrustProfile: Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -18,7 +19,7 @@ public enum TrustProfile: Sendable, Hashable, CaseIterable, CustomStringConverti
     ///
     /// - RSA keys of at least 2048 bits on the leaf and every issuing CA
     ///   (``TrustFailure/Reason/weakKey(bits:minimum:)``; the issuers' limit is
-    ///   ``SignaturePolicy/minimumRSAModulusBitCount`` raised to 2048 when lower);
+    ///   `SignaturePolicy.minimumRSAModulusBitCount` raised to 2048 when lower);
     /// - SHA-2 family signatures on the leaf and issuing CAs (SHA-1 refused, as in
     ///   every profile);
     /// - the server's DNS name in the subject alternative name, never the common name
@@ -63,7 +64,7 @@ public enum TrustProfile: Sendable, Hashable, CaseIterable, CustomStringConverti
 
     /// The smallest RSA modulus, in bits, this profile accepts on the leaf and on
     /// every issuing CA; `nil` when it adds no limit of its own (the issuers' keys
-    /// still meet ``SignaturePolicy/minimumRSAModulusBitCount``).
+    /// still meet `SignaturePolicy.minimumRSAModulusBitCount`).
     public var minimumRSAModulusBitCount: Int? {
         switch self {
         case .rfc5280: nil
@@ -124,7 +125,9 @@ extension PathValidation {
         return nil
     }
 
-    /// The RSA key size rule of `profile` for any certificate of the path. Hard.
+    /// The RSA key size rule of `profile` for the leaf's own key (issuers' keys meet it
+    /// when their signatures are checked, under ``TrustOptions/certificateSignaturePolicy``).
+    /// Hard.
     static func checkKeySize(_ node: PathNode, profile: TrustProfile) -> TrustFailure? {
         guard let minimum = profile.minimumRSAModulusBitCount else { return nil }
         let key = node.certificate.publicKeyInfo
