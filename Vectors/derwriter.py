@@ -1,5 +1,5 @@
 """The small DER writer the vector generators share (imported by
-Vectors/der, leniencies, pkcs12 and private-keys' generate.py).
+Vectors/der, leniencies, pkcs12, private-keys and apple-profile's generate.py).
 
 Each function returns the complete encoding of one element, with the minimal
 (definite, shortest) length X.690 §10.1 requires. Standard library only.

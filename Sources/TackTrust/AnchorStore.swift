@@ -21,9 +21,25 @@ internal import TackSignature
 ///
 /// An anchor whose subject name does not decode is kept (it is still counted and
 /// listed) but cannot be found by name.
+///
+/// Each anchor has an ``Origin``: added by the user or the application (the default),
+/// or from the system's trust store. Apple's platform tells them apart: its 398-day
+/// limit on TLS server certificates (``TrustProfile/apple``) applies only under a
+/// system anchor.
 public struct AnchorStore: Sendable {
+    /// Where an anchor comes from.
+    public enum Origin: Sendable, Hashable {
+        /// Added by the user or the application (`SecTrustSetAnchorCertificates`, a
+        /// configuration profile, `--roots`).
+        case user
+        /// From the system's trust store (`--system-roots`, the system CA bundle).
+        case system
+    }
+
     /// The anchors, in insertion order; ``CertificateReference/anchor(index:)`` indexes this.
     public private(set) var certificates: [Certificate] = []
+    /// The origin of each anchor, by index into ``certificates``.
+    public private(set) var origins: [Origin] = []
 
     /// Anchor indexes by the match key of their subject name.
     private var bySubject: [[UInt8]: [Int]] = [:]
@@ -34,7 +50,9 @@ public struct AnchorStore: Sendable {
     /// The store's content identity, for ``VerificationCache`` keys: SHA-256 chained
     /// over the anchors in insertion order (`SHA-256(previous ‖ SHA-256(DER))`, from
     /// the digest of nothing), so two stores holding the same anchors in the same order
-    /// share it and any other store differs. Kept up to date by ``add(_:)``.
+    /// share it and any other store differs; a system anchor's link also hashes one
+    /// octet 0x01 after its digest, so stores differing only in origins differ. Kept
+    /// up to date by ``add(_:origin:)``.
     internal private(set) var identity = SHA256.hash([UInt8]())
     /// Each anchor's verification key (or why it cannot be prepared), by index,
     /// prepared once when the anchor is added, so that no verdict prepares an anchor's
@@ -46,9 +64,11 @@ public struct AnchorStore: Sendable {
 
     /// Creates a store holding `certificates` (duplicates dropped).
     ///
-    /// - Parameter certificates: The anchors, in order (duplicates are kept once).
-    public init(_ certificates: [Certificate]) {
-        for certificate in certificates { add(certificate) }
+    /// - Parameters:
+    ///   - certificates: The anchors, in order (duplicates are kept once).
+    ///   - origin: Where they come from; ``Origin/user`` by default.
+    public init(_ certificates: [Certificate], origin: Origin = .user) {
+        for certificate in certificates { add(certificate, origin: origin) }
     }
 
     /// Creates a store from a PEM bundle (such as `/etc/ssl/certs/ca-certificates.crt`),
@@ -56,11 +76,13 @@ public struct AnchorStore: Sendable {
     /// label is refused too: its trailing trust settings are not a certificate) that
     /// parses.
     ///
-    /// - Parameter pemBundle: The bundle's bytes.
+    /// - Parameters:
+    ///   - pemBundle: The bundle's bytes.
+    ///   - origin: Where its anchors come from; ``Origin/user`` by default.
     /// - Throws: ``AnchorStoreError`` for the first broken entry, with its offset.
-    public init<Bytes: Collection<UInt8>>(pemBundle: Bytes) throws(AnchorStoreError) {
+    public init<Bytes: Collection<UInt8>>(pemBundle: Bytes, origin: Origin = .user) throws(AnchorStoreError) {
         var skipped: [AnchorStoreError] = []
-        try self.init(pemBundle: pemBundle, skippingMalformed: false, skipped: &skipped)
+        try self.init(pemBundle: pemBundle, origin: origin, skippingMalformed: false, skipped: &skipped)
     }
 
     /// Creates a store from a PEM bundle, skipping and reporting the entries that
@@ -73,14 +95,17 @@ public struct AnchorStore: Sendable {
     ///
     /// - Parameters:
     ///   - pemBundle: The bundle's bytes.
+    ///   - origin: Where its anchors come from; ``Origin/user`` by default.
     ///   - skipped: Receives one ``AnchorStoreError`` per skipped entry, in file order.
     /// - Throws: ``AnchorStoreError/pem(_:)`` for a damaged file.
-    public init<Bytes: Collection<UInt8>>(pemBundle: Bytes, skipped: inout [AnchorStoreError]) throws(AnchorStoreError) {
-        try self.init(pemBundle: pemBundle, skippingMalformed: true, skipped: &skipped)
+    public init<Bytes: Collection<UInt8>>(
+        pemBundle: Bytes, origin: Origin = .user, skipped: inout [AnchorStoreError]
+    ) throws(AnchorStoreError) {
+        try self.init(pemBundle: pemBundle, origin: origin, skippingMalformed: true, skipped: &skipped)
     }
 
     private init<Bytes: Collection<UInt8>>(
-        pemBundle: Bytes, skippingMalformed: Bool, skipped: inout [AnchorStoreError]
+        pemBundle: Bytes, origin: Origin, skippingMalformed: Bool, skipped: inout [AnchorStoreError]
     ) throws(AnchorStoreError) {
         let blocks: [PEMBlock]
         do {
@@ -92,7 +117,7 @@ public struct AnchorStore: Sendable {
             let problem: AnchorStoreError
             if block.label == "CERTIFICATE" {
                 do {
-                    add(try Certificate(derEncoded: block.bytes))
+                    add(try Certificate(derEncoded: block.bytes), origin: origin)
                     continue
                 } catch {
                     problem = .malformedCertificate(offset: block.offset, error)
@@ -105,19 +130,25 @@ public struct AnchorStore: Sendable {
         }
     }
 
-    /// Adds an anchor (a certificate already present is not added twice).
+    /// Adds an anchor (a certificate already present is not added twice, and keeps
+    /// the origin it was first added with).
     ///
-    /// - Parameter certificate: The anchor to add.
-    public mutating func add(_ certificate: Certificate) {
-        add(certificate, preparedKey: nil)
+    /// - Parameters:
+    ///   - certificate: The anchor to add.
+    ///   - origin: Where it comes from; ``Origin/user`` by default.
+    public mutating func add(_ certificate: Certificate, origin: Origin = .user) {
+        add(certificate, origin: origin, preparedKey: nil)
     }
 
-    /// ``add(_:)`` reusing a key already prepared for `certificate` (by another store).
-    private mutating func add(_ certificate: Certificate, preparedKey: Result<SignatureVerificationKey, SignatureError>?) {
+    /// ``add(_:origin:)`` reusing a key already prepared for `certificate` (by another store).
+    private mutating func add(
+        _ certificate: Certificate, origin: Origin, preparedKey: Result<SignatureVerificationKey, SignatureError>?
+    ) {
         guard positions[certificate] == nil else { return }
         let index = certificates.count
         positions[certificate] = index
         certificates.append(certificate)
+        origins.append(origin)
         if let preparedKey {
             preparedKeys.append(preparedKey)
         } else {
@@ -129,6 +160,7 @@ public struct AnchorStore: Sendable {
         }
         var link = Array(identity)
         link.append(contentsOf: SHA256.hash(certificate.derEncoded))
+        if origin == .system { link.append(0x01) }
         identity = SHA256.hash(link)
         if let subject = try? certificate.subject {
             bySubject[subject.matchKey, default: []].append(index)
@@ -180,14 +212,17 @@ public struct AnchorStore: Sendable {
 
     /// This store's anchors followed by `other`'s (duplicates dropped): "your
     /// anchors plus the system's" (`SecTrustSetAnchorCertificatesOnly(false)`).
-    /// Indexes of this store's anchors are unchanged in the result.
+    /// Indexes of this store's anchors are unchanged in the result, and every anchor
+    /// keeps its origin (an anchor in both keeps this store's).
     ///
     /// - Parameter other: The anchors to add after these.
     /// - Returns: The union, these anchors first.
     public func merging(_ other: AnchorStore) -> AnchorStore {
         var merged = self
         for (index, certificate) in other.certificates.enumerated() {
-            merged.add(certificate, preparedKey: index < other.preparedKeys.count ? other.preparedKeys[index] : nil)
+            merged.add(
+                certificate, origin: other.origins[index],
+                preparedKey: index < other.preparedKeys.count ? other.preparedKeys[index] : nil)
         }
         return merged
     }

@@ -119,7 +119,7 @@ struct ChainBuilder {
         }
         let leaf = PathNode(leafCertificate, reference: .served(index: position(ofServed: 0)))
         nodes[0] = leaf
-        if let failure = PathValidation.checkLeaf(leaf, purpose: options.purpose) {
+        if let failure = PathValidation.checkLeaf(leaf, purpose: options.purpose, profile: options.profile) {
             record(failure)
             return result(.fatalFailure(failure), path: nil)
         }
@@ -129,6 +129,11 @@ struct ChainBuilder {
         if let anchorIndex = anchors.index(of: leafCertificate) {
             // The leaf is itself an anchor (a pinned self-signed certificate): its
             // name and key are trusted directly, as Go and Apple's platform do.
+            if let failure = PathValidation.checkLeafAnchor(
+                leaf, anchorOrigin: anchors.origins[anchorIndex], profile: options.profile, purpose: options.purpose) {
+                record(failure)
+                return result(.fatalFailure(failure), path: nil)
+            }
             let path = VerifiedPath(
                 certificates: [leafCertificate], references: [.anchor(index: anchorIndex)], revocation: [.anchor])
             if soft.isEmpty { firstValid = path } else { record(soft[0], rank: RankedFailure.softPathRank) }
@@ -239,6 +244,15 @@ struct ChainBuilder {
             }
 
             if let failure = PathValidation.checkIssuer(issuer, above: pathNodes, purpose: options.purpose) {
+                record(failure)
+                continue
+            }
+            // The profile's rule that depends on where the path ends (Apple's 398 days
+            // under a system anchor).
+            if case .anchor(let anchorIndex) = issuer.reference, let leaf = pathNodes.first,
+               let failure = PathValidation.checkLeafAnchor(
+                leaf, anchorOrigin: anchors.origins[anchorIndex], profile: options.profile,
+                purpose: options.purpose) {
                 record(failure)
                 continue
             }
@@ -378,7 +392,7 @@ struct ChainBuilder {
                     outcome = nil
                 } else {
                     do {
-                        try subjectNode.certificate.verifySignature(with: prepared, policy: options.signaturePolicy)
+                        try subjectNode.certificate.verifySignature(with: prepared, policy: options.certificateSignaturePolicy)
                         outcome = nil
                         if let cacheKey { signatureCache.insertPassed(cacheKey) }
                     } catch {
@@ -388,7 +402,28 @@ struct ChainBuilder {
             }
             signatures[link] = outcome
         }
-        return outcome.map { subjectNode.failure(.badSignature($0)) }
+        return outcome.map { signatureFailure($0, subject: subjectNode, issuer: issuer) }
+    }
+
+    /// A failed signature check as the failure it is: a digest that is not collision
+    /// resistant is the signed certificate's ``TrustFailure/Reason/weakSignatureAlgorithm(_:)``,
+    /// an RSA key too short is its owner's (node `issuer`)
+    /// ``TrustFailure/Reason/weakKey(bits:minimum:)``, and anything else is a
+    /// ``TrustFailure/Reason/badSignature(_:)`` of the signed certificate.
+    private func signatureFailure(_ error: SignatureError, subject: PathNode, issuer: Int) -> TrustFailure {
+        let owner = nodes[issuer] ?? subject
+        switch error {
+        case .unsupported(.weakDigest):
+            return subject.failure(.weakSignatureAlgorithm(subject.certificate.signatureAlgorithm))
+        case .unsupported(.rsaModulusBelowPolicy(let bits, let minimum)):
+            return owner.failure(.weakKey(bits: bits, minimum: minimum))
+        case .unsupported(.rsaModulusTooShort(let bits)):
+            // Below the least Tack verifies: the minimum said is the policy's, or that least.
+            let minimum = max(options.certificateSignaturePolicy.minimumRSAModulusBitCount, RSAPublicKey.minimumModulusBitCount)
+            return owner.failure(.weakKey(bits: bits, minimum: minimum))
+        default:
+            return subject.failure(.badSignature(error))
+        }
     }
 
     /// The ``signatureCache`` key of `certificate` under node `issuer`'s key; `nil`
@@ -403,7 +438,7 @@ struct ChainBuilder {
             keyDigests[issuer] = keyDigest
         }
         return SignatureCache.Key(
-            certificate: SHA256.hash(certificate.derEncoded), issuerKey: keyDigest, policy: options.signaturePolicy)
+            certificate: SHA256.hash(certificate.derEncoded), issuerKey: keyDigest, policy: options.certificateSignaturePolicy)
     }
 
     /// What revocation checking found.

@@ -117,8 +117,9 @@ enum PathValidation {
     }
 
     /// The leaf's own checks (RFC 5280 §6.1.3 and §6.1.5 for the end entity): its
-    /// extensions, extended key usage and key usage. Hard.
-    static func checkLeaf(_ node: PathNode, purpose: KeyPurpose) -> TrustFailure? {
+    /// extensions, extended key usage and key usage, then the rules `profile` adds
+    /// (``checkLeafProfile(_:_:profile:purpose:)``). Hard.
+    static func checkLeaf(_ node: PathNode, purpose: KeyPurpose, profile: TrustProfile) -> TrustFailure? {
         if let failure = checkExtensions(node) { return failure }
         guard case .success(let decoded) = node.extensions else { return nil }
         if let violation = profileViolation(node, decoded, isLeaf: true) {
@@ -139,7 +140,7 @@ enum PathValidation {
            !leafKeyUsage(usage, fits: node.certificate.publicKeyInfo.algorithm, purpose: purpose) {
             return node.failure(.keyUsageMismatch)
         }
-        return nil
+        return checkLeafProfile(node, decoded, profile: profile, purpose: purpose)
     }
 
     /// The first profile rule a served certificate breaks (RFC 5280 §4 "conforming

@@ -15,13 +15,13 @@ struct RankedFailure {
 
     /// The rank of a hard failure: constraint violations of a candidate issuer (20)
     /// over depth limits (15: every signature below the limit verified) over bad
-    /// signatures (10, typically a same-named certificate of another key) over an
-    /// unknown issuer (0).
+    /// signatures and the weak digests and keys found in checking them (10,
+    /// typically a same-named certificate of another key) over an unknown issuer (0).
     static func rank(of failure: TrustFailure) -> Int {
         switch failure.reason {
         case .unknownIssuer: return 0
         case .maximumDepthExceeded: return 15
-        case .badSignature: return 10
+        case .badSignature, .weakKey, .weakSignatureAlgorithm: return 10
         case .expired, .notYetValid, .revoked, .revocationStatusUnknown, .responseStale, .responseNotYetValid,
              .missingRevocationStatus, .mustStapleWithoutResponse, .responderNotAuthorized, .responseSignatureInvalid,
              .responderRevoked, .missingResponderStatus:

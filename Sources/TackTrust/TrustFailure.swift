@@ -64,8 +64,26 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The certificate does not parse (strict RFC 5280 / DER).
         case malformed(X509Error)
         /// The signature does not verify under the issuer's key, or the algorithm or
-        /// key is refused by the `SignaturePolicy`.
+        /// key is refused by the `SignaturePolicy` (a weak digest or key has its own
+        /// reasons: ``weakSignatureAlgorithm(_:)``, ``weakKey(bits:minimum:)``).
         case badSignature(SignatureError)
+        /// The certificate's RSA key has `bits` bits, fewer than `minimum`: the key of an
+        /// issuer, below ``TrustOptions/signaturePolicy``'s minimum (or
+        /// 1024 bits, the least Tack verifies), in every profile; the leaf's key, below
+        /// ``TrustProfile/minimumRSAModulusBitCount``, under a profile that has one. The
+        /// certificate named is the key's owner.
+        case weakKey(bits: Int, minimum: Int)
+        /// The certificate is signed with an algorithm whose digest is not collision
+        /// resistant (MD5, SHA-1): refused in every profile, and named as such rather
+        /// than as a signature that does not verify.
+        case weakSignatureAlgorithm(SignatureAlgorithm)
+        /// The leaf, with a `notBefore` on or after 2019-07-01, has no extended key usage
+        /// containing id-kp-serverAuth (``TrustProfile/apple``).
+        case missingServerAuth
+        /// The leaf's validity period, `days` (see ``TrustProfile/apple`` for the count),
+        /// is longer than `limit` days (``TrustProfile/apple``: 825, or 398 under a
+        /// system anchor for leaves from 2020-09-01).
+        case validityTooLong(days: Int, limit: Int)
         /// An issuer is not a CA: no basicConstraints with cA TRUE (or a v1/v2 certificate
         /// used as an intermediate).
         case issuerNotCA
@@ -192,6 +210,10 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .responseSignatureInvalid: "response_signature_invalid"
         case .malformed: "malformed"
         case .badSignature: "bad_signature"
+        case .weakKey: "weak_key"
+        case .weakSignatureAlgorithm: "weak_signature_algorithm"
+        case .missingServerAuth: "missing_server_auth"
+        case .validityTooLong: "validity_too_long"
         case .issuerNotCA: "issuer_not_ca"
         case .pathLengthExceeded: "path_length_exceeded"
         case .missingKeyCertSign: "missing_key_cert_sign"
@@ -253,6 +275,12 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .responseSignatureInvalid(let error): return "OCSP response signature check failed\(subject): \(error)"
         case .malformed(let error): return "malformed certificate\(subject): \(error)"
         case .badSignature(let error): return "signature check failed\(subject): \(error)"
+        case .weakKey(let bits, let minimum): return "\(bits)-bit RSA key, below the minimum of \(minimum) bits\(subject)"
+        case .weakSignatureAlgorithm(let algorithm):
+            return "signed with \(algorithm), whose digest is not collision resistant\(subject)"
+        case .missingServerAuth:
+            return "no extended key usage with id-kp-serverAuth (required of TLS server certificates issued from 2019-07-01)\(subject)"
+        case .validityTooLong(let days, let limit): return "validity period of \(days) days, over the limit of \(limit) days\(subject)"
         case .issuerNotCA: return "issuer is not a CA\(subject)"
         case .pathLengthExceeded(let limit): return "path length constraint \(limit) exceeded\(subject)"
         case .missingKeyCertSign: return "issuer key usage lacks keyCertSign\(subject)"

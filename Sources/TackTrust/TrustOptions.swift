@@ -53,7 +53,7 @@ public enum RevocationPolicy: Sendable, Hashable, CaseIterable, CustomStringConv
 }
 
 /// What an evaluator holds for every evaluation besides its anchors: the wanted
-/// usage, limits, the signature policy and revocation data.
+/// usage, the platform profile, limits, the signature policy and revocation data.
 ///
 /// The host and the time belong to one evaluation and are given to
 /// ``TrustEvaluator/evaluate(servedChain:host:at:pinning:)-([[UInt8]],_,_,_)``; the
@@ -61,6 +61,9 @@ public enum RevocationPolicy: Sendable, Hashable, CaseIterable, CustomStringConv
 public struct TrustOptions: Sendable {
     /// The wanted extended key usage (server authentication by default).
     public var purpose: KeyPurpose
+    /// Whose rules apply beyond RFC 5280 and the Web PKI profile:
+    /// ``TrustProfile/rfc5280`` (nothing more) by default, or ``TrustProfile/apple``.
+    public var profile: TrustProfile
     /// Maximum number of certificates in a path, leaf and anchor included, not
     /// counting self-issued intermediates (a CA's rekeying, as pathLenConstraint
     /// does not count them, RFC 5280 §4.2.1.9); `nil` for the budget's limit only
@@ -90,6 +93,7 @@ public struct TrustOptions: Sendable {
     ///
     /// - Parameters:
     ///   - purpose: The wanted extended key usage.
+    ///   - profile: Whose rules apply beyond RFC 5280 (``TrustProfile/rfc5280``: none).
     ///   - maximumDepth: The most certificates in a path (see ``maximumDepth``).
     ///   - signaturePolicy: The acceptable signature algorithms and key sizes.
     ///   - budget: The work the search may spend.
@@ -100,6 +104,7 @@ public struct TrustOptions: Sendable {
     ///   - responseMaximumAge: The age limit of responses without `nextUpdate`, in seconds.
     public init(
         purpose: KeyPurpose = .serverAuthentication,
+        profile: TrustProfile = .rfc5280,
         maximumDepth: Int? = nil,
         signaturePolicy: SignaturePolicy = .webPKI,
         budget: Budget = .default,
@@ -110,6 +115,7 @@ public struct TrustOptions: Sendable {
         responseMaximumAge: Int64 = 10 * 86_400
     ) {
         self.purpose = purpose
+        self.profile = profile
         self.maximumDepth = maximumDepth
         self.signaturePolicy = signaturePolicy
         self.budget = budget
@@ -118,5 +124,19 @@ public struct TrustOptions: Sendable {
         self.revocationPolicy = revocationPolicy
         self.responseClockSkew = responseClockSkew
         self.responseMaximumAge = responseMaximumAge
+    }
+}
+
+extension TrustOptions {
+    /// The policy the certificates' signatures are checked under: ``signaturePolicy``
+    /// with its RSA minimum raised to the profile's
+    /// (``TrustProfile/minimumRSAModulusBitCount``) when that is higher, so that every
+    /// issuing CA's key meets the profile.
+    var certificateSignaturePolicy: SignaturePolicy {
+        var policy = signaturePolicy
+        if let minimum = profile.minimumRSAModulusBitCount, minimum > policy.minimumRSAModulusBitCount {
+            policy.minimumRSAModulusBitCount = minimum
+        }
+        return policy
     }
 }

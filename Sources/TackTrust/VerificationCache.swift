@@ -74,6 +74,7 @@ public struct VerificationCache: Sendable {
         /// The rule whose pin check steered path selection (`nil`: none did).
         var preferredRule: PinRule?
         var purpose: KeyPurpose
+        var profile: TrustProfile
         var maximumDepth: Int?
         var signaturePolicy: SignaturePolicy
         var budget: Budget
@@ -92,6 +93,7 @@ public struct VerificationCache: Sendable {
             self.host = host
             self.preferredRule = preferredRule
             purpose = options.purpose
+            profile = options.profile
             maximumDepth = options.maximumDepth
             signaturePolicy = options.signaturePolicy
             budget = options.budget

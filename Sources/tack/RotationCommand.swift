@@ -9,7 +9,7 @@ import TackX509
 
 enum RotationCommand {
     static let help = """
-        USAGE: tack rotation [--roots FILE]... [--at TIME] [--format text|json] [--json]
+        USAGE: tack rotation [--roots FILE]... [--profile rfc5280|apple] [--at TIME] [--format text|json] [--json]
                              --chain DOMAIN=CHAIN... POLICY
 
         For each --chain DOMAIN=CHAIN (repeatable: today's chain and the one about to be
@@ -30,6 +30,8 @@ enum RotationCommand {
         OPTIONS:
           --chain D=FILE   a candidate chain FILE served for host D (repeatable)
           --roots FILE     trust anchors (PEM; repeatable; default: the system CA bundle)
+          --profile NAME   rfc5280 (the default) or apple: the trust profile the chains
+                           are validated under, as for tack verify
           --at TIME        the check time, RFC 3339 or seconds since 1970 (default: now)
           --format json    (or --json) one JSON object: "checks" (domain, file, result,
                            matches, warnings) and "rules" (domain, warnings); each warning
@@ -69,7 +71,7 @@ enum RotationCommand {
     }
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--roots", "--at", "--chain", "--format"], switches: ["--json"])
+        let args = try Arguments(arguments, valued: ["--roots", "--at", "--chain", "--format", "--profile"], switches: ["--json"])
         if args.wantsHelp {
             io.emit(help)
             return .success
@@ -98,10 +100,11 @@ enum RotationCommand {
             candidates.append(Candidate(peer: peer, file: name, certificates: certificates))
         }
         let time = try args.time("--at")
+        let options = TrustOptions(profile: try parseProfile(try args.value("--profile")))
         let loaded = try loadPolicy(policyPath, at: time, io: io)
         let anchors = try readAnchors(args.values("--roots"), systemRoots: false, io: io)
 
-        let checks = candidates.map { evaluate($0, policy: loaded.policy, anchors: anchors, time: time) }
+        let checks = candidates.map { evaluate($0, policy: loaded.policy, anchors: anchors, time: time, options: options) }
         let ruleWarnings = ruleNotes(checks, policy: loaded.policy)
         switch format {
         case .json:
@@ -142,8 +145,9 @@ enum RotationCommand {
         return failures > 0 ? .failure : .success
     }
 
-    static func evaluate(_ candidate: Candidate, policy: PinPolicy, anchors: AnchorStore, time: Int64) -> Check {
-        let decision = evaluatePinned(served: candidate.certificates, anchors: anchors, host: candidate.peer, time: time, policy: policy)
+    static func evaluate(_ candidate: Candidate, policy: PinPolicy, anchors: AnchorStore, time: Int64, options: TrustOptions) -> Check {
+        let decision = evaluatePinned(
+            served: candidate.certificates, anchors: anchors, host: candidate.peer, time: time, policy: policy, options: options)
         let pins = decision.details.pins
         var check = Check(candidate: candidate, passed: false, failure: nil, matches: pins.matches, ruleIndex: pins.ruleIndex, warnings: [])
         if case .untrusted(let failure, _) = decision {

@@ -21,6 +21,15 @@ func evaluatePinned(
     TrustEvaluator(anchors: anchors, options: options).evaluate(servedChain: served, host: host, at: time, pinning: policy)
 }
 
+/// `--profile rfc5280|apple` (default `rfc5280`).
+func parseProfile(_ text: String?) throws(CLIError) -> TrustProfile {
+    guard let text else { return .rfc5280 }
+    guard let profile = TrustProfile(named: text) else {
+        throw .usage("unknown --profile \(text) (" + TrustProfile.allCases.map(\.description).joined(separator: ", ") + ")")
+    }
+    return profile
+}
+
 /// `--revocation none|soft|hard`.
 func parseRevocationPolicy(_ text: String?) throws(CLIError) -> RevocationPolicy {
     switch text {
@@ -111,17 +120,18 @@ func verifiedPath(_ decision: TrustDecision) -> VerifiedPath? {
     }
 }
 
-/// The anchors in a PEM or DER file.
-func readRoots(_ path: String, io: Console) throws(CLIError) -> AnchorStore {
+/// The anchors in a PEM or DER file, of `origin` (user-added unless said).
+func readRoots(_ path: String, origin: AnchorStore.Origin = .user, io: Console) throws(CLIError) -> AnchorStore {
     var store = AnchorStore()
     for object in try readObjectsStrictly(try readInput(path, io: io), name: path) {
-        if case .certificate(let certificate) = object { store.add(certificate) }
+        if case .certificate(let certificate) = object { store.add(certificate, origin: origin) }
     }
     return store
 }
 
 /// The anchors of `--roots` (each repeatable), plus the system bundle when no
-/// `--roots` is given or `--system-roots` asks for it.
+/// `--roots` is given or `--system-roots` asks for it (its anchors marked
+/// ``AnchorStore/Origin/system``, `--roots` anchors user-added).
 func readAnchors(_ paths: [String], systemRoots: Bool, io: Console) throws(CLIError) -> AnchorStore {
     var anchors = AnchorStore()
     // A directory (`--roots /etc/ssl/certs`) gives every certificate file in it; a file
@@ -143,7 +153,7 @@ func readAnchors(_ paths: [String], systemRoots: Bool, io: Console) throws(CLIEr
         }
         guard found > 0 else { throw CLIError("\(path): no certificate in the directory", code: "nothing_found") }
     }
-    if paths.isEmpty || systemRoots { anchors = anchors.merging(try readRoots(systemBundle, io: io)) }
+    if paths.isEmpty || systemRoots { anchors = anchors.merging(try readRoots(systemBundle, origin: .system, io: io)) }
     return anchors
 }
 

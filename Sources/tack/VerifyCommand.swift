@@ -10,7 +10,7 @@ import TackX509
 enum VerifyCommand {
     static let help = """
         USAGE: tack verify CHAIN... --host NAME [--roots FILE]... [--system-roots]
-                           [--at TIME] [--ocsp FILE]... [--crl FILE]... [--revocation none|soft|hard]
+                           [--profile rfc5280|apple] [--at TIME] [--ocsp FILE]... [--crl FILE]... [--revocation none|soft|hard]
                            [--policy FILE] [--strict-policy] [--format text|json] [--json]
 
         Validates the chain a server sent (leaf first: PEM with any number of blocks, DER,
@@ -28,6 +28,13 @@ enum VerifyCommand {
                              file once), like SecTrustSetAnchorCertificates
           --system-roots     trust the system bundle (the default without --roots; with
                              --roots, as well as them): \(systemBundle)
+          --profile NAME     rfc5280 (the default: RFC 5280 with the Web PKI profile) or
+                             apple (also Apple's TLS server rules, support.apple.com/103769
+                             and /102028: RSA keys of 2048 bits or more on the leaf and
+                             every CA, id-kp-serverAuth and at most 825 days for leaves
+                             from 2019-07-01, at most 398 days for leaves from 2020-09-01
+                             under a system anchor); in every profile a SHA-1 signature
+                             is weakSignatureAlgorithm and a short key weakKey
           --at TIME          validation time: RFC 3339 (2026-12-01T12:00:00Z) or seconds
                              since 1970; default now
           --ocsp FILE        an OCSP response (DER, or PEM "OCSP RESPONSE" blocks;
@@ -42,8 +49,8 @@ enum VerifyCommand {
                              told apart by content
           --strict-policy    a policy warning (printed on standard error and in the JSON)
                              is an error: exit status 1
-          --format json      (or --json) one JSON object: verdict (trusted, untrusted,
-                             pinMismatch) and code, failures (code, message), path, pin
+          --format json      (or --json) one JSON object: the profile, verdict (trusted,
+                             untrusted, pinMismatch) and code, failures (code, message), path, pin
                              check with diagnostics (code, message), policy warnings (code,
                              message, line, column), the revocation policy, each path
                              certificate's status source and the revocation notes, and
@@ -70,7 +77,7 @@ enum VerifyCommand {
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--host", "--roots", "--at", "--policy", "--format", "--ocsp", "--crl", "--revocation"],
+        let args = try Arguments(arguments, valued: ["--host", "--roots", "--at", "--policy", "--format", "--ocsp", "--crl", "--revocation", "--profile"],
                                  switches: ["--system-roots", "--json", "--strict-policy"])
         if args.wantsHelp {
             io.emit(help)
@@ -82,6 +89,7 @@ enum VerifyCommand {
         let peer = try parsePeer(hostText)
         let time = try args.time("--at")
         let revocationPolicy = try parseRevocationPolicy(try args.value("--revocation"))
+        let profile = try parseProfile(try args.value("--profile"))
 
         // Inputs (status 1 on any problem).
         var served: [Certificate] = []
@@ -95,7 +103,7 @@ enum VerifyCommand {
             }
         }
         let anchors = try readAnchors(args.values("--roots"), systemRoots: args.isSet("--system-roots"), io: io)
-        var options = TrustOptions(revocationPolicy: revocationPolicy)
+        var options = TrustOptions(profile: profile, revocationPolicy: revocationPolicy)
         for path in args.values("--ocsp") { options.stapledResponses += try readOCSPResponses(path, io: io) }
         for path in args.values("--crl") { options.revocationLists += try readRevocationLists(path, io: io) }
         var policy = PinPolicy(rules: [])
@@ -118,7 +126,7 @@ enum VerifyCommand {
         let report = decision.details.pins.outcome.needsReport ? PinFailureReport(decision: decision, port: 443) : nil
         let outcome = Outcome(
             decision: decision, served: served, warnings: warnings, report: report, hasPolicy: policyPath != nil,
-            revocationPolicy: revocationPolicy)
+            revocationPolicy: revocationPolicy, profile: profile)
         switch format {
         case .json: io.emit(outcome.json.serialized())
         case .text: io.emit(outcome.text(io: io))
@@ -138,6 +146,7 @@ enum VerifyCommand {
         let report: PinFailureReport?
         let hasPolicy: Bool
         let revocationPolicy: RevocationPolicy
+        let profile: TrustProfile
 
         /// Every failure of an untrusted decision (the verdict's first), with its code.
         var failureMessages: [(code: String, message: String)] {
@@ -152,6 +161,7 @@ enum VerifyCommand {
             case .untrusted: lines.append("verdict: " + io.colored("NOT TRUSTED", .red))
             case .pinMismatch: lines.append("verdict: " + io.colored("PIN MISMATCH", .red) + " (the path is valid; the pins fail)")
             }
+            lines.append("profile: \(profile)")
             if let path = verifiedPath(decision) {
                 lines.append("verified path:")
                 for (position, certificate) in path.certificates.enumerated() {
@@ -224,6 +234,7 @@ enum VerifyCommand {
             var fields: [(String, JSONValue)] = [
                 ("host", .string(decision.details.host?.description ?? "")),
                 ("time", .string(RFC3339.format(decision.details.time))),
+                ("profile", .string(profile.description)),
                 ("verdict", .string(verdictName)),
                 ("code", .string(decision.code)),
                 ("trusted", .bool(decision.isTrusted)),

@@ -212,4 +212,50 @@ struct VerifyExtraTests {
         #expect(lenient.errors.contains("\(path): byte \(offset): warning: example.com: unknown key \"NSIncludesSubdomain\""))
         #expect(CLI.run(arguments + ["--strict-policy"]).status == .failure)
     }
+
+    static let weakLeaf = ["--host", "example.com", "--roots", "Vectors/apple-profile/root.der", "--at", "2024-06-01T00:00:00Z",
+                           "Vectors/apple-profile/leaf-rsa2047.der", "Vectors/apple-profile/intermediate.der"]
+
+    @Test("--profile: rfc5280 by default; apple refuses a 2047-bit leaf as weakKey, in the JSON and the text")
+    func profile() throws {
+        let lenient = try CLI.json(["verify", "--json"] + Self.weakLeaf, schema: "verify")
+        #expect(lenient["profile"] == .string("rfc5280"))
+        #expect(lenient["trusted"] == .bool(true))
+        let strict = try CLI.json(["verify", "--json", "--profile", "apple"] + Self.weakLeaf, status: .untrusted, schema: "verify")
+        #expect(strict["profile"] == .string("apple"))
+        #expect(strict["code"] == .string("weak_key"))
+        let message = try #require(strict["failures"]?[0]?["message"]?.stringValue)
+        #expect(message.contains("2047-bit RSA key, below the minimum of 2048 bits"), "\(message)")
+        let text = CLI.run(["verify", "--profile", "apple"] + Self.weakLeaf)
+        #expect(text.status == .untrusted)
+        #expect(text.output.contains("profile: apple"))
+        #expect(text.output.contains("[weak_key]"))
+        let unknown = CLI.run(["verify", "--profile", "ios"] + Self.weakLeaf)
+        #expect(unknown.status == .usage)
+        #expect(unknown.errors.contains("unknown --profile ios (rfc5280, apple)"))
+    }
+
+    @Test("In every profile a SHA-1 signature is weakSignatureAlgorithm, not a bad signature")
+    func sha1Reason() throws {
+        let arguments = ["--host", "example.com", "--roots", "Vectors/apple-profile/root.der", "--at", "2024-06-01T00:00:00Z",
+                         "Vectors/apple-profile/leaf-sha1.der", "Vectors/apple-profile/intermediate.der"]
+        for profile in ["rfc5280", "apple"] {
+            let document = try CLI.json(["verify", "--json", "--profile", profile] + arguments, status: .untrusted, schema: "verify")
+            #expect(document["code"] == .string("weak_signature_algorithm"))
+            #expect(document["failures"]?[0]?["message"]?.stringValue?.contains("sha1WithRSAEncryption") == true)
+        }
+    }
+
+    @Test("rotation takes --profile: the README's 10-year chain passes under rfc5280 and is validityTooLong under apple")
+    func rotationProfile() throws {
+        let arguments = ["rotation", "--json", "--roots", "Vectors/certs/chain-root.pem", "--at", "2026-06-01T00:00:00Z",
+                         "--chain", "www.example.com=Vectors/certs/chain-example.pem", "Vectors/policies/example.json"]
+        #expect(CLI.run(arguments).status == .success)
+        let apple = CLI.run(arguments + ["--profile", "apple"])
+        #expect(apple.status == .failure)
+        let failure = try #require(try apple.json()["checks"]?[0]?["failure"])
+        #expect(failure["code"] == .string("validity_too_long"))
+        #expect(failure["message"]?.stringValue?.contains("validity period of 3652 days, over the limit of 825 days") == true)
+        #expect(CLI.run(arguments + ["--profile", "ios"]).status == .usage)
+    }
 }

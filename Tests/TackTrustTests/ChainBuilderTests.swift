@@ -295,15 +295,17 @@ struct ChainBuilderTests {
         #expect(try evaluate("valid", intermediates: ["ica"], budget: enough).verdict == .trusted)
     }
 
-    @Test("The web PKI policy refuses a 1024-bit RSA issuer; a 2048-bit RSA chain is trusted")
+    @Test("The web PKI policy refuses a 1024-bit RSA issuer as a weak key, naming the issuer; a 2048-bit RSA chain is trusted")
     func rsaPolicy() throws {
         #expect(try evaluate("rsa", intermediates: []).verdict == .trusted)
         let small = try evaluate("rsa", leaf: "leaf-under-small-root", intermediates: [], anchors: ["small-root"])
-        guard case .fatalFailure(let failure) = small.verdict, case .badSignature = failure.reason else {
-            Issue.record("expected a policy refusal, got \(small.verdict)")
+        guard case .fatalFailure(let failure) = small.verdict, case .weakKey(let bits, let minimum) = failure.reason else {
+            Issue.record("expected a weak key, got \(small.verdict)")
             return
         }
-        #expect(failure.certificate == .served(index: 0))
+        #expect(bits == 1024 && minimum == 2048)
+        #expect(failure.code == "weak_key")
+        #expect(failure.certificate == .anchor(index: 0))
         let permissive = try evaluate(
             "rsa", leaf: "leaf-under-small-root", intermediates: [], anchors: ["small-root"], policy: .permissive)
         #expect(permissive.verdict == .trusted)
