@@ -115,7 +115,7 @@ enum PrivateKeyReader {
                 throw PrivateKeyError(.publicKeyMismatch, at: raw.publicKeyOffset)
             }
             return PrivateKey(algorithm: .rsa, format: .pkcs8, isChecked: true, publicKeyInfo: rsa.spki,
-                              keySizeInBits: rsa.bits, secret: Array(bytes[raw.private_key]))
+                              keySizeInBits: rsa.bits, secret: Array(bytes[raw.privateKey]))
         }
         if oid == PrivateKeyOID.ecPublicKey {
             guard let parameters = raw.parameters else {
