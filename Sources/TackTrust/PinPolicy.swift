@@ -171,8 +171,7 @@ public struct PinRule: Sendable, Hashable {
     /// - Parameter list: The list.
     /// - Returns: Its number of distinct digests.
     public func distinctCount(of list: PinList) -> Int {
-        let digests = digests(of: list)
-        return digests.indices.filter { !digests[..<$0].contains(digests[$0]) }.count
+        Set(digests(of: list)).count
     }
 
     /// Whether the rule constrains certificates above the leaf.

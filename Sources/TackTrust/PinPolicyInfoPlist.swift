@@ -123,10 +123,18 @@ enum ATSKeys {
         nearMiss(key, among: known).map { .misspeltKey(key, intended: $0) } ?? .unknownKey(key)
     }
 
-    /// The key of `known` (in sorted order, for a stable answer) within two edits of
-    /// `key`, ASCII case ignored, or `nil`.
+    /// The key of `known` within two edits of `key`, ASCII case ignored, or `nil`: the
+    /// nearest, a tie going to the first in byte order (a stable answer whatever the
+    /// set's order; bytes, so that no Unicode tables are linked into firmware).
     static func nearMiss(_ key: String, among known: Set<String>) -> String? {
-        known.sorted().first { editDistance(key, $0, atMost: 2) != nil }
+        var best: (key: String, distance: Int)?
+        for candidate in known {
+            guard let distance = editDistance(key, candidate, atMost: 2) else { continue }
+            if let current = best, distance > current.distance
+                || (distance == current.distance && !candidate.utf8.lexicographicallyPrecedes(current.key.utf8)) { continue }
+            best = (candidate, distance)
+        }
+        return best?.key
     }
 
     /// The Levenshtein distance of `a` and `b` (UTF-8 bytes, ASCII case ignored) when it

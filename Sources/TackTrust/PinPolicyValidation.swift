@@ -1,6 +1,7 @@
 public import TackFormats
 public import TackX509
 internal import TackDER
+internal import TackSHA2
 
 /// One problem found in a pin policy, naming the rule (by index and domain) and the
 /// entry it concerns, so a person can fix it.
@@ -204,9 +205,14 @@ extension PinPolicy {
             // A key listed twice is one pin: each entry equal to an earlier one of its
             // list is said, and only distinct digests count towards the backup.
             for list in PinList.allCases {
-                let digests = rule.digests(of: list)
-                for (entry, digest) in digests.enumerated() {
-                    if let first = digests[..<entry].firstIndex(of: digest) { add(.duplicatePin(firstEntry: first), singlePin, list: list, entry: entry) }
+                // Hashed, not compared pairwise: a hostile policy's long list stays linear.
+                var firstEntries: [SHA256Digest: Int] = [:]
+                for (entry, digest) in rule.digests(of: list).enumerated() {
+                    if let first = firstEntries[digest] {
+                        add(.duplicatePin(firstEntry: first), singlePin, list: list, entry: entry)
+                    } else {
+                        firstEntries[digest] = entry
+                    }
                 }
             }
             // A side (CA or leaf) with a single distinct pin has no backup. The two lists
