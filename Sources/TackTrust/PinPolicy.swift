@@ -158,10 +158,10 @@ public struct PinRule: Sendable, Hashable {
     /// - Returns: The SHA-256 digest of each entry (an SPKI's, or a whole certificate's).
     public func digests(of list: PinList) -> [SHA256Digest] {
         switch list {
-        case .caIdentities: return caIdentities.map(\.digest)
-        case .leafIdentities: return leafIdentities.map(\.digest)
-        case .caCertificates: return caCertificates.map(\.digest)
-        case .leafCertificates: return leafCertificates.map(\.digest)
+        case .caIdentities: return caIdentities.map { $0.digest }
+        case .leafIdentities: return leafIdentities.map { $0.digest }
+        case .caCertificates: return caCertificates.map { $0.digest }
+        case .leafCertificates: return leafCertificates.map { $0.digest }
         }
     }
 

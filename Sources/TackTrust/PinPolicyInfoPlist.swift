@@ -141,9 +141,9 @@ enum ATSKeys {
     /// is at most `limit`, or `nil`. Strings whose lengths differ by more are not
     /// compared, so a long hostile key costs one length check.
     static func editDistance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
+        guard abs(a.utf8.count - b.utf8.count) <= limit else { return nil }
         let lower = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte }
         let x = a.utf8.map(lower), y = b.utf8.map(lower)
-        guard abs(x.count - y.count) <= limit else { return nil }
         var previous = Array(0...y.count)
         for i in x.indices {
             var current = [i + 1] + Array(repeating: 0, count: y.count)

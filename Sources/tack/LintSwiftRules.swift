@@ -70,16 +70,16 @@ private func lintSource(_ bytes: [UInt8], path: String, objectiveC: Bool) -> [Li
     /// (`evaluate…`, `verifyServerTrust`, `validatePins`, `checkCertificate`…).
     func evaluates(_ index: Int) -> Bool {
         guard tokens[index].kind == .identifier, index + 1 < tokens.count, tokens[index + 1].text == "(" else { return false }
+        // The deprecated SecTrustEvaluate answers through its out parameter: a call
+        // alone is its normal use.
+        if tokens[index].text == "SecTrustEvaluate" { return true }
         let name = tokens[index].text.lowercased()
         let named = name.contains("evaluate")
             || (["verify", "validate", "check"].contains { name.contains($0) } && ["trust", "pin", "cert", "server", "challenge"].contains { name.contains($0) })
         return named && !resultIgnored(index)
     }
-    /// Calls of SecTrustEvaluateWithError (and SecTrustEvaluate) whose result is thrown
-    /// away, by token index.
-    let ignoredEvaluations = tokens.indices.filter { index in
-        (isCall(index, "SecTrustEvaluateWithError") || isCall(index, "SecTrustEvaluate")) && resultIgnored(index)
-    }
+    /// Calls of SecTrustEvaluateWithError whose result is thrown away, by token index.
+    let ignoredEvaluations = tokens.indices.filter { isCall($0, "SecTrustEvaluateWithError") && resultIgnored($0) }
     var reportedIgnored = Set<Int>()
     let hasAnchorsOnly = tokens.indices.contains { isCall($0, "SecTrustSetAnchorCertificatesOnly") }
     let hasPKCS12Import = tokens.contains { $0.kind == .identifier && $0.text == "SecPKCS12Import" }

@@ -71,6 +71,8 @@ struct LintHeuristicsTests {
         #expect(rules("    let ok =\n        SecTrustEvaluateWithError(t, nil)\n    guard ok else { return }") == [])
         #expect(rules("    if !SecTrustEvaluateWithError(t, nil) { return }") == [])
         #expect(rules("    guard validatePins(t) else { return }") == [])
+        // The deprecated SecTrustEvaluate answers through its out parameter.
+        #expect(rules("    SecTrustEvaluate(t, &result)\n    guard result == .proceed else { return }") == ["2:deprecated-trust-api"])
         // A helper whose verdict is thrown away evaluates nothing.
         #expect(rules("    _ = verifyServerTrust(t)") == ["3:credential-without-trust"])
         // Alamofire's evaluator declared, not used.
