@@ -183,10 +183,14 @@ enum RotationCommand {
             // entry is no backup.
             let matched = Set(reaching.flatMap { $0.matches.map { rule.digests(of: $0.list)[$0.entry] } })
             let entries = PinList.allCases.flatMap { list in rule.digests(of: list).enumerated().map { (name: "\(list)[\($0.offset)]", digest: $0.element) } }
-            if matched.count <= 1, Set(entries.map(\.digest)).count > 1 {
+            let distinct = Set(entries.map(\.digest)).count
+            if matched.count <= 1, distinct > 1 {
                 let unused = entries.filter { !matched.contains($0.digest) }.map(\.name)
                 notes.append(Note(code: "noBackupDeployed",
                                   message: "no backup pin matches any candidate (\(unused.joined(separator: ", ")) match none): deploy a chain that carries a backup key before relying on it"))
+            } else if distinct == 1, entries.count > 1 {
+                notes.append(Note(code: "missingBackupPin",
+                                  message: "\(entries.map(\.name).joined(separator: ", ")) are one key written \(entries.count) times: the rule has no backup pin; add a key not yet in use"))
             }
             if !rule.hasCAPins && rule.hasLeafPins {
                 notes.append(Note(code: "onlyLeafPins", message: "only leaf keys are pinned: every leaf key change needs an app update first; add a CA identity"))

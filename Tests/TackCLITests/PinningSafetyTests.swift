@@ -85,6 +85,21 @@ struct PinningSafetyTests {
         let ruleWarnings = document["rules"]?[0]?["warnings"]?.arrayValue ?? []
         #expect(ruleWarnings.map { $0["code"] } == [.string("noBackupDeployed")])
         #expect(ruleWarnings.first?["message"]?.stringValue?.contains("(caIdentities[2] match none)") == true)
+        // Only that key, twice: no backup in the rule at all.
+        let twice = try PinningSafetyTests.write(PinningSafetyTests.infoPlist([("example.com", [PinningSafetyTests.onPath, PinningSafetyTests.onPath])]), name: "Info.plist")
+        let only = try CLI.json(["rotation", "--json", "--roots", PinningSafetyTests.root, "--at", "2026-06-01T00:00:00Z", twice,
+                                 "--chain", "www.example.com=" + PinningSafetyTests.chain], schema: "rotation")
+        #expect(only["checks"]?[0]?["warnings"]?.arrayValue?.map { $0["code"] } == [.string("singlePinInUse")])
+        #expect(only["rules"]?[0]?["warnings"]?.arrayValue?.map { $0["code"] } == [.string("missingBackupPin")])
+    }
+
+    @Test("verify: a located policy warning says its line and column once on standard output")
+    func locationOnce() throws {
+        let path = try PinningSafetyTests.write(PinningSafetyTests.infoPlist([("example.com", [PinningSafetyTests.onPath, PinningSafetyTests.onPath])]), name: "Info.plist")
+        let run = CLI.run(["verify", "--host", "www.example.com", "--roots", PinningSafetyTests.root, "--at", "2026-06-01T00:00:00Z",
+                           "--policy", path, PinningSafetyTests.chain])
+        #expect(run.output.contains("  - 15:7: warning: example.com: caIdentities[1]: the same key as caIdentities[0]"))
+        #expect(!run.output.contains("15:7: 15:7:"))
     }
 
     @Test("lint: one key listed twice is a pin-duplicate warning at the entry, and no backup")
