@@ -1,4 +1,5 @@
 public import TackX509
+public import TackSHA2
 
 /// Which hosts a ``PinRule`` covers, relative to its ``PinRule/domain``.
 ///
@@ -148,6 +149,29 @@ public struct PinRule: Sendable, Hashable {
         case .caCertificates: return caCertificates.count
         case .leafCertificates: return leafCertificates.count
         }
+    }
+
+    /// The digests of `list`'s entries, in order: what two pins are compared by, so
+    /// that one key written in two forms is one pin.
+    ///
+    /// - Parameter list: The list.
+    /// - Returns: The SHA-256 digest of each entry (an SPKI's, or a whole certificate's).
+    public func digests(of list: PinList) -> [SHA256Digest] {
+        switch list {
+        case .caIdentities: return caIdentities.map { $0.digest }
+        case .leafIdentities: return leafIdentities.map { $0.digest }
+        case .caCertificates: return caCertificates.map { $0.digest }
+        case .leafCertificates: return leafCertificates.map { $0.digest }
+        }
+    }
+
+    /// The number of distinct keys (or certificates) in `list`: a key written twice,
+    /// in one form or two, counts once.
+    ///
+    /// - Parameter list: The list.
+    /// - Returns: Its number of distinct digests.
+    public func distinctCount(of list: PinList) -> Int {
+        Set(digests(of: list)).count
     }
 
     /// Whether the rule constrains certificates above the leaf.

@@ -7,6 +7,12 @@ extension PolicyLoader {
     mutating func appTransportSecurityRules(_ root: PropertyListValue) -> [PinRule] {
         guard expect(PolicyValueType(root), .dictionary, offset: 0), let top = root.dictionaryValue else { return [] }
         guard let ats = top.entry(for: "NSAppTransportSecurity") else {
+            // A near miss is why pinning never takes effect: said where it is written.
+            for entry in top.entries {
+                if let intended = ATSKeys.nearMiss(entry.key, among: ["NSAppTransportSecurity"]) {
+                    warn(.misspeltKey(entry.key, intended: intended), at: entry.location)
+                }
+            }
             format(.missingKey(.appTransportSecurity), offset: nil)
             return []
         }
@@ -27,6 +33,7 @@ extension PolicyLoader {
                 continue
             }
             writtenDomains.append(written)
+            places[PinPlace(rule: index, list: nil, entry: nil)] = member.location
             var rule = PinRule(domain: written)
             defer { rules.append(rule) }
             guard expect(PolicyValueType(member.value), .dictionary, offset: member.location.offset, rule: index, domain: written), let fields = member.value.dictionaryValue else { continue }
@@ -38,16 +45,18 @@ extension PolicyLoader {
                     rule.scope = include ? .oneLabelDeeper : .exact
                 case "NSPinnedCAIdentities", "NSPinnedLeafIdentities":
                     let list: PinList = field.key == "NSPinnedCAIdentities" ? .caIdentities : .leafIdentities
+                    places[PinPlace(rule: index, list: list, entry: nil)] = field.location
                     guard expect(PolicyValueType(field.value), .array, offset: offset, rule: index, domain: written, list: list), let entries = field.value.arrayValue else { continue }
                     for (entry, value) in entries.enumerated() {
                         guard expect(PolicyValueType(value), .dictionary, offset: offset, rule: index, domain: written, list: list, entry: entry), let identity = value.dictionaryValue else { continue }
                         for other in identity.entries where other.key != "SPKI-SHA256-BASE64" {
-                            warn(.unknownKey(other.key), at: other.location, rule: index, domain: written)
+                            warn(ATSKeys.unknown(other.key, among: ["SPKI-SHA256-BASE64"]), at: other.location, rule: index, domain: written)
                         }
                         guard let pin = identity.entry(for: "SPKI-SHA256-BASE64") else {
                             format(.missingKey(.spkiSHA256Base64), offset: offset, rule: index, domain: written, list: list, entry: entry)
                             continue
                         }
+                        places[PinPlace(rule: index, list: list, entry: entry)] = pin.location
                         guard expect(PolicyValueType(pin.value), .string, offset: pin.location.offset, rule: index, domain: written, list: list, entry: entry), let text = pin.value.stringValue else { continue }
                         // Apple takes exactly the Base64 of the digest here.
                         addPin(text, to: &rule, list: list, rule: index, domain: written, entry: entry, format: .base64)
@@ -56,7 +65,7 @@ extension PolicyLoader {
                     if ATSKeys.exceptionDomain.contains(field.key) {
                         warn(.misplacedKey(field.key, expectedIn: "an NSExceptionDomains entry"), at: field.location, rule: index, domain: written)
                     } else {
-                        warn(.unknownKey(field.key), at: field.location, rule: index, domain: written)
+                        warn(ATSKeys.unknown(field.key, among: ATSKeys.pinnedDomain), at: field.location, rule: index, domain: written)
                     }
                 }
             }
@@ -74,7 +83,8 @@ extension PolicyLoader {
                         guard let fields = domain.value.dictionaryValue else { continue }
                         for field in fields.entries where !ATSKeys.exceptionDomain.contains(field.key) {
                             let expected = ATSKeys.pinnedDomain.contains(field.key) ? "an NSPinnedDomains entry" : nil
-                            warn(expected.map { .misplacedKey(field.key, expectedIn: $0) } ?? .unknownKey(field.key), at: field.location, domain: domain.key)
+                            warn(expected.map { .misplacedKey(field.key, expectedIn: $0) } ?? ATSKeys.unknown(field.key, among: ATSKeys.exceptionDomain),
+                                 at: field.location, domain: domain.key)
                         }
                     }
                 }
@@ -83,7 +93,7 @@ extension PolicyLoader {
             } else if ATSKeys.exceptionDomain.contains(entry.key) {
                 warn(.misplacedKey(entry.key, expectedIn: "an NSExceptionDomains entry"), at: entry.location)
             } else {
-                warn(.unknownKey(entry.key), at: entry.location)
+                warn(ATSKeys.unknown(entry.key, among: ATSKeys.topLevel), at: entry.location)
             }
         }
     }
@@ -106,4 +116,43 @@ enum ATSKeys {
         "NSThirdPartyExceptionAllowsInsecureHTTPLoads", "NSThirdPartyExceptionMinimumTLSVersion",
         "NSThirdPartyExceptionRequiresForwardSecrecy",
     ]
+
+    /// The issue for a key ATS does not define where it stands: a near miss of one of
+    /// `known` (``PinPolicyIssue/Kind/misspeltKey(_:intended:)``), or an unknown key.
+    static func unknown(_ key: String, among known: Set<String>) -> PinPolicyIssue.Kind {
+        nearMiss(key, among: known).map { .misspeltKey(key, intended: $0) } ?? .unknownKey(key)
+    }
+
+    /// The key of `known` within two edits of `key`, ASCII case ignored, or `nil`: the
+    /// nearest, a tie going to the first in byte order (a stable answer whatever the
+    /// set's order; bytes, so that no Unicode tables are linked into firmware).
+    static func nearMiss(_ key: String, among known: Set<String>) -> String? {
+        var best: (key: String, distance: Int)?
+        for candidate in known {
+            guard let distance = editDistance(key, candidate, atMost: 2) else { continue }
+            if let current = best, distance > current.distance
+                || (distance == current.distance && !candidate.utf8.lexicographicallyPrecedes(current.key.utf8)) { continue }
+            best = (candidate, distance)
+        }
+        return best?.key
+    }
+
+    /// The Levenshtein distance of `a` and `b` (UTF-8 bytes, ASCII case ignored) when it
+    /// is at most `limit`, or `nil`. Strings whose lengths differ by more are not
+    /// compared, so a long hostile key costs one length check.
+    static func editDistance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
+        guard abs(a.utf8.count - b.utf8.count) <= limit else { return nil }
+        let lower = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte }
+        let x = a.utf8.map(lower), y = b.utf8.map(lower)
+        var previous = Array(0...y.count)
+        for i in x.indices {
+            var current = [i + 1] + Array(repeating: 0, count: y.count)
+            for j in y.indices {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x[i] == y[j] ? 0 : 1))
+            }
+            guard current.min() ?? 0 <= limit else { return nil }
+            previous = current
+        }
+        return previous[y.count] <= limit ? previous[y.count] : nil
+    }
 }

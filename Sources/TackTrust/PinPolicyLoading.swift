@@ -114,6 +114,24 @@ struct PolicyLoader {
     /// The document's bytes, for the line and column of an offset (or the offset
     /// alone in a binary property list).
     var document: [UInt8] = []
+    /// Where an `Info.plist` writes each rule (its domain key), list (the list's key)
+    /// and entry (its `SPKI-SHA256-BASE64` key): the place of an issue validation finds.
+    var places: [PinPlace: TextLocation] = [:]
+
+    /// A rule, one of its lists, or one entry of a list.
+    struct PinPlace: Hashable {
+        var rule: Int
+        var list: PinList?
+        var entry: Int?
+    }
+
+    /// The place recorded for what `issue` concerns, or the nearest enclosing one.
+    func place(of issue: PinPolicyIssue) -> TextLocation? {
+        guard let rule = issue.rule else { return nil }
+        return places[PinPlace(rule: rule, list: issue.list, entry: issue.entry)]
+            ?? places[PinPlace(rule: rule, list: issue.list, entry: nil)]
+            ?? places[PinPlace(rule: rule, list: nil, entry: nil)]
+    }
 
     mutating func format(_ reason: PinPolicyFormatError.Reason, offset: Int?, rule: Int? = nil, domain: String? = nil, list: PinList? = nil, entry: Int? = nil) {
         var issue = PinPolicyIssue(.format(PinPolicyFormatError(reason, offset: offset)), severity: .error, rule: rule, domain: domain, list: list, entry: entry)
@@ -151,6 +169,9 @@ struct PolicyLoader {
             }
             if let rule = issue.rule, rule < writtenDomains.count { issue.domain = writtenDomains[rule] }
             issues.append(issue)
+        }
+        for index in issues.indices where issues[index].location == nil {
+            issues[index].location = place(of: issues[index])
         }
         // By rule, and within a rule in document order where the place is known.
         issues.sort { ($0.rule ?? -1, $0.location?.offset ?? Int.max) < ($1.rule ?? -1, $1.location?.offset ?? Int.max) }

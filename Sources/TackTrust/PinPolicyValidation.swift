@@ -1,6 +1,7 @@
 public import TackFormats
 public import TackX509
 internal import TackDER
+internal import TackSHA2
 
 /// One problem found in a pin policy, naming the rule (by index and domain) and the
 /// entry it concerns, so a person can fix it.
@@ -54,6 +55,16 @@ public struct PinPolicyIssue: Error, Sendable, Equatable, CustomStringConvertibl
         /// Security matches domain keys literally, so the rule pins nothing. A warning;
         /// the rule is left out (use the domain with `NSIncludesSubdomains`).
         case wildcardDomain
+        /// The entry pins the same key (or certificate) as entry `firstEntry` of the same
+        /// list: pins compare by their digest, so one key written twice, or once as Base64
+        /// and once as `sha256/…` or hex, is one pin and no backup. An error in Tack's
+        /// JSON; a warning for an `Info.plist` (Apple accepts it).
+        case duplicatePin(firstEntry: Int)
+        /// An `Info.plist` key App Transport Security does not define, within two edits
+        /// (ASCII case ignored) of the key `intended` that it defines there: a misspelt
+        /// `NSAppTransportSecurity` or `NSPinnedDomains` disables all pinning in silence.
+        /// A warning (``PinPolicyIssue/location`` says where).
+        case misspeltKey(String, intended: String)
     }
 
     /// What is wrong.
@@ -106,11 +117,22 @@ public struct PinPolicyIssue: Error, Sendable, Equatable, CustomStringConvertibl
         case .unknownKey: "unknown_key"
         case .misplacedKey: "misplaced_key"
         case .wildcardDomain: "wildcard_domain"
+        case .duplicatePin: "duplicate_pin"
+        case .misspeltKey: "misspelt_key"
         }
     }
 
-    /// `error: example.com: caIdentities[1]: pin is 20 bytes, not the 32 of SHA-256`.
+    /// `error: example.com: caIdentities[1]: pin is 20 bytes, not the 32 of SHA-256`,
+    /// after the ``location`` when there is one (`3:7: error: …`).
     public var description: String {
+        let at = location.map { "\($0): " } ?? ""
+        return at + (severity == .error ? "error: " : "warning: ") + message
+    }
+
+    /// The problem without its place in the document or its severity:
+    /// `example.com: caIdentities[1]: pin is 20 bytes, not the 32 of SHA-256`, for tools
+    /// that say those themselves (`tack lint`).
+    public var message: String {
         var where_ = ""
         if let domain { where_ += domain }
         else if let rule { where_ += "rule #\(rule + 1)" }
@@ -138,29 +160,35 @@ public struct PinPolicyIssue: Error, Sendable, Equatable, CustomStringConvertibl
             what = "\"\(key)\" belongs in \(expected); App Transport Security ignores it here"
         case .wildcardDomain:
             what = "App Transport Security does not support wildcard domains; the rule pins nothing (pin the domain with NSIncludesSubdomains)"
+        case .duplicatePin(let first):
+            what = "the same key as \(list.map { "\($0)" } ?? "")[\(first)] (pins compare by their digest, whatever their form): remove one"
+        case .misspeltKey(let key, let intended):
+            what = "unknown key \"\(key)\", ignored by App Transport Security: did you mean \"\(intended)\"?"
         }
-        let at = location.map { "\($0): " } ?? ""
-        return at + (severity == .error ? "error: " : "warning: ") + (where_.isEmpty ? "" : where_ + ": ") + what
+        return (where_.isEmpty ? "" : where_ + ": ") + what
     }
 }
 
 extension PinPolicy {
-    /// Checks the policy and returns every issue found: duplicate domains, empty rules,
-    /// missing backup pins, expired rules (relative to `time`), invalid domains, and
-    /// the warnings for whole-certificate and leaf-only pins.
+    /// Checks the policy and returns every issue found: duplicate domains, duplicate
+    /// pins, empty rules, missing backup pins, expired rules (relative to `time`),
+    /// invalid domains, and the warnings for whole-certificate and leaf-only pins.
+    ///
+    /// Pins compare by their digest: a key listed twice counts once towards the backup
+    /// rule, and the second entry is a ``PinPolicyIssue/Kind/duplicatePin(firstEntry:)``.
     ///
     /// - Parameters:
     ///   - time: The check time, in seconds since 1970.
-    ///   - singlePin: The severity of a list with a single pin when the rule does not
-    ///     waive it: ``PinPolicyIssue/Severity/error`` for Tack's JSON, `warning` for
-    ///     an `Info.plist`.
+    ///   - singlePin: The severity of a side with a single distinct pin when the rule
+    ///     does not waive it, and of a pin listed twice: ``PinPolicyIssue/Severity/error``
+    ///     for Tack's JSON, `warning` for an `Info.plist` (Apple accepts both).
     /// - Returns: The issues, in rule order.
     public func validate(at time: Int64, singlePin: PinPolicyIssue.Severity = .error) -> [PinPolicyIssue] {
         var issues: [PinPolicyIssue] = []
         for (index, rule) in rules.enumerated() {
             let domain = rule.domain
-            func add(_ kind: PinPolicyIssue.Kind, _ severity: PinPolicyIssue.Severity, list: PinList? = nil) {
-                issues.append(PinPolicyIssue(kind, severity: severity, rule: index, domain: domain, list: list))
+            func add(_ kind: PinPolicyIssue.Kind, _ severity: PinPolicyIssue.Severity, list: PinList? = nil, entry: Int? = nil) {
+                issues.append(PinPolicyIssue(kind, severity: severity, rule: index, domain: domain, list: list, entry: entry))
             }
             if (try? DNSNameSyntax.checkHostName(Array(domain.utf8)[...], trailingDot: false)) == nil { add(.invalidDomain, .error) }
             if let first = rules[..<index].firstIndex(where: { other in
@@ -174,11 +202,25 @@ extension PinPolicy {
                 add(.emptyRule, .error)
                 continue
             }
-            // A side (CA or leaf) with a single pin has no backup. The two lists of a
-            // side are one OR-list, so they are counted together.
+            // A key listed twice is one pin: each entry equal to an earlier one of its
+            // list is said, and only distinct digests count towards the backup.
+            for list in PinList.allCases {
+                // Hashed, not compared pairwise: a hostile policy's long list stays linear.
+                var firstEntries: [SHA256Digest: Int] = [:]
+                for (entry, digest) in rule.digests(of: list).enumerated() {
+                    if let first = firstEntries[digest] {
+                        add(.duplicatePin(firstEntry: first), singlePin, list: list, entry: entry)
+                    } else {
+                        firstEntries[digest] = entry
+                    }
+                }
+            }
+            // A side (CA or leaf) with a single distinct pin has no backup. The two lists
+            // of a side are one OR-list, so they are counted together (an SPKI digest and
+            // a certificate fingerprint never name the same thing).
             for (side, lists) in [(PinList.caIdentities, [PinList.caIdentities, .caCertificates]), (.leafIdentities, [.leafIdentities, .leafCertificates])] {
-                let total = lists.reduce(0) { $0 + rule.count(of: $1) }
-                if total == 1 && !rule.waivesBackupPin { add(.missingBackupPin, singlePin, list: side) }
+                let distinct = lists.reduce(0) { $0 + rule.distinctCount(of: $1) }
+                if distinct == 1 && !rule.waivesBackupPin { add(.missingBackupPin, singlePin, list: side) }
             }
             if let expiration = rule.expiration, time >= expiration { add(.expired(expiration: expiration), .warning) }
             if !rule.caCertificates.isEmpty { add(.wholeCertificatePins, .warning, list: .caCertificates) }

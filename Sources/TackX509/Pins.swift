@@ -13,6 +13,9 @@ public enum PinParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `sha256/`; OkHttp's legacy `sha1/` is refused on purpose). The prefix is the
     /// text before the first `/`.
     case unknownPrefix
+    /// The text has the `sha256/` prefix where the form asked for is bare Base64 (an
+    /// OkHttp pin pasted into an `Info.plist`'s `SPKI-SHA256-BASE64`).
+    case unexpectedPrefix
 
     /// A one-line description.
     public var description: String {
@@ -21,6 +24,7 @@ public enum PinParseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidBase64(let error): "pin is not valid Base64 (character " + String(error.offset) + ")"
         case .invalidHex(let offset): "pin is not valid hex (character " + String(offset) + ")"
         case .unknownPrefix: "unknown pin prefix (expected sha256/)"
+        case .unexpectedPrefix: "the OkHttp prefix sha256/: ATS wants the bare Base64 (remove the prefix)"
         }
     }
 }
@@ -248,6 +252,8 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
             throw PinParseError.invalidBase64(error)
         }
     case .base64:
+        // Said as such, not as the Base64 error at the `/` the prefix ends with.
+        if format == .base64, utf8.starts(with: sha256Prefix.utf8) { throw PinParseError.unexpectedPrefix }
         do {
             bytes = try Base64.decode(utf8)
         } catch {

@@ -11,19 +11,29 @@ enum LintCommand {
         USAGE: tack lint [--sarif | --format text|json] [--disable RULE]... PATH...
 
         Checks the Info.plist files (any *.plist named on the command line, and files named
-        Info.plist or *-Info.plist found under directories; XML or binary) and the Swift
-        sources (*.swift) for pinning and App Transport Security mistakes, and flags PKCS #12
-        files (*.p12, *.pfx) in the tree. Prints each finding as compilers do:
+        Info.plist or *-Info.plist found under directories; XML or binary) and the Swift and
+        Objective-C sources (*.swift, *.m, *.mm) for pinning and App Transport Security
+        mistakes, and flags PKCS #12 files (*.p12, *.pfx) in the tree. Prints each finding as compilers do:
           path:line:column: error|warning: message [rule-id]
         (path: byte N: ... in a binary plist or a PKCS #12 file, which have no lines).
 
         RULES (error unless marked):
           ats-arbitrary-loads       NSAllowsArbitraryLoads, …ForMedia or …InWebContent set to true
-          pin-backup-missing        an NSPinnedDomains rule with fewer than two pins in a list
+          ats-insecure-exception    an NSExceptionDomains entry with NSExceptionAllowsInsecureHTTPLoads
+                                    or NSAllowsArbitraryLoads true, or NSExceptionMinimumTLSVersion
+                                    below TLSv1.2
+          ats-key-misspelt          a near miss (2 edits, any case) of an ATS key such as
+                                    NSAppTransportSecurity or NSPinnedDomains: pinning never applies
+          ats-unknown-key           warning: a key ATS does not define where it stands
+          pin-backup-missing        an NSPinnedDomains rule with fewer than two distinct pins
+          pin-duplicate             warning: a pin listed twice (pins compare by their digest)
+          pin-duplicate-domain      two NSPinnedDomains keys for one domain (differing in case)
+          pin-leaf-only             warning: leaf pins only; every leaf key change needs an update
           pin-malformed             an SPKI-SHA256-BASE64 value that is not 32 bytes of Base64
           pin-unknown-key           an NSPinnedDomains key ATS does not know (a typo disables it)
           pin-wildcard-domain       a wildcard domain key (*.example.com) in NSPinnedDomains:
                                     ATS does not support it, so the rule never applies
+          The pin rules report what `tack verify --policy` reads, from the same reader.
           deprecated-trust-api      warning: SecTrustEvaluate(, SecTrustGetCertificateAtIndex(,
                                     SecTrustCopyPublicKey(
           ssl-policy-nil-host       SecPolicyCreateSSL( with a nil host: no host name check
@@ -32,14 +42,19 @@ enum LintCommand {
           spki-header-missing       a pin hashed from SecKeyCopyExternalRepresentation output in
                                     a function that never prepends an SPKI header
           credential-without-trust  .useCredential (given to a completion handler of any name,
-                                    or returned by the async delegate method) in a function that never
-                                    evaluates the trust (SecTrustEvaluateWithError or a call
-                                    whose name contains "evaluate")
+                                    or returned by the async delegate method; in Objective-C,
+                                    NSURLSessionAuthChallengeUseCredential) in a function that never
+                                    evaluates the trust (SecTrustEvaluateWithError or a helper
+                                    named evaluate…, or verify/validate/check with trust, pin,
+                                    cert, server or challenge, whose result is used)
+          trust-result-ignored      a SecTrustEvaluateWithError result thrown away (_ = …,
+                                    (void)…, or a call alone) before .useCredential
+          trust-evaluator-disabled  Alamofire's DisabledTrustEvaluator: any certificate passes
           pkcs12-passphrase-literal a string literal as the SecPKCS12Import passphrase
           bundled-identity          warning: a .p12 or .pfx file (an identity: certificate and
                                     private key) in the source tree, where it ships in the app
 
-        The Swift checks are lexical: they never fire inside comments or string literals
+        The source checks are lexical: they never fire inside comments or string literals
         (except pkcs12-passphrase-literal, which is about literals).
 
         OPTIONS:
@@ -126,7 +141,8 @@ enum LintCommand {
                         continue
                     }
                     let bytes = try readInput(file, io: io)
-                    let found = file.hasSuffix(".swift") ? lintSwift(bytes, path: file) : try lintPlist(bytes, path: file)
+                    let found = file.hasSuffix(".swift") ? lintSwift(bytes, path: file)
+                        : isObjectiveCFile(file) ? lintObjectiveC(bytes, path: file) : try lintPlist(bytes, path: file)
                     report.fileCount += 1
                     report.findings += found.filter { !disabled.contains($0.rule.rawValue) }
                 } catch {
@@ -135,6 +151,11 @@ enum LintCommand {
             }
         }
         return report
+    }
+
+    /// Whether `path` names an Objective-C source (`.m`, `.mm`).
+    static func isObjectiveCFile(_ path: String) -> Bool {
+        path.hasSuffix(".m") || path.hasSuffix(".mm")
     }
 
     /// Whether `path` names a PKCS #12 file (`.p12`, `.pfx`, any case): an identity.
@@ -152,8 +173,8 @@ enum LintCommand {
             throw CLIError("\(path): \(systemReason(ENOENT))", code: "unreadable_input")
         }
         guard isDirectory.boolValue else {
-            guard path.hasSuffix(".swift") || path.hasSuffix(".plist") || isIdentityFile(path) else {
-                throw CLIError("\(path): not a Swift source, property list or PKCS #12 file (.swift, .plist, .p12, .pfx)", code: "not_lintable")
+            guard path.hasSuffix(".swift") || isObjectiveCFile(path) || path.hasSuffix(".plist") || isIdentityFile(path) else {
+                throw CLIError("\(path): not a Swift or Objective-C source, property list or PKCS #12 file (.swift, .m, .mm, .plist, .p12, .pfx)", code: "not_lintable")
             }
             return [path]
         }
@@ -167,12 +188,12 @@ enum LintCommand {
                 enumerator.skipDescendants()
                 continue
             }
-            if name.hasSuffix(".swift") || name == "Info.plist" || name.hasSuffix("-Info.plist") || isIdentityFile(name) {
+            if name.hasSuffix(".swift") || isObjectiveCFile(name) || name == "Info.plist" || name.hasSuffix("-Info.plist") || isIdentityFile(name) {
                 files.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
             }
         }
         guard !files.isEmpty else {
-            throw CLIError("\(path): nothing to check (no *.swift, Info.plist, *-Info.plist, *.p12 or *.pfx under it)", code: "nothing_to_check")
+            throw CLIError("\(path): nothing to check (no *.swift, *.m, *.mm, Info.plist, *-Info.plist, *.p12 or *.pfx under it)", code: "nothing_to_check")
         }
         return files.sorted()
     }

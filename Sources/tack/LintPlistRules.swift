@@ -1,20 +1,15 @@
 // `tack lint`'s checks of Info.plist files: App Transport Security settings and the
 // NSPinnedDomains rules.
 
-import TackDER
 import TackFormats
 import TackTrust
 
-/// The keys ATS reads in an NSPinnedDomains rule and in a pin (Apple's Information
-/// Property List reference, NSPinnedDomains).
-private let pinnedDomainKeys: Set<String> = ["NSIncludesSubdomains", "NSPinnedCAIdentities", "NSPinnedLeafIdentities"]
-private let pinKeys: Set<String> = ["SPKI-SHA256-BASE64"]
-
-/// The findings in one property list.
+/// The findings in one property list: the pinning issues of the one policy reader
+/// `tack verify --policy` uses (``PinPolicy/load(infoPlist:at:)``), each under its lint
+/// rule, and the App Transport Security settings that turn protection off.
 /// - Throws: `unreadable_plist` when the file is not a property list Tack reads: not a
 ///   finding of a rule, but a file that could not be checked at all.
 func lintPlist(_ bytes: [UInt8], path: String) throws(CLIError) -> [LintFinding] {
-    var findings: [LintFinding] = []
     let root: PropertyListValue
     do {
         root = try PropertyList.parse(bytes)
@@ -22,82 +17,84 @@ func lintPlist(_ bytes: [UInt8], path: String) throws(CLIError) -> [LintFinding]
         throw CLIError("\(path):\(error.location.isBinary ? " " : "")\(error): not a readable property list",
                        code: "unreadable_plist")
     }
+    var findings: [LintFinding] = []
     func add(_ rule: LintRule, _ location: TextLocation, _ message: String) {
         findings.append(LintFinding(rule: rule, path: path, line: location.line, column: location.column,
                                     byteOffset: location.isBinary ? location.offset : nil, message: message))
     }
-    guard let ats = root.dictionaryValue?.entry(for: "NSAppTransportSecurity"), let settings = ats.value.dictionaryValue else {
-        return suppress(findings, plistComments(bytes))
+    let issues: [PinPolicyIssue]
+    do {
+        // Pins have no time in an Info.plist: no rule expires.
+        issues = try PinPolicy.load(infoPlist: bytes, at: 0).warnings
+    } catch {
+        guard case .invalid(let found) = error else { return [] }
+        issues = found
     }
-    for key in ["NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent"] {
-        if let entry = settings.entry(for: key), entry.value.booleanValue == true {
-            add(.atsArbitraryLoads, entry.location, "\(key) is true: App Transport Security is off for \(key == "NSAllowsArbitraryLoads" ? "every connection" : key == "NSAllowsArbitraryLoadsForMedia" ? "media" : "web views")")
-        }
+    for issue in issues {
+        guard let rule = lintRule(for: issue) else { continue }
+        add(rule, issue.location ?? TextLocation(line: 1, column: 1, offset: 0), issue.message)
     }
-    if let pinned = settings.entry(for: "NSPinnedDomains") {
-        guard let domains = pinned.value.dictionaryValue else {
-            add(.pinMalformed, pinned.location, "NSPinnedDomains is a \(pinned.value.typeName), not a dict")
-            return suppress(findings, plistComments(bytes))
+    if let settings = root.dictionaryValue?.entry(for: "NSAppTransportSecurity")?.value.dictionaryValue {
+        for key in ["NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent"] {
+            if let entry = settings.entry(for: key), entry.value.booleanValue == true {
+                add(.atsArbitraryLoads, entry.location, "\(key) is true: App Transport Security is off for \(key == "NSAllowsArbitraryLoads" ? "every connection" : key == "NSAllowsArbitraryLoadsForMedia" ? "media" : "web views")")
+            }
         }
-        for domain in domains.entries {
-            if domain.key.contains("*") {
-                add(.pinWildcardDomain, domain.location,
-                    "\(domain.key): ATS does not support wildcard keys in NSPinnedDomains (the rule never applies); key the rule by the parent domain with NSIncludesSubdomains")
-            }
-            guard let rule = domain.value.dictionaryValue else {
-                add(.pinMalformed, domain.location, "the rule for \(domain.key) is a \(domain.value.typeName), not a dict")
-                continue
-            }
-            for entry in rule.entries where !pinnedDomainKeys.contains(entry.key) {
-                add(.pinUnknownKey, entry.location, "unknown key \(entry.key) in the rule for \(domain.key) (ATS ignores it)")
-            }
-            if let flag = rule.entry(for: "NSIncludesSubdomains"), flag.value.booleanValue == nil {
-                add(.pinMalformed, flag.location, "NSIncludesSubdomains is a \(flag.value.typeName), not a Boolean")
-            }
-            let lists = ["NSPinnedCAIdentities", "NSPinnedLeafIdentities"].compactMap { rule.entry(for: $0) }
-            if lists.isEmpty {
-                add(.pinBackupMissing, domain.location, "the rule for \(domain.key) has no NSPinnedCAIdentities or NSPinnedLeafIdentities")
-            }
-            for list in lists {
-                guard let pins = list.value.arrayValue else {
-                    add(.pinMalformed, list.location, "\(list.key) is a \(list.value.typeName), not an array")
-                    continue
-                }
-                if pins.count < 2 {
-                    add(.pinBackupMissing, list.location,
-                        "\(list.key) for \(domain.key) has \(pins.count) pin\(pins.count == 1 ? "" : "s"): add a backup pin (a key not yet in use) so a key rotation does not lock users out")
-                }
-                for (index, pin) in pins.enumerated() {
-                    guard let pinDictionary = pin.dictionaryValue else {
-                        add(.pinMalformed, list.location, "pin #\(index + 1) of \(list.key) for \(domain.key) is a \(pin.typeName), not a dict with SPKI-SHA256-BASE64")
-                        continue
-                    }
-                    for entry in pinDictionary.entries where !pinKeys.contains(entry.key) {
-                        add(.pinUnknownKey, entry.location, "unknown key \(entry.key) in a pin for \(domain.key) (ATS knows only SPKI-SHA256-BASE64)")
-                    }
-                    guard let value = pinDictionary.entry(for: "SPKI-SHA256-BASE64") else {
-                        add(.pinMalformed, list.location, "pin #\(index + 1) of \(list.key) for \(domain.key) has no SPKI-SHA256-BASE64")
-                        continue
-                    }
-                    if let problem = pinProblem(value.value) {
-                        add(.pinMalformed, value.location, "SPKI-SHA256-BASE64 for \(domain.key) \(problem)")
-                    }
+        for domain in settings.entry(for: "NSExceptionDomains")?.value.dictionaryValue?.entries ?? [] {
+            for entry in domain.value.dictionaryValue?.entries ?? [] {
+                if let problem = insecureException(entry) {
+                    add(.atsInsecureException, entry.location, "\(domain.key): \(problem)")
                 }
             }
         }
     }
+    // One finding per place: an insecure exception key ATS does not define there is
+    // said once, as insecure.
+    let insecure = Set(findings.filter { $0.rule == .atsInsecureException }.map { "\($0.line):\($0.column):\($0.byteOffset ?? -1)" })
+    findings.removeAll { $0.rule == .atsUnknownKey && insecure.contains("\($0.line):\($0.column):\($0.byteOffset ?? -1)") }
+    // In document order (by byte offset in a binary plist, which has no lines).
+    findings.sort { ($0.byteOffset ?? 0, $0.line, $0.column) < ($1.byteOffset ?? 0, $1.line, $1.column) }
     return suppress(findings, plistComments(bytes))
 }
 
-/// Why a pin value is not 32 bytes of Base64, or `nil` if it is.
-private func pinProblem(_ value: PropertyListValue) -> String? {
-    guard let text = value.stringValue else { return "is a \(value.typeName), not a string" }
-    guard let bytes = try? Base64.decode(text) else {
-        if text.hasPrefix("sha256/") { return "has the OkHttp prefix sha256/: ATS wants the bare Base64" }
-        return "is not Base64: \(text)"
+/// The lint rule of a policy reader's issue, or `nil` for those lint does not report
+/// (a plist without `NSAppTransportSecurity` or `NSPinnedDomains` pins nothing, which
+/// is no mistake; expiration and whole-certificate pins do not exist in an Info.plist).
+private func lintRule(for issue: PinPolicyIssue) -> LintRule? {
+    switch issue.kind {
+    case .format(let error):
+        if case .missingKey(let key) = error.reason, key == .appTransportSecurity || key == .pinnedDomains { return nil }
+        return .pinMalformed
+    case .invalidPin, .invalidDomain: return .pinMalformed
+    case .missingBackupPin, .emptyRule: return .pinBackupMissing
+    case .duplicateDomain: return .pinDuplicateDomain
+    case .duplicatePin: return .pinDuplicate
+    case .wildcardDomain: return .pinWildcardDomain
+    case .onlyLeafPins: return .pinLeafOnly
+    case .misplacedKey: return .pinUnknownKey
+    case .unknownKey: return issue.rule == nil ? .atsUnknownKey : .pinUnknownKey
+    case .misspeltKey: return issue.rule == nil ? .atsKeyMisspelt : .pinUnknownKey
+    case .expired, .wholeCertificatePins: return nil
     }
-    guard bytes.count == 32 else { return "decodes to \(bytes.count) bytes, not the 32 of a SHA-256 digest" }
-    return nil
+}
+
+/// What makes an `NSExceptionDomains` entry insecure, or `nil`: plain HTTP allowed,
+/// a minimum TLS version below 1.2, or `NSAllowsArbitraryLoads` (a top-level key)
+/// written there to turn ATS off for the domain.
+private func insecureException(_ entry: PropertyListDictionary.Entry) -> String? {
+    switch entry.key {
+    case "NSExceptionAllowsInsecureHTTPLoads", "NSThirdPartyExceptionAllowsInsecureHTTPLoads":
+        guard entry.value.booleanValue == true else { return nil }
+        return "\(entry.key) is true: plain HTTP (no TLS at all) is allowed for this domain; serve it over HTTPS"
+    case "NSAllowsArbitraryLoads":
+        guard entry.value.booleanValue == true else { return nil }
+        return "NSAllowsArbitraryLoads set to true in an exception domain means to turn App Transport Security off for it (ATS reads the key only at the top level); serve the domain over HTTPS instead"
+    case "NSExceptionMinimumTLSVersion", "NSThirdPartyExceptionMinimumTLSVersion":
+        guard let version = entry.value.stringValue, ["TLSv1.0", "TLSv1.1"].contains(version) else { return nil }
+        return "\(entry.key) is \(version): TLS below 1.2 is deprecated (RFC 8996) and weak; use TLSv1.2 or TLSv1.3"
+    default:
+        return nil
+    }
 }
 
 /// The suppressions in a property list's `<!-- … -->` comments.

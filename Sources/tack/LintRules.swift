@@ -15,17 +15,25 @@ enum LintRule: String, CaseIterable {
     case pinMalformed = "pin-malformed"
     case pinUnknownKey = "pin-unknown-key"
     case pinWildcardDomain = "pin-wildcard-domain"
+    case pinDuplicate = "pin-duplicate"
+    case pinDuplicateDomain = "pin-duplicate-domain"
+    case pinLeafOnly = "pin-leaf-only"
+    case atsKeyMisspelt = "ats-key-misspelt"
+    case atsUnknownKey = "ats-unknown-key"
+    case atsInsecureException = "ats-insecure-exception"
     case deprecatedTrustAPI = "deprecated-trust-api"
     case sslPolicyNilHost = "ssl-policy-nil-host"
     case systemAnchorsDisabled = "system-anchors-disabled"
     case spkiHeaderMissing = "spki-header-missing"
     case credentialWithoutTrust = "credential-without-trust"
+    case trustResultIgnored = "trust-result-ignored"
+    case trustEvaluatorDisabled = "trust-evaluator-disabled"
     case pkcs12PassphraseLiteral = "pkcs12-passphrase-literal"
     case bundledIdentity = "bundled-identity"
 
     var severity: LintSeverity {
         switch self {
-        case .deprecatedTrustAPI, .bundledIdentity: .warning
+        case .deprecatedTrustAPI, .bundledIdentity, .pinDuplicate, .pinLeafOnly, .atsUnknownKey: .warning
         default: .error
         }
     }
@@ -38,11 +46,19 @@ enum LintRule: String, CaseIterable {
         case .pinMalformed: "An SPKI-SHA256-BASE64 pin that is not 32 bytes of Base64"
         case .pinUnknownKey: "A key that App Transport Security does not know in NSPinnedDomains"
         case .pinWildcardDomain: "A wildcard domain key in NSPinnedDomains, which ATS does not support"
+        case .pinDuplicate: "A pin listed twice in an NSPinnedDomains list (compared by digest): one key, no backup"
+        case .pinDuplicateDomain: "Two NSPinnedDomains keys for one domain (they differ only in case)"
+        case .pinLeafOnly: "An NSPinnedDomains rule with leaf pins only: every leaf key rotation needs an app update"
+        case .atsKeyMisspelt: "A near-miss spelling of an App Transport Security key (NSAppTransportSecurity, NSPinnedDomains, …), which ATS ignores"
+        case .atsUnknownKey: "A key App Transport Security does not define where it stands"
+        case .atsInsecureException: "An NSExceptionDomains entry allowing plain HTTP, arbitrary loads or TLS below 1.2"
         case .deprecatedTrustAPI: "A deprecated SecTrust call"
         case .sslPolicyNilHost: "SecPolicyCreateSSL with a nil host name"
         case .systemAnchorsDisabled: "Custom anchors that silently disable the system anchors"
         case .spkiHeaderMissing: "A pin hashed from a raw key without its SubjectPublicKeyInfo header"
         case .credentialWithoutTrust: "A server-trust challenge answered with a credential before the trust is evaluated"
+        case .trustResultIgnored: "A trust evaluation whose result is ignored before the challenge is answered with a credential"
+        case .trustEvaluatorDisabled: "Alamofire's DisabledTrustEvaluator, which accepts any certificate"
         case .pkcs12PassphraseLiteral: "A PKCS #12 passphrase as a string literal"
         case .bundledIdentity: "A PKCS #12 identity (.p12, .pfx) in the source tree, where it ships in the app"
         }

@@ -94,9 +94,11 @@ enum PolicyCommand {
     }
 
     static func loadPlist(_ bytes: [UInt8], name: String, at now: Int64, io: Console) throws(CLIError) -> PinPolicy {
-        let root = try parsePlist(bytes, name: name)
+        _ = try parsePlist(bytes, name: name)
         do {
-            let loaded = try PinPolicy.load(infoPlist: root, at: now)
+            // From the bytes, as `verify --policy` reads it: the same issues at the same
+            // lines and columns.
+            let loaded = try PinPolicy.load(infoPlist: bytes, at: now)
             for warning in loaded.warnings { io.warn("\(name): \(warning)") }
             return loaded.policy
         } catch {

@@ -164,8 +164,9 @@ enum RotationCommand {
             return check
         }
         check.passed = true
-        let used = Set(pins.matches.map { "\($0.list)[\($0.entry)]" })
-        if used.count == 1, let only = used.first {
+        // By digest: one key listed twice (in one form or two) is one pin.
+        let used = Set(pins.matches.map { rule.digests(of: $0.list)[$0.entry] })
+        if used.count == 1, let only = pins.matches.first.map({ "\($0.list)[\($0.entry)]" }) {
             check.warnings.append(Note(code: "single_pin_in_use", message: "passes on a single pin, \(only): if that key changes, the chain fails"))
         }
         if let expiration = rule.expiration, let leaf = candidate.certificates.first, expiration < leaf.validity.notAfter.secondsSince1970 {
@@ -183,13 +184,18 @@ enum RotationCommand {
             let reaching = checks.filter { $0.ruleIndex == index }
             guard !reaching.isEmpty else { continue }
             var notes: [Note] = []
-            let matched = Set(reaching.flatMap { $0.matches.map { "\($0.list)[\($0.entry)]" } })
-            let entries = (0..<rule.caIdentities.count).map { "caIdentities[\($0)]" } + (0..<rule.leafIdentities.count).map { "leafIdentities[\($0)]" }
-                + (0..<rule.caCertificates.count).map { "caCertificates[\($0)]" } + (0..<rule.leafCertificates.count).map { "leafCertificates[\($0)]" }
-            if matched.count <= 1, entries.count > 1 {
-                let unused = entries.filter { !matched.contains($0) }
+            // Pins compare by digest: a key listed twice is one pin, and its second
+            // entry is no backup.
+            let matched = Set(reaching.flatMap { $0.matches.map { rule.digests(of: $0.list)[$0.entry] } })
+            let entries = PinList.allCases.flatMap { list in rule.digests(of: list).enumerated().map { (name: "\(list)[\($0.offset)]", digest: $0.element) } }
+            let distinct = Set(entries.map(\.digest)).count
+            if matched.count <= 1, distinct > 1 {
+                let unused = entries.filter { !matched.contains($0.digest) }.map(\.name)
                 notes.append(Note(code: "no_backup_deployed",
                                   message: "no backup pin matches any candidate (\(unused.joined(separator: ", ")) match none): deploy a chain that carries a backup key before relying on it"))
+            } else if distinct == 1, entries.count > 1 {
+                notes.append(Note(code: "missing_backup_pin",
+                                  message: "\(entries.map(\.name).joined(separator: ", ")) are one key written \(entries.count) times: the rule has no backup pin; add a key not yet in use"))
             }
             if !rule.hasCAPins && rule.hasLeafPins {
                 notes.append(Note(code: "only_leaf_pins", message: "only leaf keys are pinned: every leaf key change needs an app update first; add a CA identity"))

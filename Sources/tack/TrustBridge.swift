@@ -173,12 +173,6 @@ func loadPolicy(_ path: String, at time: Int64, io: Console) throws(CLIError) ->
 
 // MARK: Codes
 
-/// A policy warning's location (`LINE:COLUMN: `, `byte N: ` in a binary plist, or
-/// nothing when it has none), for messages on standard error.
-func locationPrefix(_ issue: PinPolicyIssue) -> String {
-    issue.location.map { "\($0): " } ?? ""
-}
-
 /// A policy warning as JSON: its code, message, and line and column (`null` when the
 /// document gives no location, or is a binary plist, whose warnings carry
 /// `byte_offset` instead).

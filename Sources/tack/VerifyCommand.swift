@@ -208,7 +208,8 @@ enum VerifyCommand {
             }
             if !warnings.isEmpty {
                 lines.append("policy warnings:")
-                for warning in warnings { lines.append("  - \(locationPrefix(warning))\(warning) [\(warning.code)]") }
+                // The description starts with the location, when there is one.
+                for warning in warnings { lines.append("  - \(warning) [\(warning.code)]") }
             }
             if report != nil { lines.append("a failure report would be sent (see --format json)") }
             return lines.joined(separator: "\n")

@@ -35,7 +35,7 @@ struct LintCommandTests {
         let document = try CLI.json(["lint", "--json", "Vectors/lint/mistakes"], status: .failure, schema: "lint")
         #expect(LintCommandTests.findings(document) == (try LintCommandTests.expected(in: "Vectors/lint/mistakes")))
         for finding in document["findings"]?.arrayValue ?? [] {
-            let isWarning = finding["rule"] == .string("deprecated-trust-api")
+            let isWarning = ["deprecated-trust-api", "pin-leaf-only"].contains(finding["rule"]?.stringValue ?? "")
             #expect(finding["level"] == .string(isWarning ? "warning" : "error"))
         }
         #expect(document["files_checked"] == .integer(2))
@@ -48,7 +48,8 @@ struct LintCommandTests {
         #expect(fixed.output.isEmpty)
         let errorRules = LintRule.allCases.filter { $0.severity == .error }.map(\.rawValue).joined(separator: ",")
         let document = try CLI.json(["lint", "--json", "--disable", errorRules, "Vectors/lint/mistakes"], schema: "lint")
-        #expect(document["findings"]?.arrayValue?.map { $0["rule"] } == Array(repeating: .string("deprecated-trust-api"), count: 3))
+        #expect(document["findings"]?.arrayValue?.map { $0["rule"] }
+                == [.string("pin-leaf-only"), .string("pin-leaf-only")] + Array(repeating: .string("deprecated-trust-api"), count: 3))
     }
 
     @Test("SARIF: the schema's structure, each result's rule index, a notification and status 1 for a file that cannot be checked")

@@ -182,15 +182,15 @@ struct VerifyExtraTests {
         let lenient = CLI.run(arguments)
         let document = try lenient.json()
         #expect(try Schema.load("verify").problems(document) == [])
-        let warning = try #require(document["policy_warnings"]?.arrayValue?.first { $0["code"] == .string("unknown_key") })
+        let warning = try #require(document["policy_warnings"]?.arrayValue?.first { $0["code"] == .string("misspelt_key") })
         #expect(warning["line"] == .int(15) && warning["column"] != .null)
         #expect(lenient.status == .success)
         #expect(lenient.errors.contains("\(path):15:"))
         // The location once: FILE:LINE:COLUMN: warning: …
         let message = try #require(warning["message"]?.stringValue)
-        #expect(lenient.errors.contains("\(path):\(message) [unknown_key]"))
+        #expect(lenient.errors.contains("\(path):\(message) [misspelt_key]"))
         #expect(!lenient.errors.contains("\(path):15:4: 15:4:"))
-        #expect(lenient.errors.contains("[unknown_key]"))
+        #expect(lenient.errors.contains("[misspelt_key]"))
         let strict = CLI.run(arguments + ["--strict-policy"])
         #expect(strict.status == .failure)
     }

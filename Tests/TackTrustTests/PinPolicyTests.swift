@@ -160,10 +160,10 @@ struct PinPolicyLoadingTests {
         #expect(loaded.policy.rules[0].scope == .oneLabelDeeper)
         #expect(loaded.policy.rules[0].caIdentities == [testPin(1)])
         // The TLS key belongs in NSExceptionDomains: ATS ignores it here, and so is it
-        // said (line 10, column 9 of the document).
-        #expect(loaded.warnings.map(\.kind) == [.misplacedKey("NSExceptionMinimumTLSVersion", expectedIn: "an NSExceptionDomains entry"), .missingBackupPin])
-        #expect(loaded.warnings.map(\.code) == ["misplaced_key", "missing_backup_pin"])
-        #expect(loaded.warnings.first?.location.map { [$0.line, $0.column] } == [10, 9])
+        // said (line 10, column 9 of the document), after the single pin's list (line 9).
+        #expect(loaded.warnings.map(\.kind) == [.missingBackupPin, .misplacedKey("NSExceptionMinimumTLSVersion", expectedIn: "an NSExceptionDomains entry")])
+        #expect(loaded.warnings.map(\.code) == ["missing_backup_pin", "misplaced_key"])
+        #expect(loaded.warnings.map { $0.location.map { [$0.line, $0.column] } } == [[9, 9], [10, 9]])
         #expect(loaded.warnings.allSatisfy { $0.severity == .warning })
     }
 
@@ -196,18 +196,19 @@ struct PinPolicyLoadingTests {
         #expect(loaded.policy.rules[0].scope == .exact)
         let found = loaded.warnings.map { ($0.code, $0.location?.line ?? 0, $0.location?.column ?? 0) }
         let expected: [(String, Int, Int)] = [
-            ("misplaced_key", 4, 5), ("wildcard_domain", 13, 7), ("unknown_key", 17, 5),
-            ("unknown_key", 7, 9), ("unknown_key", 9, 107),
+            ("misplaced_key", 4, 5), ("wildcard_domain", 13, 7), ("misspelt_key", 17, 5),
+            ("misspelt_key", 7, 9), ("unknown_key", 9, 107),
         ]
         #expect(found.map(\.0) == expected.map(\.0))
         #expect(found.map(\.1) == expected.map(\.1))
         #expect(found.map(\.2) == expected.map(\.2))
         #expect(loaded.warnings.map(\.kind) == [
             .misplacedKey("NSPinnedCAIdentities", expectedIn: "an NSPinnedDomains entry"), .wildcardDomain,
-            .unknownKey("NSAllowsArbitraryLoadz"), .unknownKey("NSIncludesSubdomain"), .unknownKey("SPKI-SHA256"),
+            .misspeltKey("NSAllowsArbitraryLoadz", intended: "NSAllowsArbitraryLoads"),
+            .misspeltKey("NSIncludesSubdomain", intended: "NSIncludesSubdomains"), .unknownKey("SPKI-SHA256"),
         ])
         #expect(loaded.warnings.allSatisfy { $0.severity == .warning })
-        #expect(loaded.warnings[3].description == "7:9: warning: example.com: unknown key \"NSIncludesSubdomain\", ignored by App Transport Security: check its spelling")
+        #expect(loaded.warnings[3].description == "7:9: warning: example.com: unknown key \"NSIncludesSubdomain\", ignored by App Transport Security: did you mean \"NSIncludesSubdomains\"?")
     }
 
     @Test("A binary Info.plist loads to the same policy as its XML twin")
@@ -265,7 +266,7 @@ struct PinPolicyLoadingTests {
             // The offset is the key's string object: an ASCII string marker, then the key.
             let key: String
             switch warning.kind {
-            case .unknownKey(let name), .misplacedKey(let name, _): key = name
+            case .unknownKey(let name), .misplacedKey(let name, _), .misspeltKey(let name, _): key = name
             case .wildcardDomain: key = try #require(warning.domain)
             default: Issue.record("unexpected warning \(warning)"); continue
             }
@@ -276,6 +277,110 @@ struct PinPolicyLoadingTests {
             #expect(short ? Int(marker & 0x0F) == key.utf8.count : binary[location.offset + 1] == 0x10 && Int(binary[location.offset + 2]) == key.utf8.count)
             #expect(Array(binary[(location.offset + (short ? 1 : 3))...].prefix(key.utf8.count)) == Array(key.utf8))
         }
+    }
+
+    @Test("A pin written twice (as text, or once Base64 and once sha256/ or hex) is one key: an error in JSON, and no backup")
+    func duplicatePinsJSON() {
+        let key = testPin(1)
+        for (first, second) in [(key.base64, key.base64), (key.base64, key.sha256Base64), (key.hex, key.base64)] {
+            let found = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(first)", "\#(second)"]}}}"#)
+            #expect(found.map(\.kind) == [.duplicatePin(firstEntry: 0), .missingBackupPin])
+            #expect(found.map(\.code) == ["duplicate_pin", "missing_backup_pin"])
+            #expect(found.allSatisfy { $0.severity == .error && $0.list == .caIdentities })
+            #expect(found.first?.entry == 1)
+            #expect(found.first?.description == "error: example.com: caIdentities[1]: the same key as caIdentities[0] (pins compare by their digest, whatever their form): remove one")
+        }
+        // A waiver accepts one key, not the same key twice.
+        let waived = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(key.base64)", "\#(key.hex)"], "allowSinglePin": true}}}"#)
+        #expect(waived.map(\.kind) == [.duplicatePin(firstEntry: 0)])
+        // Two distinct keys and a third written twice: the backup rule holds; the duplicate is still said.
+        let three = issues(#"{"version": 1, "domains": {"example.com": {"caIdentities": ["\#(pinA)", "\#(pinB)", "sha256/\#(pinB)"]}}}"#)
+        #expect(three.map(\.kind) == [.duplicatePin(firstEntry: 1)])
+        #expect(three.first?.entry == 2)
+    }
+
+    @Test("Info.plist: a pin written twice is a warning at its line and column; the backup rule counts distinct keys")
+    func duplicatePinsPlist() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+              <key>NSAppTransportSecurity</key><dict>
+                <key>NSPinnedDomains</key><dict>
+                  <key>example.com</key><dict>
+                    <key>NSPinnedCAIdentities</key><array>
+                      <dict><key>SPKI-SHA256-BASE64</key><string>\(pinA)</string></dict>
+                      <dict><key>SPKI-SHA256-BASE64</key><string>\(pinA)</string></dict>
+                    </array>
+                  </dict>
+                </dict>
+              </dict>
+            </dict></plist>
+            """
+        let loaded = try PinPolicy.load(infoPlist: Array(plist.utf8), at: time2026)
+        #expect(loaded.warnings.map(\.kind) == [.missingBackupPin, .duplicatePin(firstEntry: 0)])
+        #expect(loaded.warnings.allSatisfy { $0.severity == .warning })
+        #expect(loaded.warnings.map { $0.location.map { [$0.line, $0.column] } } == [[6, 9], [8, 17]])
+        #expect(loaded.warnings[1].description.hasPrefix("8:17: warning: example.com: caIdentities[1]: the same key as caIdentities[0]"))
+    }
+
+    @Test("Info.plist: a sha256/ pin is named as OkHttp's prefix, at its line and column")
+    func okHttpPrefixInPlist() {
+        let plist = """
+            <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSPinnedDomains</key><dict>
+            <key>example.com</key><dict><key>NSPinnedCAIdentities</key><array>
+            <dict><key>SPKI-SHA256-BASE64</key><string>sha256/\(pinA)</string></dict>
+            <dict><key>SPKI-SHA256-BASE64</key><string>\(pinB)</string></dict>
+            </array></dict></dict></dict></dict></plist>
+            """
+        #expect(throws: PinParseError.unexpectedPrefix) { try SPKIPin("sha256/\(pinA)", format: .base64) }
+        do {
+            _ = try PinPolicy.load(infoPlist: Array(plist.utf8), at: time2026)
+            Issue.record("accepted")
+        } catch {
+            guard case .invalid(let found) = error else { Issue.record("\(error)"); return }
+            #expect(found.map(\.kind) == [.invalidPin(.unexpectedPrefix)])
+            #expect(found.first?.description == "3:7: error: example.com: caIdentities[0]: the OkHttp prefix sha256/: ATS wants the bare Base64 (remove the prefix)")
+        }
+    }
+
+    @Test("Info.plist: near-miss spellings of the keys on the pinning path, and domains differing only in case, at their places")
+    func misspeltKeysAndCaseDuplicates() throws {
+        func plist(ats: String = "NSAppTransportSecurity", pinned: String = "NSPinnedDomains", second: String = "other.example") -> [UInt8] {
+            Array("""
+                <plist version="1.0"><dict>
+                <key>\(ats)</key><dict><key>\(pinned)</key><dict>
+                <key>example.com</key><dict><key>NSPinnedCAIdentities</key><array>
+                <dict><key>SPKI-SHA256-BASE64</key><string>\(pinA)</string></dict><dict><key>SPKI-SHA256-BASE64</key><string>\(pinB)</string></dict>
+                </array></dict>
+                <key>\(second)</key><dict><key>NSPinnedCAIdentities</key><array>
+                <dict><key>SPKI-SHA256-BASE64</key><string>\(pinA)</string></dict><dict><key>SPKI-SHA256-BASE64</key><string>\(pinB)</string></dict>
+                </array></dict>
+                </dict></dict></dict></plist>
+                """.utf8)
+        }
+        func found(_ bytes: [UInt8]) -> [String] {
+            let all: [PinPolicyIssue]
+            do { all = try PinPolicy.load(infoPlist: bytes, at: time2026).warnings } catch {
+                guard case .invalid(let issues) = error else { return ["\(error)"] }
+                all = issues
+            }
+            return all.map { "\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.severity == .error ? "error" : "warning") \($0.kind)" }
+        }
+        #expect(found(plist()) == [])
+        for typo in ["NSAppTransportSecurty", "nsapptransportsecurity", "NSAppTransportSecuirty"] {
+            #expect(found(plist(ats: typo)) == [
+                "2:1 warning \(PinPolicyIssue.Kind.misspeltKey(typo, intended: "NSAppTransportSecurity"))",
+                "- error \(PinPolicyIssue.Kind.format(PinPolicyFormatError(.missingKey(.appTransportSecurity), offset: nil)))",
+            ])
+        }
+        for typo in ["NSPinnedDomain", "NSPinnedDomians", "NSpinnedDomains"] {
+            let issues = found(plist(pinned: typo))
+            #expect(issues.contains("2:40 warning \(PinPolicyIssue.Kind.misspeltKey(typo, intended: "NSPinnedDomains"))"))
+            #expect(issues.contains { $0.contains("error") && $0.contains("missing key \"NSPinnedDomains\"") })
+        }
+        // Too far from every key: unknown, not a near miss.
+        #expect(found(plist(pinned: "NSPinnedHosts")).contains { $0.contains("unknownKey(\"NSPinnedHosts\")") })
+        #expect(found(plist(second: "Example.COM")) == ["6:1 error \(PinPolicyIssue.Kind.duplicateDomain(firstRule: 0))"])
     }
 
     @Test("Duplicate domains (case-insensitive, overlapping scopes), empty rules, expired rules")
@@ -340,7 +445,7 @@ struct PinPolicyLoadingTests {
             // The bad boolean, the bad pin, the identity without its key, and (no pin left) the empty rule.
             #expect(issues.count == 4)
             #expect(issues.allSatisfy { $0.domain == "example.com" && $0.severity == .error })
-            #expect(issues.last?.kind == .emptyRule)
+            #expect(issues.contains { $0.kind == .emptyRule })
             let kinds = issues.map(\.kind)
             #expect(kinds.contains(.format(PinPolicyFormatError(.wrongType(expected: .boolean, found: .string), offset: offset(of: "<key>NSIncludesSubdomains")))))
             // NSPinnedDomains wants the bare Base64, not OkHttp's sha256/ form.
