@@ -1,4 +1,5 @@
 import Foundation
+import TackFormats
 import TackTestSupport
 import Testing
 
@@ -15,9 +16,12 @@ struct LintHeuristicsTests {
     }
 
     static func corpus() throws -> [Case] {
-        let manifest = try JSONValue.parse(try CLI.text("Vectors/lint/corpus/manifest.json"))
-        return (manifest["cases"]?.arrayValue ?? []).compactMap { entry in
-            guard let file = entry["file"]?.stringValue, let expected = entry["expect"]?.arrayValue else { return nil }
+        let manifest = try JSONReader.parse(try CLI.text("Vectors/lint/corpus/manifest.json"))
+        // A malformed entry is an error, not a case silently left out.
+        return try (manifest["cases"]?.arrayValue ?? []).map { entry in
+            guard let file = entry["file"]?.stringValue, let expected = entry["expect"]?.arrayValue else {
+                throw CLIError("Vectors/lint/corpus/manifest.json: an entry without file or expect: \(entry.serialized(pretty: false))")
+            }
             return Case(file: file, expected: Set(expected.compactMap(\.stringValue)))
         }
     }
@@ -81,7 +85,7 @@ struct LintHeuristicsTests {
 
     @Test("the lint schema lists every rule id, and only those")
     func schemaRules() throws {
-        let schema = try JSONValue.parse(try CLI.text("Vectors/cli-schemas/lint.schema.json"))
+        let schema = try JSONReader.parse(try CLI.text("Vectors/cli-schemas/lint.schema.json"))
         let listed = schema["properties"]?["findings"]?["items"]?["properties"]?["rule"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(Set(listed) == Set(LintRule.allCases.map(\.rawValue)))
         #expect(listed.count == LintRule.allCases.count)
