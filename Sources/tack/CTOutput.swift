@@ -116,6 +116,7 @@ enum CTOptions {
                 if let logList {
                     line += logList.log(id: sct.logID).map { " — \($0.description) (\($0.operatorName)), state \($0.state?.description ?? "none")" }
                         ?? " — unknown_log"
+                    line += " (not verified: the issuer is not among the FILEs)"
                 }
                 return line
             }
