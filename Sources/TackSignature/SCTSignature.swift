@@ -1,3 +1,4 @@
+import TackSHA2
 public import TackX509
 
 extension SignedCertificateTimestamp {

@@ -1,3 +1,4 @@
+import TackDER
 import TackSignature
 public import TackX509
 
