@@ -4,9 +4,9 @@ public import TackX509
 extension SignedCertificateTimestamp {
     /// Verifies the log's signature over `entry` (RFC 6962 §3.2) with the log's key.
     ///
-    /// The signed bytes are ``SignedCertificateTimestamp/signedData(for:)``; the scheme
+    /// The signed bytes are `signedData(for:)`; the scheme
     /// is ECDSA or RSASSA-PKCS1-v1_5 with SHA-256, as the SCT's
-    /// ``SignedCertificateTimestamp/signatureAlgorithm`` says (decoding refused any other).
+    /// `signatureAlgorithm` says (decoding refused any other).
     ///
     /// - Parameters:
     ///   - entry: The precertificate entry for an embedded SCT, the X.509 entry for one
