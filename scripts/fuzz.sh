@@ -45,6 +45,7 @@ crl  TackX509  Tests/Fuzz/FuzzCRL.swift
 ocsp  TackTrust  Tests/Fuzz/FuzzOCSP.swift
 chain  TackTrust  Tests/Fuzz/FuzzChainBuilder.swift
 policy  TackTrust  Tests/Fuzz/FuzzPinPolicy.swift
+ct  TackTrust  Tests/Fuzz/FuzzCT.swift
 plist  TackFormats  Tests/Fuzz/FuzzPropertyList.swift
 swiftlex  none  Tests/Fuzz/FuzzSwiftLexer.swift,Sources/tack/SwiftLexer.swift
 privatekey  TackSignature  Tests/Fuzz/FuzzPrivateKey.swift
@@ -53,7 +54,7 @@ pkcs12  TackPKCS12  Tests/Fuzz/FuzzPKCS12.swift
 
 # Seed directories, flattened into .fuzz/seeds, which every run reads beside its corpus.
 SEEDS=(Vectors/ocsp/responses Vectors/pkcs12 Vectors/private-keys Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/plists Vectors/lint
-       Vectors/differential/seeds)
+       Vectors/differential/seeds Vectors/ct/tls Vectors/ct/loglists)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the
 # arithmetic overflow checks and the bounds checks of Array and ArraySlice

@@ -107,11 +107,23 @@ final class CorpusPeers: @unchecked Sendable {
     /// OpenSSL's stapled-response checks per second through
     /// `Benchmarks/peers/openssl-ocsp.c`: `arguments` are RESPONSE LEAF ISSUER TIME.
     func openSSLOCSP(_ arguments: [String]) -> Double? {
-        guard let helper = openSSLHelper("openssl-ocsp") else { return nil }
-        let key = "openssl-ocsp \(arguments.joined(separator: " "))"
+        openSSLTimed("openssl-ocsp", arguments)
+    }
+
+    /// OpenSSL's embedded-SCT checks per second through `Benchmarks/peers/openssl-ct.c`:
+    /// `arguments` are LEAF ISSUER TIME_MS then the logs' base64 keys.
+    func openSSLCT(_ arguments: [String]) -> Double? {
+        openSSLTimed("openssl-ct", Array(arguments.prefix(3)), after: Array(arguments.dropFirst(3)))
+    }
+
+    /// A helper that takes its arguments, then MIN_SECONDS, then `after`, and prints one
+    /// figure per second (timed by CPU time unless --wall-clock, as tack-bench is).
+    private func openSSLTimed(_ name: String, _ arguments: [String], after: [String] = []) -> Double? {
+        guard let helper = openSSLHelper(name) else { return nil }
+        let key = "\(name) \((arguments + after).joined(separator: " "))"
         if let cached = cache[key] { return cached }
         let environment = OpenSSLSpeed.shared.usesWallClock ? [:] : ["TACK_BENCH_CPU_TIME": "1"]
-        let result = run([helper] + arguments + [String(seconds)], environment: environment)
+        let result = run([helper] + arguments + [String(seconds)] + after, environment: environment)
         let value = result.status == 0 ? Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
         if value == nil { note("peer \(key) failed (exit \(result.status))") }
         cache[key] = value

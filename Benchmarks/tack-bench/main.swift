@@ -38,6 +38,7 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("trust", trustBenchmarks),
     ("e2e", endToEndBenchmarks),
     ("ocsp", ocspBenchmarks),
+    ("ct", ctBenchmarks),
     ("scan", scanBenchmarks),
 ]
 

@@ -44,6 +44,8 @@ extension SystemRandomNumberGenerator: RandomSource {
     /// Fills `bytes` from the operating system's generator, eight bytes per call.
     ///
     /// - Parameter bytes: The buffer to fill.
+    /// - Throws: Nothing in practice: the standard library stops the program rather than
+    ///   return bytes it could not read from the operating system.
     public mutating func fill(_ bytes: inout [UInt8]) throws(RandomSourceError) {
         var index = bytes.startIndex
         while index < bytes.endIndex {

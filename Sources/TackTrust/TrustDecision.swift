@@ -59,7 +59,8 @@ public enum TrustDecision: Sendable, CustomStringConvertible {
     init(trust: TrustResult, pins: PinEvaluation, host: PeerHost?, time: Int64, served: [Certificate]) {
         let details = TrustDetails(
             host: host, time: time, pins: pins, servedCertificates: served, failures: trust.failures,
-            signatureChecks: trust.signatureChecks, buildSteps: trust.buildSteps)
+            signatureChecks: trust.signatureChecks, buildSteps: trust.buildSteps,
+            certificateTransparency: trust.certificateTransparency)
         switch trust.verdict {
         case .recoverableFailure(let failure), .fatalFailure(let failure):
             self = .untrusted(failure, details: details)
@@ -91,4 +92,8 @@ public struct TrustDetails: Sendable {
     public let signatureChecks: Int
     /// Path-building steps spent (likewise).
     public let buildSteps: Int
+    /// The Certificate Transparency check of the verified path's leaf: every SCT with
+    /// its log and status, and the policy's verdict; `nil` when no CT requirement was
+    /// given (``TrustOptions/certificateTransparency``) or no path validated.
+    public let certificateTransparency: CTEvaluation?
 }

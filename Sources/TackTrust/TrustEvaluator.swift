@@ -114,7 +114,8 @@ public struct TrustEvaluator: Sendable {
         // The host's rule, looked up once for the path preference and the pin check.
         let ruleIndex = host?.dnsName.flatMap { policy.ruleIndex(forNormalized: $0) }
         var key: VerificationCache.Key? = nil
-        if cache.capacity > 0, options.revocationLists.isEmpty, options.stapledResponses.isEmpty, case .der(let chain) = input {
+        if cache.capacity > 0, options.revocationLists.isEmpty, options.stapledResponses.isEmpty,
+           options.certificateTransparency == nil, case .der(let chain) = input {
             let preferredRule = ruleIndex.flatMap { policy.rules[$0].isExpired(at: time) ? nil : policy.rules[$0] }
             let newKey = VerificationCache.Key(servedChain: chain, anchors: anchors, host: host, preferredRule: preferredRule, options: options)
             if let hit = cache.lookup(newKey, at: time) {
@@ -131,7 +132,7 @@ public struct TrustEvaluator: Sendable {
         case .parsed(let chain):
             (served, trust) = (chain, validate(chain, positions: nil, host: host, time: time, preferring: preference, signatureCache: &signatureCache))
         }
-        let checked = Self.namingMisorder(trust, served: served)
+        let checked = checkingTransparency(Self.namingMisorder(trust, served: served), time: time)
         if let key { cache.insert(key, trust: checked, served: served) }
         let pins = policy.evaluate(host: host, ruleIndex: ruleIndex, trust: checked, servedChain: served, at: time)
         return TrustDecision(trust: checked, pins: pins, host: host, time: time, served: served)
@@ -150,6 +151,28 @@ public struct TrustEvaluator: Sendable {
         return TrustResult(
             verdict: .fatalFailure(failure), path: nil, failures: [failure] + trust.failures,
             signatureChecks: trust.signatureChecks, buildSteps: trust.buildSteps)
+    }
+
+    /// CT, the third leg beside the path and revocation: with a requirement, the
+    /// verified path's leaf is checked (its issuer on the path gives the
+    /// precertificate's issuer key hash), and a leaf that does not meet the policy
+    /// makes the result a recoverable ``TrustFailure/Reason/certificateTransparency(_:)``
+    /// failure, unless the log list is stale and not enforced then.
+    func checkingTransparency(_ trust: TrustResult, time: Int64) -> TrustResult {
+        guard let requirement = options.certificateTransparency, trust.verdict.isPathValid,
+              let path = trust.path, let leaf = path.leaf else { return trust }
+        let issuer = path.certificates.count > 1 ? path.certificates[1] : leaf
+        let evaluation = CTEvaluation(
+            leaf: leaf, issuer: issuer, stapledResponses: options.stapledResponses, requirement: requirement, at: time)
+        guard let failure = evaluation.failure, !evaluation.isStale || requirement.enforcesStaleList else {
+            return TrustResult(
+                verdict: trust.verdict, path: path, failures: trust.failures, signatureChecks: trust.signatureChecks,
+                buildSteps: trust.buildSteps, certificateTransparency: evaluation)
+        }
+        let refusal = TrustFailure(.certificateTransparency(failure), certificate: path.references.first)
+        return TrustResult(
+            verdict: .recoverableFailure(refusal), path: nil, failures: [refusal] + trust.failures,
+            signatureChecks: trust.signatureChecks, buildSteps: trust.buildSteps, certificateTransparency: evaluation)
     }
 
     private static func isCA(_ certificate: Certificate) -> Bool {

@@ -135,6 +135,10 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The certificate breaks a rule of the RFC 5280 / CA/Browser Forum profile
         /// that path validation enforces on the certificates the peer sent.
         case profileViolation(ProfileViolation)
+        /// The leaf's Signed Certificate Timestamps do not meet the Certificate
+        /// Transparency policy (``TrustOptions/certificateTransparency``);
+        /// ``TrustDetails/certificateTransparency`` lists every SCT and its status.
+        case certificateTransparency(CTPolicyFailure)
     }
 
     /// A rule of the certificate profile (RFC 5280 §4, CA/Browser Forum Baseline
@@ -225,6 +229,7 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .maximumDepthExceeded: "maximum_depth_exceeded"
         case .invalidRevocationList: "invalid_revocation_list"
         case .profileViolation: "profile_violation"
+        case .certificateTransparency: "ct"
         case .servedOutOfOrder: "served_out_of_order"
         case .signatureBudgetExhausted: "signature_budget_exhausted"
         case .buildStepBudgetExhausted: "build_step_budget_exhausted"
@@ -235,7 +240,8 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var isFatal: Bool {
         switch reason {
         case .expired, .notYetValid, .peerNameMismatch, .unknownIssuer, .revoked, .revocationStatusUnknown,
-             .responseStale, .responseNotYetValid, .missingRevocationStatus, .mustStapleWithoutResponse:
+             .responseStale, .responseNotYetValid, .missingRevocationStatus, .mustStapleWithoutResponse,
+             .certificateTransparency:
             return false
         default: return true
         }
@@ -294,6 +300,8 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .signatureBudgetExhausted: return "signature budget exhausted"
         case .buildStepBudgetExhausted: return "path-building budget exhausted"
         case .profileViolation(let violation): return "profile violation\(subject): \(violation)"
+        case .certificateTransparency(let failure):
+            return "Certificate Transparency policy not met\(subject): \(failure) (\(failure.code))"
         case .servedOutOfOrder(let leafAt):
             return "the chain is served in the wrong order: the first certificate is a CA and served certificate #\(leafAt + 1) is the leaf; the server must send its own certificate first"
         }

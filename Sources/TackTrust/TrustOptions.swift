@@ -88,6 +88,13 @@ public struct TrustOptions: Sendable {
     /// seconds: 10 days by default, the longest validity the CA/Browser Forum Baseline
     /// Requirements §4.9.10 allow an OCSP response.
     public var responseMaximumAge: Int64
+    /// Certificate Transparency: the log list, policy and TLS-delivered SCTs to check
+    /// the leaf against; `nil` (the default) checks no CT. With a requirement, a
+    /// trusted path whose leaf does not meet the policy becomes a
+    /// ``TrustFailure/Reason/certificateTransparency(_:)`` failure (unless the list is
+    /// stale and ``CTRequirement/enforcesStaleList`` is false), and
+    /// ``TrustDetails/certificateTransparency`` reports every SCT.
+    public var certificateTransparency: CTRequirement?
 
     /// Creates options with Web PKI defaults.
     ///
@@ -102,6 +109,7 @@ public struct TrustOptions: Sendable {
     ///   - revocationPolicy: How revocation is checked.
     ///   - responseClockSkew: The clock allowance for OCSP responses, in seconds.
     ///   - responseMaximumAge: The age limit of responses without `nextUpdate`, in seconds.
+    ///   - certificateTransparency: The CT requirement, or `nil` for no CT check.
     public init(
         purpose: KeyPurpose = .serverAuthentication,
         profile: TrustProfile = .rfc5280,
@@ -112,7 +120,8 @@ public struct TrustOptions: Sendable {
         stapledResponses: [OCSPResponse] = [],
         revocationPolicy: RevocationPolicy = .softFail,
         responseClockSkew: Int64 = 300,
-        responseMaximumAge: Int64 = 10 * 86_400
+        responseMaximumAge: Int64 = 10 * 86_400,
+        certificateTransparency: CTRequirement? = nil
     ) {
         self.purpose = purpose
         self.profile = profile
@@ -124,6 +133,7 @@ public struct TrustOptions: Sendable {
         self.revocationPolicy = revocationPolicy
         self.responseClockSkew = responseClockSkew
         self.responseMaximumAge = responseMaximumAge
+        self.certificateTransparency = certificateTransparency
     }
 }
 

@@ -70,14 +70,21 @@ struct TrustResult: Sendable {
     let signatureChecks: Int
     /// Path-building steps spent.
     let buildSteps: Int
+    /// The Certificate Transparency check of the path's leaf, when one was asked for
+    /// and a path validated.
+    let certificateTransparency: CTEvaluation?
 
     /// Creates a result (used by the chain builder and by tests).
-    init(verdict: TrustVerdict, path: VerifiedPath?, failures: [TrustFailure], signatureChecks: Int, buildSteps: Int) {
+    init(
+        verdict: TrustVerdict, path: VerifiedPath?, failures: [TrustFailure], signatureChecks: Int, buildSteps: Int,
+        certificateTransparency: CTEvaluation? = nil
+    ) {
         self.verdict = verdict
         self.path = path
         self.failures = failures
         self.signatureChecks = signatureChecks
         self.buildSteps = buildSteps
+        self.certificateTransparency = certificateTransparency
     }
 }
 

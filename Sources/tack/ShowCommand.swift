@@ -8,7 +8,7 @@ import TackX509
 
 enum ShowCommand {
     static let help = """
-        USAGE: tack show [--format text|json] [--json] [--now TIME] FILE...
+        USAGE: tack show [--format text|json] [--json] [--now TIME] [--ct-log-list FILE] FILE...
 
         Prints each certificate (PEM with any number of blocks, DER, or `openssl s_client
         -showcerts` output; `-` reads standard input): subject, issuer, serial, validity with
@@ -27,6 +27,10 @@ enum ShowCommand {
                           and "errors", one object (code, message) per input that failed
           --now TIME      the time the days left are counted from (default: the clock),
                           RFC 3339 (2026-01-01T00:00:00Z) or seconds since 1970
+          --ct-log-list FILE
+                          a CT log list (v3 JSON): the text lists each embedded SCT's
+                          log and status (verified when the issuer is among the FILEs);
+                          without it, each SCT's log ID, timestamp and algorithm
 
         EXAMPLES:
           tack show Vectors/certs/chain-example.pem
@@ -38,7 +42,7 @@ enum ShowCommand {
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--now", "--format"], switches: ["--json"])
+        let args = try Arguments(arguments, valued: ["--now", "--format", "--ct-log-list"], switches: ["--json"])
         if args.wantsHelp {
             io.emit(help)
             return .success
@@ -46,6 +50,7 @@ enum ShowCommand {
         let format = try args.outputFormat()
         guard !args.operands.isEmpty else { throw .usage("tack show needs at least one FILE (or - for standard input)") }
         let now = try args.time("--now")
+        let logList = try args.value("--ct-log-list").map { (path) throws(CLIError) in try CTOptions.readLogList(path, io: io) }
         // Each input is read once (standard input cannot be read twice): an OCSP
         // response is told apart from certificates by its first field.
         var certificates: [(file: String, certificate: Certificate)] = []
@@ -86,7 +91,11 @@ enum ShowCommand {
         case .text:
             for (index, entry) in certificates.enumerated() {
                 if index > 0 { io.emit("") }
-                io.emit(text(entry.certificate, file: entry.file, index: index + 1, count: certificates.count, now: now))
+                var block = text(entry.certificate, file: entry.file, index: index + 1, count: certificates.count, now: now)
+                let issuer = known.first { $0.subjectBytes.elementsEqual(entry.certificate.issuerBytes) }
+                let scts = CTOptions.showLines(entry.certificate, issuer: issuer, logList: logList, time: now)
+                if !scts.isEmpty { block += "\n  Embedded SCTs:\n" + scts.map { "  " + $0 }.joined(separator: "\n") }
+                io.emit(block)
             }
             for (index, entry) in responses.enumerated() {
                 if index > 0 || !certificates.isEmpty { io.emit("") }

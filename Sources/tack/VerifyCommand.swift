@@ -12,6 +12,8 @@ enum VerifyCommand {
         USAGE: tack verify CHAIN... --host NAME [--roots FILE]... [--system-roots]
                            [--profile rfc5280|apple] [--at TIME] [--ocsp FILE]... [--crl FILE]... [--revocation none|soft|hard]
                            [--policy FILE] [--strict-policy] [--format text|json] [--json]
+                           [--ct-log-list FILE [--ct-policy apple|chrome] [--sct-list FILE]...
+                            [--ct-enforce-stale]]
 
         Validates the chain a server sent (leaf first: PEM with any number of blocks, DER,
         or the whole output of `openssl s_client -showcerts`; several files are
@@ -45,6 +47,16 @@ enum VerifyCommand {
                              fails, missing or unusable data is a note) or hard (every
                              certificate but the anchor needs fresh status); Must-Staple
                              certificates need a valid response except with none
+          --ct-log-list FILE check Certificate Transparency against this log list (the v3
+                             JSON of Chrome's log_list.json or Apple's
+                             current_log_list.json): every SCT of the leaf (embedded, in
+                             --ocsp responses, in --sct-list) is verified and the policy
+                             must hold, else the chain is not trusted (exit 3, code ct)
+          --ct-policy NAME   apple (the default; support.apple.com/103214) or chrome
+          --sct-list FILE    the TLS signed_certificate_timestamp extension's data
+                             (binary SignedCertificateTimestampList; repeatable)
+          --ct-enforce-stale enforce the policy even when the log list is over 70 days
+                             old (it is reported as stale either way)
           --policy FILE      a Tack JSON pin policy or an Info.plist (NSPinnedDomains),
                              told apart by content
           --strict-policy    a policy warning (printed on standard error and in the JSON)
@@ -54,7 +66,10 @@ enum VerifyCommand {
                              check with diagnostics (code, message), policy warnings (code,
                              message, line, column), the revocation policy, each path
                              certificate's status source and the revocation notes, and
-                             the RFC 7469 failure report when there is one
+                             the RFC 7469 failure report when there is one, and
+                             with --ct-log-list the ct object (policy, compliant,
+                             log_list_timestamp, stale, each SCT's log_id, log,
+                             operator, source, timestamp and status)
 
         Prints the verdict, the verified path (each certificate's subject and SPKI pin),
         every failure reason, where each certificate's revocation status came from (an
@@ -70,15 +85,15 @@ enum VerifyCommand {
         EXIT STATUS:
           0  trusted, and the pins hold, or no rule applies, or the rule is report-only
              or expired
-          3  not trusted: path validation failed
+          3  not trusted: path validation failed, or the CT policy is not met
           4  trusted, but the pin check failed (enforced rule)
           1  bad input: unreadable or malformed chain, roots or policy
           2  usage error
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--host", "--roots", "--at", "--policy", "--format", "--ocsp", "--crl", "--revocation", "--profile"],
-                                 switches: ["--system-roots", "--json", "--strict-policy"])
+        let args = try Arguments(arguments, valued: Set(["--host", "--roots", "--at", "--policy", "--format", "--ocsp", "--crl", "--revocation", "--profile"] + CTOptions.valued),
+                                 switches: ["--system-roots", "--json", "--strict-policy", "--ct-enforce-stale"])
         if args.wantsHelp {
             io.emit(help)
             return .success
@@ -106,6 +121,7 @@ enum VerifyCommand {
         var options = TrustOptions(profile: profile, revocationPolicy: revocationPolicy)
         for path in args.values("--ocsp") { options.stapledResponses += try readOCSPResponses(path, io: io) }
         for path in args.values("--crl") { options.revocationLists += try readRevocationLists(path, io: io) }
+        options.certificateTransparency = try CTOptions.requirement(args, io: io)
         var policy = PinPolicy(rules: [])
         var warnings: [PinPolicyIssue] = []
         let policyPath = try args.value("--policy")
@@ -126,7 +142,7 @@ enum VerifyCommand {
         let report = decision.details.pins.outcome.needsReport ? PinFailureReport(decision: decision, port: 443) : nil
         let outcome = Outcome(
             decision: decision, served: served, warnings: warnings, report: report, hasPolicy: policyPath != nil,
-            revocationPolicy: revocationPolicy, profile: profile)
+            revocationPolicy: revocationPolicy, profile: profile, checksTransparency: options.certificateTransparency != nil)
         switch format {
         case .json: io.emit(outcome.json.serialized())
         case .text: io.emit(outcome.text(io: io))
@@ -147,6 +163,8 @@ enum VerifyCommand {
         let hasPolicy: Bool
         let revocationPolicy: RevocationPolicy
         let profile: TrustProfile
+        /// Whether `--ct-log-list` asked for Certificate Transparency.
+        let checksTransparency: Bool
 
         /// Every failure of an untrusted decision (the verdict's first), with its code.
         var failureMessages: [(code: String, message: String)] {
@@ -211,6 +229,7 @@ enum VerifyCommand {
                 // The description starts with the location, when there is one.
                 for warning in warnings { lines.append("  - \(warning) [\(warning.code)]") }
             }
+            if let evaluation = decision.details.certificateTransparency { lines += CTOptions.text(evaluation, io: io) }
             if report != nil { lines.append("a failure report would be sent (see --format json)") }
             return lines.joined(separator: "\n")
         }
@@ -278,6 +297,7 @@ enum VerifyCommand {
             // The report is RFC 7469 §3's document as TackTrust builds it (its keys are
             // that format's, hyphenated), embedded as the value it is.
             fields.append(("report", report?.json ?? .null))
+            if checksTransparency { fields.append(("ct", CTOptions.json(decision.details.certificateTransparency))) }
             return .object(fields)
         }
     }
