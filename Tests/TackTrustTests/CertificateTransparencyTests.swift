@@ -88,6 +88,14 @@ struct CTVectorTests {
         #expect(try leaf.precertificateTBS() == expected)
     }
 
+    @Test("Without an SCT extension the precertificate TBS is the TBS, octet for octet",
+          arguments: certificateCases().filter { $0.list("precert").isEmpty })
+    func precertificateWithoutSCTs(_ testCase: Case) throws {
+        let leaf = try Certificate(derEncoded: try Self.bytes(try #require(testCase.fields["chain"])))
+        #expect(try leaf.signedCertificateTimestamps == nil)
+        #expect(try leaf.precertificateTBS() == Array(leaf.tbsBytes))
+    }
+
     @Test("The trust decision follows the Apple policy: trusted when compliant, else a ct failure", arguments: certificateCases())
     func decision(_ testCase: Case) throws {
         let ca = try Self.bytes("ca.der")
