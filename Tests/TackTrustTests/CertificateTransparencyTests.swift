@@ -24,7 +24,8 @@ struct CTVectorTests {
 
     @Test("The manifest holds the generated cases")
     func manifestPresent() {
-        #expect(Self.certificateCases().count >= 23)
+        #expect(Self.certificateCases().count >= 25)
+        #expect(Self.certificateCases().filter { !$0.list("ocsp").isEmpty }.count == 2)
         #expect(Self.logListCases().count >= 10)
     }
 
@@ -57,7 +58,8 @@ struct CTVectorTests {
         let issuer = try Certificate(derEncoded: try bytes("ca.der"))
         let time = try #require(Int64(testCase.fields["time"] ?? ""))
         let requirement = CTRequirement(logList: try logList(), policy: policy, tlsSCTLists: try testCase.list("tls").map(bytes))
-        return CTEvaluation(leaf: leaf, issuer: issuer, stapledResponses: [], requirement: requirement, at: time)
+        let responses = try testCase.list("ocsp").map { try OCSPResponse(derEncoded: try bytes($0)) }
+        return CTEvaluation(leaf: leaf, issuer: issuer, stapledResponses: responses, requirement: requirement, at: time)
     }
 
     @Test("Each case's SCT statuses and policy verdicts are the manifest's", arguments: certificateCases())
@@ -86,19 +88,34 @@ struct CTVectorTests {
         #expect(try leaf.precertificateTBS() == expected)
     }
 
+    @Test("Without an SCT extension the precertificate TBS is the TBS, octet for octet",
+          arguments: certificateCases().filter { $0.list("precert").isEmpty })
+    func precertificateWithoutSCTs(_ testCase: Case) throws {
+        let leaf = try Certificate(derEncoded: try Self.bytes(try #require(testCase.fields["chain"])))
+        #expect(try leaf.signedCertificateTimestamps == nil)
+        #expect(try leaf.precertificateTBS() == Array(leaf.tbsBytes))
+    }
+
     @Test("The trust decision follows the Apple policy: trusted when compliant, else a ct failure", arguments: certificateCases())
     func decision(_ testCase: Case) throws {
         let ca = try Self.bytes("ca.der")
         let leaf = try Self.bytes(try #require(testCase.fields["chain"]))
         let time = try #require(Int64(testCase.fields["time"] ?? ""))
         let requirement = CTRequirement(logList: try Self.logList(), policy: .apple, tlsSCTLists: try testCase.list("tls").map(Self.bytes))
+        let responses = try testCase.list("ocsp").map { try OCSPResponse(derEncoded: try Self.bytes($0)) }
         let evaluator = TrustEvaluator(
-            anchors: AnchorStore([try Certificate(derEncoded: ca)]), options: TrustOptions(certificateTransparency: requirement))
+            anchors: AnchorStore([try Certificate(derEncoded: ca)]),
+            options: TrustOptions(stapledResponses: responses, certificateTransparency: requirement))
         let decision = evaluator.evaluate(servedChain: [leaf], host: nil, at: time)
         let compliant = testCase.fields["apple"] == "compliant"
         #expect(decision.code == (compliant ? "trusted" : "ct"), "\(testCase.name): \(decision)")
         let report = try #require(decision.details.certificateTransparency)
         #expect(report.scts.map(\.status.rawValue) == testCase.list("statuses"))
+        if case .trusted(let path, _) = decision, !responses.isEmpty {
+            // The stapled response also gave the leaf's revocation status.
+            #expect(path.revocation.first?.source == "ocsp")
+            #expect(report.scts.contains { $0.source == .ocsp })
+        }
         if case .untrusted(let failure, _) = decision {
             #expect(failure.reason == .certificateTransparency(try #require(report.failure)))
             #expect(failure.certificate != nil)
