@@ -38,7 +38,8 @@ enum IdentityCommand {
                            friendly_name, spki_sha256, chain_sha256, trust), certificates
                            (sha256, subject, friendly_name, local_key_id),
                            keys_without_certificate, mac (algorithm, iterations, or null),
-                           encryption (content, scheme, iterations), warnings
+                           encryption (content, scheme, iterations), warnings (code,
+                           part: MAC, encryption, key bag, certificate bag, ...; message)
           --now TIME       the time the days left and the trust are evaluated at
                            (default: the clock)
           --roots FILE     evaluate each identity's trust against these anchors (PEM or
@@ -48,9 +49,14 @@ enum IdentityCommand {
           --host NAME      evaluate as a TLS server certificate for NAME (serverAuth);
                            without it, as a client certificate (clientAuth EKU)
         Without --roots or --system-roots, trust is not evaluated (`trust` is null).
-        `trust` is {"verdict", "code", "purpose", "host", "failures"} otherwise.
+        `trust` is {"verdict", "code", "purpose", "host", "failures"} otherwise, each
+        failure {"code", "message"} as in tack verify.
 
-        Exit status: 0 the file was read (and, if asked, every identity is trusted),
+        A bag Tack cannot read (a DSA key, say) does not stop the read: everything else
+        is listed and the bag is a warning with its reason (code unreadable_key); a key
+        stored without encryption is a warning too (unencrypted_key).
+
+        Exit status: 0 the file was read, warnings or not (and, if asked, every identity is trusted),
         1 bad input or wrong passphrase (the message says which), 2 usage error,
         3 an identity is not trusted.
         """
@@ -122,7 +128,9 @@ enum IdentityCommand {
             ("code", .string(decision.code)),
             ("purpose", .string(peer == nil ? "client_auth" : "server_auth")),
             ("host", .optional(peer.map { $0.description })),
-            ("failures", .strings(decision.details.failures.map { $0.code })),
+            ("failures", .array(decision.details.failures.map { failure in
+                .object([("code", .string(failure.code)), ("message", .string(failure.description))])
+            })),
         ])
     }
 
@@ -200,6 +208,9 @@ enum IdentityCommand {
         for (index, key) in file.keys.enumerated() {
             if let scheme = key.encryption { entries.append(("key \(index + 1)", scheme)) }
         }
+        for warning in file.warnings {
+            if case .unreadableKey(_, let scheme?) = warning { entries.append(("key not read", scheme)) }
+        }
         return entries
     }
 
@@ -244,7 +255,9 @@ enum IdentityCommand {
             ("keys_without_certificate", .int(file.keysWithoutCertificate.count)),
             ("mac", mac),
             ("encryption", .array(encryption)),
-            ("warnings", .strings(file.warnings.map(\.description))),
+            ("warnings", .array(file.warnings.map { warning in
+                .object([("code", .string(warning.code)), ("part", .string(warning.part)), ("message", .string(warning.description))])
+            })),
         ])
     }
 
@@ -296,7 +309,7 @@ enum IdentityCommand {
             lines.append("Encryption (\(entry.content)): \(entry.scheme), \(entry.scheme.iterations) iterations")
         }
         if file.isBER { lines.append("Encoding: BER") }
-        for warning in file.warnings { lines.append("warning: \(warning)") }
+        for warning in file.warnings { lines.append("warning: \(warning) [\(warning.part): \(warning.code)]") }
         return lines.joined(separator: "\n")
     }
 }
