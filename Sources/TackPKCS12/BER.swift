@@ -296,6 +296,28 @@ public struct BERError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `ber.` and the reason, for example `ber.missingEndOfContents`.
     public var code: String { "ber." + reason.rawValue }
 
-    /// The reason and offset.
-    public var description: String { "BER error at byte \(offset): \(reason.rawValue)" }
+    /// The reason and offset, in words: `BER error at byte 2: bytes after the end
+    /// of the document`.
+    public var description: String { "BER error at byte \(offset): \(reason.prose)" }
+}
+
+extension BERError.Reason {
+    /// The rule in words, for messages (``BERError/code`` keeps the identifier).
+    public var prose: String {
+        switch self {
+        case .truncated: "the input ends inside an element"
+        case .lengthExceedsInput: "a length runs past the enclosing element"
+        case .unsupportedLength: "a length of more than four octets"
+        case .invalidTag: "a malformed tag"
+        case .indefinitePrimitive: "an indefinite length on a primitive element"
+        case .missingEndOfContents: "an indefinite-length element without its end-of-contents octets"
+        case .unexpectedEndOfContents: "end-of-contents octets where no indefinite length is open"
+        case .invalidEndOfContents: "malformed end-of-contents octets"
+        case .trailingData: "bytes after the end of the document"
+        case .nestingTooDeep: "nested too deep"
+        case .tooManyElements: "too many elements"
+        case .tooManySegments: "too many segments in one string"
+        case .invalidSegment: "a segment of a constructed string that is not a string of its type"
+        }
+    }
 }

@@ -137,7 +137,7 @@ public struct PKCS12Error: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let text: String
         switch reason {
-        case .ber(let reason): text = "BER: " + reason.rawValue
+        case .ber(let reason): text = "BER: " + reason.prose
         case .der(let reason): text = reason.description
         case .unexpectedTag(let expected, let found): text = "expected \(expected), found \(found)"
         case .missingElement(let expected): text = "missing \(expected)"

@@ -229,3 +229,17 @@ struct IdentityWarningTests {
         #expect(failure["message"]?.stringValue?.isEmpty == false)
     }
 }
+
+@Suite("tack identity: messages in prose")
+struct IdentityProseTests {
+    @Test("a PKCS #12 file with a byte after its end: the BER rule in words, not its enum name")
+    func trailingData() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.root + "/Vectors/pkcs12/openssl-rsa-default.p12")) + Data([0])
+        let path = try InputTests.temporaryDirectory() + "/trailing.p12"
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let run = CLI.run(["identity", "--passphrase-stdin", path], input: Array("correct horse\n".utf8))
+        #expect(run.status == .failure)
+        #expect(run.errors.contains("bytes after the end of the document"), "\(run.errors)")
+        #expect(!run.errors.contains("trailingData"))
+    }
+}

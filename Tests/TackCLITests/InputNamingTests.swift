@@ -128,4 +128,18 @@ struct InputNamingTests {
         }
         #expect((pin.output + pin.errors).contains("DSA"), "\(pin.output)")
     }
+
+    @Test("an OCSP response or a CRL that names no certificate of the path is a note, in text and JSON")
+    func unmatchedRevocationData() throws {
+        let arguments = ["--host", "p256.example.com", "--roots", "Vectors/certs/p256-ca.pem", "--at", "2026-06-01T00:00:00Z",
+                         "--ocsp", "Vectors/ocsp/responses/good-by-name-sha1.der", "--crl", "Vectors/ocsp/crls/intermediate.crl",
+                         "Vectors/certs/p256-leaf.pem"]
+        let text = CLI.run(["verify"] + arguments)
+        #expect(text.status == .success)
+        #expect(text.output.contains("OCSP response #1 names no certificate of the path (serial 38:72:18:47:27:91:b7:f5:"), "\(text.output)")
+        #expect(text.output.contains("CRL #1 is issued by CN=Tack OCSP Intermediate,O=Tack"), "\(text.output)")
+        let document = try CLI.json(["verify", "--json"] + arguments, schema: "verify")
+        let codes = document["revocation_notes"]?.arrayValue?.compactMap { $0["code"]?.stringValue }
+        #expect(codes == ["ocsp_response_unmatched", "crl_unmatched"])
+    }
 }
