@@ -155,6 +155,22 @@ struct VerifyExtraTests {
         let document = try CLI.json(["verify", "--json", "--host", "www.example.com", "--roots", "Vectors/certs/chain-root.pem",
                                      "--at", "2026-06-01T00:00:00Z", path], status: .untrusted, schema: "verify")
         #expect(document["failures"]?.arrayValue?.compactMap { $0["code"]?.stringValue } == ["servedOutOfOrder", "peerNameMismatch"])
+        // After servedOutOfOrder, certificates are named by served position: the CA
+        // served first is never "the leaf".
+        let messages = document["failures"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+        #expect(messages.dropFirst().allSatisfy { !$0.contains("the leaf") }, "\(messages)")
+        #expect(messages.last?.hasPrefix("served certificate #1 is not for www.example.com") == true, "\(messages)")
+    }
+
+    @Test("a served self-signed root that is not an anchor is said to be exactly that")
+    func untrustedRoot() throws {
+        let document = try CLI.json(["verify", "--json", "--host", "www.example.com", "--roots", "Vectors/certs/p256-ca.pem",
+                                     "--at", "2026-06-01T00:00:00Z", "Vectors/certs/chain-example.pem"], status: .untrusted, schema: "verify")
+        let failure = try #require(document["failures"]?[0])
+        #expect(failure["code"] == .string("untrustedRoot"))
+        #expect(failure["message"]?.stringValue?.hasPrefix("served certificate #3 is a self-signed root (CN=Tack Example Root CA") == true,
+                "\(failure)")
+        #expect(failure["message"]?.stringValue?.contains("not one of the anchors") == true)
     }
 
     @Test("--strict-policy: a policy warning is status 1; without it, the verdict's status")
