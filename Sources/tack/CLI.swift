@@ -132,6 +132,13 @@ struct Arguments {
         return time
     }
 
+    /// The time of `--at`, every command's time option, or of `alias` (`--now`,
+    /// kept where a command had it first); a usage error when both are given.
+    func time(alias: String) throws(CLIError) -> Int64 {
+        if options["--at"] != nil && options[alias] != nil { throw .usage("--at and \(alias) are the same option: give one") }
+        return try time(options[alias] != nil ? alias : "--at")
+    }
+
     func isSet(_ name: String) -> Bool { switches.contains(name) }
 
     /// `--format text|json`, or `--json`; text when neither is given. The command must

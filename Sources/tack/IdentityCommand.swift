@@ -13,7 +13,7 @@ enum IdentityCommand {
     static let help = """
         USAGE: tack identity [--passphrase-env VAR | --passphrase-file F | --passphrase-stdin]
                              [--roots FILE]... [--system-roots] [--host NAME]
-                             [--allow-no-mac] [--format text|json] [--json] [--now TIME] FILE
+                             [--allow-no-mac] [--format text|json] [--json] [--at TIME] FILE
 
         Reads a PKCS #12 file (.p12, .pfx; BER or DER) and prints each identity (a
         certificate with its private key): subject, issuer, validity with the days left,
@@ -40,8 +40,8 @@ enum IdentityCommand {
                            keys_without_certificate, mac (algorithm, iterations, or null),
                            encryption (content, scheme, iterations), warnings (code,
                            part: MAC, encryption, key bag, certificate bag, ...; message)
-          --now TIME       the time the days left and the trust are evaluated at
-                           (default: the clock)
+          --at TIME        the time the days left and the trust are evaluated at
+                           (default: the clock); --now is the same option
           --roots FILE     evaluate each identity's trust against these anchors (PEM or
                            DER, or a directory; repeatable), with the file's other
                            certificates as intermediates
@@ -63,7 +63,7 @@ enum IdentityCommand {
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(
-            arguments, valued: ["--passphrase-env", "--passphrase-file", "--format", "--now", "--roots", "--host"],
+            arguments, valued: ["--passphrase-env", "--passphrase-file", "--format", "--at", "--now", "--roots", "--host"],
             switches: ["--passphrase-stdin", "--allow-no-mac", "--json", "--system-roots"])
         if args.wantsHelp {
             io.emit(help)
@@ -73,7 +73,7 @@ enum IdentityCommand {
         guard args.operands.count == 1, let path = args.operands.first else {
             throw .usage("tack identity needs exactly one FILE")
         }
-        let now = try args.time("--now")
+        let now = try args.time(alias: "--now")
         let peer = try args.value("--host").map { (text) throws(CLIError) in try parsePeer(text) }
         let roots = args.values("--roots")
         let evaluatesTrust = !roots.isEmpty || args.isSet("--system-roots")

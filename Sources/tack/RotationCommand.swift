@@ -8,7 +8,7 @@ import TackX509
 
 enum RotationCommand {
     static let help = """
-        USAGE: tack rotation [--roots FILE]... [--at TIME] [--format text|json] [--json]
+        USAGE: tack rotation [--roots FILE]... [--system-roots] [--at TIME] [--format text|json] [--json]
                              --chain DOMAIN=CHAIN... POLICY
 
         For each --chain DOMAIN=CHAIN (repeatable: today's chain and the one about to be
@@ -29,6 +29,7 @@ enum RotationCommand {
         OPTIONS:
           --chain D=FILE   a candidate chain FILE served for host D (repeatable)
           --roots FILE     trust anchors (PEM; repeatable; default: the system CA bundle)
+          --system-roots   the system CA bundle (the default; also with --roots)
           --at TIME        the check time, RFC 3339 or seconds since 1970 (default: now)
           --format json    (or --json) one JSON object: "checks" (domain, file, result,
                            matches, warnings) and "rules" (domain, warnings); each warning
@@ -68,7 +69,7 @@ enum RotationCommand {
     }
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--roots", "--at", "--chain", "--format"], switches: ["--json"])
+        let args = try Arguments(arguments, valued: ["--roots", "--at", "--chain", "--format"], switches: ["--json", "--system-roots"])
         if args.wantsHelp {
             io.emit(help)
             return .success
@@ -98,7 +99,7 @@ enum RotationCommand {
         }
         let time = try args.time("--at")
         let loaded = try loadPolicy(policyPath, at: time, io: io)
-        let anchors = try readAnchors(args.values("--roots"), systemRoots: false, io: io)
+        let anchors = try readAnchors(args.values("--roots"), systemRoots: args.isSet("--system-roots"), io: io)
 
         let checks = candidates.map { evaluate($0, policy: loaded.policy, anchors: anchors, time: time) }
         let ruleWarnings = ruleNotes(checks, policy: loaded.policy)

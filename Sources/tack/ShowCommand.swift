@@ -7,7 +7,7 @@ import TackX509
 
 enum ShowCommand {
     static let help = """
-        USAGE: tack show [--format text|json] [--json] [--now TIME] FILE...
+        USAGE: tack show [--format text|json] [--json] [--at TIME] FILE...
 
         Prints each certificate (PEM with any number of blocks, DER, or `openssl s_client
         -showcerts` output; `-` reads standard input): subject, issuer, serial, validity with
@@ -24,8 +24,9 @@ enum ShowCommand {
                           days_left and extensions), "ocsp_responses", one object per
                           OCSP response (status, responder, produced_at, responses),
                           and "errors", one object (code, message) per input that failed
-          --now TIME      the time the days left are counted from (default: the clock),
-                          RFC 3339 (2026-01-01T00:00:00Z) or seconds since 1970
+          --at TIME       the time the days left are counted from (default: the clock),
+                          RFC 3339 (2026-01-01T00:00:00Z) or seconds since 1970;
+                          --now is the same option
 
         EXAMPLES:
           tack show Vectors/certs/chain-example.pem
@@ -37,14 +38,14 @@ enum ShowCommand {
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--now", "--format"], switches: ["--json"])
+        let args = try Arguments(arguments, valued: ["--at", "--now", "--format"], switches: ["--json"])
         if args.wantsHelp {
             io.emit(help)
             return .success
         }
         let format = try args.outputFormat()
         guard !args.operands.isEmpty else { throw .usage("tack show needs at least one FILE (or - for standard input)") }
-        let now = try args.time("--now")
+        let now = try args.time(alias: "--now")
         // Each input is read once (standard input cannot be read twice): an OCSP
         // response is told apart from certificates by its first field.
         var certificates: [(file: String, certificate: Certificate)] = []

@@ -94,7 +94,8 @@ enum Tack {
         let rest = Array(arguments.dropFirst())
         switch command {
         case "help", "--help", "-h":
-            guard let name = rest.first else {
+            // `tack help --help` asks for help about help: the top-level help.
+            guard let name = rest.first, name != "--help", name != "-h" else {
                 io.emit(topLevelHelp)
                 return .success
             }

@@ -40,8 +40,9 @@ enum VectorsCommand {
         OPTIONS:
           --verbose   also list each acceptable vector and each skipped group
 
-        Exit status: 0 if every vector agrees, 1 on any disagreement, 2 on a usage error
-        or a file that cannot be read, is not JSON, or has an unknown schema.
+        Exit status: 0 if every vector agrees, 1 on any disagreement or a file that cannot
+        be read, is not JSON, or has an unknown schema (as for every command's inputs),
+        2 on a usage error.
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
