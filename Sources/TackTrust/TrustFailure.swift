@@ -294,9 +294,14 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         return .unknownIssuer(issuer: name, authorityKeyIdentifier: keyIdentifier)
     }
 
-    /// `later - earlier` in words: whole days (`219 days`), or hours, minutes or
-    /// seconds when under a day.
-    static func span(_ later: Int64, _ earlier: Int64) -> String {
+    /// `later - earlier` in words, in the largest unit that is not zero: whole days
+    /// (`219 days`), or hours, minutes or seconds when under a day (`8 hours`).
+    ///
+    /// - Parameters:
+    ///   - later: The later time, in seconds since 1970.
+    ///   - earlier: The earlier time, in seconds since 1970.
+    /// - Returns: The span, or `some time` when `later` is before `earlier`.
+    public static func span(_ later: Int64, _ earlier: Int64) -> String {
         let (difference, overflow) = later.subtractingReportingOverflow(earlier)
         guard !overflow, difference >= 0 else { return "some time" }
         func unit(_ count: Int64, _ name: String) -> String { "\(count) \(name)" + (count == 1 ? "" : "s") }

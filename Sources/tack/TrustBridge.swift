@@ -77,8 +77,13 @@ func readOCSPResponses(_ path: String, io: Console) throws(CLIError) -> [OCSPRes
 
 /// The CRLs of `--crl FILE` (DER, or PEM blocks labelled `X509 CRL`).
 func readRevocationLists(_ path: String, io: Console) throws(CLIError) -> [CertificateRevocationList] {
+    try revocationLists(try readInput(path, io: io), name: path)
+}
+
+/// The CRLs in the bytes of one input named `name` (DER, or PEM blocks labelled `X509 CRL`).
+func revocationLists(_ bytes: [UInt8], name: String) throws(CLIError) -> [CertificateRevocationList] {
     var lists: [CertificateRevocationList] = []
-    for object in try derObjects(try readInput(path, io: io), label: "X509 CRL", name: path, code: "malformed_crl") {
+    for object in try derObjects(bytes, label: "X509 CRL", name: name, code: "malformed_crl") {
         do {
             lists.append(try CertificateRevocationList(derEncoded: object.der))
         } catch {

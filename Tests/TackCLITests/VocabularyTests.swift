@@ -42,4 +42,29 @@ struct VocabularyTests {
         #expect(run.status != .usage, "\(run.errors)")
         #expect(!run.errors.contains("unknown option"))
     }
+
+    @Test("show: relative times in the largest unit that is not zero, and the validity state beside the seconds in JSON", arguments: [
+        ("2024-12-31T16:00:00Z", "not yet valid: starts in 8 hours", "not_yet_valid", Int64(315_561_600)),
+        ("2034-12-31T01:00:00Z", "23 hours left", "valid", Int64(82_800)),
+        ("2035-01-01T00:02:00Z", "expired 2 minutes ago", "expired", Int64(-120)),
+    ])
+    func showValidity(at: String, phrase: String, state: String, seconds: Int64) throws {
+        let text = CLI.run(["show", "--at", at, "Vectors/certs/p256-leaf.pem"])
+        #expect(text.output.contains("(" + phrase + ")"), "\(text.output)")
+        let document = try CLI.json(["show", "--json", "--at", at, "Vectors/certs/p256-leaf.pem"], schema: "show")
+        #expect(document["certificates"]?[0]?["validity"] == .string(state))
+        #expect(document["certificates"]?[0]?["seconds_left"] == .integer(seconds))
+    }
+
+    @Test("show prints a CRL: issuer, times, revoked serials, in text and JSON")
+    func showCRL() throws {
+        let text = CLI.run(["show", "Vectors/ocsp/crls/intermediate.crl"])
+        #expect(text.status == .success, "\(text.errors)")
+        #expect(text.output.hasPrefix("CRL (Vectors/ocsp/crls/intermediate.crl)"), "\(text.output)")
+        #expect(text.output.contains("Issuer:             CN=Tack OCSP Intermediate,O=Tack"))
+        let document = try CLI.json(["show", "--json", "Vectors/ocsp/crls/intermediate.crl"], schema: "show")
+        #expect(document["crls"]?[0]?["issuer"] == .string("CN=Tack OCSP Intermediate,O=Tack"))
+        #expect(document["crls"]?[0]?["revoked"]?.arrayValue?.isEmpty == false)
+    }
 }
+
