@@ -115,8 +115,18 @@ enum VerifyCommand {
 
         let decision = evaluatePinned(served: served, anchors: anchors, host: peer, time: time, policy: policy, options: options)
         let report = decision.details.pins.outcome.needsReport ? PinFailureReport(decision: decision, port: 443) : nil
+        // The verdict carries the warnings that concern the host: about no rule, about
+        // the rule that applied, or about a rule for the host or a parent domain of it
+        // (a misspelt key may be why that rule did not apply). The others concern other
+        // hosts, and were printed once on standard error above.
+        let ruleDomain = decision.details.pins.rule?.domain.lowercased()
+        let host = peer.description.lowercased()
+        let hostWarnings = warnings.filter { warning in
+            guard let domain = warning.domain?.lowercased() else { return true }
+            return domain == ruleDomain || host == domain || host.hasSuffix("." + domain)
+        }
         let outcome = Outcome(
-            decision: decision, served: served, warnings: warnings, report: report, hasPolicy: policyPath != nil,
+            decision: decision, served: served, warnings: hostWarnings, report: report, hasPolicy: policyPath != nil,
             revocationPolicy: revocationPolicy,
             unmatched: unmatchedRevocationNotes(options, certificates: served + (verifiedPath(decision)?.certificates ?? [])))
         switch format {

@@ -66,5 +66,43 @@ struct VocabularyTests {
         #expect(document["crls"]?[0]?["issuer"] == .string("CN=Tack OCSP Intermediate,O=Tack"))
         #expect(document["crls"]?[0]?["revoked"]?.arrayValue?.isEmpty == false)
     }
+
+    @Test("a policy warning about another domain's rule: once on standard error, not in the verdict on standard output")
+    func otherDomainWarning() throws {
+        let policy = """
+            {"version": 1, "domains": {
+              "example.com": {"includeSubdomains": true, "caIdentities": [
+                "8j0L1iaoc4jfXRiN21BhnBm1m79/xl/gv2BgQiHHkNU=", "OhSDq7eqbTdv7vIivt9Wwc5nfvTt1HyGCGQJnrQ4akU="]},
+              "other.example.org": {"expires": "2026-01-01T00:00:00Z", "caIdentities": [
+                "8j0L1iaoc4jfXRiN21BhnBm1m79/xl/gv2BgQiHHkNU=", "OhSDq7eqbTdv7vIivt9Wwc5nfvTt1HyGCGQJnrQ4akU="]}}}
+            """
+        let path = try InputTests.temporaryDirectory() + "/policy.json"
+        try policy.write(toFile: path, atomically: true, encoding: .utf8)
+        let arguments = ["--host", "www.example.com", "--roots", "Vectors/certs/chain-root.pem", "--at", "2026-06-01T00:00:00Z",
+                         "--policy", path, "Vectors/certs/chain-example.pem"]
+        let text = CLI.run(["verify"] + arguments)
+        #expect(text.status == .success)
+        #expect(!text.output.contains("other.example.org"), "\(text.output)")
+        #expect(text.errors.components(separatedBy: "other.example.org: expired").count == 2, "\(text.errors)")
+        let document = try CLI.json(["verify", "--json"] + arguments, schema: "verify")
+        #expect(document["policy_warnings"] == .array([]))
+    }
+
+    @Test("identity takes several files: each reported, a failure named and the others still read")
+    func identitySeveralFiles() throws {
+        let run = CLI.run(["identity", "--allow-no-mac", "--json", "Vectors/pkcs12/openssl-rsa-plain.p12", "Vectors/no/such.p12",
+                           "Vectors/pkcs12/openssl-p256-plain.p12"])
+        #expect(run.status == .failure, "\(run.errors)")
+        let document = try run.json()
+        #expect(try Schema.load("identity").problems(document) == [])
+        let files = try #require(document.arrayValue)
+        #expect(files.count == 3)
+        #expect(files[0]["identities"]?[0]?["subject"] == .string("CN=client-rsa"))
+        #expect(files[1]["error"]?["code"] == .string("unreadable_input"))
+        #expect(files[2]["identities"]?[0]?["subject"] == .string("CN=client-p256"))
+        let text = CLI.run(["identity", "--allow-no-mac", "Vectors/pkcs12/openssl-rsa-plain.p12", "Vectors/pkcs12/openssl-p256-plain.p12"])
+        #expect(text.status == .success)
+        #expect(text.output.contains("== Vectors/pkcs12/openssl-p256-plain.p12 =="))
+    }
 }
 
