@@ -104,5 +104,21 @@ struct VocabularyTests {
         #expect(text.status == .success)
         #expect(text.output.contains("== Vectors/pkcs12/openssl-p256-plain.p12 =="))
     }
+
+    @Test("completions offer option values (--format, --revocation, --key-type, lint rule ids) and sub-words", arguments: ["bash", "zsh", "fish"])
+    func completionValues(shell: String) {
+        let script = CLI.run(["completions", shell]).output
+        for word in ["base64", "sha256", "none", "soft", "hard", "p256", "ed25519", "deprecated-trust-api", "convert",
+                     "wycheproof", "limbo", "bash", "zsh", "fish", "trustkit", "okhttp"] {
+            #expect(script.contains(word), "\(shell): \(word)")
+        }
+        #expect(CompletionsCommand.values("verify", option: "--revocation") == ["none", "soft", "hard"])
+        #expect(CompletionsCommand.values("pin", option: "--format") == ["base64", "sha256", "hex", "json"])
+        #expect(CompletionsCommand.values("lint", option: "--disable") == LintRule.allCases.map(\.rawValue))
+        #expect(CompletionsCommand.subwords("vectors") == ["wycheproof", "limbo"])
+        #expect(CompletionsCommand.subwords("policy") == ["convert"])
+        #expect(CompletionsCommand.subwords("completions") == ["bash", "zsh", "fish"])
+        #expect(CompletionsCommand.subwords("verify") == [])
+    }
 }
 
