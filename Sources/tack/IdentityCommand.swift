@@ -56,6 +56,10 @@ enum IdentityCommand {
         is listed and the bag is a warning with its reason (code unreadable_key); a key
         stored without encryption is a warning too (unencrypted_key).
 
+        EXAMPLES:
+          tack identity --allow-no-mac Vectors/pkcs12/openssl-rsa-plain.p12
+          tack identity --allow-no-mac --json Vectors/pkcs12/openssl-rsa-plain.p12 Vectors/pkcs12/openssl-p256-plain.p12
+
         Several FILEs (one passphrase for all) are reported one after the other, each under
         its name; with --format json, as an array of the objects above, with an error
         object ({"error": {code, message, exit_status}}) for a file that could not be read.

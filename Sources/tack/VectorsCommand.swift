@@ -40,6 +40,10 @@ enum VectorsCommand {
         OPTIONS:
           --verbose   also list each acceptable vector and each skipped group
 
+        EXAMPLES (the shared vectors beside the checkout, see README.md):
+          tack vectors wycheproof ../shared/vectors/wycheproof-primitives/hmac_sha256_test.json
+          tack vectors wycheproof --verbose ../shared/vectors/wycheproof-primitives/aes_cbc_pkcs5_test.json
+
         Exit status: 0 if every vector agrees, 1 on any disagreement or a file that cannot
         be read, is not JSON, or has an unknown schema (as for every command's inputs),
         2 on a usage error.

@@ -120,5 +120,59 @@ struct VocabularyTests {
         #expect(CompletionsCommand.subwords("completions") == ["bash", "zsh", "fish"])
         #expect(CompletionsCommand.subwords("verify") == [])
     }
+
+    /// The `tack …` lines of a help text's EXAMPLES section, `\` continuations joined;
+    /// those that are shell pipelines or substitutions are left out (they need a shell).
+    static func examples(_ help: String) -> [String] {
+        var found: [String] = []
+        var inExamples = false
+        var pending = ""
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("EXAMPLES") { inExamples = true; continue }
+            guard inExamples else { continue }
+            guard line.hasPrefix("  ") else { break }
+            let text = pending + line.trimmingCharacters(in: .whitespaces)
+            if text.hasSuffix("\\") { pending = String(text.dropLast()); continue }
+            pending = ""
+            if text.hasPrefix("tack "), !text.contains("|"), !text.contains("$("), !text.contains("<") { found.append(text) }
+        }
+        return found
+    }
+
+    @Test("every command's --help has an EXAMPLES section with a runnable example, and each runs with status 0")
+    func helpExamples() throws {
+        for subcommand in Tack.subcommands {
+            let examples = Self.examples(subcommand.help)
+            #expect(!examples.isEmpty, "tack \(subcommand.name) --help has no runnable example")
+            for example in examples {
+                let arguments = example.split(separator: " ").dropFirst().map(String.init)
+                // A system directory or the shared vectors may be absent outside CI.
+                if let path = arguments.last, path.hasPrefix("/") || path.hasPrefix("../"),
+                   !FileManager.default.fileExists(atPath: path) { continue }
+                let run = CLI.run(arguments)
+                #expect(run.status == .success, "\(example): \(run.errors)")
+            }
+        }
+    }
+
+    @Test("the README's vector set-up steps fetch every shared folder the tests read")
+    func readmeVectorSetUp() throws {
+        var folders: Set<String> = ["wycheproof"]  // RepositoryPaths.wycheproof
+        for directory in ["Tests", "Sources/TackTestSupport", "Sources/TackVectorSuites"] {
+            let base = CLI.root + "/" + directory
+            for file in FileManager.default.enumerator(atPath: base)?.compactMap({ $0 as? String }) ?? [] where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: base + "/" + file, encoding: .utf8)
+                for part in text.components(separatedBy: "sharedVectors(\"").dropFirst() {
+                    folders.insert(String(part.prefix { $0 != "/" && $0 != "\"" }))
+                }
+            }
+        }
+        let readme = try CLI.text("README.md")
+        let start = try #require(readme.range(of: "### Where the third-party vectors come from"))
+        let section = readme[start.upperBound...].prefix { _ in true }.components(separatedBy: "\n## ").first ?? ""
+        for folder in folders.sorted() {
+            #expect(section.contains("../shared/vectors/\(folder)/"), "README fetches no ../shared/vectors/\(folder)/")
+        }
+    }
 }
 
