@@ -18,7 +18,8 @@
 # 2. The failure path: Vectors/signatures/wycheproof-cli/eddsa_flipped_result_test.json
 #    (a correct Ed25519 signature rated `invalid`, tcId 2; see its README) must
 #    make the command exit 1, list tcId 2, and end with `2 passed, 1 failed`.
-# 3. Usage and file errors exit 2: no FILE, an unreadable file, an unknown schema.
+# 3. A usage error exits 2 (no FILE); file errors exit 1, as for every command's
+#    inputs (issue 31): an unreadable file, an unknown schema.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -101,11 +102,11 @@ echo "failure path: exit 1, tcId 2 listed, '$(tail -n 1 "$out")'"
 run vectors wycheproof
 [ "$status" -eq 2 ] || fail "no FILE: exit status $status, expected 2"
 run vectors wycheproof "$work/absent.json"
-[ "$status" -eq 2 ] || fail "unreadable file: exit status $status, expected 2"
+[ "$status" -eq 1 ] || fail "unreadable file: exit status $status, expected 1"
 printf '{"algorithm": "AES-GCM", "schema": "aead_test_schema_v1.json", "testGroups": []}\n' >"$work/aead.json"
 run vectors wycheproof "$work/aead.json"
-[ "$status" -eq 2 ] || fail "unknown schema: exit status $status, expected 2"
+[ "$status" -eq 1 ] || fail "unknown schema: exit status $status, expected 1"
 grep -q "is not a schema Tack runs" "$work/stderr" || fail "unknown schema: no message naming it"
-echo "usage and file errors: exit 2"
+echo "usage error: exit 2; file errors: exit 1"
 
 echo "wycheproof-cli-check: passed"

@@ -160,10 +160,57 @@ public enum PKCS12Warning: Sendable, Hashable, CustomStringConvertible {
     /// (`IssuerChain.End.issuerRejected(_:)`), or the path builder's
     /// budget ran out (`IssuerChain.End.budgetExhausted(_:)`).
     case chainIncomplete(certificateIndex: Int, IssuerChain.End)
+    /// A key bag whose key Tack does not read (an algorithm such as DSA, a curve
+    /// other than P-256/384/521, a multi-prime or out-of-range RSA key): the rest of
+    /// the file was read, and the key is not among ``PKCS12File/keys``. `encryption`
+    /// is the scheme of a shrouded key bag (which was decrypted), `nil` for a plain one.
+    case unreadableKey(PrivateKeyError, encryption: PKCS12EncryptionScheme?)
+    /// A private key stored without encryption (a plain keyBag, RFC 7292 §4.2.1:
+    /// `openssl pkcs12 -keypbe NONE`): anyone who has the file has the key.
+    case unencryptedKey
+
+    /// A stable snake_case identifier of the warning's kind: `no_mac`,
+    /// `mac_uses_sha1`, `few_iterations`, `weak_encryption`, `unopened_bag`,
+    /// `unknown_attribute`, `local_key_id_mismatch`, `chain_incomplete`,
+    /// `unreadable_key` or `unencrypted_key`.
+    public var code: String {
+        switch self {
+        case .noMAC: "no_mac"
+        case .macUsesSHA1: "mac_uses_sha1"
+        case .fewIterations: "few_iterations"
+        case .weakEncryption: "weak_encryption"
+        case .unopenedBag: "unopened_bag"
+        case .unknownAttribute: "unknown_attribute"
+        case .localKeyIDMismatch: "local_key_id_mismatch"
+        case .chainIncomplete: "chain_incomplete"
+        case .unreadableKey: "unreadable_key"
+        case .unencryptedKey: "unencrypted_key"
+        }
+    }
+
+    /// The part of the file the warning concerns: `MAC`, `MAC or encryption`
+    /// (an iteration count, which both use), `encryption`, `key bag`,
+    /// `certificate bag`, `CRL bag`, `secret bag`, `bag` (of an unknown type) or
+    /// `attribute`.
+    public var part: String {
+        switch self {
+        case .noMAC, .macUsesSHA1: "MAC"
+        case .fewIterations: "MAC or encryption"
+        case .weakEncryption: "encryption"
+        case .unreadableKey, .unencryptedKey, .localKeyIDMismatch: "key bag"
+        case .chainIncomplete: "certificate bag"
+        case .unopenedBag(.crl): "CRL bag"
+        case .unopenedBag(.secret): "secret bag"
+        case .unopenedBag(.unknown): "bag"
+        case .unknownAttribute: "attribute"
+        }
+    }
 
     /// A one-line description.
     public var description: String {
         switch self {
+        case .unreadableKey(let error, _): "a key bag was not read: \(error.reason)"
+        case .unencryptedKey: "a private key is stored without encryption (a plain key bag): anyone with the file has the key"
         case .noMAC: "the file has no MAC: its integrity was not checked"
         case .macUsesSHA1: "the MAC uses SHA-1"
         case .fewIterations(let count): "\(count) iterations (fewer than 2,048)"

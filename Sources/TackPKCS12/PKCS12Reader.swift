@@ -287,8 +287,10 @@ struct PKCS12Reader {
             try bag.end()
 
             if id == PKCS12OID.keyBag {
-                let key = try privateKey(reader.encoded(valueIndex), reader: reader, at: valueIndex)
-                keys.append(PKCS12Key(key: key, attributes: attributes, encryption: nil))
+                warnings.append(.unencryptedKey)
+                if let key = try privateKey(reader.encoded(valueIndex), reader: reader, at: valueIndex) {
+                    keys.append(PKCS12Key(key: key, attributes: attributes, encryption: nil))
+                }
             } else if id == PKCS12OID.pkcs8ShroudedKeyBag {
                 // EncryptedPrivateKeyInfo ::= SEQUENCE { encryptionAlgorithm AlgorithmIdentifier, encryptedData OCTET STRING }
                 var info = try reader.fields(of: valueIndex, .sequence)
@@ -299,14 +301,21 @@ struct PKCS12Reader {
                 noteScheme(scheme)
                 let layer: PKCS12Layer
                 if case .safeContents(let contentIndex) = reader.layer { layer = .shroudedKey(index: contentIndex) } else { layer = reader.layer }
-                let key = try decrypt(scheme, ciphertext, reader: reader, at: schemeIndex) { (_, plaintext) throws(PKCS12Error) in
+                let key = try decrypt(scheme, ciphertext, reader: reader, at: schemeIndex) {
+                    (_, plaintext) throws(PKCS12Error) -> Result<PrivateKey, PrivateKeyError> in
                     do throws(PrivateKeyError) {
-                        return try PrivateKey(derEncoded: plaintext)
+                        return .success(try PrivateKey(derEncoded: plaintext))
                     } catch {
+                        // A well-formed key of an algorithm Tack does not read decrypted
+                        // correctly (garbage from a wrong passphrase does not parse that far).
+                        if PKCS12Reader.isUnsupported(error) { return .failure(error) }
                         throw PKCS12Error(.invalidPrivateKey(error), at: error.offset, in: layer)
                     }
                 }
-                keys.append(PKCS12Key(key: key, attributes: attributes, encryption: scheme))
+                switch key {
+                case .success(let key): keys.append(PKCS12Key(key: key, attributes: attributes, encryption: scheme))
+                case .failure(let error): warnings.append(.unreadableKey(error, encryption: scheme))
+                }
             } else if id == PKCS12OID.certBag {
                 // CertBag ::= SEQUENCE { certId OID, certValue [0] EXPLICIT ANY DEFINED BY certId }
                 var certBag = try reader.fields(of: valueIndex, .sequence)
@@ -349,10 +358,25 @@ struct PKCS12Reader {
         warnings.append(.unopenedBag(bag))
     }
 
-    private func privateKey(_ der: [UInt8], reader: LayerReader, at index: Int) throws(PKCS12Error) -> PrivateKey {
+    /// The key of a plain keyBag, or `nil` (and a warning) when it is well formed
+    /// but of a kind Tack does not read.
+    private mutating func privateKey(_ der: [UInt8], reader: LayerReader, at index: Int) throws(PKCS12Error) -> PrivateKey? {
         do { return try PrivateKey(derEncoded: der) } catch {
+            if PKCS12Reader.isUnsupported(error) {
+                warnings.append(.unreadableKey(error, encryption: nil))
+                return nil
+            }
             // The key's offsets index its own encoding; report the bag's offset plus it.
             throw PKCS12Error(.invalidPrivateKey(error), at: reader.node(index).offset + error.offset, in: reader.layer)
+        }
+    }
+
+    /// Whether a key error says the key is of a kind Tack does not read, rather
+    /// than broken: such a bag is a warning, and the rest of the file is read.
+    static func isUnsupported(_ error: PrivateKeyError) -> Bool {
+        switch error.reason {
+        case .unknownAlgorithm, .unsupportedCurve, .multiPrimeRSA, .unsupportedRSAModulus, .explicitCurveParameters: true
+        default: false
         }
     }
 

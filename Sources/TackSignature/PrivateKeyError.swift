@@ -1,4 +1,5 @@
 public import TackDER
+import TackX509
 
 /// Why a private key could not be read, or was read and found inconsistent.
 ///
@@ -152,7 +153,7 @@ extension PrivateKeyError.Reason: CustomStringConvertible {
         case .unsupportedVersion(let version): "unsupported version \(version)"
         case .publicKeyInVersion1: "publicKey present in a version 1 (v1) key"
         case .multiPrimeRSA: "multi-prime RSA keys are not supported"
-        case .unknownAlgorithm(let oid): "unknown private key algorithm \(oid)"
+        case .unknownAlgorithm(let oid): "a \(PublicKeyAlgorithm.name(of: oid)) private key, an algorithm Tack does not read"
         case .invalidAlgorithmParameters: "invalid algorithm parameters"
         case .explicitCurveParameters: "explicit EC curve parameters are not accepted"
         case .unsupportedCurve(let oid): "unsupported curve \(oid)"

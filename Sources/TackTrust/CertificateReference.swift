@@ -11,10 +11,11 @@ public enum CertificateReference: Sendable, Hashable, CustomStringConvertible {
     /// The anchor at `index` (0-based) of the ``AnchorStore`` used.
     case anchor(index: Int)
 
-    /// `served #N` or `anchor #N` (1-based, as people count).
+    /// `served certificate #N` or `anchor #N` (1-based, as people count).
     public var description: String {
         switch self {
-        case .served(let index): return index == 0 ? "the leaf" : "served certificate #\(index + 1)"
+        // By position, the leaf too: a chain served out of order has a CA first.
+        case .served(let index): return "served certificate #\(index + 1)"
         case .anchor(let index): return "anchor #\(index + 1)"
         }
     }

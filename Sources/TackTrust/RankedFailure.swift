@@ -19,7 +19,7 @@ struct RankedFailure {
     /// typically a same-named certificate of another key) over an unknown issuer (0).
     static func rank(of failure: TrustFailure) -> Int {
         switch failure.reason {
-        case .unknownIssuer: return 0
+        case .unknownIssuer, .untrustedRoot: return 0
         case .maximumDepthExceeded: return 15
         case .badSignature, .weakKey, .weakSignatureAlgorithm: return 10
         case .expired, .notYetValid, .revoked, .revocationStatusUnknown, .responseStale, .responseNotYetValid,

@@ -41,6 +41,11 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// `authorityKeyIdentifier` the key identifier looked for, when the certificate
         /// has them (`nil` for an empty chain).
         case unknownIssuer(issuer: String?, authorityKeyIdentifier: [UInt8]?)
+        /// The path ends in a self-issued certificate (subject equal to issuer, the
+        /// shape of a root) that is not one of the anchors: `subject` in RFC 4514 text.
+        /// Served roots are allowed (and ignored when an anchor is found); this one
+        /// is the end of every path, and it is not trusted.
+        case untrustedRoot(subject: String)
         /// The certificate is revoked, by a CRL or an OCSP response the caller supplied;
         /// `reason` as the response gives it (`nil` when absent, and for CRLs).
         case revoked(revocationTime: Int64, reason: CRLReason?)
@@ -202,6 +207,7 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .notYetValid: "not_yet_valid"
         case .peerNameMismatch: "peer_name_mismatch"
         case .unknownIssuer: "unknown_issuer"
+        case .untrustedRoot: "untrusted_root"
         case .revoked: "revoked"
         case .revocationStatusUnknown: "revocation_status_unknown"
         case .responseStale: "response_stale"
@@ -239,7 +245,7 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether the platform would call this failure fatal rather than recoverable.
     public var isFatal: Bool {
         switch reason {
-        case .expired, .notYetValid, .peerNameMismatch, .unknownIssuer, .revoked, .revocationStatusUnknown,
+        case .expired, .notYetValid, .peerNameMismatch, .unknownIssuer, .untrustedRoot, .revoked, .revocationStatusUnknown,
              .responseStale, .responseNotYetValid, .missingRevocationStatus, .mustStapleWithoutResponse,
              .certificateTransparency:
             return false
@@ -257,11 +263,15 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
             return "certificate not valid before \(RFC3339.format(notBefore)), \(Self.span(notBefore, checkTime)) after the check time\(subject)"
         case .peerNameMismatch(let host, let names):
             let listed = names.isEmpty ? "it has no DNS or IP name" : "its names are " + names.joined(separator: ", ")
-            return "the leaf is not for \(host)\(subject): \(listed)"
+            // Named by served position (the certificate served first is not the leaf
+            // when the chain is served out of order).
+            return "\(certificate.map { "\($0)" } ?? "the leaf") is not for \(host): \(listed)"
         case .unknownIssuer(let issuer, let keyIdentifier):
             guard let issuer else { return "no trusted issuer found\(subject)" }
             let key = keyIdentifier.map { ", key identifier " + Hex.encode($0, separator: ":", uppercase: true) } ?? ""
             return "no trusted issuer found\(subject): no anchor or served certificate is \"\(issuer)\"\(key)"
+        case .untrustedRoot(let name):
+            return "\(certificate.map { "\($0)" } ?? "the certificate") is a self-signed root (\(name)), and not one of the anchors"
         case .revoked(let time, let reason):
             let because = reason.map { " (\($0))" } ?? ""
             return "certificate revoked at \(RFC3339.format(time))\(because)\(subject)"
@@ -311,14 +321,23 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// issuer name and authority key identifier.
     static func unknownIssuer(of certificate: Certificate?) -> Reason {
         guard let certificate else { return .unknownIssuer(issuer: nil, authorityKeyIdentifier: nil) }
+        if certificate.derEncoded[certificate.issuerRange].elementsEqual(certificate.derEncoded[certificate.subjectRange]),
+           let subject = (try? certificate.subject)?.rfc4514String {
+            return .untrustedRoot(subject: subject)
+        }
         let name = (try? certificate.issuer)?.rfc4514String
         let keyIdentifier = ((try? certificate.authorityKeyIdentifier) ?? nil)?.keyIdentifier.map { Array($0) }
         return .unknownIssuer(issuer: name, authorityKeyIdentifier: keyIdentifier)
     }
 
-    /// `later - earlier` in words: whole days (`219 days`), or hours, minutes or
-    /// seconds when under a day.
-    static func span(_ later: Int64, _ earlier: Int64) -> String {
+    /// `later - earlier` in words, in the largest unit that is not zero: whole days
+    /// (`219 days`), or hours, minutes or seconds when under a day (`8 hours`).
+    ///
+    /// - Parameters:
+    ///   - later: The later time, in seconds since 1970.
+    ///   - earlier: The earlier time, in seconds since 1970.
+    /// - Returns: The span, or `some time` when `later` is before `earlier`.
+    public static func span(_ later: Int64, _ earlier: Int64) -> String {
         let (difference, overflow) = later.subtractingReportingOverflow(earlier)
         guard !overflow, difference >= 0 else { return "some time" }
         func unit(_ count: Int64, _ name: String) -> String { "\(count) \(name)" + (count == 1 ? "" : "s") }

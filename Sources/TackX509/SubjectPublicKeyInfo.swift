@@ -44,7 +44,22 @@ public enum PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
         case .ed448: "Ed448"
         case .x25519: "X25519"
         case .x448: "X448"
-        case .unknown(let oid): oid.dottedString
+        case .unknown(let oid): PublicKeyAlgorithm.name(of: oid)
+        }
+    }
+
+    /// The name of a public key algorithm TackX509 does not decode but people meet,
+    /// for messages: `DSA` (`id-dsa`, RFC 3279 §2.3.2), `DH` (`dhpublicnumber`, RFC 3279
+    /// §2.3.3), `GOST R 34.10-2012` (RFC 9215 §3); the dotted OID for any other.
+    ///
+    /// - Parameter oid: The AlgorithmIdentifier's algorithm.
+    /// - Returns: The name, or the dotted OID.
+    public static func name(of oid: OID) -> String {
+        switch oid {
+        case OID(1, 2, 840, 10040, 4, 1): "DSA"
+        case OID(1, 2, 840, 10046, 2, 1): "DH"
+        case OID(1, 2, 643, 7, 1, 1, 1, 1), OID(1, 2, 643, 7, 1, 1, 1, 2): "GOST R 34.10-2012"
+        default: oid.dottedString
         }
     }
 }

@@ -133,6 +133,13 @@ struct Arguments {
         return time
     }
 
+    /// The time of `--at`, every command's time option, or of `alias` (`--now`,
+    /// kept where a command had it first); a usage error when both are given.
+    func time(alias: String) throws(CLIError) -> Int64 {
+        if options["--at"] != nil && options[alias] != nil { throw .usage("--at and \(alias) are the same option: give one") }
+        return try time(options[alias] != nil ? alias : "--at")
+    }
+
     func isSet(_ name: String) -> Bool { switches.contains(name) }
 
     /// `--format text|json`, or `--json`; text when neither is given. The command must
@@ -255,25 +262,37 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
             result.failures.append(CLIError("\(name): empty input", code: "empty_input"))
             return result
         }
-        do {
-            result.objects.append(.certificate(try Certificate(derEncoded: bytes)))
-        } catch let certificateError {
-            if let key = try? SubjectPublicKeyInfo(derEncoded: bytes) {
-                result.objects.append(.publicKey(key, from: .publicKey))
-            } else if let certificates = try? PinSources.certificates(pkcs7: bytes) {
-                result.objects += certificates.map(InputObject.certificate)
-            } else if let request = derCertificationRequest(bytes) {
-                switch request {
-                case .success(let key): result.objects.append(.publicKey(key, from: .certificateRequest))
-                case .failure(let error): result.failures.append(CLIError("\(name): \(error.message)", code: error.code))
-                }
-            } else if let key = try? PinSources.publicKey(privateKey: bytes, label: nil) {
-                result.objects.append(.publicKey(key, from: .privateKey))
-            } else if isPlainText(bytes) {
-                result.failures.append(CLIError("\(name): neither PEM nor DER: the file is plain text with no -----BEGIN line", code: "not_pem_or_der"))
-            } else {
-                result.failures.append(CLIError("\(name): certificate #1: \(certificateError)", code: "malformed_certificate"))
+        let certificateError: X509Error
+        switch decodeCertificate(bytes) {
+        case .success(let certificate):
+            result.objects.append(.certificate(certificate))
+            return result
+        case .failure(.undecodableName(let error)):
+            result.failures.append(CLIError("\(name): certificate #1 is malformed: \(error)", code: "malformed_certificate"))
+            return result
+        case .failure(.notACertificate(let error)):
+            certificateError = error
+        }
+        if let kind = InputKind.recognise(bytes) {
+            result.failures.append(kind.failure(name, expected: "a certificate or key"))
+        } else if let key = try? SubjectPublicKeyInfo(derEncoded: bytes) {
+            result.objects.append(.publicKey(key, from: .publicKey))
+        } else if let certificates = try? PinSources.certificates(pkcs7: bytes) {
+            result.objects += certificates.map(InputObject.certificate)
+        } else if let request = derCertificationRequest(bytes) {
+            switch request {
+            case .success(let key): result.objects.append(.publicKey(key, from: .certificateRequest))
+            case .failure(let error): result.failures.append(CLIError("\(name): \(error.message)", code: error.code))
             }
+        } else if let key = PinSources.publicKey(derPrivateKey: bytes) {
+            switch key {
+            case .success(let key): result.objects.append(.publicKey(key, from: .privateKey))
+            case .failure(let error): result.failures.append(CLIError("\(name): private key: \(error.message)", code: error.code))
+            }
+        } else if isPlainText(bytes) {
+            result.failures.append(CLIError("\(name): neither PEM nor DER: the file is plain text with no -----BEGIN line", code: "not_pem_or_der"))
+        } else {
+            result.failures.append(CLIError("\(name): certificate #1: \(certificateError)", code: "malformed_certificate"))
         }
         return result
     }
@@ -289,10 +308,12 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
         switch block.label {
         case "CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE":
             index += 1
-            do {
-                result.objects.append(.certificate(try Certificate(derEncoded: block.bytes)))
-            } catch {
-                result.failures.append(CLIError("\(name): certificate #\(index) (PEM block at byte \(block.offset)): \(error)", code: "malformed_certificate"))
+            switch decodeCertificate(block.bytes) {
+            case .success(let certificate):
+                result.objects.append(.certificate(certificate))
+            case .failure(.undecodableName(let error)), .failure(.notACertificate(let error)):
+                result.failures.append(CLIError("\(name): certificate #\(index) (PEM block at byte \(block.offset)) is malformed: \(error)",
+                                                code: "malformed_certificate"))
             }
         case "PUBLIC KEY":
             index += 1
@@ -300,6 +321,13 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
                 result.objects.append(.publicKey(try SubjectPublicKeyInfo(derEncoded: block.bytes), from: .publicKey))
             } catch {
                 result.failures.append(CLIError("\(name): public key #\(index) (PEM block at byte \(block.offset)): \(error)", code: "malformed_public_key"))
+            }
+        case "RSA PUBLIC KEY":
+            index += 1
+            do throws(PinSourceError) {
+                result.objects.append(.publicKey(try PinSources.publicKey(pkcs1: block.bytes), from: .publicKey))
+            } catch {
+                result.failures.append(CLIError("\(name): public key #\(index) (PEM block at byte \(block.offset)): \(error.message)", code: error.code))
             }
         case "PKCS7", "CERTIFICATE CHAIN":
             index += 1
@@ -318,8 +346,7 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
         case "PRIVATE KEY", "RSA PRIVATE KEY", "EC PRIVATE KEY":
             index += 1
             do throws(PinSourceError) {
-                result.objects.append(.publicKey(try PinSources.publicKey(privateKey: block.bytes, label: block.label == "PRIVATE KEY" ? nil : block.label),
-                                                 from: .privateKey))
+                result.objects.append(.publicKey(try PinSources.publicKey(privateKey: block), from: .privateKey))
             } catch {
                 result.failures.append(CLIError("\(name): private key #\(index) (PEM block at byte \(block.offset)): \(error.message)", code: error.code))
             }
@@ -327,6 +354,13 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
             index += 1
             result.failures.append(CLIError("\(name): private key #\(index) is encrypted: decrypt it first (openssl pkey -in KEY -pubout | tack pin -)",
                                             code: "encrypted_private_key"))
+        case "X509 CRL":
+            index += 1
+            result.failures.append(InputKind.crl.failure("\(name): object #\(index) (PEM block at byte \(block.offset))", expected: "a certificate or key"))
+        case "OCSP RESPONSE":
+            index += 1
+            result.failures.append(InputKind.ocspResponse.failure("\(name): object #\(index) (PEM block at byte \(block.offset))",
+                                                                  expected: "a certificate or key"))
         default:
             continue  // parameters and the like: not ours to pin
         }
@@ -376,21 +410,55 @@ func certificateObjects(_ bytes: [UInt8], name: String) -> (certificates: [(file
     return (certificates, failures)
 }
 
+/// Why ``decodeCertificate(_:)`` refused some bytes.
+enum CertificateDecodingFailure: Error {
+    /// The bytes are no certificate (or a certificate broken in its structure).
+    case notACertificate(X509Error)
+    /// A certificate whose subject or issuer does not decode (a byte outside a
+    /// PrintableString's alphabet): malformed, since every command names it.
+    case undecodableName(X509Error)
+}
+
+/// A certificate whose subject and issuer decode: what every command reads, so that
+/// a name is never shown as a placeholder. TackX509 decodes names lazily; here both
+/// are decoded once, and a failure is the certificate's (with its offset and reason).
+func decodeCertificate(_ der: [UInt8]) -> Result<Certificate, CertificateDecodingFailure> {
+    let certificate: Certificate
+    do {
+        certificate = try Certificate(derEncoded: der)
+    } catch {
+        return .failure(.notACertificate(error))
+    }
+    do {
+        _ = try DistinguishedName(derEncoded: certificate.derEncoded, range: certificate.subjectRange)
+        _ = try DistinguishedName(derEncoded: certificate.derEncoded, range: certificate.issuerRange)
+    } catch {
+        return .failure(.undecodableName(error))
+    }
+    return .success(certificate)
+}
+
 /// The subject of a certificate as one line of text (RFC 4514), the way every command
 /// names a certificate.
 func subjectLine(_ certificate: Certificate) -> String {
-    guard let name = try? DistinguishedName(derEncoded: certificate.derEncoded, range: certificate.subjectRange) else {
-        return "(undecodable subject)"
-    }
-    return name.isEmpty ? "(empty subject)" : name.rfc4514String
+    nameLine(certificate, certificate.subjectRange, empty: "(empty subject)")
 }
 
 /// The issuer of a certificate as one line of text (RFC 4514).
 func issuerLine(_ certificate: Certificate) -> String {
-    guard let name = try? DistinguishedName(derEncoded: certificate.derEncoded, range: certificate.issuerRange) else {
-        return "(undecodable issuer)"
+    nameLine(certificate, certificate.issuerRange, empty: "(empty issuer)")
+}
+
+/// A name of `certificate` in RFC 4514. The certificates of input files are read by
+/// ``decodeCertificate(_:)``, whose names decode; one that arrived otherwise (inside
+/// an OCSP response or a PKCS #12 file) and does not decode is shown as `#` and the
+/// hex of the Name's DER (RFC 4514 §2.4's form for a value without a string form),
+/// its bytes rather than a placeholder.
+private func nameLine(_ certificate: Certificate, _ range: Range<Int>, empty: String) -> String {
+    guard let name = try? DistinguishedName(derEncoded: certificate.derEncoded, range: range) else {
+        return "#" + Hex.encode(certificate.derEncoded[range])
     }
-    return name.isEmpty ? "(empty issuer)" : name.rfc4514String
+    return name.isEmpty ? empty : name.rfc4514String
 }
 
 /// "N inputs failed", the closing error of the commands that go on past a bad input.

@@ -7,8 +7,11 @@ enum CompletionsCommand {
     static let help = """
         USAGE: tack completions bash|zsh|fish
 
-        Prints a completion script for the shell: command names, each command's options
-        (as its --help lists them), and file names for operands.
+        Prints a completion script for the shell: command names, the words that follow
+        some (policy convert, vectors wycheproof|limbo, completions bash|zsh|fish), each
+        command's options as its --help lists them, the values of the options that take
+        one of a fixed set (the formats, the revocation policies, the key types, lint's
+        rule ids), and file names for operands.
 
         EXAMPLES:
           tack completions bash
@@ -75,22 +78,79 @@ enum CompletionsCommand {
         return found + (found.contains("--help") ? [] : ["--help"])
     }
 
+    /// The values option `option` of `command` takes, as its help writes them
+    /// (`--format text|json`, `--revocation none|soft|hard`), in order; the lint rule
+    /// ids for `lint --disable`; empty for an option whose value is free (a file, a time).
+    static func values(_ command: String, option: String) -> [String] {
+        if command == "lint" && option == "--disable" { return LintRule.allCases.map(\.rawValue) }
+        guard let subcommand = Tack.subcommands.first(where: { $0.name == command }) else { return [] }
+        var found: [String] = []
+        var rest = Substring(subcommand.usage)
+        while let range = rest.range(of: option + " ") {
+            rest = rest[range.upperBound...]
+            let word = rest.prefix { !$0.isWhitespace && $0 != "]" }
+            guard word.contains("|") else { continue }
+            for value in word.split(separator: "|") where value.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) {
+                if !found.contains(String(value)) { found.append(String(value)) }
+            }
+        }
+        return found
+    }
+
+    /// The words that may follow `tack COMMAND` (`convert`; `wycheproof`, `limbo`;
+    /// `bash`, `zsh`, `fish`), from its USAGE lines: a lowercase word, or words joined
+    /// by `|`, right after the command's name.
+    static func subwords(_ command: String) -> [String] {
+        guard let subcommand = Tack.subcommands.first(where: { $0.name == command }) else { return [] }
+        var found: [String] = []
+        for line in subcommand.usage.split(separator: "\n") {
+            guard let range = line.range(of: "tack \(command) ") else { continue }
+            let word = line[range.upperBound...].prefix { !$0.isWhitespace }
+            for value in word.split(separator: "|") where value.first?.isLowercase == true && value.allSatisfy({ $0.isLowercase || $0 == "-" }) {
+                if !found.contains(String(value)) { found.append(String(value)) }
+            }
+        }
+        return found
+    }
+
+    /// Every (command, option, values) with values to offer.
+    static var valuedOptions: [(command: String, option: String, values: [String])] {
+        commands.flatMap { command in
+            options(command.name).compactMap { option in
+                let list = values(command.name, option: option)
+                return list.isEmpty ? nil : (command.name, option, list)
+            }
+        }
+    }
+
     static func bash() -> String {
         var cases = ""
-        for command in commands where !options(command.name).isEmpty {
-            cases += "        \(command.name)) options=\"\(options(command.name).joined(separator: " "))\" ;;\n"
+        for command in commands where !options(command.name).isEmpty || !subwords(command.name).isEmpty {
+            cases += "        \(command.name)) options=\"\(options(command.name).joined(separator: " "))\"; "
+                + "subwords=\"\(subwords(command.name).joined(separator: " "))\" ;;\n"
+        }
+        var valueCases = ""
+        for entry in valuedOptions {
+            valueCases += "        \(entry.command):\(entry.option)) COMPREPLY=($(compgen -W \"\(entry.values.joined(separator: " "))\" -- \"$current\")); return ;;\n"
         }
         return """
             # bash completion for tack (tack completions bash)
             _tack() {
                 local current=${COMP_WORDS[COMP_CWORD]}
+                local previous=${COMP_WORDS[COMP_CWORD-1]}
                 if [ "$COMP_CWORD" -eq 1 ]; then
                     COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " "))" -- "$current"))
                     return
                 fi
-                local options=""
+                case "${COMP_WORDS[1]}:$previous" in
+            \(valueCases)    esac
+                local options="" subwords=""
                 case "${COMP_WORDS[1]}" in
             \(cases)    esac
+                if [ "$COMP_CWORD" -eq 2 ] && [ -n "$subwords" ] && [[ "$current" != -* ]]; then
+                    COMPREPLY=($(compgen -W "$subwords" -- "$current"))
+                    return
+                fi
                 if [[ "$current" == -* ]]; then
                     COMPREPLY=($(compgen -W "$options" -- "$current"))
                 else
@@ -104,14 +164,19 @@ enum CompletionsCommand {
     static func zsh() -> String {
         let described = commands.map { "        '\($0.name):\($0.summary.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: "\n")
         var cases = ""
-        for command in commands where !options(command.name).isEmpty {
-            cases += "        \(command.name)) options=(\(options(command.name).joined(separator: " "))) ;;\n"
+        for command in commands where !options(command.name).isEmpty || !subwords(command.name).isEmpty {
+            cases += "        \(command.name)) options=(\(options(command.name).joined(separator: " "))); "
+                + "subwords=(\(subwords(command.name).joined(separator: " "))) ;;\n"
+        }
+        var valueCases = ""
+        for entry in valuedOptions {
+            valueCases += "        \(entry.command):\(entry.option)) compadd -- \(entry.values.joined(separator: " ")); return ;;\n"
         }
         return """
             #compdef tack
             # zsh completion for tack (tack completions zsh)
             _tack() {
-                local -a commands options
+                local -a commands options subwords
                 commands=(
             \(described)
                 )
@@ -119,8 +184,14 @@ enum CompletionsCommand {
                     _describe 'command' commands
                     return
                 fi
+                case "$words[2]:$words[CURRENT-1]" in
+            \(valueCases)    esac
                 case $words[2] in
             \(cases)    esac
+                if (( CURRENT == 3 )) && (( ${#subwords} )) && [[ $PREFIX != -* ]]; then
+                    compadd -- $subwords
+                    return
+                fi
                 if [[ $PREFIX == -* ]]; then
                     compadd -- $options
                 else
@@ -138,8 +209,15 @@ enum CompletionsCommand {
             lines.append("complete -c tack -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name) -d '\(command.summary.replacingOccurrences(of: "'", with: "\\'"))'")
         }
         for command in commands {
+            let subwords = subwords(command.name)
+            if !subwords.isEmpty {
+                lines.append("complete -c tack -n '__fish_seen_subcommand_from \(command.name); and not __fish_seen_subcommand_from "
+                             + subwords.joined(separator: " ") + "' -a '\(subwords.joined(separator: " "))'")
+            }
             for option in options(command.name) {
-                lines.append("complete -c tack -n '__fish_seen_subcommand_from \(command.name)' -l \(option.dropFirst(2))")
+                let values = values(command.name, option: option)
+                let takes = values.isEmpty ? "" : " -x -a '\(values.joined(separator: " "))'"
+                lines.append("complete -c tack -n '__fish_seen_subcommand_from \(command.name)' -l \(option.dropFirst(2))\(takes)")
             }
             if command.name != "help" && command.name != "version" && command.name != "completions" {
                 lines.append("complete -c tack -n '__fish_seen_subcommand_from \(command.name)' -F")

@@ -14,7 +14,7 @@ enum IdentityCommand {
     static let help = """
         USAGE: tack identity [--passphrase-env VAR | --passphrase-file F | --passphrase-stdin]
                              [--roots FILE]... [--system-roots] [--host NAME]
-                             [--allow-no-mac] [--format text|json] [--json] [--now TIME] FILE
+                             [--allow-no-mac] [--format text|json] [--json] [--at TIME] FILE...
 
         Reads a PKCS #12 file (.p12, .pfx; BER or DER) and prints each identity (a
         certificate with its private key): subject, issuer, validity with the days left,
@@ -39,9 +39,10 @@ enum IdentityCommand {
                            friendly_name, spki_sha256, chain_sha256, trust), certificates
                            (sha256, subject, friendly_name, local_key_id),
                            keys_without_certificate, mac (algorithm, iterations, or null),
-                           encryption (content, scheme, iterations), warnings
-          --now TIME       the time the days left and the trust are evaluated at
-                           (default: the clock)
+                           encryption (content, scheme, iterations), warnings (code,
+                           part: MAC, encryption, key bag, certificate bag, ...; message)
+          --at TIME        the time the days left and the trust are evaluated at
+                           (default: the clock); --now is the same option
           --roots FILE     evaluate each identity's trust against these anchors (PEM or
                            DER, or a directory; repeatable), with the file's other
                            certificates as intermediates
@@ -49,53 +50,90 @@ enum IdentityCommand {
           --host NAME      evaluate as a TLS server certificate for NAME (serverAuth);
                            without it, as a client certificate (clientAuth EKU)
         Without --roots or --system-roots, trust is not evaluated (`trust` is null).
-        `trust` is {"verdict", "code", "purpose", "host", "failures"} otherwise.
+        `trust` is {"verdict", "code", "purpose", "host", "failures"} otherwise, each
+        failure {"code", "message"} as in tack verify.
 
-        Exit status: 0 the file was read (and, if asked, every identity is trusted),
+        A bag Tack cannot read (a DSA key, say) does not stop the read: everything else
+        is listed and the bag is a warning with its reason (code unreadable_key); a key
+        stored without encryption is a warning too (unencrypted_key).
+
+        EXAMPLES:
+          tack identity --allow-no-mac Vectors/pkcs12/openssl-rsa-plain.p12
+          tack identity --allow-no-mac --json Vectors/pkcs12/openssl-rsa-plain.p12 Vectors/pkcs12/openssl-p256-plain.p12
+
+        Several FILEs (one passphrase for all) are reported one after the other, each under
+        its name; with --format json, as an array of the objects above, with an error
+        object ({"error": {code, message, exit_status}}) for a file that could not be read.
+
+        Exit status: 0 the files were read, warnings or not (and, if asked, every identity is trusted),
         1 bad input or wrong passphrase (the message says which), 2 usage error,
         3 an identity is not trusted.
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
         let args = try Arguments(
-            arguments, valued: ["--passphrase-env", "--passphrase-file", "--format", "--now", "--roots", "--host"],
+            arguments, valued: ["--passphrase-env", "--passphrase-file", "--format", "--at", "--now", "--roots", "--host"],
             switches: ["--passphrase-stdin", "--allow-no-mac", "--json", "--system-roots"])
         if args.wantsHelp {
             io.emit(help)
             return .success
         }
         let format = try args.outputFormat()
-        guard args.operands.count == 1, let path = args.operands.first else {
-            throw .usage("tack identity needs exactly one FILE")
-        }
-        let now = try args.time("--now")
+        guard !args.operands.isEmpty else { throw .usage("tack identity needs a FILE") }
+        let now = try args.time(alias: "--now")
         let peer = try args.value("--host").map { (text) throws(CLIError) in try parsePeer(text) }
         let roots = args.values("--roots")
         let evaluatesTrust = !roots.isEmpty || args.isSet("--system-roots")
         if peer != nil && !evaluatesTrust {
             throw .usage("--host needs --roots FILE or --system-roots to evaluate against")
         }
-        let passphrase = try readPassphrase(args, filePath: path, io: io)
-        let bytes = try readInput(path, io: io)
+        let passphrase = try readPassphrase(args, readsStandardInput: args.operands.contains("-"), io: io)
         var options = PKCS12Options()
         options.readsFilesWithoutMAC = args.isSet("--allow-no-mac")
-        let file: PKCS12File
-        do {
-            file = try PKCS12File(berEncoded: bytes, passphrase: passphrase, options: options)
-        } catch {
-            throw CLIError("\(inputName(path)): \(error.description)", code: errorCode(error))
+        let anchors = evaluatesTrust ? try readAnchors(roots, systemRoots: args.isSet("--system-roots"), io: io) : nil
+
+        /// One file: its JSON or text, and whether every identity is trusted.
+        func report(_ path: String) throws(CLIError) -> (output: JSONValue, text: String, trusted: Bool) {
+            let bytes = try readInput(path, io: io)
+            let file: PKCS12File
+            do {
+                file = try PKCS12File(berEncoded: bytes, passphrase: passphrase, options: options)
+            } catch {
+                throw CLIError("\(inputName(path)): \(error.description)", code: errorCode(error))
+            }
+            let trust = anchors.map { evaluateTrust(file, anchors: $0, peer: peer, time: now) }
+            return (json(file, trust: trust, peer: peer), text(file, now: now, trust: trust, peer: peer),
+                    !(trust ?? []).contains { !$0.isTrusted })
         }
-        var trust: [TrustDecision]? = nil
-        if evaluatesTrust {
-            let anchors = try readAnchors(roots, systemRoots: args.isSet("--system-roots"), io: io)
-            trust = evaluateTrust(file, anchors: anchors, peer: peer, time: now)
+
+        // One FILE: its object (a failure is the command's). Several: an array with an
+        // error object for each file that could not be read, which the others do not stop.
+        if args.operands.count == 1 {
+            let result = try report(args.operands[0])
+            io.emit(format == .json ? result.output.serialized() : result.text)
+            return result.trusted ? .success : .untrusted
         }
-        switch format {
-        case .json: io.emit(json(file, trust: trust, peer: peer).serialized())
-        case .text: io.emit(text(file, now: now, trust: trust, peer: peer))
+        var documents: [JSONValue] = []
+        var failed = 0
+        var allTrusted = true
+        for (index, path) in args.operands.enumerated() {
+            do {
+                let result = try report(path)
+                documents.append(result.output)
+                allTrusted = allTrusted && result.trusted
+                if format == .text { io.emit((index > 0 ? "\n" : "") + "== \(inputName(path)) ==\n" + result.text) }
+            } catch {
+                io.warn(error.description)
+                documents.append(error.json)
+                failed += 1
+            }
         }
-        if let trust, trust.contains(where: { !$0.isTrusted }) { return .untrusted }
-        return .success
+        if format == .json { io.emit(JSONValue.array(documents).serialized()) }
+        if failed > 0 {
+            io.warn(inputsFailed(failed).description)
+            return .failure
+        }
+        return allTrusted ? .success : .untrusted
     }
 
     // MARK: Trust
@@ -123,7 +161,9 @@ enum IdentityCommand {
             ("code", .string(decision.code)),
             ("purpose", .string(peer == nil ? "client_auth" : "server_auth")),
             ("host", .optional(peer.map { $0.description })),
-            ("failures", .strings(decision.details.failures.map { $0.code })),
+            ("failures", .array(decision.details.failures.map { failure in
+                .object([("code", .string(failure.code)), ("message", .string(failure.description))])
+            })),
         ])
     }
 
@@ -136,7 +176,7 @@ enum IdentityCommand {
 
     // MARK: Passphrase
 
-    private static func readPassphrase(_ args: Arguments, filePath: String, io: Console) throws(CLIError) -> String? {
+    private static func readPassphrase(_ args: Arguments, readsStandardInput: Bool, io: Console) throws(CLIError) -> String? {
         let variable = try args.value("--passphrase-env")
         let file = try args.value("--passphrase-file")
         let stdin = args.isSet("--passphrase-stdin")
@@ -153,7 +193,7 @@ enum IdentityCommand {
         } else if let file {
             raw = try readInput(file, io: io)
         } else if stdin {
-            guard filePath != "-" else { throw .usage("--passphrase-stdin and FILE - both read standard input") }
+            guard !readsStandardInput else { throw .usage("--passphrase-stdin and FILE - both read standard input") }
             raw = try io.readAllInput()
         } else {
             return nil
@@ -201,6 +241,9 @@ enum IdentityCommand {
         for (index, key) in file.keys.enumerated() {
             if let scheme = key.encryption { entries.append(("key \(index + 1)", scheme)) }
         }
+        for warning in file.warnings {
+            if case .unreadableKey(_, let scheme?) = warning { entries.append(("key not read", scheme)) }
+        }
         return entries
     }
 
@@ -245,7 +288,9 @@ enum IdentityCommand {
             ("keys_without_certificate", .int(file.keysWithoutCertificate.count)),
             ("mac", mac),
             ("encryption", .array(encryption)),
-            ("warnings", .strings(file.warnings.map(\.description))),
+            ("warnings", .array(file.warnings.map { warning in
+                .object([("code", .string(warning.code)), ("part", .string(warning.part)), ("message", .string(warning.description))])
+            })),
         ])
     }
 
@@ -297,7 +342,7 @@ enum IdentityCommand {
             lines.append("Encryption (\(entry.content)): \(entry.scheme), \(entry.scheme.iterations) iterations")
         }
         if file.isBER { lines.append("Encoding: BER") }
-        for warning in file.warnings { lines.append("warning: \(warning)") }
+        for warning in file.warnings { lines.append("warning: \(warning) [\(warning.part): \(warning.code)]") }
         return lines.joined(separator: "\n")
     }
 }

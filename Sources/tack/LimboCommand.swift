@@ -33,8 +33,8 @@ enum LimboCommand {
           --exceptions FILE    deliberate divergences (Vectors/limbo/exceptions.json) to mark
                                in the statistics
 
-        Exit status: 0 if every evaluated case agrees (or is a listed divergence), 1 otherwise,
-        2 on a usage error or an unreadable suite.
+        Exit status: 0 if every evaluated case agrees (or is a listed divergence), 1 otherwise
+        or when the suite cannot be read, 2 on a usage error.
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
@@ -82,15 +82,15 @@ enum LimboCommand {
         return !excludes.contains(where: { LimboHarness.glob($0, matches: id) })
     }
 
-    /// The JSON document at `path` (`-`: standard input) as `type`; status 2 when it
+    /// The JSON document at `path` (`-`: standard input) as `type`; status 1 when it
     /// cannot be read or is not `what`.
     static func decode<Document: Decodable>(_ type: Document.Type, path: String, what: String, io: Console) throws(CLIError) -> Document {
         do {
             return try JSONDecoder().decode(type, from: Data(try readInput(path, io: io)))
         } catch let error as CLIError {
-            throw CLIError(error.description, status: .usage, code: error.code)
+            throw error
         } catch {
-            throw CLIError("\(path): not \(what): \(error)", status: .usage, code: "not_json")
+            throw CLIError("\(path): not \(what): \(error)", code: "not_json")
         }
     }
 

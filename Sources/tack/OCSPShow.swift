@@ -47,8 +47,14 @@ enum OCSPShow {
     }
 
     static func responderText(_ basic: BasicOCSPResponse) -> String {
-        if let key = basic.responderKeyHash { return "key SHA-1 " + Hex.encode(key, separator: ":") }
-        return ((try? basic.responderName) ?? nil).map { "name " + $0.rfc4514String } ?? "(undecodable name)"
+        // A name ID always decodes (the response's reader checked it); its DER in hex
+        // stands in for it otherwise, never a placeholder.
+        switch basic.responderID {
+        case .byName(let range):
+            return "name " + (((try? basic.responderName) ?? nil)?.rfc4514String ?? "#" + Hex.encode(basic.derEncoded[range]))
+        case .byKey(let range):
+            return "key SHA-1 " + Hex.encode(basic.derEncoded[range], separator: ":")
+        }
     }
 
     static func statusFields(_ status: OCSPCertificateStatus) -> (time: Int64?, reason: String?) {

@@ -1,9 +1,8 @@
 // The other files a pin is made from, besides certificates and public keys: private
 // keys (PKCS #8, PKCS #1 RSA, SEC1 EC: "generate a key, pin it, ship the pin"),
 // certificate signing requests (PKCS #10, signature checked) and PKCS #7 certificate
-// bundles (.p7b). Each is read with TackDER's tree; a private key's secret fields are
-// never read, only stepped over by their headers (the tree is parsed without checking
-// primitive contents), and nothing of them reaches a message.
+// bundles (.p7b). Requests and bundles are read with TackDER's tree; private keys by
+// TackSignature's PrivateKey, whose errors never carry key material.
 
 import TackDER
 import TackSignature
@@ -51,13 +50,7 @@ private struct Tree {
     }
 }
 
-private let rsaEncryption = "1.2.840.113549.1.1.1"
-private let idECPublicKey = "1.2.840.10045.2.1"
-private let idEd25519 = "1.3.101.112"
 private let pkcs7SignedData = "1.2.840.113549.1.7.2"
-private let curveTypes: [String: PublicKeyType] = [
-    "1.2.840.10045.3.1.7": .p256, "1.3.132.0.34": .p384, "1.3.132.0.35": .p521,
-]
 
 enum PinSources {
     /// The certificates of a PKCS #7 (RFC 2315 / RFC 5652 §5) SignedData bundle:
@@ -75,10 +68,11 @@ enum PinSources {
         }
         var certificates: [Certificate] = []
         for (position, child) in tree.children(set).enumerated() {
-            do {
-                certificates.append(try Certificate(derEncoded: tree.encoded(child)))
-            } catch {
-                throw PinSourceError(code: "malformed_certificate", message: "certificate #\(position + 1) of the PKCS #7 bundle: \(error)")
+            switch decodeCertificate(tree.encoded(child)) {
+            case .success(let certificate):
+                certificates.append(certificate)
+            case .failure(.notACertificate(let error)), .failure(.undecodableName(let error)):
+                throw PinSourceError(code: "malformed_certificate", message: "certificate #\(position + 1) of the PKCS #7 bundle is malformed: \(error)")
             }
         }
         guard !certificates.isEmpty else { throw PinSourceError(code: "pkcs7_without_certificates", message: "a PKCS #7 bundle with no certificates") }
@@ -116,78 +110,54 @@ enum PinSources {
         return key
     }
 
-    /// The public key of a private key, as the SubjectPublicKeyInfo its certificate
-    /// would carry. Reads PKCS #8 PrivateKeyInfo / OneAsymmetricKey (RFC 5958), PKCS #1
-    /// RSAPrivateKey (RFC 8017 A.1.2: the public modulus and exponent) and SEC1
-    /// ECPrivateKey (RFC 5915: the optional publicKey, which OpenSSL always writes).
-    /// A key whose public half is not stored (an Ed25519 or EC key without it) is
-    /// refused: computing it from the secret is not done here.
-    static func publicKey(privateKey bytes: [UInt8], label: String?) throws(PinSourceError) -> SubjectPublicKeyInfo {
-        let tree = try Tree(bytes, checksPrimitives: false)
-        let top = tree.children(0)
-        let rsa = label == "RSA PRIVATE KEY" || (label == nil && top.count >= 9 && top.allSatisfy { tree.tag($0) == .integer })
-        if rsa { return try rsaPublicKey(tree, top) }
-        if label == "EC PRIVATE KEY" || (label == nil && top.count >= 2 && tree.tag(top[1]) == .octetString && tree.tag(top[0]) == .integer
-                                          && top.dropFirst(2).allSatisfy { tree.tag($0).tagClass == .contextSpecific }) {
-            return try ecPublicKey(tree, top, curve: nil)
-        }
-        // PKCS #8: version, AlgorithmIdentifier, privateKey OCTET STRING, [0] attributes, [1] publicKey.
-        guard top.count >= 3, tree.tag(top[1]) == .sequence, tree.tag(top[2]) == .octetString,
-              let algorithm = tree.children(top[1]).first.flatMap(tree.oid) else {
-            throw PinSourceError(code: "not_private_key", message: "not a PKCS #8, PKCS #1 or SEC1 private key")
-        }
-        let inner = Array(tree.content(top[2]))
-        switch algorithm {
-        case rsaEncryption:
-            let innerTree = try Tree(inner, checksPrimitives: false)
-            return try rsaPublicKey(innerTree, innerTree.children(0))
-        case idECPublicKey:
-            let curve = tree.children(top[1]).dropFirst().first.flatMap(tree.oid)
-            let innerTree = try Tree(inner, checksPrimitives: false)
-            return try ecPublicKey(innerTree, innerTree.children(0), curve: curve)
-        case idEd25519:
-            guard let publicKey = top.first(where: { tree.tag($0) == .contextSpecific(1, isConstructed: false) }),
-                  tree.content(publicKey).first == 0 else {
-                throw PinSourceError(code: "private_key_without_public_key",
-                                     message: "an Ed25519 private key without its public key (PKCS #8 v1): pin the public key instead (openssl pkey -pubout)")
-            }
-            return try spki(rawKey: Array(tree.content(publicKey).dropFirst()), type: .ed25519)
-        default:
-            throw PinSourceError(code: "unsupported_private_key", message: "a private key of algorithm \(algorithm), which Tack does not pin")
-        }
-    }
-
-    private static func spki(rawKey: [UInt8], type: PublicKeyType) throws(PinSourceError) -> SubjectPublicKeyInfo {
+    /// The public key of a private key PEM block (`PRIVATE KEY`, `RSA PRIVATE KEY`,
+    /// `EC PRIVATE KEY`), read and checked by TackSignature's ``PrivateKey`` (an
+    /// Ed25519 key's public key derived from its seed when the file does not carry it).
+    static func publicKey(privateKey block: PEMBlock) throws(PinSourceError) -> SubjectPublicKeyInfo {
         do {
-            return try SubjectPublicKeyInfo(derEncoded: try SubjectPublicKeyInfo.encode(rawKey: rawKey, type: type))
+            return try PrivateKey(pemBlock: block).checkedPublicKeyInfo()
         } catch {
-            throw PinSourceError(code: "malformed_private_key", message: "the key's public half: \(error)")
+            throw PinSourceError(error)
         }
     }
 
-    /// RSAPrivateKey { version, modulus, publicExponent, privateExponent, … }: the
-    /// RSAPublicKey { modulus, publicExponent } of its first two integers.
-    private static func rsaPublicKey(_ tree: Tree, _ top: [Int]) throws(PinSourceError) -> SubjectPublicKeyInfo {
-        guard top.count >= 9, top.prefix(3).allSatisfy({ tree.tag($0) == .integer }) else {
-            throw PinSourceError(code: "malformed_private_key", message: "not a PKCS #1 RSAPrivateKey")
+    /// The public key of a DER private key (PKCS #8, PKCS #1 or SEC 1, tried in that
+    /// order), or why it gives none; `nil` when `bytes` is none of the three.
+    static func publicKey(derPrivateKey bytes: [UInt8]) -> Result<SubjectPublicKeyInfo, PinSourceError>? {
+        for format in [PrivateKeyFormat.pkcs8, .pkcs1, .sec1] {
+            guard let key = try? PrivateKey(derEncoded: bytes, format: format) else { continue }
+            do {
+                return .success(try key.checkedPublicKeyInfo())
+            } catch {
+                return .failure(PinSourceError(error))
+            }
         }
-        var writer = DERWriter()
-        writer.writeElement(.sequence, contents: tree.encoded(top[1]) + tree.encoded(top[2]))
-        return try spki(rawKey: writer.bytes, type: .rsa)
+        return nil
     }
 
-    /// ECPrivateKey { version 1, privateKey, [0] parameters, [1] publicKey }.
-    private static func ecPublicKey(_ tree: Tree, _ top: [Int], curve outer: String?) throws(PinSourceError) -> SubjectPublicKeyInfo {
-        let parameters = top.first { tree.tag($0) == .contextSpecific(0, isConstructed: true) }
-        let curve = parameters.flatMap { tree.children($0).first }.flatMap(tree.oid) ?? outer
-        guard let curve, let type = curveTypes[curve] else {
-            throw PinSourceError(code: "unsupported_private_key", message: "an EC private key on curve \(curve ?? "(not named)"), which Tack does not pin")
+    /// The public key of an `RSA PUBLIC KEY` block: a bare PKCS #1 RSAPublicKey
+    /// { modulus, publicExponent } (RFC 8017 §A.1.1), which OpenSSL writes with
+    /// `-RSAPublicKey_out`.
+    static func publicKey(pkcs1 bytes: [UInt8]) throws(PinSourceError) -> SubjectPublicKeyInfo {
+        do {
+            return try SubjectPublicKeyInfo(rawKey: bytes, type: .rsa)
+        } catch {
+            throw PinSourceError(code: "malformed_public_key", message: "not a PKCS #1 RSAPublicKey: \(error)")
         }
-        guard let publicKey = top.first(where: { tree.tag($0) == .contextSpecific(1, isConstructed: true) }),
-              let bits = tree.children(publicKey).first, tree.tag(bits) == .bitString, tree.content(bits).first == 0 else {
-            throw PinSourceError(code: "private_key_without_public_key",
-                                 message: "an EC private key without its public key: pin the public key instead (openssl pkey -pubout)")
+    }
+}
+
+extension PinSourceError {
+    /// A private key's error with its CLI code: `public_key_not_derivable` (Ed448,
+    /// X25519, X448), `encrypted_private_key`, `unsupported_private_key` (an
+    /// algorithm Tack does not read, such as DSA) or `malformed_private_key`.
+    init(_ error: PrivateKeyError) {
+        let code = switch error.reason {
+        case .publicKeyNotDerivable: "public_key_not_derivable"
+        case .encrypted: "encrypted_private_key"
+        case .unknownAlgorithm, .unsupportedCurve, .multiPrimeRSA, .unsupportedRSAModulus: "unsupported_private_key"
+        default: "malformed_private_key"
         }
-        return try spki(rawKey: Array(tree.content(bits).dropFirst()), type: type)
+        self.init(code: code, message: error.description)
     }
 }

@@ -9,7 +9,7 @@ import TackX509
 
 enum RotationCommand {
     static let help = """
-        USAGE: tack rotation [--roots FILE]... [--profile rfc5280|apple] [--at TIME] [--format text|json] [--json]
+        USAGE: tack rotation [--roots FILE]... [--system-roots] [--profile rfc5280|apple] [--at TIME] [--format text|json] [--json]
                              --chain DOMAIN=CHAIN... POLICY
 
         For each --chain DOMAIN=CHAIN (repeatable: today's chain and the one about to be
@@ -30,6 +30,7 @@ enum RotationCommand {
         OPTIONS:
           --chain D=FILE   a candidate chain FILE served for host D (repeatable)
           --roots FILE     trust anchors (PEM; repeatable; default: the system CA bundle)
+          --system-roots   the system CA bundle (the default; also with --roots)
           --profile NAME   rfc5280 (the default) or apple: the trust profile the chains
                            are validated under, as for tack verify
           --at TIME        the check time, RFC 3339 or seconds since 1970 (default: now)
@@ -71,7 +72,7 @@ enum RotationCommand {
     }
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--roots", "--at", "--chain", "--format", "--profile"], switches: ["--json"])
+        let args = try Arguments(arguments, valued: ["--roots", "--at", "--chain", "--format", "--profile"], switches: ["--json", "--system-roots"])
         if args.wantsHelp {
             io.emit(help)
             return .success
@@ -102,7 +103,7 @@ enum RotationCommand {
         let time = try args.time("--at")
         let options = TrustOptions(profile: try parseProfile(try args.value("--profile")))
         let loaded = try loadPolicy(policyPath, at: time, io: io)
-        let anchors = try readAnchors(args.values("--roots"), systemRoots: false, io: io)
+        let anchors = try readAnchors(args.values("--roots"), systemRoots: args.isSet("--system-roots"), io: io)
 
         let checks = candidates.map { evaluate($0, policy: loaded.policy, anchors: anchors, time: time, options: options) }
         let ruleWarnings = ruleNotes(checks, policy: loaded.policy)

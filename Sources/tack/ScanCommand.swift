@@ -334,13 +334,16 @@ private func scanLine(_ item: ScanItem, file: String, index: Int) -> ScanResult 
     case .failure(let reason, let code, let offset):
         return failure(reason, code: code, offset: offset)
     }
-    do {
-        let certificate = try Certificate(derEncoded: der)
+    switch decodeCertificate(der) {
+    case .success(let certificate):
         let summary = CertificateSummary(certificate)
         let fields: [(String, JSONValue)] = [("file", .string(file)), ("index", .int(index))] + summary.jsonFields()
         return ScanResult(line: JSONValue.object(fields).serialized(pretty: false), fingerprint: summary.fingerprint)
-    } catch {
+    case .failure(.notACertificate(let error)):
+        if let kind = InputKind.recognise(der) { return failure(kind.failure(file, expected: "a certificate").description, code: kind.code, offset: 0) }
         return failure(error.description, code: error.code, offset: error.offset)
+    case .failure(.undecodableName(let error)):
+        return failure("malformed certificate: " + error.description, code: error.code, offset: error.offset)
     }
 }
 

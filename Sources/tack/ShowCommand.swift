@@ -8,7 +8,7 @@ import TackX509
 
 enum ShowCommand {
     static let help = """
-        USAGE: tack show [--format text|json] [--json] [--now TIME] [--ct-log-list FILE] FILE...
+        USAGE: tack show [--format text|json] [--json] [--at TIME] [--ct-log-list FILE] FILE...
 
         Prints each certificate (PEM with any number of blocks, DER, or `openssl s_client
         -showcerts` output; `-` reads standard input): subject, issuer, serial, validity with
@@ -17,16 +17,20 @@ enum ShowCommand {
         the SPKI pin (what NSPinnedDomains and OkHttp pin) and the certificate's SHA-256
         fingerprint. An OCSP response (DER, or a PEM "OCSP RESPONSE" block) is printed too:
         its status, responder, times, and each single response with its status and the
-        certificate it names, when that certificate and its issuer are among the FILEs.
+        certificate it names, when that certificate and its issuer are among the FILEs. A
+        CRL (DER, or PEM "X509 CRL" blocks) is printed with its issuer, number, times,
+        signature algorithm and every revoked serial.
 
         OPTIONS:
           --format json   (or --json) one JSON object: "certificates", one object per
                           certificate (the fields of tack scan, plus file, index, version,
-                          days_left and extensions), "ocsp_responses", one object per
+                          days_left, seconds_left, validity: not_yet_valid, valid
+                          or expired, and extensions), "ocsp_responses", one object per
                           OCSP response (status, responder, produced_at, responses),
                           and "errors", one object (code, message) per input that failed
-          --now TIME      the time the days left are counted from (default: the clock),
-                          RFC 3339 (2026-01-01T00:00:00Z) or seconds since 1970
+          --at TIME       the time the days left are counted from (default: the clock),
+                          RFC 3339 (2026-01-01T00:00:00Z) or seconds since 1970;
+                          --now is the same option
           --ct-log-list FILE
                           a CT log list (v3 JSON): the text lists each embedded SCT's
                           log and status (verified when the issuer is among the FILEs);
@@ -42,19 +46,20 @@ enum ShowCommand {
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--now", "--format", "--ct-log-list"], switches: ["--json"])
+        let args = try Arguments(arguments, valued: ["--at", "--now", "--format", "--ct-log-list"], switches: ["--json"])
         if args.wantsHelp {
             io.emit(help)
             return .success
         }
         let format = try args.outputFormat()
         guard !args.operands.isEmpty else { throw .usage("tack show needs at least one FILE (or - for standard input)") }
-        let now = try args.time("--now")
+        let now = try args.time(alias: "--now")
         let logList = try args.value("--ct-log-list").map { (path) throws(CLIError) in try CTOptions.readLogList(path, io: io) }
         // Each input is read once (standard input cannot be read twice): an OCSP
         // response is told apart from certificates by its first field.
         var certificates: [(file: String, certificate: Certificate)] = []
         var responses: [(file: String, response: OCSPResponse)] = []
+        var lists: [(file: String, list: CertificateRevocationList)] = []
         var failures: [CLIError] = []
         for path in args.operands {
             let name = inputName(path)
@@ -73,6 +78,14 @@ enum ShowCommand {
                 }
                 continue
             }
+            if InputKind.recognise(bytes) == .crl {
+                do {
+                    lists += try revocationLists(bytes, name: name).map { (name, $0) }
+                } catch {
+                    failures.append(error)
+                }
+                continue
+            }
             let found = certificateObjects(bytes, name: name)
             certificates += found.certificates
             failures += found.failures
@@ -86,6 +99,7 @@ enum ShowCommand {
             }
             let ocsp = responses.map { OCSPShow.json($0.response, file: $0.file, known: known) }
             io.emit(JSONValue.object([("certificates", .array(records)), ("ocsp_responses", .array(ocsp)),
+                                      ("crls", .array(lists.map { CRLShow.json($0.list, file: $0.file) })),
                                       ("errors", .array(failures.map(PinCommand.errorRecord)))])
                 .serialized())
         case .text:
@@ -100,6 +114,10 @@ enum ShowCommand {
             for (index, entry) in responses.enumerated() {
                 if index > 0 || !certificates.isEmpty { io.emit("") }
                 io.emit(OCSPShow.text(entry.response, file: entry.file, known: known))
+            }
+            for (index, entry) in lists.enumerated() {
+                if index > 0 || !certificates.isEmpty || !responses.isEmpty { io.emit("") }
+                io.emit(CRLShow.text(entry.list, file: entry.file))
             }
         }
         if !failures.isEmpty {
@@ -142,17 +160,24 @@ enum ShowCommand {
         return lines.joined(separator: "\n")
     }
 
-    /// "364 days left", "expired 12 days ago", "not valid until 2027-…, in 3 days".
+    /// "364 days left", "23 hours left", "expired 2 minutes ago", "not yet valid: starts
+    /// in 8 hours": the largest unit that is not zero (``TrustFailure/span(_:_:)``).
     static func validityPhrase(_ validity: Certificate.Validity, now: Int64) -> String {
         let start = validity.notBefore.secondsSince1970
         let end = validity.notAfter.secondsSince1970
-        func days(_ seconds: Int64) -> String {
-            let count = seconds / 86_400
-            return "\(count) day\(count == 1 ? "" : "s")"
+        switch validityState(validity, now: now) {
+        case "not_yet_valid": return "not yet valid: starts in \(TrustFailure.span(start, now))"
+        case "expired": return "expired \(TrustFailure.span(now, end)) ago"
+        default: return "\(TrustFailure.span(end, now)) left"
         }
-        if now < start { return "not yet valid: starts in \(days(start - now))" }
-        if now > end { return "expired \(days(now - end)) ago" }
-        return "\(days(end - now)) left"
+    }
+
+    /// `not_yet_valid`, `valid` or `expired` at `now` (RFC 5280 §4.1.2.5: both
+    /// bounds inclusive).
+    static func validityState(_ validity: Certificate.Validity, now: Int64) -> String {
+        if now < validity.notBefore.secondsSince1970 { return "not_yet_valid" }
+        if now > validity.notAfter.secondsSince1970 { return "expired" }
+        return "valid"
     }
 
     /// The extension's name and its decoded value (or the decoding error).
@@ -298,6 +323,8 @@ enum ShowCommand {
         fields += summary.jsonFields()
         let end = certificate.validity.notAfter.secondsSince1970
         fields.append(("days_left", .int((end - now) / 86_400)))
+        fields.append(("seconds_left", .int(end - now)))
+        fields.append(("validity", .string(validityState(certificate.validity, now: now))))
         fields.append(("spki_sha256_hex", .string(summary.spkiPin.hex)))
         let extensions = certificate.extensions.map { ext -> JSONValue in
             let (name, value) = describe(ext, in: certificate)

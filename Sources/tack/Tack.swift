@@ -33,7 +33,7 @@ let topLevelHelp = """
       rotation     would today's and tomorrow's chains pass the pins? (rotation safety)
       vectors      run third-party test vectors through Tack's verifiers
       completions  print a completion script for bash, zsh or fish
-      help         show this help (tack help COMMAND, or tack COMMAND --help)
+      help         show this help (tack help COMMAND, or tack COMMAND --help; --man: tack.1)
       version      print the version
 
     The commands that print results take --format text|json (--json for short); JSON
@@ -95,7 +95,12 @@ enum Tack {
         let rest = Array(arguments.dropFirst())
         switch command {
         case "help", "--help", "-h":
-            guard let name = rest.first else {
+            if rest == ["--man"] {
+                io.emit(ManPage.render())
+                return .success
+            }
+            // `tack help --help` asks for help about help: the top-level help.
+            guard let name = rest.first, name != "--help", name != "-h" else {
                 io.emit(topLevelHelp)
                 return .success
             }

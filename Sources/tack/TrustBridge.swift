@@ -56,7 +56,14 @@ private func derObjects(_ bytes: [UInt8], label: String, name: String, code: Str
     var objects: [(der: [UInt8], what: String)] = []
     for block in blocks {
         guard block.label == label else {
-            throw CLIError("\(name): a \(block.label) PEM block at byte \(block.offset), expected \(label)", code: code)
+            let what = "\(name) (PEM block at byte \(block.offset))"
+            let expected = label == "X509 CRL" ? "a CRL" : "an OCSP response"
+            switch block.label {
+            case "CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE": throw InputKind.certificate.failure(what, expected: expected)
+            case "X509 CRL": throw InputKind.crl.failure(what, expected: expected)
+            case "OCSP RESPONSE": throw InputKind.ocspResponse.failure(what, expected: expected)
+            default: throw CLIError("\(name): a \(block.label) PEM block at byte \(block.offset), expected \(label)", code: code)
+            }
         }
         objects.append((block.bytes, "\(name) (PEM block at byte \(block.offset))"))
     }
@@ -71,6 +78,7 @@ func readOCSPResponses(_ path: String, io: Console) throws(CLIError) -> [OCSPRes
         do {
             responses.append(try OCSPResponse(derEncoded: object.der))
         } catch {
+            if let kind = InputKind.recognise(object.der), kind != .ocspResponse { throw kind.failure(object.what, expected: "an OCSP response") }
             throw CLIError("\(object.what): \(error) [\(error.code)]", code: "malformed_ocsp_response")
         }
     }
@@ -79,11 +87,17 @@ func readOCSPResponses(_ path: String, io: Console) throws(CLIError) -> [OCSPRes
 
 /// The CRLs of `--crl FILE` (DER, or PEM blocks labelled `X509 CRL`).
 func readRevocationLists(_ path: String, io: Console) throws(CLIError) -> [CertificateRevocationList] {
+    try revocationLists(try readInput(path, io: io), name: path)
+}
+
+/// The CRLs in the bytes of one input named `name` (DER, or PEM blocks labelled `X509 CRL`).
+func revocationLists(_ bytes: [UInt8], name: String) throws(CLIError) -> [CertificateRevocationList] {
     var lists: [CertificateRevocationList] = []
-    for object in try derObjects(try readInput(path, io: io), label: "X509 CRL", name: path, code: "malformed_crl") {
+    for object in try derObjects(bytes, label: "X509 CRL", name: name, code: "malformed_crl") {
         do {
             lists.append(try CertificateRevocationList(derEncoded: object.der))
         } catch {
+            if let kind = InputKind.recognise(object.der), kind != .crl { throw kind.failure(object.what, expected: "a CRL") }
             throw CLIError("\(object.what): \(error) [\(error.code)]", code: "malformed_crl")
         }
     }

@@ -40,8 +40,13 @@ enum VectorsCommand {
         OPTIONS:
           --verbose   also list each acceptable vector and each skipped group
 
-        Exit status: 0 if every vector agrees, 1 on any disagreement, 2 on a usage error
-        or a file that cannot be read, is not JSON, or has an unknown schema.
+        EXAMPLES (the shared vectors beside the checkout, see README.md):
+          tack vectors wycheproof ../shared/vectors/wycheproof-primitives/hmac_sha256_test.json
+          tack vectors wycheproof --verbose ../shared/vectors/wycheproof-primitives/aes_cbc_pkcs5_test.json
+
+        Exit status: 0 if every vector agrees, 1 on any disagreement or a file that cannot
+        be read, is not JSON, or has an unknown schema (as for every command's inputs),
+        2 on a usage error.
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {

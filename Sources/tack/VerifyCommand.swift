@@ -140,9 +140,20 @@ enum VerifyCommand {
 
         let decision = evaluatePinned(served: served, anchors: anchors, host: peer, time: time, policy: policy, options: options)
         let report = decision.details.pins.outcome.needsReport ? PinFailureReport(decision: decision, port: 443) : nil
+        // The verdict carries the warnings that concern the host: about no rule, about
+        // the rule that applied, or about a rule for the host or a parent domain of it
+        // (a misspelt key may be why that rule did not apply). The others concern other
+        // hosts, and were printed once on standard error above.
+        let ruleDomain = decision.details.pins.rule?.domain.lowercased()
+        let host = peer.description.lowercased()
+        let hostWarnings = warnings.filter { warning in
+            guard let domain = warning.domain?.lowercased() else { return true }
+            return domain == ruleDomain || host == domain || host.hasSuffix("." + domain)
+        }
         let outcome = Outcome(
-            decision: decision, served: served, warnings: warnings, report: report, hasPolicy: policyPath != nil,
-            revocationPolicy: revocationPolicy, profile: profile, checksTransparency: options.certificateTransparency != nil)
+            decision: decision, served: served, warnings: hostWarnings, report: report, hasPolicy: policyPath != nil,
+            revocationPolicy: revocationPolicy, profile: profile, checksTransparency: options.certificateTransparency != nil,
+            unmatched: unmatchedRevocationNotes(options, certificates: served + (verifiedPath(decision)?.certificates ?? [])))
         switch format {
         case .json: io.emit(outcome.json.serialized())
         case .text: io.emit(outcome.text(io: io))
@@ -165,6 +176,8 @@ enum VerifyCommand {
         let profile: TrustProfile
         /// Whether `--ct-log-list` asked for Certificate Transparency.
         let checksTransparency: Bool
+        /// The OCSP responses and CRLs given that concern no certificate of the path.
+        let unmatched: [(code: String, message: String)]
 
         /// Every failure of an untrusted decision (the verdict's first), with its code.
         var failureMessages: [(code: String, message: String)] {
@@ -199,6 +212,10 @@ enum VerifyCommand {
                 for (position, certificate) in served.enumerated() {
                     lines.append("  \(position + 1). \(subjectLine(certificate))  pin \(certificate.spkiPin.base64)")
                 }
+            }
+            if !unmatched.isEmpty {
+                lines.append("notes:")
+                for note in unmatched { lines.append("  - \(note.message) [\(note.code)]") }
             }
             if !failureMessages.isEmpty {
                 lines.append("reasons:")
@@ -264,7 +281,7 @@ enum VerifyCommand {
                 ("revocation_policy", .string(revocationPolicy.description)),
                 ("revocation_notes", .array((verifiedPath(decision)?.revocationNotes ?? []).map {
                     .object([("code", .string($0.code)), ("message", .string($0.description))])
-                })),
+                } + unmatched.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
             ]
             if hasPolicy {
                 let pins = decision.details.pins
@@ -319,4 +336,26 @@ enum VerifyCommand {
             (.caCertificates, rule.caCertificates.map(\.base64)), (.leafCertificates, rule.leafCertificates.map(\.base64)),
         ].filter { !$0.1.isEmpty }
     }
+}
+
+/// Notes for the revocation data of `options` that concerns none of `certificates`
+/// (the served chain and the verified path): an OCSP response none of whose single
+/// responses names one of them (`ocsp_response_unmatched`, with the serials it
+/// names), a CRL whose issuer issued none of them (`crl_unmatched`). Such data was
+/// probably meant for another chain, and is otherwise silently unused.
+func unmatchedRevocationNotes(_ options: TrustOptions, certificates: [Certificate]) -> [(code: String, message: String)] {
+    var notes: [(code: String, message: String)] = []
+    for (index, response) in options.stapledResponses.enumerated() {
+        guard let basic = response.basicResponse,
+              basic.responses.allSatisfy({ OCSPShow.namedCertificate($0, known: certificates) == nil }) else { continue }
+        let serials = basic.responses.map { Hex.encode($0.certID.serialNumber, separator: ":") }.joined(separator: ", ")
+        notes.append(("ocsp_response_unmatched", "OCSP response #\(index + 1) names no certificate of the path (serial \(serials))"))
+    }
+    for (index, list) in options.revocationLists.enumerated() {
+        // The issuer decoded when the CRL was read, so this does not fail.
+        guard let issuer = try? list.issuer,
+              !certificates.contains(where: { $0.derEncoded[$0.issuerRange].elementsEqual(issuer.derEncoded) }) else { continue }
+        notes.append(("crl_unmatched", "CRL #\(index + 1) is issued by \(issuer.rfc4514String), the issuer of no certificate of the path"))
+    }
+    return notes
 }

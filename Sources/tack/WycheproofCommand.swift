@@ -56,10 +56,10 @@ enum WycheproofCommand {
         io.emit("\(totals.tally.agreed) passed, \(totals.tally.disagreements.count) failed")
     }
 
-    /// Status 2 for files not run, 1 for disagreements.
+    /// Status 1 for files not run (unreadable, as for every command) and for disagreements.
     static func check(_ totals: Totals) throws(CLIError) {
         if totals.unreadable > 0 {
-            throw CLIError("\(counted(totals.unreadable, "file")) could not be run", status: .usage)
+            throw CLIError("\(counted(totals.unreadable, "file")) could not be run", code: "unreadable_input")
         }
         let count = totals.tally.disagreements.count
         if count > 0 {

@@ -195,7 +195,7 @@ struct PinSourceTests {
     @Test("refused: a bad request signature, an encrypted key, a key without its public half", arguments: [
         ("Vectors/cli-inputs/p256-leaf.bad-signature.csr.der", "csr_signature_invalid"),
         ("Vectors/cli-inputs/p256-leaf.encrypted.pem", "encrypted_private_key"),
-        ("Vectors/certs/keys/ed25519-leaf.key.pem", "private_key_without_public_key"),
+        ("Vectors/certs/keys/ed448-leaf.key.pem", "public_key_not_derivable"),
     ])
     func refused(path: String, code: String) throws {
         let document = try CLI.json(["pin", "--json", path], status: .failure, schema: "pin")

@@ -156,6 +156,22 @@ struct VerifyExtraTests {
         let document = try CLI.json(["verify", "--json", "--host", "www.example.com", "--roots", "Vectors/certs/chain-root.pem",
                                      "--at", "2026-06-01T00:00:00Z", path], status: .untrusted, schema: "verify")
         #expect(document["failures"]?.arrayValue?.compactMap { $0["code"]?.stringValue } == ["served_out_of_order", "peer_name_mismatch"])
+        // After servedOutOfOrder, certificates are named by served position: the CA
+        // served first is never "the leaf".
+        let messages = document["failures"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+        #expect(messages.dropFirst().allSatisfy { !$0.contains("the leaf") }, "\(messages)")
+        #expect(messages.last?.hasPrefix("served certificate #1 is not for www.example.com") == true, "\(messages)")
+    }
+
+    @Test("a served self-signed root that is not an anchor is said to be exactly that")
+    func untrustedRoot() throws {
+        let document = try CLI.json(["verify", "--json", "--host", "www.example.com", "--roots", "Vectors/certs/p256-ca.pem",
+                                     "--at", "2026-06-01T00:00:00Z", "Vectors/certs/chain-example.pem"], status: .untrusted, schema: "verify")
+        let failure = try #require(document["failures"]?[0])
+        #expect(failure["code"] == .string("untrusted_root"))
+        #expect(failure["message"]?.stringValue?.hasPrefix("served certificate #3 is a self-signed root (CN=Tack Example Root CA") == true,
+                "\(failure)")
+        #expect(failure["message"]?.stringValue?.contains("not one of the anchors") == true)
     }
 
     @Test("--strict-policy: a policy warning is status 1; without it, the verdict's status")
@@ -205,7 +221,11 @@ struct VerifyExtraTests {
         let document = try lenient.json()
         #expect(try Schema.load("verify").problems(document) == [])
         let warnings = document["policy_warnings"]?.arrayValue ?? []
-        #expect(warnings.count == 5)
+        // Five warnings on standard error; the verdict carries the four that concern
+        // www.example.com (the *.example.org rule's is another host's).
+        #expect(warnings.count == 4)
+        #expect(!warnings.contains { $0["code"] == .string("wildcard_domain") })
+        #expect(lenient.errors.contains("*.example.org: App Transport Security does not support wildcard domains"))
         #expect(warnings.allSatisfy { $0["line"] == .null && $0["column"] == .null && ($0["byte_offset"]?.integerValue ?? 0) > 8 })
         let typo = try #require(warnings.first { $0["message"]?.stringValue?.contains("NSIncludesSubdomain\"") == true })
         let offset = try #require(typo["byte_offset"]?.integerValue)

@@ -82,7 +82,7 @@ struct ChainBuilderTests {
         #expect(result.verdict == .recoverableFailure(failure))
         #expect(result.path == nil)
         // The message names the issuer and the key identifier that were looked for.
-        #expect(failure.description == "no trusted issuer found (the leaf): no anchor or served certificate is \"CN=Tack ICA\", key identifier DE:BB:98:E6:40:94:88:51:A7:7C:06:B3:54:2B:3E:48:2B:75:D8:D9")
+        #expect(failure.description == "no trusted issuer found (served certificate #1): no anchor or served certificate is \"CN=Tack ICA\", key identifier DE:BB:98:E6:40:94:88:51:A7:7C:06:B3:54:2B:3E:48:2B:75:D8:D9")
     }
 
     @Test("An intermediate of another name is no candidate: unknown issuer")
@@ -355,7 +355,7 @@ struct ChainBuilderTests {
         #expect(other.path == nil)
         #expect(other.failures == [mismatch])
         // The message names the host and every DNS/IP name of the leaf.
-        #expect(mismatch.description == "the leaf is not for example.org (the leaf): its names are example.com")
+        #expect(mismatch.description == "served certificate #1 is not for example.org: its names are example.com")
         // A fatal path failure is never masked by a recoverable name mismatch.
         let forged = try evaluate("bad-signature", intermediates: ["ica"], host: PeerHost("example.org"))
         guard case .fatalFailure(let failure) = forged.verdict, case .badSignature = failure.reason else {
@@ -384,9 +384,9 @@ struct ChainBuilderTests {
         let expired = TrustFailure(.expired(notAfter: 1_777_278_997, checkTime: 1_777_278_997 + 219 * 86_400 + 5), certificate: .served(index: 1))
         #expect(expired.description == "certificate expired at 2026-04-27T08:36:37Z, 219 days before the check time (served certificate #2)")
         let early = TrustFailure(.notYetValid(notBefore: 1_777_278_997, checkTime: 1_777_278_997 - 7_200), certificate: .served(index: 0))
-        #expect(early.description == "certificate not valid before 2026-04-27T08:36:37Z, 2 hours after the check time (the leaf)")
+        #expect(early.description == "certificate not valid before 2026-04-27T08:36:37Z, 2 hours after the check time (served certificate #1)")
         let revoked = TrustFailure(.revoked(revocationTime: 1_777_278_997, reason: nil), certificate: .served(index: 0))
-        #expect(revoked.description == "certificate revoked at 2026-04-27T08:36:37Z (the leaf)")
+        #expect(revoked.description == "certificate revoked at 2026-04-27T08:36:37Z (served certificate #1)")
     }
 
     @Test("A chain served intermediate first is named as served in the wrong order")
