@@ -157,6 +157,8 @@ let package = Package(
         .executableTarget(
             name: "tack",
             dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackVectorSuites"],
+            // Documentation/tack.1: the manual page, `tack help --man` committed (a test keeps them equal).
+            exclude: ["Documentation"],
             swiftSettings: strictSettings
         ),
         // The third-party vector suites' one reading each, shared by `tack vectors` and

@@ -298,17 +298,17 @@ public struct BERError: Error, Sendable, Hashable, CustomStringConvertible {
         public var description: String {
             switch self {
             case .truncated: "the input ends inside an element"
-            case .lengthExceedsInput: "a length runs past the enclosing element or the input"
-            case .unsupportedLength: "a length of more than four octets, or the reserved 0xFF"
-            case .invalidTag: "a malformed high tag number"
+            case .lengthExceedsInput: "a length runs past the enclosing element"
+            case .unsupportedLength: "a length of more than four octets"
+            case .invalidTag: "a malformed tag"
             case .indefinitePrimitive: "an indefinite length on a primitive element"
             case .missingEndOfContents: "an indefinite-length element without its end-of-contents octets"
             case .unexpectedEndOfContents: "end-of-contents octets where no indefinite length is open"
-            case .invalidEndOfContents: "a 00 octet followed by a non-zero length where end-of-contents was expected"
-            case .trailingData: "bytes after the document's one element"
-            case .nestingTooDeep: "nested deeper than the limit"
-            case .tooManyElements: "more elements than the limit"
-            case .tooManySegments: "more segments in one string than the limit"
+            case .invalidEndOfContents: "malformed end-of-contents octets"
+            case .trailingData: "bytes after the end of the document"
+            case .nestingTooDeep: "nested too deep"
+            case .tooManyElements: "too many elements"
+            case .tooManySegments: "too many segments in one string"
             case .invalidSegment: "a segment of a constructed string that is not a string of its type"
             }
         }

@@ -1,6 +1,6 @@
 // `tack help --man`: the tack.1 manual page, made from the same help texts that
 // `tack help` and every `tack COMMAND --help` print, so the three never disagree. The
-// repository's tack.1 is this output (a test compares them); install it with
+// repository's Sources/tack/Documentation/tack.1 is this output (a test compares them); install it with
 // `tack help --man > /usr/local/share/man/man1/tack.1`.
 
 enum ManPage {
