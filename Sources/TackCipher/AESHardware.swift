@@ -50,6 +50,39 @@ func aesEncryptBlockHardware(_ block: UnsafeMutablePointer<UInt8>, roundKeys: Un
     store(x, block)
 }
 
+/// Encrypts `count` blocks in place (no chaining: GCM's counter blocks), four
+/// at a time so that the instructions of independent blocks overlap.
+func aesEncryptBlocksHardware(
+    _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int
+) {
+    var index = 0
+    let first = load(roundKeys)
+    let last = load(roundKeys + 16 * rounds)
+    while index + 4 <= count {
+        let p = blocks + 16 * index
+        var a = _mm_xor_si128(load(p), first)
+        var b = _mm_xor_si128(load(p + 16), first)
+        var c = _mm_xor_si128(load(p + 32), first)
+        var d = _mm_xor_si128(load(p + 48), first)
+        for round in 1..<rounds {
+            let k = load(roundKeys + 16 * round)
+            a = _mm_aesenc_si128(a, k)
+            b = _mm_aesenc_si128(b, k)
+            c = _mm_aesenc_si128(c, k)
+            d = _mm_aesenc_si128(d, k)
+        }
+        store(_mm_aesenclast_si128(a, last), p)
+        store(_mm_aesenclast_si128(b, last), p + 16)
+        store(_mm_aesenclast_si128(c, last), p + 32)
+        store(_mm_aesenclast_si128(d, last), p + 48)
+        index += 4
+    }
+    while index < count {
+        aesEncryptBlockHardware(blocks + 16 * index, roundKeys: roundKeys, rounds: rounds)
+        index += 1
+    }
+}
+
 /// Decrypts `count` blocks in place with the equivalent inverse cipher's round
 /// keys (``aesHardwareDecryptionKeys(_:rounds:)``), four at a time so that the
 /// instructions of independent blocks overlap (AESDEC has a latency of several
@@ -108,6 +141,12 @@ func aesEncryptBlockHardware(_ block: UnsafeMutablePointer<UInt8>, roundKeys: Un
 }
 
 func aesDecryptBlocksHardware(
+    _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int
+) {
+    preconditionFailure("no hardware AES in this build")
+}
+
+func aesEncryptBlocksHardware(
     _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int
 ) {
     preconditionFailure("no hardware AES in this build")

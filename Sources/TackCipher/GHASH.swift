@@ -1,0 +1,224 @@
+// GHASH, the universal hash of GCM (NIST SP 800-38D §6.4): multiplication by
+// the hash key H in GF(2¹²⁸) modulo x¹²⁸ + x⁷ + x² + x + 1, in constant time.
+//
+// Representation. GCM numbers the bits of a block from the most significant
+// bit of its first byte: that bit is the coefficient of x⁰. Read as one
+// big-endian 128-bit integer V, the coefficient of xⁱ is bit 127 − i of V,
+// so V is the polynomial with its bits reversed. The carry-less product of
+// two such integers then holds the coefficient of xᵏ of the polynomial
+// product at bit 254 − k; shifted left by one, at bit 255 − k, so that its
+// upper 128 bits are coefficients 0…127 in the same reversed order and its
+// lower 128 bits are coefficients 128…255, which fold back by
+// x¹²⁸ ≡ x⁷ + x² + x + 1 (``ghashReduce``). Working on the reversed integers
+// spares reversing every block's bits.
+//
+// Portable multiplication. No table is indexed by H or by the data (the
+// 4-bit tables of SP 800-38D's reference method leak through the cache).
+// A 64 × 64-bit carry-less product is computed with ordinary integer
+// multiplications of operands whose bits are spread four apart
+// (``carrylessMultiplyLow``): between the set bits of each operand there are
+// three zero bits, so the at most 15 terms that meet at a bit position sum
+// to at most 15 and never carry into the next position of the same class;
+// the integer product's bit k then has the parity of the carry-less
+// product's. That gives the low 64 bits of the product; the high 64 bits are
+// the low bits of the product of the bit-reversed operands, reversed. The
+// 128 × 128-bit product takes three of those (Karatsuba).
+//
+// The hardware paths (carry-less multiply instructions) are in
+// GHASHHardware.swift and give the same results; the seeded differential test
+// in Tests/TackCipherTests/AESGCMTests.swift holds them together.
+
+/// A GF(2¹²⁸) element as GCM lays it out: `high` is the block's first eight
+/// bytes read big-endian, `low` its last eight.
+struct GHASHBlock: Sendable, Equatable {
+    var high: UInt64
+    var low: UInt64
+
+    static let zero = GHASHBlock(high: 0, low: 0)
+
+    init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// The 16 bytes at `bytes`.
+    @inline(__always)
+    init(_ bytes: UnsafePointer<UInt8>) {
+        high = UInt64(bigEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+        low = UInt64(bigEndian: UnsafeRawPointer(bytes + 8).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Writes the 16 bytes to `bytes`.
+    @inline(__always)
+    func store(_ bytes: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(bytes).storeBytes(of: high.bigEndian, as: UInt64.self)
+        UnsafeMutableRawPointer(bytes + 8).storeBytes(of: low.bigEndian, as: UInt64.self)
+    }
+
+    @inline(__always)
+    static func ^ (a: GHASHBlock, b: GHASHBlock) -> GHASHBlock {
+        GHASHBlock(high: a.high ^ b.high, low: a.low ^ b.low)
+    }
+}
+
+/// The low 64 bits of the carry-less product of `x` and `y`, branch-free and
+/// without tables: four integer products per class of bit positions modulo 4
+/// (see the top of this file for why the holes keep the parities exact).
+@inline(__always)
+func carrylessMultiplyLow(_ x: UInt64, _ y: UInt64) -> UInt64 {
+    let m0: UInt64 = 0x1111_1111_1111_1111
+    let m1: UInt64 = 0x2222_2222_2222_2222
+    let m2: UInt64 = 0x4444_4444_4444_4444
+    let m3: UInt64 = 0x8888_8888_8888_8888
+    let x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3
+    let y0 = y & m0, y1 = y & m1, y2 = y & m2, y3 = y & m3
+    // The terms xᵢ·yⱼ land on positions ≡ i + j (mod 4).
+    let z0 = (x0 &* y0) ^ (x1 &* y3) ^ (x2 &* y2) ^ (x3 &* y1)
+    let z1 = (x0 &* y1) ^ (x1 &* y0) ^ (x2 &* y3) ^ (x3 &* y2)
+    let z2 = (x0 &* y2) ^ (x1 &* y1) ^ (x2 &* y0) ^ (x3 &* y3)
+    let z3 = (x0 &* y3) ^ (x1 &* y2) ^ (x2 &* y1) ^ (x3 &* y0)
+    return (z0 & m0) | (z1 & m1) | (z2 & m2) | (z3 & m3)
+}
+
+/// The 128-bit carry-less product of `x` and `y`: the low half directly, the
+/// high half from the bit-reversed operands (whose product is the reversed
+/// 127-bit product).
+@inline(__always)
+func carrylessMultiply(_ x: UInt64, _ y: UInt64) -> (high: UInt64, low: UInt64) {
+    let low = carrylessMultiplyLow(x, y)
+    let reversed = carrylessMultiplyLow(x.bitReversed, y.bitReversed)
+    return (reversed.bitReversed >> 1, low)
+}
+
+extension UInt64 {
+    /// The 64 bits in reverse order, by swapping ever smaller groups (no table).
+    @inline(__always)
+    var bitReversed: UInt64 {
+        var v = self.byteSwapped
+        v = ((v >> 4) & 0x0f0f_0f0f_0f0f_0f0f) | ((v & 0x0f0f_0f0f_0f0f_0f0f) << 4)
+        v = ((v >> 2) & 0x3333_3333_3333_3333) | ((v & 0x3333_3333_3333_3333) << 2)
+        v = ((v >> 1) & 0x5555_5555_5555_5555) | ((v & 0x5555_5555_5555_5555) << 1)
+        return v
+    }
+}
+
+/// The unreduced 255-bit product of two elements as four words, most
+/// significant first (not yet shifted; ``ghashReduce`` shifts and folds).
+struct GHASHWide {
+    var w3: UInt64
+    var w2: UInt64
+    var w1: UInt64
+    var w0: UInt64
+
+    static let zero = GHASHWide(w3: 0, w2: 0, w1: 0, w0: 0)
+
+    @inline(__always)
+    static func ^ (a: GHASHWide, b: GHASHWide) -> GHASHWide {
+        GHASHWide(w3: a.w3 ^ b.w3, w2: a.w2 ^ b.w2, w1: a.w1 ^ b.w1, w0: a.w0 ^ b.w0)
+    }
+}
+
+/// The carry-less product of two 128-bit elements by Karatsuba: three
+/// 64 × 64-bit products instead of four.
+@inline(__always)
+func ghashMultiplyWide(_ a: GHASHBlock, _ b: GHASHBlock) -> GHASHWide {
+    let low = carrylessMultiply(a.low, b.low)
+    let high = carrylessMultiply(a.high, b.high)
+    let middle = carrylessMultiply(a.low ^ a.high, b.low ^ b.high)
+    let middleHigh = middle.high ^ low.high ^ high.high
+    let middleLow = middle.low ^ low.low ^ high.low
+    return GHASHWide(w3: high.high, w2: high.low ^ middleHigh, w1: low.high ^ middleLow, w0: low.low)
+}
+
+/// Shifts the 255-bit product left by one (see the top of this file) and folds
+/// its lower 128 bits, coefficients 128…255, back by x¹²⁸ ≡ 1 + x + x² + x⁷.
+///
+/// In the reversed order a multiplication by x is a shift right by one, so the
+/// lower word's bits land 128, 127, 126 and 121 places up; the bits that cross
+/// into the lower half again (from word 0 into word 1) are folded by the
+/// second round.
+@inline(__always)
+func ghashReduce(_ product: GHASHWide) -> GHASHBlock {
+    var z3 = (product.w3 << 1) | (product.w2 >> 63)
+    var z2 = (product.w2 << 1) | (product.w1 >> 63)
+    var z1 = (product.w1 << 1) | (product.w0 >> 63)
+    let z0 = product.w0 << 1
+    z2 ^= z0 ^ (z0 >> 1) ^ (z0 >> 2) ^ (z0 >> 7)
+    z1 ^= (z0 << 63) ^ (z0 << 62) ^ (z0 << 57)
+    z3 ^= z1 ^ (z1 >> 1) ^ (z1 >> 2) ^ (z1 >> 7)
+    z2 ^= (z1 << 63) ^ (z1 << 62) ^ (z1 << 57)
+    return GHASHBlock(high: z3, low: z2)
+}
+
+/// a·b in GCM's field, portable and constant-time.
+@inline(__always)
+func ghashMultiply(_ a: GHASHBlock, _ b: GHASHBlock) -> GHASHBlock {
+    ghashReduce(ghashMultiplyWide(a, b))
+}
+
+/// Which GHASH code runs: the portable multiplication above or the CPU's
+/// carry-less multiply (GHASHHardware.swift).
+enum GHASHImplementation: Sendable, Equatable {
+    case portable
+    case hardware
+
+    /// Whether the carry-less multiply path is compiled in and the CPU has it.
+    static var hardwareIsAvailable: Bool { hardwareGHASHIsAvailable }
+}
+
+/// A GHASH key: H and its powers H², H³, H⁴ (for the hardware path's four
+/// blocks per reduction), computed once per key. Secret: wiped by its owner.
+struct GHASHKey {
+    /// H, H², H³, H⁴ as (high, low) word pairs: eight words.
+    var powers: [UInt64]
+    let implementation: GHASHImplementation
+
+    init(_ h: GHASHBlock, implementation: GHASHImplementation) {
+        self.implementation = implementation
+        let h2 = ghashMultiply(h, h)
+        let h3 = ghashMultiply(h2, h)
+        let h4 = ghashMultiply(h3, h)
+        powers = [h.high, h.low, h2.high, h2.low, h3.high, h3.low, h4.high, h4.low]
+    }
+
+    var h: GHASHBlock { GHASHBlock(high: powers[0], low: powers[1]) }
+
+    /// Overwrites H and its powers.
+    mutating func wipe() {
+        zeroize(&powers)
+    }
+
+    /// Absorbs `count` whole blocks at `blocks` into `state`:
+    /// state ← (state ⊕ block)·H for each block in turn.
+    func absorb(_ state: inout GHASHBlock, _ blocks: UnsafePointer<UInt8>, count: Int) {
+        guard count > 0 else { return }
+        if implementation == .hardware {
+            powers.withUnsafeBufferPointer { powers in
+                guard let powers = powers.baseAddress else { return }
+                ghashAbsorbHardware(&state, blocks, count: count, powers: powers)
+            }
+            return
+        }
+        let h = self.h
+        for index in 0..<count {
+            state = ghashMultiply(state ^ GHASHBlock(blocks + 16 * index), h)
+        }
+    }
+
+    /// Absorbs `bytes`, the last partial block padded with zeros
+    /// (SP 800-38D §7.1 steps 5 and 6: A ‖ 0ᵛ and C ‖ 0ᵘ).
+    func absorbPadded(_ state: inout GHASHBlock, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        let whole = bytes.count / 16
+        absorb(&state, base, count: whole)
+        let rest = bytes.count - 16 * whole
+        guard rest > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { scratch in
+            guard let block = scratch.baseAddress else { return }
+            block.initialize(repeating: 0, count: 16)
+            block.update(from: base + 16 * whole, count: rest)
+            absorb(&state, block, count: 1)
+            block.update(repeating: 0, count: 16)
+        }
+    }
+}
