@@ -9,7 +9,8 @@
 ///
 /// The portable code is constant-time: the bitsliced AES and a GHASH by
 /// integer multiplications with no table (see GHASH.swift). Where the CPU has
-/// AES instructions, the key stream comes from them (``AESImplementation``).
+/// AES instructions, the key stream comes from them (``AESImplementation``);
+/// GHASH is always the portable code (GHASH.swift says why).
 ///
 /// ```swift
 /// let gcm = try AESGCM(key: key)
@@ -184,10 +185,7 @@ struct GCMCore {
             return GHASHBlock(base)
         }
         zeroize(&zero)
-        // The carry-less multiply runs with the AES instructions, never alone:
-        // `implementation` names one path for both.
-        let useHardware = schedule.usesHardware && GHASHImplementation.hardwareIsAvailable
-        hashKey = GHASHKey(h, implementation: useHardware ? .hardware : .portable)
+        hashKey = GHASHKey(h)
     }
 
     mutating func wipe() {

@@ -24,9 +24,16 @@
 // the low bits of the product of the bit-reversed operands, reversed. The
 // 128 × 128-bit product takes three of those (Karatsuba).
 //
-// The hardware paths (carry-less multiply instructions) are in
-// GHASHHardware.swift and give the same results; the seeded differential test
-// in Tests/TackCipherTests/AESGCMTests.swift holds them together.
+// No carry-less multiply instruction is used, because none can be reached
+// from Swift without C. On x86-64, PCLMULQDQ's intrinsic
+// `_mm_clmulepi64_si128` is a function-like macro in Clang's
+// <__wmmintrin_pclmul.h>, which the Clang importer does not import, and the
+// LLVM intrinsic behind it (`llvm.x86.pclmulqdq`, declared through
+// `@_silgen_name`) fails instruction selection ("Cannot select"), because
+// Swift declares it without the `immarg` attribute on its selector byte. On
+// arm64, `vmull_p64` (PMULL) returns `poly128_t`, a 128-bit integer the Clang
+// importer cannot import (Swift 6.3.1). Both were tried; the portable
+// multiplication runs everywhere.
 
 /// A GF(2¹²⁸) element as GCM lays it out: `high` is the block's first eight
 /// bytes read big-endian, `low` its last eight.
@@ -156,49 +163,25 @@ func ghashMultiply(_ a: GHASHBlock, _ b: GHASHBlock) -> GHASHBlock {
     ghashReduce(ghashMultiplyWide(a, b))
 }
 
-/// Which GHASH code runs: the portable multiplication above or the CPU's
-/// carry-less multiply (GHASHHardware.swift).
-enum GHASHImplementation: Sendable, Equatable {
-    case portable
-    case hardware
-
-    /// Whether the carry-less multiply path is compiled in and the CPU has it.
-    static var hardwareIsAvailable: Bool { hardwareGHASHIsAvailable }
-}
-
-/// A GHASH key: H and its powers H², H³, H⁴ (for the hardware path's four
-/// blocks per reduction), computed once per key. Secret: wiped by its owner.
+/// A GHASH key: H, computed once per key. Secret: wiped by its owner.
 struct GHASHKey {
-    /// H, H², H³, H⁴ as (high, low) word pairs: eight words.
-    var powers: [UInt64]
-    let implementation: GHASHImplementation
+    /// H as (high, low) words.
+    var words: [UInt64]
 
-    init(_ h: GHASHBlock, implementation: GHASHImplementation) {
-        self.implementation = implementation
-        let h2 = ghashMultiply(h, h)
-        let h3 = ghashMultiply(h2, h)
-        let h4 = ghashMultiply(h3, h)
-        powers = [h.high, h.low, h2.high, h2.low, h3.high, h3.low, h4.high, h4.low]
+    init(_ h: GHASHBlock) {
+        words = [h.high, h.low]
     }
 
-    var h: GHASHBlock { GHASHBlock(high: powers[0], low: powers[1]) }
+    var h: GHASHBlock { GHASHBlock(high: words[0], low: words[1]) }
 
-    /// Overwrites H and its powers.
+    /// Overwrites H.
     mutating func wipe() {
-        zeroize(&powers)
+        zeroize(&words)
     }
 
     /// Absorbs `count` whole blocks at `blocks` into `state`:
     /// state ← (state ⊕ block)·H for each block in turn.
     func absorb(_ state: inout GHASHBlock, _ blocks: UnsafePointer<UInt8>, count: Int) {
-        guard count > 0 else { return }
-        if implementation == .hardware {
-            powers.withUnsafeBufferPointer { powers in
-                guard let powers = powers.baseAddress else { return }
-                ghashAbsorbHardware(&state, blocks, count: count, powers: powers)
-            }
-            return
-        }
         let h = self.h
         for index in 0..<count {
             state = ghashMultiply(state ^ GHASHBlock(blocks + 16 * index), h)
