@@ -68,22 +68,39 @@ struct GHASHBlock: Sendable, Equatable {
     }
 }
 
-/// The low 64 bits of the carry-less product of `x` and `y`, branch-free and
-/// without tables: four integer products per class of bit positions modulo 4
-/// (see the top of this file for why the holes keep the parities exact).
+/// One operand of 64 × 64-bit carry-less products, prepared once: its bits
+/// split into the four classes of positions modulo 4, and the same for its bit
+/// reversal (for the high half of the product). GHASH's operand is H, fixed
+/// per key, so the preparation is per key, not per block.
+struct CarrylessOperand {
+    var classes: (UInt64, UInt64, UInt64, UInt64)
+    var reversedClasses: (UInt64, UInt64, UInt64, UInt64)
+
+    init(_ y: UInt64) {
+        classes = splitClasses(y)
+        reversedClasses = splitClasses(y.bitReversed)
+    }
+}
+
+/// `y`'s bits at positions ≡ 0, 1, 2, 3 (mod 4).
 @inline(__always)
-func carrylessMultiplyLow(_ x: UInt64, _ y: UInt64) -> UInt64 {
-    let m0: UInt64 = 0x1111_1111_1111_1111
-    let m1: UInt64 = 0x2222_2222_2222_2222
-    let m2: UInt64 = 0x4444_4444_4444_4444
-    let m3: UInt64 = 0x8888_8888_8888_8888
-    let x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3
-    let y0 = y & m0, y1 = y & m1, y2 = y & m2, y3 = y & m3
+func splitClasses(_ y: UInt64) -> (UInt64, UInt64, UInt64, UInt64) {
+    (y & 0x1111_1111_1111_1111, y & 0x2222_2222_2222_2222, y & 0x4444_4444_4444_4444, y & 0x8888_8888_8888_8888)
+}
+
+/// The low 64 bits of the carry-less product of `x` and the operand whose
+/// classes are `y`, branch-free and without tables: four integer products per
+/// class (see the top of this file for why the holes keep the parities exact).
+@inline(__always)
+func carrylessMultiplyLow(_ x: UInt64, _ y: (UInt64, UInt64, UInt64, UInt64)) -> UInt64 {
+    let (x0, x1, x2, x3) = splitClasses(x)
+    let (y0, y1, y2, y3) = y
     // The terms xᵢ·yⱼ land on positions ≡ i + j (mod 4).
     let z0 = (x0 &* y0) ^ (x1 &* y3) ^ (x2 &* y2) ^ (x3 &* y1)
     let z1 = (x0 &* y1) ^ (x1 &* y0) ^ (x2 &* y3) ^ (x3 &* y2)
     let z2 = (x0 &* y2) ^ (x1 &* y1) ^ (x2 &* y0) ^ (x3 &* y3)
     let z3 = (x0 &* y3) ^ (x1 &* y2) ^ (x2 &* y1) ^ (x3 &* y0)
+    let (m0, m1, m2, m3) = splitClasses(~0)
     return (z0 & m0) | (z1 & m1) | (z2 & m2) | (z3 & m3)
 }
 
@@ -91,9 +108,9 @@ func carrylessMultiplyLow(_ x: UInt64, _ y: UInt64) -> UInt64 {
 /// high half from the bit-reversed operands (whose product is the reversed
 /// 127-bit product).
 @inline(__always)
-func carrylessMultiply(_ x: UInt64, _ y: UInt64) -> (high: UInt64, low: UInt64) {
-    let low = carrylessMultiplyLow(x, y)
-    let reversed = carrylessMultiplyLow(x.bitReversed, y.bitReversed)
+func carrylessMultiply(_ x: UInt64, _ y: CarrylessOperand) -> (high: UInt64, low: UInt64) {
+    let low = carrylessMultiplyLow(x, y.classes)
+    let reversed = carrylessMultiplyLow(x.bitReversed, y.reversedClasses)
     return (reversed.bitReversed >> 1, low)
 }
 
@@ -109,47 +126,57 @@ extension UInt64 {
     }
 }
 
-/// The unreduced 255-bit product of two elements as four words, most
-/// significant first (not yet shifted; ``ghashReduce`` shifts and folds).
-struct GHASHWide {
-    var w3: UInt64
-    var w2: UInt64
-    var w1: UInt64
-    var w0: UInt64
+/// A GF(2¹²⁸) multiplier prepared as Karatsuba's three 64-bit operands: its
+/// low word, its high word and their sum.
+struct GHASHMultiplier {
+    var low: CarrylessOperand
+    var high: CarrylessOperand
+    var sum: CarrylessOperand
 
-    static let zero = GHASHWide(w3: 0, w2: 0, w1: 0, w0: 0)
+    init(_ b: GHASHBlock) {
+        low = CarrylessOperand(b.low)
+        high = CarrylessOperand(b.high)
+        sum = CarrylessOperand(b.low ^ b.high)
+    }
 
+    /// Overwrites the prepared words (a copy of H's).
+    mutating func wipe() {
+        self = GHASHMultiplier(.zero)
+        ghashKeepStore(&self)
+    }
+
+    /// a·b in GCM's field: the 255-bit carry-less product by Karatsuba (three
+    /// 64 × 64-bit products instead of four), shifted and reduced.
     @inline(__always)
-    static func ^ (a: GHASHWide, b: GHASHWide) -> GHASHWide {
-        GHASHWide(w3: a.w3 ^ b.w3, w2: a.w2 ^ b.w2, w1: a.w1 ^ b.w1, w0: a.w0 ^ b.w0)
+    func multiply(_ a: GHASHBlock) -> GHASHBlock {
+        let low = carrylessMultiply(a.low, self.low)
+        let high = carrylessMultiply(a.high, self.high)
+        let middle = carrylessMultiply(a.low ^ a.high, sum)
+        let middleHigh = middle.high ^ low.high ^ high.high
+        let middleLow = middle.low ^ low.low ^ high.low
+        return ghashReduce(high.high, high.low ^ middleHigh, low.high ^ middleLow, low.low)
     }
 }
 
-/// The carry-less product of two 128-bit elements by Karatsuba: three
-/// 64 × 64-bit products instead of four.
-@inline(__always)
-func ghashMultiplyWide(_ a: GHASHBlock, _ b: GHASHBlock) -> GHASHWide {
-    let low = carrylessMultiply(a.low, b.low)
-    let high = carrylessMultiply(a.high, b.high)
-    let middle = carrylessMultiply(a.low ^ a.high, b.low ^ b.high)
-    let middleHigh = middle.high ^ low.high ^ high.high
-    let middleLow = middle.low ^ low.low ^ high.low
-    return GHASHWide(w3: high.high, w2: high.low ^ middleHigh, w1: low.high ^ middleLow, w0: low.low)
-}
+/// Keeps a wiping store from being dropped as dead: out of line, the compiler
+/// cannot see that nothing reads the value afterwards.
+@inline(never)
+func ghashKeepStore<Value>(_ value: inout Value) {}
 
-/// Shifts the 255-bit product left by one (see the top of this file) and folds
-/// its lower 128 bits, coefficients 128…255, back by x¹²⁸ ≡ 1 + x + x² + x⁷.
+/// Shifts the 255-bit product w₃‖w₂‖w₁‖w₀ (most significant word first) left
+/// by one (see the top of this file) and folds its lower 128 bits,
+/// coefficients 128…255, back by x¹²⁸ ≡ 1 + x + x² + x⁷.
 ///
 /// In the reversed order a multiplication by x is a shift right by one, so the
 /// lower word's bits land 128, 127, 126 and 121 places up; the bits that cross
 /// into the lower half again (from word 0 into word 1) are folded by the
 /// second round.
 @inline(__always)
-func ghashReduce(_ product: GHASHWide) -> GHASHBlock {
-    var z3 = (product.w3 << 1) | (product.w2 >> 63)
-    var z2 = (product.w2 << 1) | (product.w1 >> 63)
-    var z1 = (product.w1 << 1) | (product.w0 >> 63)
-    let z0 = product.w0 << 1
+func ghashReduce(_ w3: UInt64, _ w2: UInt64, _ w1: UInt64, _ w0: UInt64) -> GHASHBlock {
+    var z3 = (w3 << 1) | (w2 >> 63)
+    var z2 = (w2 << 1) | (w1 >> 63)
+    var z1 = (w1 << 1) | (w0 >> 63)
+    let z0 = w0 << 1
     z2 ^= z0 ^ (z0 >> 1) ^ (z0 >> 2) ^ (z0 >> 7)
     z1 ^= (z0 << 63) ^ (z0 << 62) ^ (z0 << 57)
     z3 ^= z1 ^ (z1 >> 1) ^ (z1 >> 2) ^ (z1 >> 7)
@@ -158,33 +185,30 @@ func ghashReduce(_ product: GHASHWide) -> GHASHBlock {
 }
 
 /// a·b in GCM's field, portable and constant-time.
-@inline(__always)
 func ghashMultiply(_ a: GHASHBlock, _ b: GHASHBlock) -> GHASHBlock {
-    ghashReduce(ghashMultiplyWide(a, b))
+    GHASHMultiplier(b).multiply(a)
 }
 
-/// A GHASH key: H, computed once per key. Secret: wiped by its owner.
+/// A GHASH key: H, prepared once per key as a ``GHASHMultiplier``. Secret:
+/// wiped by its owner.
 struct GHASHKey {
-    /// H as (high, low) words.
-    var words: [UInt64]
+    var multiplier: GHASHMultiplier
 
     init(_ h: GHASHBlock) {
-        words = [h.high, h.low]
+        multiplier = GHASHMultiplier(h)
     }
 
-    var h: GHASHBlock { GHASHBlock(high: words[0], low: words[1]) }
-
-    /// Overwrites H.
+    /// Overwrites H's prepared words.
     mutating func wipe() {
-        zeroize(&words)
+        multiplier.wipe()
     }
 
     /// Absorbs `count` whole blocks at `blocks` into `state`:
     /// state ← (state ⊕ block)·H for each block in turn.
     func absorb(_ state: inout GHASHBlock, _ blocks: UnsafePointer<UInt8>, count: Int) {
-        let h = self.h
+        let multiplier = self.multiplier
         for index in 0..<count {
-            state = ghashMultiply(state ^ GHASHBlock(blocks + 16 * index), h)
+            state = multiplier.multiply(state ^ GHASHBlock(blocks + 16 * index))
         }
     }
 
