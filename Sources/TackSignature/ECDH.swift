@@ -32,7 +32,7 @@ public struct ECDHPublicKey: Sendable, Hashable {
     /// the curve.
     ///
     /// - Parameters:
-    ///   - curve: ``ECCurve/p256`` or ``ECCurve/p384``.
+    ///   - curve: `ECCurve.p256` or `ECCurve.p384`.
     ///   - x963Representation: The encoded point.
     /// - Throws: ``KeyAgreementError/invalidPublicKey(_:)`` with the rule the
     ///   point broke, ``KeyAgreementError/unsupportedCurve(_:)`` for another curve.
@@ -103,7 +103,7 @@ public struct ECDHPrivateKey: Sendable, CustomStringConvertible {
     /// width from `random`, drawn again when it is zero or not below n.
     ///
     /// - Parameters:
-    ///   - curve: ``ECCurve/p256`` or ``ECCurve/p384``.
+    ///   - curve: `ECCurve.p256` or `ECCurve.p384`.
     ///   - random: The entropy source.
     /// - Throws: ``KeyAgreementError/randomSourceFailed`` when `random` throws,
     ///   ``KeyAgreementError/randomSourceUnusable`` after 64 rejected
@@ -132,7 +132,7 @@ public struct ECDHPrivateKey: Sendable, CustomStringConvertible {
     /// §2.3.7; test vectors and stored keys).
     ///
     /// - Parameters:
-    ///   - curve: ``ECCurve/p256`` or ``ECCurve/p384``.
+    ///   - curve: `ECCurve.p256` or `ECCurve.p384`.
     ///   - rawRepresentation: The scalar d, exactly the curve's coordinate width
     ///     (32 or 48 bytes), 1 ≤ d < n.
     /// - Throws: ``KeyAgreementError/invalidPrivateKeyLength(expected:found:)``,
