@@ -43,7 +43,11 @@ public struct AESGCM: Sendable {
     ///     portable one.
     /// - Throws: ``AEADError/invalidKeyLength(_:)``.
     public init(key: some Collection<UInt8>, implementation: AESImplementation = .bestAvailable) throws(AEADError) {
-        self.key = try AESGCMKey(key: key, implementation: implementation)
+        do throws(CipherError) {
+            self.key = AESGCMKey(try GCMCore(key: key, implementation: implementation))
+        } catch {
+            throw .invalidKeyLength(key.count)
+        }
     }
 
     /// Encrypts and authenticates.
@@ -151,12 +155,9 @@ public struct AESGCM: Sendable {
 private final class AESGCMKey: @unchecked Sendable {
     private var core: GCMCore
 
-    init(key: some Collection<UInt8>, implementation: AESImplementation) throws(AEADError) {
-        do throws(CipherError) {
-            core = try GCMCore(key: key, implementation: implementation)
-        } catch {
-            throw .invalidKeyLength(key.count)
-        }
+    /// Not generic: Embedded Swift allows no generic initialiser on a class.
+    init(_ core: GCMCore) {
+        self.core = core
     }
 
     func withCore<Result>(_ body: (GCMCore) -> Result) -> Result {
