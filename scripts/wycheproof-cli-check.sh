@@ -88,6 +88,25 @@ else
     echo "wycheproof-cli-check: $PRIMITIVES is absent; skipping the primitive files"
 fi
 
+# 1c. The TLS primitive files this build runs (AES-GCM, P-256 ECDH on points),
+#     from <repo>/../shared/vectors/wycheproof-tls, the same way.
+TLS="${TACK_WYCHEPROOF_TLS_DIR:-$(dirname "$ROOT")/shared/vectors/wycheproof-tls}"
+if [ -d "$TLS" ]; then
+    files=("$TLS/aes_gcm_test.json" "$TLS/ecdh_secp256r1_ecpoint_test.json")
+    run vectors wycheproof "${files[@]}"
+    tail -n 2 "$out"
+    last="$(tail -n 1 "$out")"
+    total="$(tail -n 2 "$out" | head -n 1)"
+    [[ "$total" == "total: 2 files run; "*", 0 vectors skipped" ]] || { cat "$out"; fail "Wycheproof TLS files: '$total'"; }
+    [[ "$last" =~ ^([0-9]+)\ passed,\ 0\ failed$ ]] || { cat "$out"; fail "Wycheproof TLS disagreements: last line is '$last'"; }
+    [ "${BASH_REMATCH[1]}" -gt 0 ] || fail "no Wycheproof TLS vector ran"
+    [ "$status" -eq 0 ] || fail "TLS files: exit status $status with '$last'"
+elif [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; then
+    fail "$TLS is absent, and CI=true makes a missing vector set a failure"
+else
+    echo "wycheproof-cli-check: $TLS is absent; skipping the TLS primitive files"
+fi
+
 # 2. A disagreement must fail the run and name its tcId.
 FLIPPED="Vectors/signatures/wycheproof-cli/eddsa_flipped_result_test.json"
 run vectors wycheproof "$FLIPPED"
@@ -103,8 +122,8 @@ run vectors wycheproof
 [ "$status" -eq 2 ] || fail "no FILE: exit status $status, expected 2"
 run vectors wycheproof "$work/absent.json"
 [ "$status" -eq 1 ] || fail "unreadable file: exit status $status, expected 1"
-printf '{"algorithm": "AES-GCM", "schema": "aead_test_schema_v1.json", "testGroups": []}\n' >"$work/aead.json"
-run vectors wycheproof "$work/aead.json"
+printf '{"algorithm": "AES-WRAP", "schema": "keywrap_test_schema_v1.json", "testGroups": []}\n' >"$work/keywrap.json"
+run vectors wycheproof "$work/keywrap.json"
 [ "$status" -eq 1 ] || fail "unknown schema: exit status $status, expected 1"
 grep -q "is not a schema Tack runs" "$work/stderr" || fail "unknown schema: no message naming it"
 echo "usage error: exit 2; file errors: exit 1"

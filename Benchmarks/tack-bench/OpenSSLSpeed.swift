@@ -59,6 +59,16 @@ struct OpenSSLReference {
     }
 }
 
+extension OpenSSLReference {
+    /// `openssl speed ALGORITHM` for a key agreement (`ecdhp256`, `ecdhp384`,
+    /// `ecdhx25519`), in shared secrets per second.
+    ///
+    /// - Parameter algorithm: The `openssl speed` algorithm name.
+    static func keyAgreement(_ algorithm: String) -> OpenSSLReference {
+        OpenSSLReference { OpenSSLSpeed.shared.keyAgreementRate(algorithm: algorithm) }
+    }
+}
+
 /// Runs and caches `openssl speed` invocations.
 final class OpenSSLSpeed: @unchecked Sendable {
     /// The process-wide instance. tack-bench is single-threaded, so the cache
@@ -141,6 +151,14 @@ final class OpenSSLSpeed: @unchecked Sendable {
             let bytesPerSecond = Double(last)
         else { return nil }
         return bytesPerSecond / 1e6
+    }
+
+    /// The rate of a `+F5` (ECDH) line, `+F5:index:bits:opsPerSecond:secondsPerOp`:
+    /// operations per second.
+    func keyAgreementRate(algorithm: String) -> Double? {
+        let lines = resultLines([algorithm])
+        guard let line = lines.first(where: { $0.first == "+F5" }), line.count >= 5 else { return nil }
+        return Double(line[line.count - 2])
     }
 
     /// The sign and verify rates of `+F2` (RSA), `+F4` (ECDSA) or `+F6`

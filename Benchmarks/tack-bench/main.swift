@@ -35,6 +35,7 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("x509", x509Benchmarks),
     ("rsa", rsaBenchmarks),
     ("ec", ecBenchmarks),
+    ("kx", keyExchangeBenchmarks),
     ("trust", trustBenchmarks),
     ("e2e", endToEndBenchmarks),
     ("ocsp", ocspBenchmarks),

@@ -161,9 +161,32 @@ struct AESKeySchedule: CBCBlockCipher {
         }
     }
 
-    /// Encrypts `count` consecutive blocks in place (no chaining).
+    /// Encrypts `count` consecutive blocks in place (no chaining): GCM's
+    /// counter blocks, four at a time on either path.
     func encryptBlocks(_ blocks: UnsafeMutablePointer<UInt8>, count: Int) {
-        for index in 0..<count { encryptBlock(blocks + 16 * index) }
+        if usesHardware {
+            encryptionKeys.withUnsafeBufferPointer { keys in
+                guard let keys = keys.baseAddress else { return }
+                aesEncryptBlocksHardware(blocks, count: count, roundKeys: keys, rounds: rounds)
+            }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { scratch in
+            guard let four = scratch.baseAddress else { return }
+            four.initialize(repeating: 0, count: 64)
+            slices.withUnsafeBufferPointer { keys in
+                guard let keys = keys.baseAddress else { return }
+                var index = 0
+                while index < count {
+                    let group = min(4, count - index)
+                    four.update(from: blocks + 16 * index, count: 16 * group)
+                    aesEncryptBitsliced(four, roundKeys: keys, rounds: rounds)
+                    (blocks + 16 * index).update(from: four, count: 16 * group)
+                    index += group
+                }
+            }
+            four.update(repeating: 0, count: 64)
+        }
     }
 
     func decryptBlocks(_ blocks: UnsafeMutablePointer<UInt8>, count: Int) {

@@ -50,12 +50,29 @@ func aesEncryptBlockHardware(_ block: UnsafeMutablePointer<UInt8>, roundKeys: Un
     store(x, block)
 }
 
+/// Encrypts `count` blocks in place (no chaining: GCM's counter blocks).
+func aesEncryptBlocksHardware(
+    _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int
+) {
+    runRounds(blocks, count: count, roundKeys: roundKeys, rounds: rounds, round: _mm_aesenc_si128, lastRound: _mm_aesenclast_si128)
+}
+
 /// Decrypts `count` blocks in place with the equivalent inverse cipher's round
-/// keys (``aesHardwareDecryptionKeys(_:rounds:)``), four at a time so that the
-/// instructions of independent blocks overlap (AESDEC has a latency of several
-/// cycles and a throughput of one per cycle or better).
+/// keys (``aesHardwareDecryptionKeys(_:rounds:)``).
 func aesDecryptBlocksHardware(
     _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int
+) {
+    runRounds(blocks, count: count, roundKeys: roundKeys, rounds: rounds, round: _mm_aesdec_si128, lastRound: _mm_aesdeclast_si128)
+}
+
+/// The rounds of AES-NI encryption or decryption over `count` independent
+/// blocks in place, four at a time so that the instructions of independent
+/// blocks overlap (AESENC and AESDEC have a latency of several cycles and a
+/// throughput of one per cycle or better), then the rest one by one.
+@inline(__always)
+private func runRounds(
+    _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int,
+    round: (__m128i, __m128i) -> __m128i, lastRound: (__m128i, __m128i) -> __m128i
 ) {
     var index = 0
     let first = load(roundKeys)
@@ -66,26 +83,26 @@ func aesDecryptBlocksHardware(
         var b = _mm_xor_si128(load(p + 16), first)
         var c = _mm_xor_si128(load(p + 32), first)
         var d = _mm_xor_si128(load(p + 48), first)
-        for round in 1..<rounds {
-            let k = load(roundKeys + 16 * round)
-            a = _mm_aesdec_si128(a, k)
-            b = _mm_aesdec_si128(b, k)
-            c = _mm_aesdec_si128(c, k)
-            d = _mm_aesdec_si128(d, k)
+        for r in 1..<rounds {
+            let k = load(roundKeys + 16 * r)
+            a = round(a, k)
+            b = round(b, k)
+            c = round(c, k)
+            d = round(d, k)
         }
-        store(_mm_aesdeclast_si128(a, last), p)
-        store(_mm_aesdeclast_si128(b, last), p + 16)
-        store(_mm_aesdeclast_si128(c, last), p + 32)
-        store(_mm_aesdeclast_si128(d, last), p + 48)
+        store(lastRound(a, last), p)
+        store(lastRound(b, last), p + 16)
+        store(lastRound(c, last), p + 32)
+        store(lastRound(d, last), p + 48)
         index += 4
     }
     while index < count {
         let p = blocks + 16 * index
         var a = _mm_xor_si128(load(p), first)
-        for round in 1..<rounds {
-            a = _mm_aesdec_si128(a, load(roundKeys + 16 * round))
+        for r in 1..<rounds {
+            a = round(a, load(roundKeys + 16 * r))
         }
-        store(_mm_aesdeclast_si128(a, last), p)
+        store(lastRound(a, last), p)
         index += 1
     }
 }
@@ -108,6 +125,12 @@ func aesEncryptBlockHardware(_ block: UnsafeMutablePointer<UInt8>, roundKeys: Un
 }
 
 func aesDecryptBlocksHardware(
+    _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int
+) {
+    preconditionFailure("no hardware AES in this build")
+}
+
+func aesEncryptBlocksHardware(
     _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int
 ) {
     preconditionFailure("no hardware AES in this build")

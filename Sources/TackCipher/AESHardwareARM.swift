@@ -47,6 +47,14 @@ func aesEncryptBlockHardware(_ block: UnsafeMutablePointer<UInt8>, roundKeys: Un
     store(x, block)
 }
 
+/// Encrypts `count` blocks in place (no chaining: GCM's counter blocks), one
+/// block at a time.
+func aesEncryptBlocksHardware(
+    _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int
+) {
+    for index in 0..<count { aesEncryptBlockHardware(blocks + 16 * index, roundKeys: roundKeys, rounds: rounds) }
+}
+
 /// Decrypts `count` blocks in place with the equivalent inverse cipher's round
 /// keys (``aesHardwareDecryptionKeys(_:rounds:)``), one block at a time.
 func aesDecryptBlocksHardware(

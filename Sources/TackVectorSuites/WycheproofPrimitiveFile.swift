@@ -1,9 +1,10 @@
-// TackVectorSuites: the typed model of a Wycheproof file of the four primitive
+// TackVectorSuites: the typed model of a Wycheproof file of the six primitive
 // schemas Tack runs (`ind_cpa_test_schema_v1`, `mac_test_schema_v1`,
-// `pbkdf_test_schema`, `pbe_test_schema`), beside WycheproofFile (the
+// `pbkdf_test_schema`, `pbe_test_schema`, `aead_test_schema_v1`,
+// `ecdh_ecpoint_test_schema_v1`), beside WycheproofFile (the
 // signature-verification schemas).
 
-/// A Wycheproof primitive test file (AES-CBC, HMAC, PBKDF2, PBES2), decoded into
+/// A Wycheproof primitive test file (AES-CBC, HMAC, PBKDF2, PBES2, AES-GCM, ECDH), decoded into
 /// typed fields. Fields that only some schemas have are optional; the runner
 /// says which field is missing when a schema needs it.
 public struct WycheproofPrimitiveFile: Decodable, Sendable {
@@ -25,8 +26,12 @@ public struct WycheproofPrimitiveFile: Decodable, Sendable {
         public let keySize: Int?
         /// The IV size in bits (AES-CBC).
         public let ivSize: Int?
-        /// The tag size in bits (HMAC; shorter than the digest means truncated).
+        /// The tag size in bits (HMAC, shorter than the digest means truncated; AEAD).
         public let tagSize: Int?
+        /// The curve (ECDH), for example `secp256r1`.
+        public let curve: String?
+        /// How the peer's public key is encoded (ECDH), for example `ecpoint`.
+        public let encoding: String?
         /// The vectors.
         public let tests: [Vector]
     }
@@ -49,8 +54,16 @@ public struct WycheproofPrimitiveFile: Decodable, Sendable {
         public let msg: String?
         /// The ciphertext (AES-CBC, PBES2).
         public let ct: String?
-        /// The expected tag (HMAC).
+        /// The expected tag (HMAC, AEAD).
         public let tag: String?
+        /// The associated data (AEAD).
+        public let aad: String?
+        /// The peer's public key (ECDH), a SEC 1 point for `ecpoint` files.
+        public let `public`: String?
+        /// The own private key (ECDH), a big-endian integer that may carry a sign byte.
+        public let `private`: String?
+        /// The expected shared secret (ECDH).
+        public let shared: String?
         /// The password bytes (PBKDF2, PBES2), already encoded as the flags say.
         public let password: String?
         /// The salt (PBKDF2, PBES2).

@@ -1,6 +1,7 @@
 // The Wycheproof runner's primitive schemas: AES-CBC with PKCS #5/#7 padding
 // (`ind_cpa_test_schema_v1`), HMAC (`mac_test_schema_v1`), PBKDF2
-// (`pbkdf_test_schema`) and PBES2 with AES-CBC (`pbe_test_schema`), each for
+// (`pbkdf_test_schema`), PBES2 with AES-CBC (`pbe_test_schema`) and AES-GCM
+// (`aead_test_schema_v1`; ECDH is in WycheproofECDH.swift), each for
 // every hash and key size Tack offers (HMAC and PBKDF2 over every hash of
 // TackSHA2's DigestAlgorithm but MD5; AES-128/192/256); other algorithms of
 // these schemas (SHA-3, say) are skipped with their reason, counted, and never
@@ -11,7 +12,7 @@ import TackSHA2
 
 extension WycheproofRunner {
     /// A group's check, or why the group is skipped.
-    private enum PrimitivePlan {
+    enum PrimitivePlan {
         case run((WycheproofPrimitiveFile.Vector) throws(WycheproofFileError) -> WycheproofOutcome)
         case skip(String)
     }
@@ -160,6 +161,21 @@ extension WycheproofRunner {
                     key: key, iv: try fields.hex(\.iv, "iv"), message: try fields.hex(\.msg, "msg"),
                     ciphertext: try fields.hex(\.ct, "ct"), isValid: vector.result == "valid")
             }
+        case .aead:
+            guard algorithm == "AES-GCM" else { return .skip("algorithm \(algorithm) not run") }
+            guard group.tagSize == 8 * AESGCM.tagByteCount else {
+                return .skip("AES-GCM tag size \(group.tagSize.map(String.init) ?? "missing") bits: Tack takes 128-bit tags only")
+            }
+            return .run { vector throws(WycheproofFileError) in
+                let fields = Fields(vector, path: path)
+                return aesGCMOutcome(
+                    key: try fields.hex(\.key, "key"), nonce: try fields.hex(\.iv, "iv"),
+                    associatedData: try fields.hex(\.aad, "aad"), message: try fields.hex(\.msg, "msg"),
+                    sealed: try fields.hex(\.ct, "ct") + (try fields.hex(\.tag, "tag")),
+                    isValid: vector.result == "valid")
+            }
+        case .ecdhPoint:
+            return try ecdhPointPlan(group, path: path)
         case .ecdsaDER, .ecdsaP1363, .eddsa, .rsaPKCS1, .rsaPSS:
             throw WycheproofFileError("\(path): \(schema.rawValue) is not a primitive schema")
         }
@@ -182,8 +198,26 @@ extension WycheproofRunner {
         }
     }
 
+    /// Opening `sealed` must give `message`; a `valid` vector's sealing must
+    /// also give `sealed` back.
+    private static func aesGCMOutcome(
+        key: [UInt8], nonce: [UInt8], associatedData: [UInt8], message: [UInt8], sealed: [UInt8], isValid: Bool
+    ) -> WycheproofOutcome {
+        do throws(AEADError) {
+            let gcm = try AESGCM(key: key)
+            let plaintext = try gcm.open(sealed, nonce: nonce, authenticating: associatedData)
+            guard plaintext == message else { return .wrongOutput("plaintext differs") }
+            if isValid, try gcm.seal(message, nonce: nonce, authenticating: associatedData) != sealed {
+                return .wrongOutput("ciphertext or tag differs")
+            }
+            return .accepted
+        } catch {
+            return .rejected(error.description)
+        }
+    }
+
     /// A vector's hex fields, each required by the schema at hand.
-    private struct Fields {
+    struct Fields {
         let vector: WycheproofPrimitiveFile.Vector
         let path: String
 

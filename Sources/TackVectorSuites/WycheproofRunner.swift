@@ -31,7 +31,9 @@ public enum WycheproofRunner {
     /// - `MissingNull` (RSASSA-PKCS1-v1_5 `DigestInfo` without the NULL
     ///   parameters): rejected, so that a signature has one valid encoding
     ///   (see `RSAPublicKey.verifyPKCS1v15Signature(_:forDigest:hash:)`).
-    public static let acceptableStances: [String: Bool] = ["MissingNull": false]
+    /// - `CompressedPublic` (an ECDH peer key as a compressed point): accepted,
+    ///   as SEC 1 v2 §2.3.4 decodes it (see `ECDHPublicKey`).
+    public static let acceptableStances: [String: Bool] = ["MissingNull": false, "CompressedPublic": true]
 
     /// The stance for a vector's flags: that of the first flag with one, or
     /// nil when none has one (either verdict is then recorded).
@@ -72,7 +74,7 @@ public enum WycheproofRunner {
         guard let schema = WycheproofSchema(fileValue: schemaName) else {
             throw WycheproofFileError(
                 "\(path): schema \(schemaName) is not a schema Tack runs"
-                    + " (ecdsa, ecdsa_p1363, eddsa, rsassa_pkcs1, rsassa_pss verify; ind_cpa, mac, pbkdf, pbe test)")
+                    + " (ecdsa, ecdsa_p1363, eddsa, rsassa_pkcs1, rsassa_pss verify; ind_cpa, mac, pbkdf, pbe, aead, ecdh_ecpoint test)")
         }
         let shortName = schemaName.hasSuffix(".json") ? String(schemaName.dropLast(5)) : schemaName
         if !schema.isSignatureVerification {
@@ -141,7 +143,7 @@ public enum WycheproofRunner {
         case .ecdsaDER, .ecdsaP1363: try ecdsaPlan(group, isDER: schema == .ecdsaDER, path: path)
         case .eddsa: try eddsaPlan(group, path: path)
         case .rsaPKCS1, .rsaPSS: try rsaPlan(group, isPSS: schema == .rsaPSS, path: path)
-        case .indCPA, .mac, .pbkdf, .pbe:
+        case .indCPA, .mac, .pbkdf, .pbe, .aead, .ecdhPoint:
             throw WycheproofFileError("\(path): \(schema.rawValue) is not a signature-verification schema")
         }
     }

@@ -1,5 +1,6 @@
 // `tack vectors wycheproof`: runs Wycheproof files (github.com/C2SP/wycheproof,
-// `testvectors_v1`: signature verification, AES-CBC, HMAC, PBKDF2, PBES2) through
+// `testvectors_v1`: signature verification, AES-CBC, HMAC, PBKDF2, PBES2, AES-GCM,
+// P-256/P-384 ECDH) through
 // Tack and compares every outcome with the file's. The runner, its one reading of
 // `acceptable` and the per-file report are TackVectorSuites' (WycheproofRunner,
 // WycheproofReport), shared with the test suites; this file prints and totals.
