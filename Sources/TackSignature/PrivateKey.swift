@@ -83,11 +83,12 @@ public enum PrivateKeyFormat: Sendable, Hashable, CustomStringConvertible {
 /// ``description`` and ``debugDescription`` name the algorithm and size alone.
 ///
 /// Side channels: the RSA checks run in time that depends on the sizes of the
-/// fields only (masked arithmetic, no branch on a secret bit), but the EC and
-/// Ed25519 derivations reuse the verifiers' variable-time scalar multiplication
-/// (width-w NAF), once per key read: a local observer who can time that one
-/// multiplication learns about the scalar. Read keys where such an observer is not
-/// a concern (a command-line tool, a build step), not in a signing service's hot path.
+/// fields only (masked arithmetic, no branch on a secret bit), and the EC and
+/// Ed25519 public keys are derived with constant-time scalar multiplications (EC:
+/// ECDH's complete-formula fixed window with masked table reads; Ed25519: one
+/// doubling and one masked addition per bit), never the verifiers' width-w NAF,
+/// whose table index depends on the scalar. What still branches is whether a key
+/// is valid at all (a scalar of zero or not below n).
 public struct PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The key's algorithm.
     public let algorithm: PrivateKeyAlgorithm

@@ -359,12 +359,13 @@ enum PrivateKeyReader {
         }
     }
 
-    /// d·G with the verifier's multiplication (u₁·G + 0·G).
+    /// d·G with the constant-time multiplication of ECDH (a complete-formula fixed
+    /// window and a Fermat inverse), not the verifier's: d is the secret.
     private static func derivePoint<Limbs: ECLimbs>(_ curve: ECWeierstrassCurve<Limbs>, _ scalar: ArraySlice<UInt8>) -> [UInt8]? {
+        // The range check's branch reveals only whether the key is valid.
         guard let d = Limbs(bigEndian: scalar), !d.isZero, d.isLess(than: curve.order.modulus) else { return nil }
-        let point = curve.multiplyTwo(u1: d, u2: Limbs(), q: curve.generator)
-        guard !point.isInfinity else { return nil }
-        return curve.encodeUncompressed(ECWeierstrassCurve<Limbs>.toAffine(point, curve.field))
+        guard let point = curve.multiplySecret(d, curve.generator) else { return nil }
+        return curve.encodeUncompressed(point)
     }
 
     // MARK: Ed25519
@@ -377,11 +378,7 @@ enum PrivateKeyReader {
         a[0] &= 248
         a[31] &= 127
         a[31] |= 64
-        let curve = Ed25519Curve.shared
-        // [a]B = [a mod L]B, as B has order L; a < 2²⁵⁵ < R, so reduce applies.
-        let scalar = curve.order.reduce(ECLimbs4(littleEndian: a) ?? ECLimbs4())
-        let one = curve.field.one
-        let identity = Ed25519Point(x: ECLimbs4(), y: one, z: one, t: ECLimbs4())
-        return curve.encode(curve.multiplyTwo(s: scalar, k: ECLimbs4(), q: identity))
+        // The secret scalar: the constant-time multiplication, not the verifier's.
+        return Ed25519Curve.shared.encodedBaseMultipleSecret(a)
     }
 }
