@@ -1,11 +1,12 @@
-// TackVectorSuites: the typed model of a Wycheproof file of the four primitive
+// TackVectorSuites: the typed model of a Wycheproof file of the seven primitive
 // schemas Tack runs (`ind_cpa_test_schema_v1`, `mac_test_schema_v1`,
-// `pbkdf_test_schema`, `pbe_test_schema`), beside WycheproofFile (the
+// `pbkdf_test_schema`, `pbe_test_schema`, `aead_test_schema_v1`,
+// `xdh_comp_schema_v1`, `hkdf_test_schema_v1`), beside WycheproofFile (the
 // signature-verification schemas).
 
-/// A Wycheproof primitive test file (AES-CBC, HMAC, PBKDF2, PBES2), decoded into
-/// typed fields. Fields that only some schemas have are optional; the runner
-/// says which field is missing when a schema needs it.
+/// A Wycheproof primitive test file (AES-CBC, HMAC, PBKDF2, PBES2, AEAD, XDH,
+/// HKDF), decoded into typed fields. Fields that only some schemas have are
+/// optional; the runner says which field is missing when a schema needs it.
 public struct WycheproofPrimitiveFile: Decodable, Sendable {
     /// The algorithm, for example `AES-CBC-PKCS5`, `HMACSHA256`,
     /// `PBKDF2-HMACSHA512` or `PbeWithHmacSha256AndAes_128`.
@@ -25,8 +26,11 @@ public struct WycheproofPrimitiveFile: Decodable, Sendable {
         public let keySize: Int?
         /// The IV size in bits (AES-CBC).
         public let ivSize: Int?
-        /// The tag size in bits (HMAC; shorter than the digest means truncated).
+        /// The tag size in bits (HMAC, where shorter than the digest means
+        /// truncated; AEAD).
         public let tagSize: Int?
+        /// The curve (XDH: `curve25519` or `curve448`).
+        public let curve: String?
         /// The vectors.
         public let tests: [Vector]
     }
@@ -61,5 +65,28 @@ public struct WycheproofPrimitiveFile: Decodable, Sendable {
         public let dkLen: Int?
         /// The expected derived key (PBKDF2).
         public let dk: String?
+        /// The associated data (AEAD).
+        public let aad: String?
+        /// The input keying material (HKDF).
+        public let ikm: String?
+        /// The context information (HKDF).
+        public let info: String?
+        /// The output length in bytes (HKDF).
+        public let size: Int?
+        /// The expected output keying material (HKDF).
+        public let okm: String?
+        /// The peer's public key (XDH), the file's `public`.
+        public let publicKey: String?
+        /// The private key (XDH), the file's `private`.
+        public let privateKey: String?
+        /// The expected shared secret (XDH).
+        public let shared: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case tcId, comment, flags, result, key, iv, msg, ct, tag, password, salt, iterationCount, dkLen, dk
+            case aad, ikm, info, size, okm, shared
+            case publicKey = "public"
+            case privateKey = "private"
+        }
     }
 }

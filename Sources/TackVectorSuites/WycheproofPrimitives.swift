@@ -11,7 +11,7 @@ import TackSHA2
 
 extension WycheproofRunner {
     /// A group's check, or why the group is skipped.
-    private enum PrimitivePlan {
+    enum PrimitivePlan {
         case run((WycheproofPrimitiveFile.Vector) throws(WycheproofFileError) -> WycheproofOutcome)
         case skip(String)
     }
@@ -49,7 +49,7 @@ extension WycheproofRunner {
     /// The hash a primitive file names (`SHA256` in `HMACSHA256`), or why its
     /// groups are skipped: a hash TackSHA2 lacks (SHA-3, say) or only
     /// recognises (MD5).
-    private static func primitiveHash(_ name: String, for function: String) -> Result<DigestAlgorithm, SkipReason> {
+    static func primitiveHash(_ name: String, for function: String) -> Result<DigestAlgorithm, SkipReason> {
         guard let hash = DigestAlgorithm(wycheproofPrimitiveName: name) else {
             return .failure(SkipReason(text: "\(function) hash \(name) not in TackSHA2"))
         }
@@ -160,6 +160,8 @@ extension WycheproofRunner {
                     key: key, iv: try fields.hex(\.iv, "iv"), message: try fields.hex(\.msg, "msg"),
                     ciphertext: try fields.hex(\.ct, "ct"), isValid: vector.result == "valid")
             }
+        case .aead, .xdhComp, .hkdf:
+            return try tlsPrimitivePlan(schema: schema, algorithm: algorithm, group: group, path: path)
         case .ecdsaDER, .ecdsaP1363, .eddsa, .rsaPKCS1, .rsaPSS:
             throw WycheproofFileError("\(path): \(schema.rawValue) is not a primitive schema")
         }
@@ -183,7 +185,7 @@ extension WycheproofRunner {
     }
 
     /// A vector's hex fields, each required by the schema at hand.
-    private struct Fields {
+    struct Fields {
         let vector: WycheproofPrimitiveFile.Vector
         let path: String
 

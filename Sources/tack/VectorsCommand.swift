@@ -18,6 +18,9 @@ enum VectorsCommand {
           mac_test_schema_v1              HMAC (tags truncated to the group's tagSize)
           pbkdf_test_schema               PBKDF2
           pbe_test_schema                 PBES2: PBKDF2 then AES-CBC
+          aead_test_schema_v1             ChaCha20-Poly1305 (open, and seal for valid vectors)
+          xdh_comp_schema_v1              X25519
+          hkdf_test_schema_v1             HKDF
         (and the older schemas of the same names without _v1).
 
         A `valid` vector must verify (decrypt to the file's plaintext, match its tag or
@@ -25,12 +28,14 @@ enum VectorsCommand {
         disagreeing. An `acceptable` vector (legal but discouraged) counts neither way: it
         is reported with Tack's verdict, except where Tack has a stated stance on its flag,
         which the verdict must then match: `MissingNull` (a PKCS#1 DigestInfo without its
-        NULL) must be rejected, so that a signature has one valid encoding. Groups Tack
+        NULL) must be rejected, so that a signature has one valid encoding, and
+        `ZeroSharedSecret` (X25519 with a small-order peer key) must be rejected, as
+        RFC 8446 §7.4.2 requires. Groups Tack
         cannot run are skipped with the reason, counted and never passed: hashes other
         than SHA-224/256/384/512 and SHA-512/224, SHA-512/256 (HMAC, PBKDF2 and PBES2
         also SHA-1, which signatures refuse), curves other than P-256/P-384/P-521, Ed448,
         RSA keys outside 1024-8192 bits or with an exponent above 33 bits, masks other
-        than MGF1. PBKDF2 runs up to 2^24 iterations; a vector asking for more is refused.
+        than MGF1, AEADs other than ChaCha20-Poly1305, X448. PBKDF2 runs up to 2^24 iterations; a vector asking for more is refused.
 
         Per file it prints the schema, the counts, the acceptable verdicts by flag, the
         skipped groups by reason, and every disagreement (tcId, expected result, Tack's
