@@ -123,15 +123,11 @@ public struct ChaCha20Poly1305: Sendable, CustomStringConvertible {
     private func authenticationTag(
         ciphertext: UnsafeRawBufferPointer, additionalData: UnsafeRawBufferPointer, nonce: SIMD3<UInt32>
     ) -> (UInt64, UInt64) {
-        var keyBlock = cipher.block(ChaChaRow(0, nonce[0], nonce[1], nonce[2]))
-        let tag = withUnsafeMutableBytes(of: &keyBlock) { bytes in
-            // The first 32 bytes of block 0, little-endian words (RFC 8439 §2.6).
-            for row in 0..<2 {
-                bytes.storeBytes(of: ChaCha20.littleEndian(bytes.load(fromByteOffset: 16 * row, as: ChaChaRow.self)),
-                                 toByteOffset: 16 * row, as: ChaChaRow.self)
-            }
-            var mac = Poly1305(key: UnsafeRawBufferPointer(rebasing: bytes[0..<32]))
-            bytes.initializeMemory(as: UInt8.self, repeating: 0)
+        // The Poly1305 key: the first 32 bytes of keystream block 0 (RFC 8439 §2.6), wiped after.
+        let tag = withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { keyBlock in
+            cipher.block(counter: 0, nonce: nonce, into: keyBlock)
+            var mac = Poly1305(key: UnsafeRawBufferPointer(rebasing: keyBlock[0..<32]))
+            keyBlock.initializeMemory(as: UInt8.self, repeating: 0)
             mac.absorbPadded(additionalData)
             mac.absorbPadded(ciphertext)
             let lengths = (UInt64(additionalData.count).littleEndian, UInt64(ciphertext.count).littleEndian)
