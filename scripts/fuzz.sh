@@ -49,6 +49,7 @@ plist  TackFormats  Tests/Fuzz/FuzzPropertyList.swift
 swiftlex  none  Tests/Fuzz/FuzzSwiftLexer.swift,Sources/tack/SwiftLexer.swift
 privatekey  TackSignature  Tests/Fuzz/FuzzPrivateKey.swift
 pkcs12  TackPKCS12  Tests/Fuzz/FuzzPKCS12.swift
+chachapoly  TackCipher  Tests/Fuzz/FuzzChaChaPoly.swift
 "
 
 # Seed directories, flattened into .fuzz/seeds, which every run reads beside its corpus.
