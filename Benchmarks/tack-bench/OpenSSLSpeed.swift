@@ -59,6 +59,25 @@ struct OpenSSLReference {
     }
 }
 
+extension OpenSSLReference {
+    /// `openssl speed ALGORITHM` for a key agreement (`ecdhx25519`,
+    /// `ecdhp256`, …), in shared secrets per second.
+    ///
+    /// - Parameter algorithm: The `openssl speed` algorithm name.
+    static func keyAgreement(_ algorithm: String) -> OpenSSLReference {
+        OpenSSLReference { OpenSSLSpeed.shared.keyAgreementRate(algorithm: algorithm) }
+    }
+}
+
+extension OpenSSLSpeed {
+    /// The rate of a `+F5:index:bits:opsPerSecond:secondsPerOp` (ECDH) line.
+    func keyAgreementRate(algorithm: String) -> Double? {
+        let lines = resultLines([algorithm])
+        guard let line = lines.first(where: { $0.first == "+F5" }), line.count >= 5 else { return nil }
+        return Double(line[3])
+    }
+}
+
 /// Runs and caches `openssl speed` invocations.
 final class OpenSSLSpeed: @unchecked Sendable {
     /// The process-wide instance. tack-bench is single-threaded, so the cache

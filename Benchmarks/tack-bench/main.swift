@@ -39,6 +39,7 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("e2e", endToEndBenchmarks),
     ("ocsp", ocspBenchmarks),
     ("scan", scanBenchmarks),
+    ("kx", keyExchangeBenchmarks),
 ]
 
 // MARK: - Command line
