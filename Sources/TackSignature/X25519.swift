@@ -45,10 +45,11 @@ public struct X25519PublicKey: Sendable, Hashable {
 
 /// A Curve25519 private key for X25519 key agreement (RFC 7748 §5, §6.1).
 ///
-/// A final class so that its scalar is overwritten with zeros when the last
-/// reference goes away (a struct has no deinitialiser, and its copies are not
-/// tracked). The scalar never leaves the object except into the ladder:
-/// ``description`` says only the type, and no error carries it.
+/// The scalar is held by a private final class that overwrites it with zeros
+/// when the last copy of the key goes away (a struct has no deinitialiser of
+/// its own, and Embedded Swift allows no generic initialiser on a class, so
+/// the key is a struct around that storage). The scalar never leaves it except
+/// into the ladder: ``description`` says only the type, and no error carries it.
 ///
 /// ```swift
 /// var random = SystemRandomNumberGenerator()
@@ -56,22 +57,22 @@ public struct X25519PublicKey: Sendable, Hashable {
 /// let share = key.publicKey.rawRepresentation                  // send to the peer
 /// let secret = try key.sharedSecret(with: X25519PublicKey(rawRepresentation: peerShare))
 /// ```
-public final class X25519PrivateKey: @unchecked Sendable, CustomStringConvertible {
-    // @unchecked: `scalar` is written by the initialiser and by deinit only,
-    // when no other reference exists; every other access reads it.
+public struct X25519PrivateKey: Sendable, CustomStringConvertible {
+    /// The clamped scalar, wiped when the last copy of the key goes away.
+    private let storage: X25519ScalarStorage
 
     /// The clamped scalar (RFC 7748 §5 decodeScalar25519), as an integer.
-    private var scalar: ECLimbs4
+    private var scalar: ECLimbs4 { storage.scalar }
 
-    /// A private key from 32 bytes (decodeScalar25519 clamps them when used:
-    /// bits 0–2 and 255 cleared, bit 254 set).
+    /// A private key from 32 bytes (clamped as decodeScalar25519 does: bits
+    /// 0–2 and 255 cleared, bit 254 set).
     ///
     /// - Parameter rawRepresentation: 32 bytes, uniformly random.
     /// - Throws: ``KeyAgreementError/invalidPrivateKeyLength(_:)`` for another length.
     public init(rawRepresentation: some Collection<UInt8>) throws(KeyAgreementError) {
         guard rawRepresentation.count == 32 else { throw .invalidPrivateKeyLength(rawRepresentation.count) }
         var bytes = Array(rawRepresentation)
-        scalar = X25519.clampedScalar(bytes)
+        storage = X25519ScalarStorage(scalar: X25519.clampedScalar(bytes))
         for index in bytes.indices { bytes[index] = 0 }
     }
 
@@ -80,7 +81,7 @@ public final class X25519PrivateKey: @unchecked Sendable, CustomStringConvertibl
     /// - Parameter source: The entropy source (`SystemRandomNumberGenerator`
     ///   on hosted platforms; the application's generator on Embedded ones).
     /// - Throws: ``KeyAgreementError/randomSourceFailed(_:)`` when the source fails.
-    public convenience init(using source: inout some RandomSource) throws(KeyAgreementError) {
+    public init(using source: inout some RandomSource) throws(KeyAgreementError) {
         var bytes = [UInt8](repeating: 0, count: 32)
         defer { for index in bytes.indices { bytes[index] = 0 } }
         do throws(RandomSourceError) {
@@ -89,12 +90,6 @@ public final class X25519PrivateKey: @unchecked Sendable, CustomStringConvertibl
             throw .randomSourceFailed(error)
         }
         try self.init(rawRepresentation: bytes)
-    }
-
-    deinit {
-        withUnsafeMutableBytes(of: &scalar) { bytes in
-            for index in bytes.indices { bytes[index] = 0 }
-        }
     }
 
     /// The type's name; never the key.
@@ -122,6 +117,23 @@ public final class X25519PrivateKey: @unchecked Sendable, CustomStringConvertibl
         for byte in shared { accumulator |= byte }
         guard accumulator != 0 else { throw .zeroSharedSecret }
         return shared
+    }
+}
+
+/// The storage of an ``X25519PrivateKey``'s scalar: overwritten with zeros on deinit.
+private final class X25519ScalarStorage: @unchecked Sendable {
+    // @unchecked: `scalar` is written by the initialiser and by deinit only,
+    // when no other reference exists; every other access reads it.
+    var scalar: ECLimbs4
+
+    init(scalar: ECLimbs4) {
+        self.scalar = scalar
+    }
+
+    deinit {
+        withUnsafeMutableBytes(of: &scalar) { bytes in
+            for index in bytes.indices { bytes[index] = 0 }
+        }
     }
 }
 
