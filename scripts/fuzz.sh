@@ -51,6 +51,7 @@ swiftlex  none  Tests/Fuzz/FuzzSwiftLexer.swift,Sources/tack/SwiftLexer.swift
 privatekey  TackSignature  Tests/Fuzz/FuzzPrivateKey.swift
 pkcs12  TackPKCS12  Tests/Fuzz/FuzzPKCS12.swift
 aesgcm  TackCipher  Tests/Fuzz/FuzzAESGCM.swift
+chachapoly  TackCipher  Tests/Fuzz/FuzzChaChaPoly.swift
 "
 
 # Seed directories, flattened into .fuzz/seeds, which every run reads beside its corpus.

@@ -65,6 +65,24 @@ else
     echo "wycheproof-cli-check: $WYCHEPROOF is absent; skipping the Wycheproof files"
 fi
 
+# Runs the files "$@" (after the label naming them): every vector must agree and
+# none may be skipped.
+run_without_skips() {
+    local label="$1"
+    shift
+    local start=$SECONDS
+    run vectors wycheproof "$@"
+    tail -n 2 "$out"
+    echo "($# $label files in $((SECONDS - start)) s)"
+    local last total
+    last="$(tail -n 1 "$out")"
+    total="$(tail -n 2 "$out" | head -n 1)"
+    [[ "$total" == *", 0 vectors skipped" ]] || { cat "$out"; fail "Wycheproof $label vectors skipped: '$total'"; }
+    [[ "$last" =~ ^([0-9]+)\ passed,\ 0\ failed$ ]] || { cat "$out"; fail "Wycheproof $label disagreements: last line is '$last'"; }
+    [ "${BASH_REMATCH[1]}" -gt 0 ] || fail "no Wycheproof $label vector ran"
+    [ "$status" -eq 0 ] || fail "$label files: exit status $status with '$last'"
+}
+
 # 1b. The primitive files (AES-CBC, HMAC, PBKDF2, PBES2) beside it, the same way.
 PRIMITIVES="${TACK_WYCHEPROOF_PRIMITIVES_DIR:-$(dirname "$ROOT")/shared/vectors/wycheproof-primitives}"
 if [ -d "$PRIMITIVES" ]; then
@@ -72,35 +90,26 @@ if [ -d "$PRIMITIVES" ]; then
     files=("$PRIMITIVES"/*_test.json)
     shopt -u nullglob
     [ "${#files[@]}" -gt 0 ] || fail "no _test.json file in $PRIMITIVES"
-    start=$SECONDS
-    run vectors wycheproof "${files[@]}"
-    tail -n 2 "$out"
-    echo "(${#files[@]} primitive files in $((SECONDS - start)) s)"
-    last="$(tail -n 1 "$out")"
-    total="$(tail -n 2 "$out" | head -n 1)"
-    [[ "$total" == *", 0 vectors skipped" ]] || { cat "$out"; fail "Wycheproof primitive vectors skipped: '$total'"; }
-    [[ "$last" =~ ^([0-9]+)\ passed,\ 0\ failed$ ]] || { cat "$out"; fail "Wycheproof primitive disagreements: last line is '$last'"; }
-    [ "${BASH_REMATCH[1]}" -gt 0 ] || fail "no Wycheproof primitive vector ran"
-    [ "$status" -eq 0 ] || fail "primitives: exit status $status with '$last'"
+    run_without_skips primitive "${files[@]}"
 elif [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; then
     fail "$PRIMITIVES is absent, and CI=true makes a missing vector set a failure"
 else
     echo "wycheproof-cli-check: $PRIMITIVES is absent; skipping the primitive files"
 fi
 
-# 1c. The TLS primitive files this build runs (AES-GCM, P-256 ECDH on points),
-#     from <repo>/../shared/vectors/wycheproof-tls, the same way.
+# 1c. The TLS primitive files (AES-GCM, P-256 ECDH on points, X25519, ChaCha20-Poly1305,
+#     HKDF-SHA-256) of
+#     <repo>/../shared/vectors/wycheproof-tls (TACK_WYCHEPROOF_TLS_DIR overrides),
+#     the same way: every vector agrees, none skipped.
 TLS="${TACK_WYCHEPROOF_TLS_DIR:-$(dirname "$ROOT")/shared/vectors/wycheproof-tls}"
+TLS_FILES=(aes_gcm_test.json ecdh_secp256r1_ecpoint_test.json x25519_test.json chacha20_poly1305_test.json hkdf_sha256_test.json)
 if [ -d "$TLS" ]; then
-    files=("$TLS/aes_gcm_test.json" "$TLS/ecdh_secp256r1_ecpoint_test.json")
-    run vectors wycheproof "${files[@]}"
-    tail -n 2 "$out"
-    last="$(tail -n 1 "$out")"
-    total="$(tail -n 2 "$out" | head -n 1)"
-    [[ "$total" == "total: 2 files run; "*", 0 vectors skipped" ]] || { cat "$out"; fail "Wycheproof TLS files: '$total'"; }
-    [[ "$last" =~ ^([0-9]+)\ passed,\ 0\ failed$ ]] || { cat "$out"; fail "Wycheproof TLS disagreements: last line is '$last'"; }
-    [ "${BASH_REMATCH[1]}" -gt 0 ] || fail "no Wycheproof TLS vector ran"
-    [ "$status" -eq 0 ] || fail "TLS files: exit status $status with '$last'"
+    files=()
+    for name in "${TLS_FILES[@]}"; do
+        [ -f "$TLS/$name" ] || fail "$TLS/$name is missing"
+        files+=("$TLS/$name")
+    done
+    run_without_skips "TLS primitive" "${files[@]}"
 elif [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; then
     fail "$TLS is absent, and CI=true makes a missing vector set a failure"
 else

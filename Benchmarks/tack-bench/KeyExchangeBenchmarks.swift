@@ -11,7 +11,7 @@ import TackDER
 import TackSignature
 import TackX509
 
-func keyExchangeBenchmarks() -> [Benchmark] {
+func aesGCMAndECDHBenchmarks() -> [Benchmark] {
     var benchmarks: [Benchmark] = []
     let size = 16384
     let plaintext = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }

@@ -35,7 +35,8 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("x509", x509Benchmarks),
     ("rsa", rsaBenchmarks),
     ("ec", ecBenchmarks),
-    ("kx", keyExchangeBenchmarks),
+    // The TLS primitives (issue 32): AES-GCM and ECDH, X25519, ChaCha20-Poly1305 and HKDF.
+    ("kx", { aesGCMAndECDHBenchmarks() + x25519ChaChaHKDFBenchmarks() }),
     ("trust", trustBenchmarks),
     ("e2e", endToEndBenchmarks),
     ("ocsp", ocspBenchmarks),

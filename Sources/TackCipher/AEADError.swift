@@ -1,4 +1,5 @@
-/// Why an authenticated encryption (``AESGCM``) refused to seal or open.
+/// Why an authenticated encryption (``AESGCM``, ``ChaCha20Poly1305``) refused a key, a
+/// nonce or a record.
 ///
 /// Every case is an enumerated reason with the numbers that make it precise;
 /// the text is only in ``description`` and ``code`` is a stable identifier for

@@ -105,7 +105,7 @@ public struct ECDHPrivateKey: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - curve: `ECCurve.p256` or `ECCurve.p384`.
     ///   - random: The entropy source.
-    /// - Throws: ``KeyAgreementError/randomSourceFailed`` when `random` throws,
+    /// - Throws: ``KeyAgreementError/randomSourceFailed(_:)`` when `random` throws,
     ///   ``KeyAgreementError/randomSourceUnusable`` after 64 rejected
     ///   candidates, ``KeyAgreementError/unsupportedCurve(_:)``.
     public init(curve: ECCurve, using random: inout some RandomSource) throws(KeyAgreementError) {
@@ -116,7 +116,7 @@ public struct ECDHPrivateKey: Sendable, CustomStringConvertible {
             do throws(RandomSourceError) {
                 try random.fill(&candidate)
             } catch {
-                throw .randomSourceFailed
+                throw .randomSourceFailed(error)
             }
             do throws(KeyAgreementError) {
                 try self.init(curve: curve, rawRepresentation: candidate)

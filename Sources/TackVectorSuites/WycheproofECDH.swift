@@ -20,11 +20,11 @@ extension WycheproofRunner {
         }
         return .run { vector throws(WycheproofFileError) in
             let fields = Fields(vector, path: path)
-            let peer = try fields.hex(\.public, "public")
+            let peer = try fields.hex(\.publicKey, "public")
             // The scalar is a big-endian integer that may carry a sign byte:
             // brought to the curve's width (too wide stays too wide, for the
             // key to refuse).
-            let scalar = try fields.hex(\.private, "private").drop(while: { $0 == 0 })
+            let scalar = try fields.hex(\.privateKey, "private").drop(while: { $0 == 0 })
             let width = curve.coordinateByteCount
             let privateBytes = [UInt8](repeating: 0, count: max(0, width - scalar.count)) + scalar
             let expected = try fields.hex(\.shared, "shared")

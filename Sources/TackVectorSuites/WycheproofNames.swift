@@ -7,7 +7,7 @@ import TackDER
 import TackSHA2
 
 /// The Wycheproof schemas Tack runs: five signature-verification schemas and
-/// six primitive ones.
+/// eight primitive ones.
 public enum WycheproofSchema: String, Sendable, CaseIterable {
     /// ECDSA, DER signatures.
     case ecdsaDER = "ecdsa_verify_schema"
@@ -28,12 +28,16 @@ public enum WycheproofSchema: String, Sendable, CaseIterable {
     case pbkdf = "pbkdf_test_schema"
     /// Password-based encryption (`pbes2_*_test.json`: PBKDF2 then AES-CBC).
     case pbe = "pbe_test_schema"
-    /// Authenticated encryption with associated data (`aes_gcm_test.json`;
-    /// other algorithms of this schema are skipped).
+    /// Authenticated encryption (`aes_gcm_test.json`, `chacha20_poly1305_test.json`;
+    /// AEADs Tack lacks are skipped).
     case aead = "aead_test_schema"
     /// ECDH with the peer's key as a SEC 1 point (`ecdh_*_ecpoint_test.json`:
     /// P-256 and P-384; other curves are skipped).
     case ecdhPoint = "ecdh_ecpoint_test_schema"
+    /// X25519 key agreement on raw keys (`x25519_test.json`; X448 is skipped).
+    case xdhComp = "xdh_comp_schema"
+    /// HKDF (`hkdf_sha*_test.json`).
+    case hkdf = "hkdf_test_schema"
 
     /// Reads a file's `schema` value: accepts `NAME_v1.json`, `NAME.json` and
     /// either without `.json`.
@@ -51,7 +55,7 @@ public enum WycheproofSchema: String, Sendable, CaseIterable {
     public var isSignatureVerification: Bool {
         switch self {
         case .ecdsaDER, .ecdsaP1363, .eddsa, .rsaPKCS1, .rsaPSS: true
-        case .indCPA, .mac, .pbkdf, .pbe, .aead, .ecdhPoint: false
+        case .indCPA, .mac, .pbkdf, .pbe, .aead, .ecdhPoint, .xdhComp, .hkdf: false
         }
     }
 }

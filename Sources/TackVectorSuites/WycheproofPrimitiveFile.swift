@@ -1,12 +1,12 @@
-// TackVectorSuites: the typed model of a Wycheproof file of the six primitive
+// TackVectorSuites: the typed model of a Wycheproof file of the eight primitive
 // schemas Tack runs (`ind_cpa_test_schema_v1`, `mac_test_schema_v1`,
 // `pbkdf_test_schema`, `pbe_test_schema`, `aead_test_schema_v1`,
-// `ecdh_ecpoint_test_schema_v1`), beside WycheproofFile (the
-// signature-verification schemas).
+// `ecdh_ecpoint_test_schema_v1`, `xdh_comp_schema_v1`, `hkdf_test_schema_v1`),
+// beside WycheproofFile (the signature-verification schemas).
 
-/// A Wycheproof primitive test file (AES-CBC, HMAC, PBKDF2, PBES2, AES-GCM, ECDH), decoded into
-/// typed fields. Fields that only some schemas have are optional; the runner
-/// says which field is missing when a schema needs it.
+/// A Wycheproof primitive test file (AES-CBC, HMAC, PBKDF2, PBES2, AEAD, ECDH, XDH,
+/// HKDF), decoded into typed fields. Fields that only some schemas have are
+/// optional; the runner says which field is missing when a schema needs it.
 public struct WycheproofPrimitiveFile: Decodable, Sendable {
     /// The algorithm, for example `AES-CBC-PKCS5`, `HMACSHA256`,
     /// `PBKDF2-HMACSHA512` or `PbeWithHmacSha256AndAes_128`.
@@ -26,9 +26,10 @@ public struct WycheproofPrimitiveFile: Decodable, Sendable {
         public let keySize: Int?
         /// The IV size in bits (AES-CBC).
         public let ivSize: Int?
-        /// The tag size in bits (HMAC, shorter than the digest means truncated; AEAD).
+        /// The tag size in bits (HMAC, where shorter than the digest means
+        /// truncated; AEAD).
         public let tagSize: Int?
-        /// The curve (ECDH), for example `secp256r1`.
+        /// The curve (ECDH: for example `secp256r1`; XDH: `curve25519` or `curve448`).
         public let curve: String?
         /// How the peer's public key is encoded (ECDH), for example `ecpoint`.
         public let encoding: String?
@@ -56,14 +57,6 @@ public struct WycheproofPrimitiveFile: Decodable, Sendable {
         public let ct: String?
         /// The expected tag (HMAC, AEAD).
         public let tag: String?
-        /// The associated data (AEAD).
-        public let aad: String?
-        /// The peer's public key (ECDH), a SEC 1 point for `ecpoint` files.
-        public let `public`: String?
-        /// The own private key (ECDH), a big-endian integer that may carry a sign byte.
-        public let `private`: String?
-        /// The expected shared secret (ECDH).
-        public let shared: String?
         /// The password bytes (PBKDF2, PBES2), already encoded as the flags say.
         public let password: String?
         /// The salt (PBKDF2, PBES2).
@@ -74,5 +67,30 @@ public struct WycheproofPrimitiveFile: Decodable, Sendable {
         public let dkLen: Int?
         /// The expected derived key (PBKDF2).
         public let dk: String?
+        /// The associated data (AEAD).
+        public let aad: String?
+        /// The input keying material (HKDF).
+        public let ikm: String?
+        /// The context information (HKDF).
+        public let info: String?
+        /// The output length in bytes (HKDF).
+        public let size: Int?
+        /// The expected output keying material (HKDF).
+        public let okm: String?
+        /// The peer's public key, the file's `public` (XDH: raw 32 bytes; ECDH: a
+        /// SEC 1 point in `ecpoint` files).
+        public let publicKey: String?
+        /// The own private key, the file's `private` (XDH: raw; ECDH: a big-endian
+        /// integer that may carry a sign byte).
+        public let privateKey: String?
+        /// The expected shared secret (XDH, ECDH).
+        public let shared: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case tcId, comment, flags, result, key, iv, msg, ct, tag, password, salt, iterationCount, dkLen, dk
+            case aad, ikm, info, size, okm, shared
+            case publicKey = "public"
+            case privateKey = "private"
+        }
     }
 }

@@ -50,7 +50,7 @@ extension WycheproofRunner {
     /// The hash a primitive file names (`SHA256` in `HMACSHA256`), or why its
     /// groups are skipped: a hash TackSHA2 lacks (SHA-3, say) or only
     /// recognises (MD5).
-    private static func primitiveHash(_ name: String, for function: String) -> Result<DigestAlgorithm, SkipReason> {
+    static func primitiveHash(_ name: String, for function: String) -> Result<DigestAlgorithm, SkipReason> {
         guard let hash = DigestAlgorithm(wycheproofPrimitiveName: name) else {
             return .failure(SkipReason(text: "\(function) hash \(name) not in TackSHA2"))
         }
@@ -161,8 +161,7 @@ extension WycheproofRunner {
                     key: key, iv: try fields.hex(\.iv, "iv"), message: try fields.hex(\.msg, "msg"),
                     ciphertext: try fields.hex(\.ct, "ct"), isValid: vector.result == "valid")
             }
-        case .aead:
-            guard algorithm == "AES-GCM" else { return .skip("algorithm \(algorithm) not run") }
+        case .aead where algorithm == "AES-GCM":
             guard group.tagSize == 8 * AESGCM.tagByteCount else {
                 return .skip("AES-GCM tag size \(group.tagSize.map(String.init) ?? "missing") bits: Tack takes 128-bit tags only")
             }
@@ -176,6 +175,8 @@ extension WycheproofRunner {
             }
         case .ecdhPoint:
             return try ecdhPointPlan(group, path: path)
+        case .aead, .xdhComp, .hkdf:
+            return try tlsPrimitivePlan(schema: schema, algorithm: algorithm, group: group, path: path)
         case .ecdsaDER, .ecdsaP1363, .eddsa, .rsaPKCS1, .rsaPSS:
             throw WycheproofFileError("\(path): \(schema.rawValue) is not a primitive schema")
         }

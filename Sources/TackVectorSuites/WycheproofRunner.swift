@@ -12,7 +12,8 @@ import TackX509
 
 /// Runs Wycheproof files (github.com/C2SP/wycheproof, `testvectors_v1`) through
 /// Tack: the signature-verification schemas through TackSignature, AES-CBC
-/// through TackCipher, HMAC and PBKDF2 through TackSHA2.
+/// and ChaCha20-Poly1305 through TackCipher, HMAC, PBKDF2 and HKDF through
+/// TackSHA2, X25519 through TackSignature.
 ///
 /// ## Reading `acceptable`
 ///
@@ -33,7 +34,12 @@ public enum WycheproofRunner {
     ///   (see `RSAPublicKey.verifyPKCS1v15Signature(_:forDigest:hash:)`).
     /// - `CompressedPublic` (an ECDH peer key as a compressed point): accepted,
     ///   as SEC 1 v2 §2.3.4 decodes it (see `ECDHPublicKey`).
-    public static let acceptableStances: [String: Bool] = ["MissingNull": false, "CompressedPublic": true]
+    /// - `ZeroSharedSecret` (X25519 with a peer key of small order):
+    ///   rejected, as RFC 8446 §7.4.2 requires of TLS 1.3 (see
+    ///   `X25519PrivateKey.sharedSecret(with:)`). The other X25519 flags
+    ///   (`Twist`, `NonCanonicalPublic`, `LowOrderPublic` with a non-zero
+    ///   result) have no stance: RFC 7748 §5 accepts every 32-byte public key.
+    public static let acceptableStances: [String: Bool] = ["MissingNull": false, "CompressedPublic": true, "ZeroSharedSecret": false]
 
     /// The stance for a vector's flags: that of the first flag with one, or
     /// nil when none has one (either verdict is then recorded).
@@ -74,7 +80,8 @@ public enum WycheproofRunner {
         guard let schema = WycheproofSchema(fileValue: schemaName) else {
             throw WycheproofFileError(
                 "\(path): schema \(schemaName) is not a schema Tack runs"
-                    + " (ecdsa, ecdsa_p1363, eddsa, rsassa_pkcs1, rsassa_pss verify; ind_cpa, mac, pbkdf, pbe, aead, ecdh_ecpoint test)")
+                    + " (ecdsa, ecdsa_p1363, eddsa, rsassa_pkcs1, rsassa_pss verify; ind_cpa, mac, pbkdf, pbe, aead, hkdf,"
+                    + " ecdh_ecpoint test; xdh_comp)")
         }
         let shortName = schemaName.hasSuffix(".json") ? String(schemaName.dropLast(5)) : schemaName
         if !schema.isSignatureVerification {
@@ -143,7 +150,7 @@ public enum WycheproofRunner {
         case .ecdsaDER, .ecdsaP1363: try ecdsaPlan(group, isDER: schema == .ecdsaDER, path: path)
         case .eddsa: try eddsaPlan(group, path: path)
         case .rsaPKCS1, .rsaPSS: try rsaPlan(group, isPSS: schema == .rsaPSS, path: path)
-        case .indCPA, .mac, .pbkdf, .pbe, .aead, .ecdhPoint:
+        case .indCPA, .mac, .pbkdf, .pbe, .aead, .ecdhPoint, .xdhComp, .hkdf:
             throw WycheproofFileError("\(path): \(schema.rawValue) is not a signature-verification schema")
         }
     }

@@ -18,8 +18,10 @@ enum VectorsCommand {
           mac_test_schema_v1              HMAC (tags truncated to the group's tagSize)
           pbkdf_test_schema               PBKDF2
           pbe_test_schema                 PBES2: PBKDF2 then AES-CBC
-          aead_test_schema_v1             AES-GCM (128-bit tags)
+          aead_test_schema_v1             AES-GCM and ChaCha20-Poly1305 (128-bit tags; open, and seal for valid vectors)
           ecdh_ecpoint_test_schema_v1     ECDH on P-256/P-384, peer key as a SEC 1 point
+          xdh_comp_schema_v1              X25519
+          hkdf_test_schema_v1             HKDF
         (and the older schemas of the same names without _v1).
 
         A `valid` vector must verify (decrypt to the file's plaintext, match its tag or
@@ -28,11 +30,12 @@ enum VectorsCommand {
         is reported with Tack's verdict, except where Tack has a stated stance on its flag,
         which the verdict must then match: `MissingNull` (a PKCS#1 DigestInfo without its
         NULL) must be rejected, so that a signature has one valid encoding, and
-        `CompressedPublic` (an ECDH peer key as a compressed point) accepted. Groups Tack
-        cannot run are skipped with the reason, counted and never passed: hashes other
+        `CompressedPublic` (an ECDH peer key as a compressed point) accepted, and
+        `ZeroSharedSecret` (X25519 with a small-order peer key) rejected, as RFC 8446
+        §7.4.2 requires. Groups Tack cannot run are skipped with the reason, counted and never passed: hashes other
         than SHA-224/256/384/512 and SHA-512/224, SHA-512/256 (HMAC, PBKDF2 and PBES2
         also SHA-1, which signatures refuse), curves other than P-256/P-384/P-521 (ECDH:
-        P-256/P-384), AEADs other than AES-GCM, Ed448,
+        P-256/P-384), AEADs other than AES-GCM and ChaCha20-Poly1305, Ed448, X448,
         RSA keys outside 1024-8192 bits or with an exponent above 33 bits, masks other
         than MGF1. PBKDF2 runs up to 2^24 iterations; a vector asking for more is refused.
 

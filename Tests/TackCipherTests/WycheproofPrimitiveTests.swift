@@ -110,7 +110,7 @@ struct WycheproofPrimitiveTests {
 
     @Test("An unknown schema is a file error")
     func unknownSchema() {
-        let json = #"{"algorithm": "X", "schema": "xdh_comp_schema.json", "testGroups": []}"#
+        let json = #"{"algorithm": "X", "schema": "keywrap_test_schema.json", "testGroups": []}"#
         #expect(throws: WycheproofFileError.self) { try WycheproofRunner.run(data: Data(json.utf8), path: "x.json") }
     }
 }

@@ -162,7 +162,7 @@ struct ECDHTests {
         #expect(!key.description.lowercased().contains("c88f"))
         #expect(key.description == "ECDHPrivateKey(\(ECCurve.p256))")
         var failing = BrokenSource(fails: true)
-        #expect(throws: KeyAgreementError.randomSourceFailed) { try ECDHPrivateKey(curve: .p256, using: &failing) }
+        #expect(throws: KeyAgreementError.randomSourceFailed(.sourceFailed)) { try ECDHPrivateKey(curve: .p256, using: &failing) }
         var stuck = BrokenSource(fails: false)
         #expect(throws: KeyAgreementError.randomSourceUnusable) { try ECDHPrivateKey(curve: .p256, using: &stuck) }
         #expect(KeyAgreementError.privateKeyOutOfRange.code == "key_agreement_private_key_out_of_range")

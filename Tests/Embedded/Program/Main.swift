@@ -153,6 +153,8 @@ struct EmbeddedKnownAnswers {
         tally.endGroup("ocsp")
         checkAES(&tally)
         tally.endGroup("aes")
+        checkKeyExchange(&tally)
+        tally.endGroup("kx")
         checkPKCS12(&tally)
         tally.endGroup("pkcs12")
         #endif
