@@ -163,7 +163,7 @@ extension DERError: DERErrorWrapping {
 }
 
 extension DERError.Reason: CustomStringConvertible {
-    /// A stable identifier of the rule: the case's name (for example
+    /// A stable identifier of the rule: the case's name in snake_case (for example
     /// `non_minimal_length`), for tools, logs and test manifests. It does not change
     /// between releases; payloads are not part of it.
     public var code: String {

@@ -201,7 +201,7 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
 }
 
 extension PropertyListError.Reason {
-    /// A stable identifier of the rule: the case's name (for example `duplicate_key`,
+    /// A stable identifier of the rule: the case's name in snake_case (for example `duplicate_key`,
     /// `invalid_trailer`), for tools, logs and test manifests. Payloads are not part of it.
     public var code: String {
         switch self {

@@ -17,7 +17,7 @@
 // - `decrypt`: PBES2 derives the key with PBKDF2 over the UTF-8 password; the
 //   PKCS #12 PBEs derive key (ID = 1) and IV (ID = 2) with the PKCS #12 KDF over
 //   SHA-1 of the BMPString password. CBC with PKCS #7 padding, checked strictly;
-//   bad padding returns `.bad_padding`.
+//   bad padding returns `.badPadding`.
 // - `sha1`: SHA-1 of the bytes (the key ID, as `kSecImportItemKeyID`).
 //
 // Iteration counts were checked against `PKCS12Options.maximumIterations`

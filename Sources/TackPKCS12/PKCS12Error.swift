@@ -47,7 +47,7 @@ public struct PKCS12Error: Error, Sendable, Hashable, CustomStringConvertible {
         /// The authSafe is `signedData`: public-key integrity mode (RFC 7292 §3.1),
         /// which Tack does not read.
         case publicKeyIntegrityMode
-        /// A ContentInfo of `enveloped_data`: public-key privacy mode (RFC 7292 §3.1),
+        /// A ContentInfo of `envelopedData`: public-key privacy mode (RFC 7292 §3.1),
         /// refused: it needs the recipient's private key, which a passphrase does not give.
         case envelopedData
         /// A ContentInfo type other than data, encryptedData and envelopedData.

@@ -121,7 +121,7 @@ public struct SignatureVerificationKey: Sendable {
     ///     64 octets of an Ed25519 signature.
     ///   - message: The signed bytes (for a certificate, the DER `tbsCertificate`).
     ///   - algorithm: The signature algorithm (for a certificate, its
-    ///     `signature_algorithm`).
+    ///     `signatureAlgorithm`).
     ///   - policy: Further restrictions; ``SignaturePolicy/default`` by default.
     /// - Throws: ``SignatureError/invalidSignature`` when the signature does not
     ///   verify; ``SignatureError/algorithmKeyMismatch(_:)`` when the algorithm
@@ -217,7 +217,7 @@ public struct SignatureVerificationKey: Sendable {
 extension Certificate {
     /// Verifies this certificate's signature under an issuer's prepared key.
     ///
-    /// The scheme comes from the certificate's `signature_algorithm` (which TackX509
+    /// The scheme comes from the certificate's `signatureAlgorithm` (which TackX509
     /// has already checked equals the TBS `signature` field), the signed bytes are
     /// the original DER of `tbsCertificate`, and the key decides what may pair with it.
     ///

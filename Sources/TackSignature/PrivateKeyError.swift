@@ -108,7 +108,7 @@ public struct PrivateKeyError: DERErrorWrapping, Sendable, Hashable, CustomStrin
         case exponentsNotInverse
     }
 
-    /// A stable identifier of the reason: `private_key.` and the case's name, then
+    /// A stable identifier of the reason: `private_key.` and the case's name in snake_case, then
     /// its fault's (for example `private_key.inconsistent_rsa_key.modulus_not_product`,
     /// `private_key.der.truncated`). Payloads are not part of it.
     public var code: String { "private_key." + reason.code }

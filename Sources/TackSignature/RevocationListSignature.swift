@@ -3,7 +3,7 @@ public import TackX509
 extension CertificateRevocationList {
     /// Verifies this CRL's signature under `key` (RFC 5280 §6.3.3 (f) and (g)).
     ///
-    /// The scheme comes from the CRL's `signature_algorithm` (which TackX509 has
+    /// The scheme comes from the CRL's `signatureAlgorithm` (which TackX509 has
     /// checked equals the TBS `signature` field); the signed bytes are the original
     /// DER of `tbsCertList`.
     ///

@@ -6,7 +6,7 @@ extension SignedCertificateTimestamp {
     ///
     /// The signed bytes are `signedData(for:)`; the scheme
     /// is ECDSA or RSASSA-PKCS1-v1_5 with SHA-256, as the SCT's
-    /// `signature_algorithm` says (decoding refused any other).
+    /// `signatureAlgorithm` says (decoding refused any other).
     ///
     /// - Parameters:
     ///   - entry: The precertificate entry for an embedded SCT, the X.509 entry for one

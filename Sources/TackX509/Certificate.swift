@@ -29,7 +29,7 @@ public import TackDER
 /// What parsing checks, besides strict DER (`DERReader`):
 /// - the version is v1 (absent; an encoded `0` is a DER DEFAULT violation), v2 or v3;
 ///   unique identifiers need v2 or v3 and extensions need v3 (RFC 5280 §4.1.2.1);
-/// - the TBS `signature` AlgorithmIdentifier equals the outer `signature_algorithm`
+/// - the TBS `signature` AlgorithmIdentifier equals the outer `signatureAlgorithm`
 ///   byte for byte (RFC 5280 §4.1.1.2, §4.1.2.3), and its parameters obey its
 ///   algorithm's rules (``SignatureAlgorithm``);
 /// - issuer and subject are SEQUENCEs (their contents are decoded by
@@ -122,9 +122,9 @@ public struct Certificate: Sendable, Hashable {
     /// The absolute range of the serial number INTEGER's contents (two's complement,
     /// big-endian, minimal).
     public let serialNumberRange: Range<Int>
-    /// The signature algorithm (the outer `signature_algorithm`, equal to the TBS `signature`).
+    /// The signature algorithm (the outer `signatureAlgorithm`, equal to the TBS `signature`).
     public let signatureAlgorithm: SignatureAlgorithm
-    /// The absolute range of the outer `signature_algorithm` AlgorithmIdentifier TLV.
+    /// The absolute range of the outer `signatureAlgorithm` AlgorithmIdentifier TLV.
     public let signatureAlgorithmRange: Range<Int>
     /// The absolute range of the issuer Name (the whole SEQUENCE TLV).
     public let issuerRange: Range<Int>

@@ -25,7 +25,7 @@ public import TackDER
 /// Beyond DER, the parser holds the CRL to the RFC 5280 profile a relying party
 /// can check on its own:
 /// - `version`, when present, is v2 (§5.1.2.1); extensions of either level need v2.
-/// - The TBS `signature` equals the outer `signature_algorithm` byte for byte (§5.1.1.2).
+/// - The TBS `signature` equals the outer `signatureAlgorithm` byte for byte (§5.1.1.2).
 /// - The issuer is a non-empty name (§5.1.2.3).
 /// - `nextUpdate` is present (§5.1.2.5: "Conforming CRL issuers MUST include").
 /// - An empty `revokedCertificates` is absent (§5.1.2.6), and extension lists are
@@ -437,7 +437,7 @@ public enum RevocationListProblem: Sendable, Hashable, CustomStringConvertible {
     /// A critical extension Tack does not process (§5.2, §5.3).
     case unsupportedCriticalExtension(OID)
 
-    /// A stable identifier (the case's name), for tools and test manifests.
+    /// A stable identifier (the case's name in snake_case), for tools and test manifests.
     public var code: String {
         switch self {
         case .emptyIssuer: "empty_issuer"

@@ -36,7 +36,7 @@ public enum OCSPResponseProblem: Sendable, Hashable, CustomStringConvertible {
     /// certificate's, the wrapped code says why.
     case invalidCertificate(code: String)
 
-    /// A stable identifier (the case's name), for tools and test manifests.
+    /// A stable identifier (the case's name in snake_case), for tools and test manifests.
     public var code: String {
         switch self {
         case .unknownResponseStatus: "unknown_response_status"

@@ -46,7 +46,7 @@ public struct X509Error: DERErrorWrapping, Sendable, Hashable, CustomStringConve
         /// (extensions need v3, unique identifiers v2 or v3; RFC 5280 §4.1.2.1).
         case invalidVersion
         /// The `signature` field of the TBS differs from the outer
-        /// `signature_algorithm` (RFC 5280 §4.1.1.2).
+        /// `signatureAlgorithm` (RFC 5280 §4.1.1.2).
         case signatureAlgorithmMismatch
         /// The same extension appears twice (RFC 5280 §4.2).
         case duplicateExtension(OID)

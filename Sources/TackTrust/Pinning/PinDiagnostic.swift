@@ -25,7 +25,7 @@ public enum PinDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The rule pins whole certificates: it breaks at every renewal of that certificate.
     case wholeCertificatePins(list: PinList)
 
-    /// A stable identifier of the cause (the case's name), for tools, logs and test
+    /// A stable identifier of the cause (the case's name in snake_case), for tools, logs and test
     /// manifests, as ``TrustFailure/code`` is for trust failures.
     public var code: String {
         switch self {

@@ -58,7 +58,7 @@ public enum PinOutcome: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A stable identifier of the outcome (the case's name; `rule_expired` whatever
+    /// A stable identifier of the outcome (the case's name in snake_case; `rule_expired` whatever
     /// `wouldSatisfy` says), for tools, logs and test manifests.
     public var code: String {
         switch self {

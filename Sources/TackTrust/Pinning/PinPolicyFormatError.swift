@@ -125,7 +125,7 @@ public struct PinPolicyFormatError: Sendable, Hashable, CustomStringConvertible 
         self.offset = offset
     }
 
-    /// A stable identifier of the reason (the case's name), for tools and tests.
+    /// A stable identifier of the reason (the case's name in snake_case), for tools and tests.
     public var code: String {
         switch reason {
         case .wrongType: "wrong_type"

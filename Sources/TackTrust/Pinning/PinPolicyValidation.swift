@@ -101,7 +101,7 @@ public struct PinPolicyIssue: Error, Sendable, Equatable, CustomStringConvertibl
         self.entry = entry
     }
 
-    /// A stable identifier of the kind (the case's name; a ``Kind/format(_:)`` issue
+    /// A stable identifier of the kind (the case's name in snake_case; a ``Kind/format(_:)`` issue
     /// gives its format reason's code), for tools, logs and test manifests.
     public var code: String {
         switch kind {
