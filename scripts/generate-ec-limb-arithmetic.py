@@ -359,13 +359,17 @@ def emit_type(n):
     w("        var " + ", ".join(f"d{i}: UInt64 = 0" for i in idx))
     for i in idx:
         w(f"        (d{i}, borrow) = ecSubtractWithBorrow(a{i}, b{i}, borrow)")
-    w("        // Add m back when the subtraction borrowed (mask is all ones then), without a branch.")
+    w("        // d + m, always computed, then chosen by a mask when the subtraction borrowed.")
+    w("        // Not `d + (m & mask)`: LLVM turned that into a branch on the borrow around the")
+    w("        // loads of m (scripts/constant-time-check.sh, ecdh-p256, 2026-12-03); a select")
+    w("        // between two computed values compiles to cmov, as in ecSelectReduced.")
     w("        let mask = 0 &- borrow")
     w("        var carry: UInt64 = 0")
+    w("        var " + ", ".join(f"e{i}: UInt64 = 0" for i in idx))
     for i in idx:
-        w(f"        (d{i}, carry) = ecAddWithCarry(d{i}, m{i} & mask, carry)")
-    w("        _ = carry  // cancels the borrow")
-    w("        return Self((" + ", ".join(f"d{i}" for i in idx) + "))")
+        w(f"        (e{i}, carry) = ecAddWithCarry(d{i}, m{i}, carry)")
+    w("        _ = carry  // cancels the borrow when it is chosen")
+    w("        return Self((" + ", ".join(f"(e{i} & mask) | (d{i} & ~mask)" for i in idx) + "))")
     w("    }")
     w("")
     # --- modular halving
@@ -451,9 +455,26 @@ func ecSubtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: UInt64) -> (UInt64
 }
 '''
 
-if __name__ == "__main__":
-    print(HEADER)
+def render():
+    parts = [HEADER]
     for n in SIZES:
-        print(f"// MARK: {n} limbs ({SIZES[n]})\n")
-        print(emit_type(n))
-    print(emit_p521_reduce())
+        parts.append(f"// MARK: {n} limbs ({SIZES[n]})\n")
+        parts.append(emit_type(n))
+    parts.append(emit_p521_reduce())
+    return "\n".join(parts) + "\n"
+
+
+if __name__ == "__main__":
+    import os
+    import sys
+    target = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          "Sources", "TackSignature", "ECLimbArithmetic.swift")
+    if sys.argv[1:] == ["--check"]:
+        # What scripts/check.sh runs: the committed file must be this script's output.
+        with open(target) as f:
+            if f.read() != render():
+                print("Sources/TackSignature/ECLimbArithmetic.swift is out of date: run "
+                      "python3 scripts/generate-ec-limb-arithmetic.py > Sources/TackSignature/ECLimbArithmetic.swift")
+                sys.exit(1)
+        sys.exit(0)
+    sys.stdout.write(render())

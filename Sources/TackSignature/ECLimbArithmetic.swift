@@ -313,15 +313,19 @@ extension ECLimbs4 {
         (d1, borrow) = ecSubtractWithBorrow(a1, b1, borrow)
         (d2, borrow) = ecSubtractWithBorrow(a2, b2, borrow)
         (d3, borrow) = ecSubtractWithBorrow(a3, b3, borrow)
-        // Add m back when the subtraction borrowed (mask is all ones then), without a branch.
+        // d + m, always computed, then chosen by a mask when the subtraction borrowed.
+        // Not `d + (m & mask)`: LLVM turned that into a branch on the borrow around the
+        // loads of m (scripts/constant-time-check.sh, ecdh-p256, 2026-12-03); a select
+        // between two computed values compiles to cmov, as in ecSelectReduced.
         let mask = 0 &- borrow
         var carry: UInt64 = 0
-        (d0, carry) = ecAddWithCarry(d0, m0 & mask, carry)
-        (d1, carry) = ecAddWithCarry(d1, m1 & mask, carry)
-        (d2, carry) = ecAddWithCarry(d2, m2 & mask, carry)
-        (d3, carry) = ecAddWithCarry(d3, m3 & mask, carry)
-        _ = carry  // cancels the borrow
-        return Self((d0, d1, d2, d3))
+        var e0: UInt64 = 0, e1: UInt64 = 0, e2: UInt64 = 0, e3: UInt64 = 0
+        (e0, carry) = ecAddWithCarry(d0, m0, carry)
+        (e1, carry) = ecAddWithCarry(d1, m1, carry)
+        (e2, carry) = ecAddWithCarry(d2, m2, carry)
+        (e3, carry) = ecAddWithCarry(d3, m3, carry)
+        _ = carry  // cancels the borrow when it is chosen
+        return Self(((e0 & mask) | (d0 & ~mask), (e1 & mask) | (d1 & ~mask), (e2 & mask) | (d2 & ~mask), (e3 & mask) | (d3 & ~mask)))
     }
 
     /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else
@@ -517,17 +521,21 @@ extension ECLimbs6 {
         (d3, borrow) = ecSubtractWithBorrow(a3, b3, borrow)
         (d4, borrow) = ecSubtractWithBorrow(a4, b4, borrow)
         (d5, borrow) = ecSubtractWithBorrow(a5, b5, borrow)
-        // Add m back when the subtraction borrowed (mask is all ones then), without a branch.
+        // d + m, always computed, then chosen by a mask when the subtraction borrowed.
+        // Not `d + (m & mask)`: LLVM turned that into a branch on the borrow around the
+        // loads of m (scripts/constant-time-check.sh, ecdh-p256, 2026-12-03); a select
+        // between two computed values compiles to cmov, as in ecSelectReduced.
         let mask = 0 &- borrow
         var carry: UInt64 = 0
-        (d0, carry) = ecAddWithCarry(d0, m0 & mask, carry)
-        (d1, carry) = ecAddWithCarry(d1, m1 & mask, carry)
-        (d2, carry) = ecAddWithCarry(d2, m2 & mask, carry)
-        (d3, carry) = ecAddWithCarry(d3, m3 & mask, carry)
-        (d4, carry) = ecAddWithCarry(d4, m4 & mask, carry)
-        (d5, carry) = ecAddWithCarry(d5, m5 & mask, carry)
-        _ = carry  // cancels the borrow
-        return Self((d0, d1, d2, d3, d4, d5))
+        var e0: UInt64 = 0, e1: UInt64 = 0, e2: UInt64 = 0, e3: UInt64 = 0, e4: UInt64 = 0, e5: UInt64 = 0
+        (e0, carry) = ecAddWithCarry(d0, m0, carry)
+        (e1, carry) = ecAddWithCarry(d1, m1, carry)
+        (e2, carry) = ecAddWithCarry(d2, m2, carry)
+        (e3, carry) = ecAddWithCarry(d3, m3, carry)
+        (e4, carry) = ecAddWithCarry(d4, m4, carry)
+        (e5, carry) = ecAddWithCarry(d5, m5, carry)
+        _ = carry  // cancels the borrow when it is chosen
+        return Self(((e0 & mask) | (d0 & ~mask), (e1 & mask) | (d1 & ~mask), (e2 & mask) | (d2 & ~mask), (e3 & mask) | (d3 & ~mask), (e4 & mask) | (d4 & ~mask), (e5 & mask) | (d5 & ~mask)))
     }
 
     /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else
@@ -1461,20 +1469,24 @@ extension ECLimbs9 {
         (d6, borrow) = ecSubtractWithBorrow(a6, b6, borrow)
         (d7, borrow) = ecSubtractWithBorrow(a7, b7, borrow)
         (d8, borrow) = ecSubtractWithBorrow(a8, b8, borrow)
-        // Add m back when the subtraction borrowed (mask is all ones then), without a branch.
+        // d + m, always computed, then chosen by a mask when the subtraction borrowed.
+        // Not `d + (m & mask)`: LLVM turned that into a branch on the borrow around the
+        // loads of m (scripts/constant-time-check.sh, ecdh-p256, 2026-12-03); a select
+        // between two computed values compiles to cmov, as in ecSelectReduced.
         let mask = 0 &- borrow
         var carry: UInt64 = 0
-        (d0, carry) = ecAddWithCarry(d0, m0 & mask, carry)
-        (d1, carry) = ecAddWithCarry(d1, m1 & mask, carry)
-        (d2, carry) = ecAddWithCarry(d2, m2 & mask, carry)
-        (d3, carry) = ecAddWithCarry(d3, m3 & mask, carry)
-        (d4, carry) = ecAddWithCarry(d4, m4 & mask, carry)
-        (d5, carry) = ecAddWithCarry(d5, m5 & mask, carry)
-        (d6, carry) = ecAddWithCarry(d6, m6 & mask, carry)
-        (d7, carry) = ecAddWithCarry(d7, m7 & mask, carry)
-        (d8, carry) = ecAddWithCarry(d8, m8 & mask, carry)
-        _ = carry  // cancels the borrow
-        return Self((d0, d1, d2, d3, d4, d5, d6, d7, d8))
+        var e0: UInt64 = 0, e1: UInt64 = 0, e2: UInt64 = 0, e3: UInt64 = 0, e4: UInt64 = 0, e5: UInt64 = 0, e6: UInt64 = 0, e7: UInt64 = 0, e8: UInt64 = 0
+        (e0, carry) = ecAddWithCarry(d0, m0, carry)
+        (e1, carry) = ecAddWithCarry(d1, m1, carry)
+        (e2, carry) = ecAddWithCarry(d2, m2, carry)
+        (e3, carry) = ecAddWithCarry(d3, m3, carry)
+        (e4, carry) = ecAddWithCarry(d4, m4, carry)
+        (e5, carry) = ecAddWithCarry(d5, m5, carry)
+        (e6, carry) = ecAddWithCarry(d6, m6, carry)
+        (e7, carry) = ecAddWithCarry(d7, m7, carry)
+        (e8, carry) = ecAddWithCarry(d8, m8, carry)
+        _ = carry  // cancels the borrow when it is chosen
+        return Self(((e0 & mask) | (d0 & ~mask), (e1 & mask) | (d1 & ~mask), (e2 & mask) | (d2 & ~mask), (e3 & mask) | (d3 & ~mask), (e4 & mask) | (d4 & ~mask), (e5 & mask) | (d5 & ~mask), (e6 & mask) | (d6 & ~mask), (e7 & mask) | (d7 & ~mask), (e8 & mask) | (d8 & ~mask)))
     }
 
     /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else
