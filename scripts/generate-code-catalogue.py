@@ -126,7 +126,7 @@ def render(tables):
            "This article is generated from the sources by `scripts/generate-code-catalogue.py`; "
            "`scripts/check.sh` fails when a code is added without its entry.", ""]
     for module, typename, path, rows in tables:
-        out.append("## %s (%s)" % (typename, module))
+        out.append("### %s (%s)" % (typename, module))
         out.append("")
         advice = ADVICE.get(typename) or ADVICE.get(typename.split(".")[0]) or ""
         if advice:

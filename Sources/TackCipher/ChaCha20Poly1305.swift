@@ -52,7 +52,7 @@ public struct ChaCha20Poly1305: Sendable, CustomStringConvertible {
     ///   - plaintext: The bytes to encrypt (any length up to
     ///     ``maximumPlaintextByteCount``, empty included).
     ///   - nonce: 12 bytes, never repeated under this key.
-    ///   - authenticating: Associated data authenticated but not encrypted (a
+    ///   - additionalData: Associated data authenticated but not encrypted (a
     ///     TLS record header, say); may be empty.
     /// - Returns: The ciphertext (as long as the plaintext) followed by the 16-byte tag.
     /// - Throws: ``AEADError/invalidNonceLength(_:)`` or ``AEADError/inputTooLong``.
@@ -86,7 +86,7 @@ public struct ChaCha20Poly1305: Sendable, CustomStringConvertible {
     ///   - ciphertext: The ciphertext followed by its 16-byte tag, as
     ///     ``seal(_:nonce:authenticating:)`` returns it.
     ///   - nonce: The 12-byte nonce of the seal.
-    ///   - authenticating: The associated data of the seal.
+    ///   - additionalData: The associated data of the seal.
     /// - Returns: The plaintext.
     /// - Throws: ``AEADError/invalidNonceLength(_:)``, ``AEADError/ciphertextTooShort(_:)``,
     ///   ``AEADError/inputTooLong`` or ``AEADError/authenticationFailed``.

@@ -72,7 +72,7 @@ public struct JSONMember: Sendable, Hashable {
         lhs.key == rhs.key && lhs.value == rhs.value
     }
 
-    /// Hashes the key and the value (not the location), as ``==`` compares them.
+    /// Hashes the key and the value (not the location), as equality compares them.
     ///
     /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) {

@@ -155,8 +155,6 @@ struct EmbeddedKnownAnswers {
         tally.endGroup("aes")
         checkKeyExchange(&tally)
         tally.endGroup("kx")
-        checkCertificateTransparency(&tally)
-        tally.endGroup("ct")
         checkPKCS12(&tally)
         tally.endGroup("pkcs12")
         #endif

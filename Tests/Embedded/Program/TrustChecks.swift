@@ -8,7 +8,7 @@ import TackDER
 import TackTrust
 import TackX509
 
-/// The certificate, signature, integer-width, chain and pin groups, in the order the
+/// The certificate, signature, integer-width, chain, pin and CT groups, in the order the
 /// hosted program (Main.swift) and the bare-metal known-answer image
 /// (Tests/BareMetal/KnownAnswers/Main.swift) both run them.
 func checkCertificateGroups(_ tally: inout Tally) {
@@ -22,6 +22,8 @@ func checkCertificateGroups(_ tally: inout Tally) {
     tally.endGroup("chains")
     checkPins(&tally)
     tally.endGroup("pins")
+    checkCertificateTransparency(&tally)
+    tally.endGroup("ct")
 }
 
 func checkChains(_ tally: inout Tally) {
