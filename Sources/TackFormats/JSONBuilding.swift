@@ -44,14 +44,19 @@ extension JSONValue {
         .object(fields.map { JSONMember(key: $0.0, value: $0.1) })
     }
 
-    /// The value of the first member named `key` of an object; `nil` for other values
-    /// and absent keys.
+    /// The value of the first member named `key` of an object.
+    ///
+    /// - Parameter key: The member name.
+    /// - Returns: The member's value; `nil` for other values and absent keys.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
-    /// The element at `index` of an array; `nil` for other values and indices out of range.
+    /// The element at `index` of an array.
+    ///
+    /// - Parameter index: The position, from 0.
+    /// - Returns: The element; `nil` for other values and indices out of range.
     public subscript(index: Int) -> JSONValue? {
         guard case .array(let items) = self, items.indices.contains(index) else { return nil }
         return items[index]
