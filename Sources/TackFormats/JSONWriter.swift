@@ -33,7 +33,7 @@ extension JSONValue {
         case .array(let items):
             guard !items.isEmpty else { text += "[]"; return }
             // Arrays of scalars stay on one line: pins and names read best that way.
-            let inline = !pretty || items.allSatisfy(\.isScalar)
+            let inline = !pretty || items.allSatisfy { $0.isScalar }
             text += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { text += inline && pretty ? ", " : "," }

@@ -77,8 +77,8 @@ public struct PinFailureReport: Sendable {
             ("validated-certificate-chain", .strings(verifiedChain.map(pem))),
             ("known-pins", .strings(knownPins)),
             ("validation-result", .string(result)),
-            ("diagnostics", .strings(evaluation.diagnostics.map(\.description))),
-            ("diagnostic-codes", .strings(evaluation.diagnostics.map(\.code))),
+            ("diagnostics", .strings(evaluation.diagnostics.map { $0.description })),
+            ("diagnostic-codes", .strings(evaluation.diagnostics.map { $0.code })),
         ]
         return .object(fields)
     }
