@@ -441,20 +441,6 @@ struct ChainBuilder {
             certificate: SHA256.hash(certificate.derEncoded), issuerKey: keyDigest, policy: options.certificateSignaturePolicy)
     }
 
-    /// What revocation checking found.
-    enum RevocationOutcome {
-        /// No CRL of this issuer was supplied.
-        case none
-        /// The current CRL at this index of ``TrustOptions/revocationLists`` is the
-        /// issuer's and does not list the certificate.
-        case good(Int)
-        /// A valid CRL lists it (``TrustFailure/Reason/revoked(revocationTime:reason:)``).
-        case soft(TrustFailure)
-        /// A CRL of this issuer is unusable, or the budget ran out.
-        case hard(TrustFailure)
-    }
-
-
     /// The prepared key of node `issuer`: an anchor's from the store, another's
     /// prepared at most once per search.
     mutating func key(for issuer: Int) -> Result<SignatureVerificationKey, SignatureError> {

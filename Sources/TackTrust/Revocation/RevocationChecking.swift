@@ -284,6 +284,19 @@ extension ChainBuilder {
 
 // The chain builder's revocation lookups (RevocationChecking).
 extension ChainBuilder {
+    /// What revocation checking found.
+    enum RevocationOutcome {
+        /// No CRL of this issuer was supplied.
+        case none
+        /// The current CRL at this index of ``TrustOptions/revocationLists`` is the
+        /// issuer's and does not list the certificate.
+        case good(Int)
+        /// A valid CRL lists it (``TrustFailure/Reason/revoked(revocationTime:reason:)``).
+        case soft(TrustFailure)
+        /// A CRL of this issuer is unusable, or the budget ran out.
+        case hard(TrustFailure)
+    }
+
     /// The certificate of node `subject` against the caller's CRLs issued by node
     /// `issuer` (RFC 5280 §6.3.3, complete CRLs only: the parser refuses delta and
     /// partitioned CRLs).
