@@ -45,6 +45,15 @@ extension ECLimbs {
         for i in 0..<Self.limbCount { result[i] |= other[i] & mask }
         return result
     }
+
+    /// `other` where `mask` is all ones, `self` where it is zero, limb by limb,
+    /// without a branch.
+    @inline(__always)
+    func selecting(_ other: Self, mask: UInt64) -> Self {
+        var result = self
+        for i in 0..<Self.limbCount { result[i] = (result[i] & ~mask) | (other[i] & mask) }
+        return result
+    }
 }
 
 extension ECWeierstrassCurve {

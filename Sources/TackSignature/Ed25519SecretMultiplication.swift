@@ -2,17 +2,6 @@
 // in constant time. The verifier's `multiplyTwo` (width-w NAF, table lookups by
 // digit) is for public scalars only; a private key's scalar takes this path.
 
-extension ECLimbs {
-    /// `other` where `mask` is all ones, `self` where it is zero, limb by limb,
-    /// without a branch.
-    @inline(__always)
-    func selecting(_ other: Self, mask: UInt64) -> Self {
-        var result = self
-        for i in 0..<Self.limbCount { result[i] = (result[i] & ~mask) | (other[i] & mask) }
-        return result
-    }
-}
-
 extension Ed25519Curve {
     /// [a]B for the secret 255-bit scalar `a` (32 bytes, little-endian, any value),
     /// in constant time.
