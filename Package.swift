@@ -106,6 +106,7 @@ let package = Package(
         .library(name: "TackFormats", targets: ["TackFormats"]),
         .library(name: "TackTrust", targets: ["TackTrust"]),
         .library(name: "TackPKCS12", targets: ["TackPKCS12"]),
+        .library(name: "TackTLS", targets: ["TackTLS"]),
         .executable(name: "tack", targets: ["tack"]),
         .executable(name: "tack-bench", targets: ["tack-bench"]),
     ],
@@ -150,6 +151,13 @@ let package = Package(
         .target(
             name: "TackPKCS12",
             dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
+            swiftSettings: strictSettings
+        ),
+        // A sans-I/O TLS 1.3 / 1.2 client (issue 34): last in the core line, the
+        // trust decision is TackTrust's and a client identity will be TackPKCS12's.
+        .target(
+            name: "TackTLS",
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust", "TackPKCS12"],
             swiftSettings: strictSettings
         ),
 
@@ -217,6 +225,11 @@ let package = Package(
         .testTarget(
             name: "TackPKCS12Tests",
             dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackPKCS12", "TackTestSupport"],
+            swiftSettings: testSettings
+        ),
+        .testTarget(
+            name: "TackTLSTests",
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust", "TackTLS", "TackTestSupport"],
             swiftSettings: testSettings
         ),
         // Every command in-process, through Tack.run (exit statuses, codes, JSON
