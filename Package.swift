@@ -164,7 +164,7 @@ let package = Package(
         // MARK: Tools (may use Foundation)
         .executableTarget(
             name: "tack",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackVectorSuites"],
+            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackTLS", "TackVectorSuites"],
             // Documentation/tack.1: the manual page, `tack help --man` committed (a test keeps them equal).
             exclude: ["Documentation"],
             swiftSettings: strictSettings
@@ -188,7 +188,7 @@ let package = Package(
         // MARK: Test support (Foundation allowed; not a product, not Embedded)
         .target(
             name: "TackTestSupport",
-            dependencies: ["TackDER", "TackVectorSuites"],
+            dependencies: ["TackDER", "TackSignature", "TackVectorSuites"],
             swiftSettings: strictSettings
         ),
 
@@ -235,7 +235,7 @@ let package = Package(
         // Every command in-process, through Tack.run (exit statuses, codes, JSON
         // checked against Vectors/cli-schemas); scripts/cli-e2e.py keeps only what a real
         // process shows (the binary's exit statuses and standard streams).
-        .testTarget(name: "TackCLITests", dependencies: ["tack", "TackFormats", "TackTestSupport"], swiftSettings: testSettings),
+        .testTarget(name: "TackCLITests", dependencies: ["tack", "TackFormats", "TackSignature", "TackTLS", "TackTestSupport"], swiftSettings: testSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -125,7 +125,7 @@ final class Console: @unchecked Sendable {
             let read = chunk.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if read < 0 {
                 if errno == EINTR { continue }
-                throw CLIError("<stdin>: \(systemReason(errno))", code: "unreadable_input")
+                throw CLIError("<stdin>: \(CLIError.systemReason(errno))", code: "unreadable_input")
             }
             return Array(chunk.prefix(read))
         }

@@ -130,7 +130,7 @@ enum IdentityCommand {
         }
         if format == .json { io.emit(JSONValue.array(documents).serialized()) }
         if failed > 0 {
-            io.warn(inputsFailed(failed).description)
+            io.warn(CLIError.inputsFailed(failed).description)
             return .failure
         }
         return allTrusted ? .success : .untrusted

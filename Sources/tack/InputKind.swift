@@ -27,7 +27,7 @@ enum InputKind: Equatable {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: Array("%PDF-".utf8)) { return .pdf }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return .zip }
-        if contains(bytes, "-----BEGIN ") {
+        if bytes.contains(text: "-----BEGIN ") {
             guard let label = (try? PEM.parse(bytes))?.first?.label else { return nil }
             switch label {
             case "CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE": return .certificate

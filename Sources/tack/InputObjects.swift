@@ -27,16 +27,26 @@ enum KeySource: String {
 struct InputObjects {
     var objects: [InputObject] = []
     var failures: [CLIError] = []
+
+    /// Every object, or the first failure: for inputs where one bad block makes the
+    /// whole input unusable (a chain to verify, a set of roots).
+    func strictly() throws(CLIError) -> [InputObject] {
+        if let failure = failures.first { throw failure }
+        return objects
+    }
 }
 
-/// Whether `bytes` contains `marker`.
-func contains(_ bytes: [UInt8], _ marker: String) -> Bool {
-    let marker = Array(marker.utf8)
-    guard let first = marker.first, bytes.count >= marker.count else { return false }
-    for start in 0...(bytes.count - marker.count) where bytes[start] == first {
-        if bytes[start..<(start + marker.count)].elementsEqual(marker) { return true }
+extension Array where Element == UInt8 {
+    /// Whether the bytes contain `marker`'s UTF-8 (a PEM boundary such as
+    /// `-----BEGIN `).
+    func contains(text marker: String) -> Bool {
+        let marker = Array(marker.utf8)
+        guard let first = marker.first, count >= marker.count else { return false }
+        for start in 0...(count - marker.count) where self[start] == first {
+            if self[start..<(start + marker.count)].elementsEqual(marker) { return true }
+        }
+        return false
     }
-    return false
 }
 
 /// Whether `bytes` is text: valid UTF-8 with no control characters other than tab,
@@ -71,7 +81,7 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
     var result = InputObjects()
     // PEM if any encapsulation boundary appears; a DER certificate cannot contain
     // "-----BEGIN " or "-----END " before its first byte fails to parse anyway.
-    let isPEM = contains(bytes, "-----BEGIN ") || contains(bytes, "-----END ")
+    let isPEM = bytes.contains(text: "-----BEGIN ") || bytes.contains(text: "-----END ")
     if !isPEM {
         guard !bytes.isEmpty else {
             result.failures.append(CLIError("\(name): empty input", code: "empty_input"))
@@ -186,22 +196,14 @@ func readObjects(_ bytes: [UInt8], name: String) -> InputObjects {
     return result
 }
 
-/// Reads every certificate of every input (`-` is standard input), for the commands
-/// that take certificate files: the certificates with their file names, and a failure
-/// for each input or block that could not be read (a public key is one: not a
-/// certificate). The caller reports the failures.
-func readCertificates(_ paths: [String], io: Console) -> (certificates: [(file: String, certificate: Certificate)], failures: [CLIError]) {
+/// Reads every certificate of every input, for the commands that take certificate
+/// files: the certificates with their input names, and a failure for each input or
+/// block that could not be read (a public key is one: not a certificate). The caller
+/// reports the failures.
+func readCertificates(_ sources: [InputSource], io: Console) -> (certificates: [(file: String, certificate: Certificate)], failures: [CLIError]) {
     var certificates: [(file: String, certificate: Certificate)] = []
     var failures: [CLIError] = []
-    for path in paths {
-        let name = inputName(path)
-        let bytes: [UInt8]
-        do {
-            bytes = try readInput(path, io: io)
-        } catch {
-            failures.append(error)
-            continue
-        }
+    InputSource.readEach(sources, io: io, failed: { failures.append($0) }) { name, bytes in
         let found = certificateObjects(bytes, name: name)
         certificates += found.certificates
         failures += found.failures
@@ -274,4 +276,14 @@ private func nameLine(_ certificate: Certificate, _ range: Range<Int>, empty: St
         return "#" + Hex.encode(certificate.derEncoded[range])
     }
     return name.isEmpty ? empty : name.rfc4514String
+}
+
+/// A DER PKCS #10 request's key, or why it gives none once it is recognised as one
+/// (a bad signature, malformed fields); `nil` when `bytes` is no request at all.
+private func derCertificationRequest(_ bytes: [UInt8]) -> Result<SubjectPublicKeyInfo, PinSourceError>? {
+    do throws(PinSourceError) {
+        return .success(try PinSources.publicKey(certificationRequest: bytes))
+    } catch {
+        return error.code == "not_csr" || error.code == "malformed_der" ? nil : .failure(error)
+    }
 }

@@ -170,7 +170,7 @@ enum LintCommand {
     static func lintFiles(under path: String) throws(CLIError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CLIError("\(path): \(systemReason(ENOENT))", code: "unreadable_input")
+            throw CLIError("\(path): \(CLIError.systemReason(ENOENT))", code: "unreadable_input")
         }
         guard isDirectory.boolValue else {
             guard path.hasSuffix(".swift") || isObjectiveCFile(path) || path.hasSuffix(".plist") || isIdentityFile(path) else {

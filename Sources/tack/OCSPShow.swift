@@ -13,7 +13,7 @@ enum OCSPShow {
     /// `OCSP RESPONSE` block, or DER whose outer SEQUENCE starts with an ENUMERATED
     /// (a certificate's starts with a SEQUENCE).
     static func isResponse(_ bytes: [UInt8]) -> Bool {
-        if contains(bytes, "-----BEGIN OCSP RESPONSE-----") { return true }
+        if bytes.contains(text: "-----BEGIN OCSP RESPONSE-----") { return true }
         guard bytes.count > 2, bytes[0] == 0x30 else { return false }
         let lengthOctets = bytes[1] < 0x80 ? 0 : Int(bytes[1] & 0x7F)
         let first = 2 + lengthOctets
@@ -23,7 +23,7 @@ enum OCSPShow {
     /// The response in `bytes` (DER, or the first PEM `OCSP RESPONSE` block).
     static func parse(_ bytes: [UInt8], name: String) throws(CLIError) -> OCSPResponse {
         var der = bytes
-        if contains(bytes, "-----BEGIN ") {
+        if bytes.contains(text: "-----BEGIN ") {
             guard let block = (try? PEM.parse(bytes))?.first(where: { $0.label == "OCSP RESPONSE" }) else {
                 throw CLIError("\(name): no readable OCSP RESPONSE block", code: "malformed_ocsp_response")
             }

@@ -10,6 +10,7 @@ import TackX509
 enum PinCommand {
     static let help = """
         USAGE: tack pin [--format base64|sha256|hex|json] [--json] FILE...
+               tack pin --connect HOST[:PORT] [--servername NAME] [--timeout SECONDS] [--tls 1.2|1.3] [--format ...]
                tack pin --raw-key FILE --key-type rsa|p256|p384|p521|ed25519|x25519 [--format ...]
 
         Prints, for each certificate (PEM with any number of blocks, DER, or the whole
@@ -37,6 +38,10 @@ enum PinCommand {
                             (RSA: PKCS#1 RSAPublicKey DER; EC: 04||X||Y; Ed25519/X25519: 32 bytes).
                             The file may hold the bytes themselves, or hex or Base64 text.
           --key-type TYPE   the raw key's type (required with --raw-key)
+          --connect HOST[:PORT]
+                            pin the chain the server serves (a TLS handshake by Tack's
+                            own client, as tack fetch runs it) instead of FILEs
+        \(Connection.optionsHelp)
 
         With --raw-key, prints the pin of the rebuilt SubjectPublicKeyInfo and the header
         bytes (in hex) that precede the raw key in it: the bytes an app prepends to the
@@ -57,14 +62,14 @@ enum PinCommand {
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--format", "--raw-key", "--key-type"], switches: ["--json"])
+        let args = try Arguments(arguments, valued: Set(["--format", "--raw-key", "--key-type", "--connect"] + Connection.valued), switches: ["--json"])
         if args.wantsHelp {
             io.emit(help)
             return .success
         }
         let format = try OutputFormat(args)
         if let rawKeyPath = try args.value("--raw-key") {
-            guard args.operands.isEmpty else { throw .usage("--raw-key takes no other files") }
+            guard args.operands.isEmpty, try args.value("--connect") == nil else { throw .usage("--raw-key takes no other files") }
             guard let typeName = try args.value("--key-type") else { throw .usage("--raw-key needs --key-type") }
             guard let type = PublicKeyType(name: typeName) else {
                 throw .usage("unknown key type \(typeName) (rsa, p256, p384, p521, ed25519, x25519, ed448, x448)")
@@ -73,22 +78,16 @@ enum PinCommand {
             return .success
         }
         guard try args.value("--key-type") == nil else { throw .usage("--key-type goes with --raw-key") }
-        guard !args.operands.isEmpty else { throw .usage("tack pin needs at least one FILE (or - for standard input)") }
+        let sources = try InputSource.operandsOrConnection(args, command: "pin", missing: "tack pin needs at least one FILE (or - for standard input)")
 
         // Every good certificate is printed, even beside a bad one; each failure is
         // reported on standard error (and in the JSON) and the exit status is 1.
         var records: [JSONValue] = []
         var failures: [CLIError] = []
-        for path in args.operands {
-            let name = inputName(path)
-            let bytes: [UInt8]
-            do {
-                bytes = try readInput(path, io: io)
-            } catch {
-                failures.append(error)
-                io.warn(error.description)
-                continue
-            }
+        InputSource.readEach(sources, io: io, failed: { error in
+            failures.append(error)
+            io.warn(error.description)
+        }) { name, bytes in
             let found = readObjects(bytes, name: name)
             for object in found.objects {
                 switch format {
@@ -103,7 +102,7 @@ enum PinCommand {
             io.emit(JSONValue.object([("pins", .array(records)), ("errors", .array(failures.map(errorRecord)))]).serialized())
         }
         if !failures.isEmpty {
-            io.warn(inputsFailed(failures.count).description)
+            io.warn(CLIError.inputsFailed(failures.count).description)
             return .failure
         }
         return .success
@@ -202,7 +201,7 @@ enum PinCommand {
     /// or non-point EC key. Returns its code and message, or `nil` if nothing is recognised.
     private static func rawKeyMistake(file bytes: [UInt8], raw: [UInt8]?, type: PublicKeyType, name: String) -> (code: String, message: String)? {
         let drop = "drop --raw-key and --key-type (tack pin \(name))"
-        if contains(bytes, "-----BEGIN ") {
+        if bytes.contains(text: "-----BEGIN ") {
             let found = readObjects(bytes, name: name)
             switch found.objects.first {
             case .certificate(let certificate)?:

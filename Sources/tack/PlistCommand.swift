@@ -63,7 +63,7 @@ enum PlistCommand {
             }
         }
 
-        let (certificates, failures) = readCertificates([path], io: io)
+        let (certificates, failures) = readCertificates(InputSource.files([path]), io: io)
         if let failure = failures.first { throw failure }
         guard let leaf = certificates.first else { throw CLIError("\(inputName(path)): no certificate", code: "nothing_found") }
         let leafOnly = args.isSet("--leaf")

@@ -92,7 +92,7 @@ enum RotationCommand {
             let path = String(value[value.index(after: equals)...])
             let name = inputName(path)
             var certificates: [Certificate] = []
-            for object in try readObjectsStrictly(try readInput(path, io: io), name: name) {
+            for object in try readObjects(try readInput(path, io: io), name: name).strictly() {
                 guard case .certificate(let certificate) = object else {
                     throw CLIError("\(name): a chain holds certificates, not bare public keys", code: "not_a_certificate")
                 }

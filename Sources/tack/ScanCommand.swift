@@ -72,7 +72,7 @@ enum ScanCommand {
         }
         let quiet = args.isSet("--quiet")
         var scanner = Scanner(workers: jobs, progress: !quiet && io.errorIsTerminal, io: io)
-        let paths = try expandingDirectories(args.operands.isEmpty ? ["-"] : args.operands)
+        let paths = try InputDirectory.expanding(args.operands.isEmpty ? ["-"] : args.operands)
         var unreadable = 0
         for path in paths {
             let name = inputName(path)
@@ -101,7 +101,7 @@ enum ScanCommand {
                  + String(format: "%.2f s: %.0f certificates/s on %d thread%@", seconds, rate, jobs, jobs == 1 ? "" : "s"))
         }
         if unreadable > 0 || scanner.failures > 0 {
-            io.warn(inputsFailed(unreadable + scanner.failures).description)
+            io.warn(CLIError.inputsFailed(unreadable + scanner.failures).description)
             return .failure
         }
         return .success
@@ -146,7 +146,7 @@ private struct Scanner {
     /// A whole file: PEM blocks, one DER certificate, or Base64 lines; a certificate
     /// already met in this scan's files is written as a reference when `deduplicating`.
     mutating func scanFile(_ bytes: [UInt8], name: String, deduplicating: Bool = true) {
-        if contains(bytes, "-----BEGIN ") || contains(bytes, "-----END ") {
+        if bytes.contains(text: "-----BEGIN ") || bytes.contains(text: "-----END ") {
             var items: [ScanItem] = []
             do {
                 for block in try PEM.parse(bytes) where ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE"].contains(block.label) {

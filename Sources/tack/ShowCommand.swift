@@ -9,6 +9,7 @@ import TackX509
 enum ShowCommand {
     static let help = """
         USAGE: tack show [--format text|json] [--json] [--at TIME] [--ct-log-list FILE] FILE...
+               tack show --connect HOST[:PORT] [--servername NAME] [--timeout SECONDS] [--tls 1.2|1.3] [...]
 
         Prints each certificate (PEM with any number of blocks, DER, or `openssl s_client
         -showcerts` output; `-` reads standard input): subject, issuer, serial, validity with
@@ -35,6 +36,10 @@ enum ShowCommand {
                           a CT log list (v3 JSON): the text lists each embedded SCT's
                           log and status (verified when the issuer is among the FILEs);
                           without it, each SCT's log ID, timestamp and algorithm
+          --connect HOST[:PORT]
+                          show the chain the server serves (a TLS handshake by Tack's
+                          own client, as tack fetch runs it) instead of FILEs
+        \(Connection.optionsHelp)
 
         EXAMPLES:
           tack show Vectors/certs/chain-example.pem
@@ -46,13 +51,13 @@ enum ShowCommand {
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: ["--at", "--now", "--format", "--ct-log-list"], switches: ["--json"])
+        let args = try Arguments(arguments, valued: Set(["--at", "--now", "--format", "--ct-log-list", "--connect"] + Connection.valued), switches: ["--json"])
         if args.wantsHelp {
             io.emit(help)
             return .success
         }
         let format = try args.outputFormat()
-        guard !args.operands.isEmpty else { throw .usage("tack show needs at least one FILE (or - for standard input)") }
+        let sources = try InputSource.operandsOrConnection(args, command: "show", missing: "tack show needs at least one FILE (or - for standard input)")
         let now = try args.time(alias: "--now")
         let logList = try args.value("--ct-log-list").map { (path) throws(CLIError) in try CTOptions.readLogList(path, io: io) }
         // Each input is read once (standard input cannot be read twice): an OCSP
@@ -61,34 +66,24 @@ enum ShowCommand {
         var responses: [(file: String, response: OCSPResponse)] = []
         var lists: [(file: String, list: CertificateRevocationList)] = []
         var failures: [CLIError] = []
-        for path in args.operands {
-            let name = inputName(path)
-            let bytes: [UInt8]
-            do {
-                bytes = try readInput(path, io: io)
-            } catch {
-                failures.append(error)
-                continue
-            }
+        InputSource.readEach(sources, io: io, failed: { failures.append($0) }) { name, bytes in
             if OCSPShow.isResponse(bytes) {
-                do {
+                do throws(CLIError) {
                     responses.append((name, try OCSPShow.parse(bytes, name: name)))
                 } catch {
                     failures.append(error)
                 }
-                continue
-            }
-            if InputKind.recognise(bytes) == .crl {
-                do {
+            } else if InputKind.recognise(bytes) == .crl {
+                do throws(CLIError) {
                     lists += try revocationLists(bytes, name: name).map { (name, $0) }
                 } catch {
                     failures.append(error)
                 }
-                continue
+            } else {
+                let found = certificateObjects(bytes, name: name)
+                certificates += found.certificates
+                failures += found.failures
             }
-            let found = certificateObjects(bytes, name: name)
-            certificates += found.certificates
-            failures += found.failures
         }
         for failure in failures { io.warn(failure.description) }
         let known = certificates.map(\.certificate)
@@ -121,7 +116,7 @@ enum ShowCommand {
             }
         }
         if !failures.isEmpty {
-            io.warn(inputsFailed(failures.count).description)
+            io.warn(CLIError.inputsFailed(failures.count).description)
             return .failure
         }
         return .success

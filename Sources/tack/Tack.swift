@@ -10,7 +10,8 @@ let tackVersion = "0.1.0"
 let exitStatusHelp = """
     EXIT STATUS (every command):
       0  success
-      1  an input failed: unreadable or malformed, or a check found an error
+      1  an input failed: unreadable or malformed, or a check found an error;
+         fetch and --connect: a network or TLS failure
       2  usage error (unknown option, missing or malformed argument)
       3  verify: not trusted (path validation failed)
       4  verify: trusted, but the enforced pin check failed
@@ -25,6 +26,7 @@ let topLevelHelp = """
       pin          print the SPKI pin of each certificate or public key
       show         a readable dump of each certificate: names, validity, key, extensions, pins
       verify       validate a served chain to an anchor, then check a pin policy
+      fetch        connect with TLS and print the chain the server serves (PEM or JSON)
       identity     open a PKCS #12 file (.p12/.pfx): identities, keys, chain, schemes
       scan         bulk mode: one JSON line per certificate, on every core
       lint         check Info.plist files and Swift sources for pinning and ATS mistakes
@@ -44,6 +46,7 @@ let topLevelHelp = """
       tack pin Vectors/certs/chain-example.pem
       tack show --json Vectors/certs/chain-leaf.pem
       tack verify --host www.example.com --roots Vectors/certs/chain-root.pem --at 2026-06-01T00:00:00Z Vectors/certs/chain-example.pem
+      tack fetch example.com | tack pin -
       tack scan Vectors/certs/chain-example.pem
       tack lint Vectors/lint/fixed
       tack plist Vectors/certs/chain-example.pem --domain example.com --include-subdomains
@@ -73,6 +76,7 @@ enum Tack {
         Subcommand(name: "pin", help: PinCommand.help, run: PinCommand.run),
         Subcommand(name: "verify", help: VerifyCommand.help, run: VerifyCommand.run),
         Subcommand(name: "show", help: ShowCommand.help, run: ShowCommand.run),
+        Subcommand(name: "fetch", help: FetchCommand.help, run: FetchCommand.run),
         Subcommand(name: "identity", help: IdentityCommand.help, run: IdentityCommand.run),
         Subcommand(name: "scan", help: ScanCommand.help, run: ScanCommand.run),
         Subcommand(name: "lint", help: LintCommand.help, run: LintCommand.run),

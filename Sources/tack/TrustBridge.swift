@@ -43,7 +43,7 @@ func parseRevocationPolicy(_ text: String?) throws(CLIError) -> RevocationPolicy
 /// The DER objects of a file: every PEM block labelled `label` (any other block is an
 /// error), or the whole file as one DER object.
 private func derObjects(_ bytes: [UInt8], label: String, name: String, code: String) throws(CLIError) -> [(der: [UInt8], what: String)] {
-    guard contains(bytes, "-----BEGIN ") else {
+    guard bytes.contains(text: "-----BEGIN ") else {
         guard !bytes.isEmpty else { throw CLIError("\(name): empty input", code: "empty_input") }
         return [(bytes, name)]
     }
@@ -137,7 +137,7 @@ func verifiedPath(_ decision: TrustDecision) -> VerifiedPath? {
 /// The anchors in a PEM or DER file, of `origin` (user-added unless said).
 func readRoots(_ path: String, origin: AnchorStore.Origin = .user, io: Console) throws(CLIError) -> AnchorStore {
     var store = AnchorStore()
-    for object in try readObjectsStrictly(try readInput(path, io: io), name: path) {
+    for object in try readObjects(try readInput(path, io: io), name: path).strictly() {
         if case .certificate(let certificate) = object { store.add(certificate, origin: origin) }
     }
     return store
@@ -151,7 +151,7 @@ func readAnchors(_ paths: [String], systemRoots: Bool, io: Console) throws(CLIEr
     // A directory (`--roots /etc/ssl/certs`) gives every certificate file in it; a file
     // there that holds no certificate (a README, a CRL) is skipped, and said so.
     for path in paths {
-        guard let files = try directoryFiles(path) else {
+        guard let files = try InputDirectory.files(path) else {
             anchors = anchors.merging(try readRoots(path, io: io))
             continue
         }

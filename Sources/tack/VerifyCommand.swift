@@ -9,7 +9,7 @@ import TackX509
 
 enum VerifyCommand {
     static let help = """
-        USAGE: tack verify CHAIN... --host NAME [--roots FILE]... [--system-roots]
+        USAGE: tack verify (CHAIN... --host NAME | --connect HOST[:PORT] [--host NAME]) [--roots FILE]... [--system-roots]
                            [--profile rfc5280|apple] [--at TIME] [--ocsp FILE]... [--crl FILE]... [--revocation none|soft|hard]
                            [--policy FILE] [--strict-policy] [--format text|json] [--json]
                            [--ct-log-list FILE [--ct-policy apple|chrome] [--sct-list FILE]...
@@ -21,6 +21,13 @@ enum VerifyCommand {
         NAME against the VERIFIED path, never against what was merely sent.
 
         OPTIONS:
+          --connect HOST[:PORT]
+                             verify the server itself: Tack's TLS client connects, and
+                             the chain, the stapled OCSP response and the SCTs of the
+                             handshake are judged inside it, before the client's
+                             Finished (a failed decision aborts the handshake); --host
+                             defaults to the server name
+        \(Connection.optionsHelp)
           --host NAME        the server: a DNS name in A-label form (xn--… for IDNs; one
                              trailing dot allowed), or an IP address (10.0.0.1,
                              2001:db8::1 or [2001:db8::1]), checked against the leaf's
@@ -92,15 +99,20 @@ enum VerifyCommand {
         """
 
     static func run(_ arguments: [String], io: Console) throws(CLIError) -> ExitCode {
-        let args = try Arguments(arguments, valued: Set(["--host", "--roots", "--at", "--policy", "--format", "--ocsp", "--crl", "--revocation", "--profile"] + CTOptions.valued),
+        let args = try Arguments(arguments, valued: Set(["--host", "--roots", "--at", "--policy", "--format", "--ocsp", "--crl", "--revocation", "--profile", "--connect"]
+                                                        + CTOptions.valued + Connection.valued),
                                  switches: ["--system-roots", "--json", "--strict-policy", "--ct-enforce-stale"])
         if args.wantsHelp {
             io.emit(help)
             return .success
         }
         let format = try args.outputFormat()
-        guard !args.operands.isEmpty else { throw .usage("tack verify needs a CHAIN file (or - for standard input); see tack verify --help") }
-        guard let hostText = try args.value("--host") else { throw .usage("tack verify needs --host NAME") }
+        let connection = try Connection.option(args)
+        if connection != nil, !args.operands.isEmpty { throw .usage("tack verify takes CHAIN files or --connect, not both") }
+        guard !args.operands.isEmpty || connection != nil else { throw .usage("tack verify needs a CHAIN file (or - for standard input); see tack verify --help") }
+        // With --connect, the host defaults to the server's name (or address).
+        let hostText = try args.value("--host") ?? connection.map { $0.serverName ?? $0.address.host.description }
+        guard let hostText else { throw .usage("tack verify needs --host NAME") }
         let peer = try parsePeer(hostText)
         let time = try args.time("--at")
         let revocationPolicy = try parseRevocationPolicy(try args.value("--revocation"))
@@ -108,11 +120,10 @@ enum VerifyCommand {
 
         // Inputs (status 1 on any problem).
         var served: [Certificate] = []
-        for path in args.operands {
-            let name = inputName(path)
-            for object in try readObjectsStrictly(try readInput(path, io: io), name: name) {
+        for source in InputSource.files(connection == nil ? args.operands : []) {
+            for object in try readObjects(try source.read(io: io), name: source.name).strictly() {
                 guard case .certificate(let certificate) = object else {
-                    throw CLIError("\(name): a chain holds certificates, not bare public keys", code: "not_a_certificate")
+                    throw CLIError("\(source.name): a chain holds certificates, not bare public keys", code: "not_a_certificate")
                 }
                 served.append(certificate)
             }
@@ -138,7 +149,16 @@ enum VerifyCommand {
             io.warn("\(policyPath ?? "")\(separator)\(warning) [\(warning.code)]")
         }
 
-        let decision = evaluatePinned(served: served, anchors: anchors, host: peer, time: time, policy: policy, options: options)
+        let decision: TrustDecision
+        if let connection {
+            // The decision is made inside the handshake, before the client's Finished,
+            // over the served chain with its stapled OCSP responses and SCTs.
+            let handshake = try connection.verify(TrustEvaluator(anchors: anchors, options: options), host: peer, policy: policy, time: time)
+            decision = handshake.decision
+            served = handshake.served
+        } else {
+            decision = evaluatePinned(served: served, anchors: anchors, host: peer, time: time, policy: policy, options: options)
+        }
         let report = decision.details.pins.outcome.needsReport ? PinFailureReport(decision: decision, port: 443) : nil
         // The verdict carries the warnings that concern the host: about no rule, about
         // the rule that applied, or about a rule for the host or a parent domain of it
