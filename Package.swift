@@ -180,7 +180,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tack-bench",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12"],
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackTLS", "TackTestSupport"],
             path: "Benchmarks/tack-bench",
             swiftSettings: strictSettings
         ),

@@ -34,7 +34,7 @@ final class CorpusPeers: @unchecked Sendable {
 
     /// Compiles the OpenSSL helper `Benchmarks/peers/NAME.c` once; `nil` (with a
     /// message) without libssl-dev or cc.
-    private func openSSLHelper(_ name: String = "openssl-x509") -> String? {
+    private func openSSLHelper(_ name: String = "openssl-x509", libraries: [String] = ["-lcrypto"]) -> String? {
         if let path = helperPaths[name] { return path }
         let source = root.appendingPathComponent("Benchmarks/peers/\(name).c").path
         let output = root.appendingPathComponent(".build/peers/\(name)").path
@@ -44,7 +44,7 @@ final class CorpusPeers: @unchecked Sendable {
         } else {
             try? FileManager.default.createDirectory(
                 atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            let status = run(["cc", "-O2", "-o", output, source, "-lcrypto"]).status
+            let status = run(["cc", "-O2", "-o", output, source] + libraries).status
             if status == 0 { result = output } else { note("could not compile \(source); OpenSSL \(name) figures skipped") }
         }
         helperPaths[name] = .some(result)
@@ -114,6 +114,14 @@ final class CorpusPeers: @unchecked Sendable {
     /// `arguments` are LEAF ISSUER TIME_MS then the logs' base64 keys.
     func openSSLCT(_ arguments: [String]) -> Double? {
         openSSLTimed("openssl-ct", Array(arguments.prefix(3)), after: Array(arguments.dropFirst(3)))
+    }
+
+    /// OpenSSL's client handshakes per second (the client's time only; the in-process
+    /// server's is measured apart and left out) of `Benchmarks/peers/openssl-tls.c`:
+    /// TLS 1.3, X25519, AES-128-GCM, the RSA-2048 chain of `pki`, verification on.
+    func openSSLTLSHandshake(pki: String) -> Double? {
+        guard openSSLHelper("openssl-tls", libraries: ["-lssl", "-lcrypto"]) != nil else { return nil }
+        return openSSLTimed("openssl-tls", [pki])
     }
 
     /// A helper that takes its arguments, then MIN_SECONDS, then `after`, and prints one

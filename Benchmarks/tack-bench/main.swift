@@ -37,6 +37,8 @@ let groups: [(name: String, make: () -> [Benchmark])] = [
     ("ec", ecBenchmarks),
     // The TLS primitives (issue 32): AES-GCM and ECDH, X25519, ChaCha20-Poly1305 and HKDF.
     ("kx", { aesGCMAndECDHBenchmarks() + x25519ChaChaHKDFBenchmarks() }),
+    // A full TLS 1.3 handshake, replayed from a recorded flight (issue 34).
+    ("tls", tlsHandshakeBenchmarks),
     ("trust", trustBenchmarks),
     ("e2e", endToEndBenchmarks),
     ("ocsp", ocspBenchmarks),
