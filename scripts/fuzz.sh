@@ -52,11 +52,12 @@ privatekey  TackSignature  Tests/Fuzz/FuzzPrivateKey.swift
 pkcs12  TackPKCS12  Tests/Fuzz/FuzzPKCS12.swift
 aesgcm  TackCipher  Tests/Fuzz/FuzzAESGCM.swift
 chachapoly  TackCipher  Tests/Fuzz/FuzzChaChaPoly.swift
+tls  TackTLS  Tests/Fuzz/FuzzTLSClient.swift,Sources/TackTestSupport/DeterministicStream.swift,Sources/TackTestSupport/SeededRandomSource.swift
 "
 
 # Seed directories, flattened into .fuzz/seeds, which every run reads beside its corpus.
 SEEDS=(Vectors/ocsp/responses Vectors/pkcs12 Vectors/private-keys Vectors/der Vectors/pem Vectors/certs/malformed Vectors/chains/fuzz-seeds Vectors/policies Vectors/plists Vectors/lint
-       Vectors/differential/seeds Vectors/ct/tls Vectors/ct/loglists)
+       Vectors/differential/seeds Vectors/ct/tls Vectors/ct/loglists Vectors/tls/fuzz-seeds)
 
 # Same language settings as Package.swift, plus the sanitizers. -O keeps the
 # arithmetic overflow checks and the bounds checks of Array and ArraySlice

@@ -9,7 +9,6 @@
 
 import Foundation
 import TackDER
-import TackFormats
 import TackTLS
 import TackTestSupport
 import TackTrust
@@ -19,11 +18,9 @@ func tlsHandshakeBenchmarks() -> [Benchmark] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let tls = root.appendingPathComponent("Vectors/tls")
     func note(_ message: String) { FileHandle.standardError.write(Data("tack-bench: \(message); tls13-handshake skipped\n".utf8)) }
-    guard let manifestBytes = FileManager.default.contents(atPath: tls.appendingPathComponent("recordings/manifest.json").path),
-          let manifest = try? JSONReader.parse(String(decoding: manifestBytes, as: UTF8.self)),
-          let entry = manifest["recordings"]?.arrayValue?.first(where: { $0["name"]?.stringValue == "1.3 AES-128-GCM" }),
-          let stem = entry["stem"]?.stringValue, let seedText = entry["seed"]?.stringValue, let seed = UInt64(seedText, radix: 16),
-          let flight = FileManager.default.contents(atPath: tls.appendingPathComponent("recordings/\(stem).server.bin").path).map({ [UInt8]($0) })
+    guard let entry = VectorManifestCase.read("tls/recordings/manifest.txt").first(where: { $0.name == "1-3-aes-128-gcm" }),
+          let seedText = entry.fields["seed"], let seed = UInt64(seedText, radix: 16),
+          let flight = FileManager.default.contents(atPath: tls.appendingPathComponent("recordings/\(entry.name).server.bin").path).map({ [UInt8]($0) })
     else {
         note("Vectors/tls/recordings (made by Vectors/tls/generate.sh) missing")
         return []
