@@ -61,6 +61,8 @@ public struct TLSError: Error, Sendable, Hashable, CustomStringConvertible {
         case badRecordMAC
         /// The server's certificate does not parse.
         case certificateParse(X509Error)
+        /// A stapled OCSP response does not parse (RFC 6066 §8: bad_certificate_status_response).
+        case badCertificateStatus(X509Error)
         /// The server sent no certificate.
         case emptyCertificate
         /// Tack's trust decision refused the chain.
@@ -116,6 +118,7 @@ extension TLSError.Reason {
         case .badFinished: "bad_finished"
         case .badRecordMAC: "bad_record_mac"
         case .certificateParse(let error): "certificate_parse." + error.code
+        case .badCertificateStatus(let error): "bad_certificate_status." + error.code
         case .emptyCertificate: "empty_certificate"
         case .untrusted(let failure): "untrusted." + failure.code
         case .pinMismatch: "pin_mismatch"
@@ -158,6 +161,7 @@ extension TLSError.Reason {
         case .badFinished: "the server's Finished does not match the handshake"
         case .badRecordMAC: "a record failed authentication"
         case .certificateParse(let error): "the server's certificate does not parse: " + error.description
+        case .badCertificateStatus(let error): "a stapled OCSP response does not parse: " + error.description
         case .emptyCertificate: "the server sent no certificate"
         case .untrusted(let failure): "the server's chain is not trusted: " + failure.description
         case .pinMismatch: "the server's chain is valid but the pins do not hold"
@@ -189,6 +193,7 @@ extension TLSError.Reason {
         case .badSignature, .badFinished: .decryptError
         case .badRecordMAC: .badRecordMAC
         case .certificateParse, .emptyCertificate: .badCertificate
+        case .badCertificateStatus: .badCertificateStatusResponse
         case .untrusted(let failure): failure.tlsAlert
         case .pinMismatch: .badCertificate
         case .randomSource, .sequenceNumberExhausted, .internalError: .internalError

@@ -1,0 +1,95 @@
+import TackX509
+
+// The server's Certificate (RFC 8446 §4.4.2 with the CertificateEntry extensions
+// status_request, RFC 8446 §4.4.2.1, and signed_certificate_timestamp, RFC 6962
+// §3.3; RFC 5246 §7.4.2) and TLS 1.2's CertificateStatus (RFC 6066 §8).
+
+/// What a Certificate message delivered.
+struct ServedCertificates: Sendable {
+    var certificates: [[UInt8]] = []
+    var ocspResponses: [[UInt8]] = []
+    /// The leaf's `SignedCertificateTimestampList`s, each as received (its length included).
+    var sctLists: [[UInt8]] = []
+    /// The leaf, parsed.
+    var leaf: Certificate? = nil
+
+    /// The SCTs of every list, each without its length prefix framing entry.
+    var individualSCTs: [[UInt8]] {
+        var result: [[UInt8]] = []
+        for list in sctLists {
+            var reader = ByteReader(list, what: "SignedCertificateTimestampList")
+            guard var entries = try? reader.readVector(lengthBytes: 2) else { continue }
+            while !entries.isAtEnd {
+                guard let sct = try? entries.readVector(lengthBytes: 2) else { break }
+                result.append(sct.readBytesRest())
+            }
+        }
+        return result
+    }
+
+    mutating func parseLeaf() throws(TLSError) {
+        guard let first = certificates.first else { throw TLSError(.emptyCertificate) }
+        do throws(X509Error) {
+            leaf = try Certificate(derEncoded: first)
+        } catch {
+            throw TLSError(.certificateParse(error))
+        }
+    }
+}
+
+/// Reads an OCSP `CertificateStatus` (status_type ocsp, then the response).
+func readCertificateStatus(_ body: ByteReader) throws(TLSError) -> [UInt8] {
+    var reader = ByteReader(body, renamed: "CertificateStatus")
+    guard try reader.readUInt8() == 1 else { throw reader.failure("status_type is not ocsp") }
+    let response = try reader.readVector(lengthBytes: 3, minimum: 1).readBytesRest()
+    try reader.expectEnd()
+    return response
+}
+
+/// Parses a TLS 1.3 Certificate message body.
+///
+/// - Parameter offered: The extension types the client offered (status_request and
+///   signed_certificate_timestamp are the ones a CertificateEntry may answer).
+func readTLS13Certificate(_ body: [UInt8], offered: [UInt16]) throws(TLSError) -> ServedCertificates {
+    var reader = ByteReader(body, what: "Certificate")
+    let context = try reader.readVector(lengthBytes: 1)
+    // RFC 8446 §4.4.2: the server's certificate_request_context is empty in the handshake.
+    guard context.isAtEnd else { throw TLSError(.illegalParameter("certificate_request_context not empty")) }
+    var list = try reader.readVector(lengthBytes: 3, what: "certificate_list")
+    try reader.expectEnd()
+    var served = ServedCertificates()
+    while !list.isAtEnd {
+        guard served.certificates.count < TLSLimits.maximumCertificateCount else {
+            throw list.failure("more than " + String(TLSLimits.maximumCertificateCount) + " certificates")
+        }
+        let data = try list.readVector(lengthBytes: 3, minimum: 1).readBytesRest()
+        let extensions = try readExtensions(
+            &list, offered: offered, allowed: [ExtensionType.statusRequest, ExtensionType.signedCertificateTimestamp])
+        let isLeaf = served.certificates.isEmpty
+        served.certificates.append(data)
+        if let status = extensions.body(ExtensionType.statusRequest) {
+            served.ocspResponses.append(try readCertificateStatus(status))
+        }
+        if let scts = extensions.body(ExtensionType.signedCertificateTimestamp), isLeaf {
+            served.sctLists.append(scts.readBytesRest())
+        }
+    }
+    try served.parseLeaf()
+    return served
+}
+
+/// Parses a TLS 1.2 Certificate message body (RFC 5246 §7.4.2).
+func readTLS12Certificate(_ body: [UInt8]) throws(TLSError) -> ServedCertificates {
+    var reader = ByteReader(body, what: "Certificate")
+    var list = try reader.readVector(lengthBytes: 3, what: "certificate_list")
+    try reader.expectEnd()
+    var served = ServedCertificates()
+    while !list.isAtEnd {
+        guard served.certificates.count < TLSLimits.maximumCertificateCount else {
+            throw list.failure("more than " + String(TLSLimits.maximumCertificateCount) + " certificates")
+        }
+        served.certificates.append(try list.readVector(lengthBytes: 3, minimum: 1).readBytesRest())
+    }
+    try served.parseLeaf()
+    return served
+}

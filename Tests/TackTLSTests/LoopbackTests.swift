@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TackTLS
+import TackTestSupport
+
+/// Handshakes against `openssl s_server` on 127.0.0.1: each TLS 1.3 suite and group
+/// (HelloRetryRequest with a P-384-only server), each leaf key type, each TLS 1.2
+/// suite. Skipped with a message where openssl is absent, failing when CI=true.
+@Suite("TLS loopback against openssl s_server", .serialized)
+struct LoopbackTests {
+    struct Case: CustomStringConvertible, Sendable {
+        let identity: String
+        let arguments: [String]
+        let version: TLSProtocolVersion
+        let suite: TLSCipherSuite
+        let group: TLSNamedGroup
+        var description: String { identity + " " + suite.description + " " + group.description }
+    }
+
+    static let cases: [Case] = [
+        Case(identity: "rsa2048", arguments: ["-tls1_3", "-ciphersuites", "TLS_AES_128_GCM_SHA256", "-groups", "x25519"], version: .tls13, suite: .aes128GCMSHA256, group: .x25519),
+        Case(identity: "rsa2048", arguments: ["-tls1_3", "-ciphersuites", "TLS_AES_256_GCM_SHA384", "-groups", "P-256"], version: .tls13, suite: .aes256GCMSHA384, group: .secp256r1),
+        Case(identity: "p256", arguments: ["-tls1_3", "-ciphersuites", "TLS_CHACHA20_POLY1305_SHA256", "-groups", "x25519"], version: .tls13, suite: .chacha20Poly1305SHA256, group: .x25519),
+        Case(identity: "p384", arguments: ["-tls1_3", "-ciphersuites", "TLS_AES_128_GCM_SHA256", "-groups", "P-384"], version: .tls13, suite: .aes128GCMSHA256, group: .secp384r1),
+        Case(identity: "ed25519", arguments: ["-tls1_3", "-groups", "x25519"], version: .tls13, suite: .aes128GCMSHA256, group: .x25519),
+        Case(identity: "rsa2048", arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256", "-groups", "x25519"], version: .tls12, suite: .ecdheRSAWithAES128GCMSHA256, group: .x25519),
+        Case(identity: "rsa2048", arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-AES256-GCM-SHA384", "-groups", "P-256"], version: .tls12, suite: .ecdheRSAWithAES256GCMSHA384, group: .secp256r1),
+        Case(identity: "rsa2048", arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-CHACHA20-POLY1305", "-groups", "x25519"], version: .tls12, suite: .ecdheRSAWithChaCha20Poly1305SHA256, group: .x25519),
+        Case(identity: "p256", arguments: ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES128-GCM-SHA256", "-groups", "P-384"], version: .tls12, suite: .ecdheECDSAWithAES128GCMSHA256, group: .secp384r1),
+        Case(identity: "p384", arguments: ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384", "-groups", "x25519"], version: .tls12, suite: .ecdheECDSAWithAES256GCMSHA384, group: .x25519),
+        Case(identity: "p256", arguments: ["-tls1_2", "-cipher", "ECDHE-ECDSA-CHACHA20-POLY1305", "-groups", "x25519"], version: .tls12, suite: .ecdheECDSAWithChaCha20Poly1305SHA256, group: .x25519),
+    ]
+
+    static func available() -> Bool {
+        if LoopbackServer.opensslPath != nil { return true }
+        if VectorAvailability.isContinuousIntegration { Issue.record("openssl is required in CI for the loopback tests") }
+        else { print("LoopbackTests: openssl not found, skipped") }
+        return false
+    }
+
+    @Test("a handshake, a GET and close_notify", arguments: cases)
+    func handshake(_ testCase: Case) throws {
+        guard Self.available() else { return }
+        let server = try LoopbackServer.start(identity: testCase.identity, arguments: testCase.arguments)
+        defer { server.stop() }
+        let configuration = TLSClientConfiguration(serverName: "localhost", verification: .signaturesOnly)
+        let (session, response, error) = try server.exchange(configuration)
+        #expect(error == nil, "\(error?.description ?? "")")
+        let session2 = try #require(session)
+        #expect(session2.protocolVersion == testCase.version)
+        #expect(session2.cipherSuite == testCase.suite)
+        #expect(session2.group == testCase.group)
+        #expect(session2.certificates.count == 2)
+        #expect(response.hasPrefix("HTTP/1.0 200 ok"))
+    }
+}
