@@ -35,7 +35,7 @@ final class OpenSSLServer {
         process = Process()
         // `timeout` bounds the server even if the test process dies before deinit.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = [String(lifetime), openssl, "s_server", "-accept", "127.0.0.1:0", "-www", "-naccept", String(connections),
+        process.arguments = ["--signal=KILL", String(lifetime), openssl, "s_server", "-accept", "127.0.0.1:0", "-www", "-naccept", String(connections),
                              "-cert", "\(pki)/leaf-\(leaf).pem", "-key", "\(pki)/leaf-\(leaf).key",
                              "-cert_chain", "\(pki)/intermediate.pem"] + arguments
         output = Pipe()
@@ -46,8 +46,18 @@ final class OpenSSLServer {
         port = try Self.acceptedPort(output.fileHandleForReading, process: process)
     }
 
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+    deinit { Self.stop(process) }
+
+    /// Stops `timeout` and the server under it by their PIDs, with SIGKILL: a child
+    /// Foundation spawns from a test's thread inherits its blocked signals, so SIGTERM
+    /// may never arrive.
+    static func stop(_ process: Process) {
+        let pid = process.processIdentifier
+        if process.isRunning {
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGKILL) }
+            kill(pid, SIGKILL)
+        }
         process.waitUntilExit()
     }
 
@@ -71,7 +81,7 @@ final class OpenSSLServer {
                 return port
             }
         }
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        stop(process)
         throw LoopbackError.serverDidNotStart(text)
     }
 }
