@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackTLS
+import TackTrust
 import TackTestSupport
 
 /// Handshakes against `openssl s_server` on 127.0.0.1: each TLS 1.3 suite and group
@@ -21,6 +22,7 @@ struct LoopbackTests {
         Case(identity: "rsa2048", arguments: ["-tls1_3", "-ciphersuites", "TLS_AES_128_GCM_SHA256", "-groups", "x25519"], version: .tls13, suite: .aes128GCMSHA256, group: .x25519),
         Case(identity: "rsa2048", arguments: ["-tls1_3", "-ciphersuites", "TLS_AES_256_GCM_SHA384", "-groups", "P-256"], version: .tls13, suite: .aes256GCMSHA384, group: .secp256r1),
         Case(identity: "p256", arguments: ["-tls1_3", "-ciphersuites", "TLS_CHACHA20_POLY1305_SHA256", "-groups", "x25519"], version: .tls13, suite: .chacha20Poly1305SHA256, group: .x25519),
+        // A P-384-only server answers the x25519 + P-256 shares with a HelloRetryRequest.
         Case(identity: "p384", arguments: ["-tls1_3", "-ciphersuites", "TLS_AES_128_GCM_SHA256", "-groups", "P-384"], version: .tls13, suite: .aes128GCMSHA256, group: .secp384r1),
         Case(identity: "ed25519", arguments: ["-tls1_3", "-groups", "x25519"], version: .tls13, suite: .aes128GCMSHA256, group: .x25519),
         Case(identity: "rsa2048", arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256", "-groups", "x25519"], version: .tls12, suite: .ecdheRSAWithAES128GCMSHA256, group: .x25519),
@@ -52,5 +54,36 @@ struct LoopbackTests {
         #expect(session2.group == testCase.group)
         #expect(session2.certificates.count == 2)
         #expect(response.hasPrefix("HTTP/1.0 200 ok"))
+    }
+
+    static func decision(anchored: Bool) throws -> TLSServerVerification {
+        let anchors = anchored ? try AnchorStore(pemBundle: RepositoryPaths.vectorBytes("tls/server/ca.pem")) : AnchorStore()
+        return .decision(
+            TrustEvaluator(anchors: anchors), host: try PeerHost("localhost"), pinning: PinPolicy(rules: []),
+            time: Int64(Date().timeIntervalSince1970))
+    }
+
+    @Test("Tack's decision before the client Finished: the test CA trusted, the chain accepted")
+    func trustedDecision() throws {
+        guard Self.available() else { return }
+        let server = try LoopbackServer.start(identity: "p256", arguments: ["-tls1_3"])
+        defer { server.stop() }
+        let (session, response, error) = try server.exchange(
+            TLSClientConfiguration(serverName: "localhost", verification: try Self.decision(anchored: true)))
+        #expect(error == nil, "\(error?.description ?? "")")
+        #expect(session?.decision?.isTrusted == true)
+        #expect(response.hasPrefix("HTTP/1.0 200 ok"))
+    }
+
+    @Test("an unknown CA aborts the handshake with unknown_ca and the trust failure", arguments: [TLSProtocolVersion.tls13, .tls12])
+    func untrustedDecision(_ version: TLSProtocolVersion) throws {
+        guard Self.available() else { return }
+        let server = try LoopbackServer.start(identity: "rsa2048", arguments: [version == .tls13 ? "-tls1_3" : "-tls1_2"])
+        defer { server.stop() }
+        let (session, _, error) = try server.exchange(
+            TLSClientConfiguration(serverName: "localhost", verification: try Self.decision(anchored: false)))
+        #expect(session == nil)
+        #expect(error?.code.hasPrefix("tls.untrusted.") == true, "\(error?.code ?? "no error")")
+        #expect(error?.alert == .unknownCA)
     }
 }
