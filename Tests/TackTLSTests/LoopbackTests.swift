@@ -26,6 +26,9 @@ struct LoopbackTests {
         Case(identity: "p384", arguments: ["-tls1_3", "-ciphersuites", "TLS_AES_128_GCM_SHA256", "-groups", "P-384"], version: .tls13, suite: .aes128GCMSHA256, group: .secp384r1),
         Case(identity: "ed25519", arguments: ["-tls1_3", "-groups", "x25519"], version: .tls13, suite: .aes128GCMSHA256, group: .x25519),
         Case(identity: "rsa2048", arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256", "-groups", "x25519"], version: .tls12, suite: .ecdheRSAWithAES128GCMSHA256, group: .x25519),
+        // A CertificateRequest (-verify: optional) answered with an empty Certificate, in 1.3 and 1.2.
+        Case(identity: "p256", arguments: ["-tls1_3", "-verify", "1", "-groups", "x25519"], version: .tls13, suite: .aes128GCMSHA256, group: .x25519),
+        Case(identity: "p256", arguments: ["-tls1_2", "-verify", "1", "-cipher", "ECDHE-ECDSA-AES128-GCM-SHA256", "-groups", "x25519"], version: .tls12, suite: .ecdheECDSAWithAES128GCMSHA256, group: .x25519),
         Case(identity: "rsa2048", arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-AES256-GCM-SHA384", "-groups", "P-256"], version: .tls12, suite: .ecdheRSAWithAES256GCMSHA384, group: .secp256r1),
         Case(identity: "rsa2048", arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-CHACHA20-POLY1305", "-groups", "x25519"], version: .tls12, suite: .ecdheRSAWithChaCha20Poly1305SHA256, group: .x25519),
         Case(identity: "p256", arguments: ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES128-GCM-SHA256", "-groups", "P-384"], version: .tls12, suite: .ecdheECDSAWithAES128GCMSHA256, group: .secp384r1),
