@@ -89,4 +89,27 @@ struct LoopbackTests {
         #expect(error?.code.hasPrefix("tls.untrusted.") == true, "\(error?.code ?? "no error")")
         #expect(error?.alert == .unknownCA)
     }
+
+    @Test("a stapled OCSP response reaches the session and the decision; a revoked one aborts with certificate_revoked",
+          arguments: [TLSProtocolVersion.tls13, .tls12])
+    func stapledOCSP(_ version: TLSProtocolVersion) throws {
+        guard Self.available() else { return }
+        let directory = RepositoryPaths.vectors("tls/server").path
+        let versionFlag = version == .tls13 ? "-tls1_3" : "-tls1_2"
+        let good = try LoopbackServer.start(identity: "p256", arguments: [versionFlag, "-status_file", directory + "/p256.ocsp.der"])
+        let (session, _, error) = try good.exchange(
+            TLSClientConfiguration(serverName: "localhost", verification: try Self.decision(anchored: true)))
+        good.stop()
+        #expect(error == nil, "\(error?.description ?? "")")
+        #expect(session?.stapledOCSPResponses.count == 1)
+        #expect(session?.decision?.isTrusted == true)
+
+        let revoked = try LoopbackServer.start(identity: "p256", arguments: [versionFlag, "-status_file", directory + "/p256.revoked.ocsp.der"])
+        defer { revoked.stop() }
+        let (refused, _, failure) = try revoked.exchange(
+            TLSClientConfiguration(serverName: "localhost", verification: try Self.decision(anchored: true)))
+        #expect(refused == nil)
+        #expect(failure?.code == "tls.untrusted.revoked", "\(failure?.code ?? "no error")")
+        #expect(failure?.alert == .certificateRevoked)
+    }
 }
