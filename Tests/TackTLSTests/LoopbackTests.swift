@@ -25,6 +25,7 @@ struct LoopbackTests {
         // A P-384-only server answers the x25519 + P-256 shares with a HelloRetryRequest.
         Case(identity: "p384", arguments: ["-tls1_3", "-ciphersuites", "TLS_AES_128_GCM_SHA256", "-groups", "P-384"], version: .tls13, suite: .aes128GCMSHA256, group: .secp384r1),
         Case(identity: "ed25519", arguments: ["-tls1_3", "-groups", "x25519"], version: .tls13, suite: .aes128GCMSHA256, group: .x25519),
+        Case(identity: "rsapss", arguments: ["-tls1_3", "-groups", "x25519"], version: .tls13, suite: .aes128GCMSHA256, group: .x25519),
         Case(identity: "rsa2048", arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256", "-groups", "x25519"], version: .tls12, suite: .ecdheRSAWithAES128GCMSHA256, group: .x25519),
         // A CertificateRequest (-verify: optional) answered with an empty Certificate, in 1.3 and 1.2.
         Case(identity: "p256", arguments: ["-tls1_3", "-verify", "1", "-groups", "x25519"], version: .tls13, suite: .aes128GCMSHA256, group: .x25519),
@@ -35,6 +36,9 @@ struct LoopbackTests {
         Case(identity: "p384", arguments: ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384", "-groups", "x25519"], version: .tls12, suite: .ecdheECDSAWithAES256GCMSHA384, group: .x25519),
         Case(identity: "p256", arguments: ["-tls1_2", "-cipher", "ECDHE-ECDSA-CHACHA20-POLY1305", "-groups", "x25519"], version: .tls12, suite: .ecdheECDSAWithChaCha20Poly1305SHA256, group: .x25519),
     ]
+
+    /// The scheme family each leaf's key must sign with.
+    static let schemePrefix = ["rsa2048": "rsa_", "p256": "ecdsa_secp256r1", "p384": "ecdsa_secp384r1", "ed25519": "ed25519", "rsapss": "rsa_pss_pss"]
 
     static func available() -> Bool {
         if LoopbackServer.opensslPath != nil { return true }
@@ -56,6 +60,9 @@ struct LoopbackTests {
         #expect(session2.cipherSuite == testCase.suite)
         #expect(session2.group == testCase.group)
         #expect(session2.certificates.count == 2)
+        // TLS 1.2's ECDSA schemes name the hash only (any curve may sign with SHA-256).
+        let family = testCase.version == .tls12 && testCase.identity.hasPrefix("p") ? "ecdsa_" : Self.schemePrefix[testCase.identity] ?? "?"
+        #expect(session2.signatureScheme.description.hasPrefix(family))
         #expect(response.hasPrefix("HTTP/1.0 200 ok"))
     }
 

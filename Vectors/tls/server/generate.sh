@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Test server identities for the TackTLS loopback tests (openssl s_server):
-# one CA (P-256) and four leaves for localhost / 127.0.0.1, one per key type:
-# RSA-2048, ECDSA P-256, ECDSA P-384, Ed25519. Valid 2026-01-01 .. 2036-01-01.
+# one CA (P-256) and five leaves for localhost / 127.0.0.1, one per key type:
+# RSA-2048, ECDSA P-256, ECDSA P-384, Ed25519, RSASSA-PSS-2048 (id-RSASSA-PSS key). Valid ten years.
 # Test keys only: never use them for anything else. Rerun to regenerate
 # (keys change; the tests read whatever is committed).
 set -euo pipefail
@@ -25,6 +25,7 @@ leaf rsa2048 -algorithm RSA -pkeyopt rsa_keygen_bits:2048
 leaf p256 -algorithm EC -pkeyopt ec_paramgen_curve:P-256
 leaf p384 -algorithm EC -pkeyopt ec_paramgen_curve:P-384
 leaf ed25519 -algorithm ED25519
+leaf rsapss -algorithm RSA-PSS -pkeyopt rsa_keygen_bits:2048
 # Stapled OCSP responses for the P-256 leaf, signed by the CA itself (RFC 6960
 # §4.2.2.2), valid ten years: good (p256.ocsp.der) and revoked (p256.revoked.ocsp.der).
 serial=$(openssl x509 -in p256.pem -noout -serial | cut -d= -f2)
