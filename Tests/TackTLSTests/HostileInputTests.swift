@@ -206,4 +206,13 @@ struct HostileInputTests {
             #expect(error.code == "tls.invalid_state")
         }
     }
+
+    @Test("SCT list framing: well-formed lists split, empty or trailing bytes refused")
+    func sctListFraming() throws {
+        #expect(try splitSCTList([0, 3, 0, 1, 9]) == [[9]])
+        #expect(try splitSCTList([0, 6, 0, 1, 9, 0, 1, 8]) == [[9], [8]])
+        #expect(throws: TLSError.self) { _ = try splitSCTList([0, 0]) }
+        #expect(throws: TLSError.self) { _ = try splitSCTList([0, 3, 0, 1, 9, 7]) }
+        #expect(throws: TLSError.self) { _ = try splitSCTList([0, 2, 0, 0]) }
+    }
 }

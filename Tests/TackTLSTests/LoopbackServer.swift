@@ -42,25 +42,29 @@ struct LoopbackServer {
     }
 
     /// Starts the server with `arguments` after the common ones; waits (≤ 5 s) until it accepts.
-    static func start(identity: String, arguments: [String]) throws -> LoopbackServer {
+    static func start(identity: String, arguments: [String], www: Bool = true, input: Pipe? = nil, output: Pipe? = nil) throws -> LoopbackServer {
         guard let openssl = opensslPath else { throw LoopbackError.noOpenSSL }
         let port = try freePort()
         let directory = RepositoryPaths.vectors("tls/server").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: openssl)
         process.arguments = [
-            "s_server", "-accept", "127.0.0.1:" + String(port), "-www", "-quiet",
+            "s_server", "-accept", "127.0.0.1:" + String(port),
             "-cert", directory + "/" + identity + ".pem", "-key", directory + "/" + identity + ".key",
             "-cert_chain", directory + "/ca.pem",
-        ] + arguments
-        process.standardOutput = FileHandle.nullDevice
+        // s_server reads its stdin commands (K: KeyUpdate) only when not -quiet.
+        ] + (www ? ["-www", "-quiet"] : []) + arguments
+        process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input ?? FileHandle.nullDevice
         try process.run()
         let server = LoopbackServer(process: process, port: port)
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
-            if let fd = try? connectSocket(port: port) { close(fd); return server }
+            // An interactive server serves one connection at a time: wait on its port
+            // without connecting (the first connection is the test's).
+            if !www, (try? connectSocket(port: port, probeOnly: true)) != nil { return server }
+            if www, let fd = try? connectSocket(port: port) { close(fd); return server }
             guard process.isRunning else { break }
             usleep(50_000)
         }
@@ -76,7 +80,14 @@ struct LoopbackServer {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    static func connectSocket(port: UInt16) throws -> Int32 {
+    static func connectSocket(port: UInt16, probeOnly: Bool = false) throws -> Int32 {
+        if probeOnly {
+            // Is something listening? /proc/net/tcp lists the port in state 0A (LISTEN).
+            let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+            let needle = ":" + String(format: "%04X", port) + " 00000000:0000 0A"
+            guard table.contains(needle) else { throw LoopbackError.socket("not listening") }
+            return -1
+        }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw LoopbackError.socket("socket") }
         var address = sockaddr_in()

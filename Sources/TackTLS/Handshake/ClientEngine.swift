@@ -140,8 +140,9 @@ struct ClientEngine: Sendable {
 
     mutating func send(_ type: ContentType, _ content: [UInt8]) throws(TLSError) {
         for fragment in content.isEmpty ? [[]] : fragments(content) {
-            if writeProtection != nil {
-                outgoing += try writeProtection!.seal(type, fragment)
+            if var protection = writeProtection {
+                outgoing += try protection.seal(type, fragment)
+                writeProtection = protection
             } else {
                 outgoing += makeRecord(type, fragment)
             }
@@ -194,8 +195,9 @@ struct ClientEngine: Sendable {
             try changeCipherSpec(content)
             return
         }
-        if readProtection != nil {
-            (type, content) = try readProtection!.open(record)
+        if var protection = readProtection {
+            (type, content) = try protection.open(record)
+            readProtection = protection
         } else if type == .applicationData {
             throw TLSError(.unexpectedMessage(type: type.rawValue, expected: "a plaintext " + state.expected))
         }

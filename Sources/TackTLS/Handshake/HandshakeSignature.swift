@@ -1,3 +1,4 @@
+import TackSHA2
 import TackSignature
 import TackX509
 

@@ -55,7 +55,7 @@ extension ClientEngine {
             alpn = try readALPN(protocols, offered: hello.applicationProtocols)
         }
         if let scts = extensions.body(ExtensionType.signedCertificateTimestamp) {
-            served.sctLists.append(scts.readBytesRest())
+            served.sctLists.append(try checkedSCTList(scts))
         }
         version = .tls12
         suite = parameters

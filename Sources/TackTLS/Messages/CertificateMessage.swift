@@ -13,16 +13,12 @@ struct ServedCertificates: Sendable {
     /// The leaf, parsed.
     var leaf: Certificate? = nil
 
-    /// The SCTs of every list, each without its length prefix framing entry.
+    /// The SCTs of every list, each without its length prefix (the lists' framing was
+    /// checked when they were received, ``checkedSCTList(_:)``).
     var individualSCTs: [[UInt8]] {
         var result: [[UInt8]] = []
         for list in sctLists {
-            var reader = ByteReader(list, what: "SignedCertificateTimestampList")
-            guard var entries = try? reader.readVector(lengthBytes: 2) else { continue }
-            while !entries.isAtEnd {
-                guard let sct = try? entries.readVector(lengthBytes: 2) else { break }
-                result.append(sct.readBytesRest())
-            }
+            if let entries = try? splitSCTList(list) { result += entries }
         }
         return result
     }
@@ -35,6 +31,27 @@ struct ServedCertificates: Sendable {
             throw TLSError(.certificateParse(error))
         }
     }
+}
+
+/// The SCTs of a `SignedCertificateTimestampList` (RFC 6962 §3.3:
+/// `SerializedSCT sct_list<1..2^16-1>`, each `opaque SerializedSCT<1..2^16-1>`).
+func splitSCTList(_ list: [UInt8]) throws(TLSError) -> [[UInt8]] {
+    var reader = ByteReader(list, what: "SignedCertificateTimestampList")
+    var entries = try reader.readVector(lengthBytes: 2, minimum: 1)
+    try reader.expectEnd()
+    var result: [[UInt8]] = []
+    while !entries.isAtEnd {
+        result.append(try entries.readVector(lengthBytes: 2, minimum: 1).readBytesRest())
+    }
+    return result
+}
+
+/// A received SCT list, its framing checked (a malformed list is a decode_error;
+/// the SCTs themselves are judged by the CT evaluation, if the caller asks for one).
+func checkedSCTList(_ body: ByteReader) throws(TLSError) -> [UInt8] {
+    let list = body.readBytesRest()
+    _ = try splitSCTList(list)
+    return list
 }
 
 /// Reads an OCSP `CertificateStatus` (status_type ocsp, then the response).
@@ -71,7 +88,7 @@ func readTLS13Certificate(_ body: [UInt8], offered: [UInt16]) throws(TLSError) -
             served.ocspResponses.append(try readCertificateStatus(status))
         }
         if let scts = extensions.body(ExtensionType.signedCertificateTimestamp), isLeaf {
-            served.sctLists.append(scts.readBytesRest())
+            served.sctLists.append(try checkedSCTList(scts))
         }
     }
     try served.parseLeaf()

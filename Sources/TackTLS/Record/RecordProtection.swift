@@ -53,7 +53,8 @@ struct RecordProtection: Sendable {
     let cipher: RecordCipher
     let mode: Mode
     private var iv: [UInt8]
-    private var sequence: UInt64 = 0
+    /// The next record's sequence number (internal so tests can bring it to the edge).
+    var sequence: UInt64 = 0
 
     init(cipher: RecordCipher, iv: [UInt8], mode: Mode) {
         self.cipher = cipher
