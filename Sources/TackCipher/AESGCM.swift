@@ -186,7 +186,7 @@ struct GCMCore {
             return GHASHBlock(base)
         }
         zeroize(&zero)
-        hashKey = GHASHKey(h)
+        hashKey = GHASHKey(h, hardware: schedule.usesHardware)
     }
 
     mutating func wipe() {
@@ -264,8 +264,18 @@ struct GCMCore {
                     GHASHBlock(high: j0.high, low: prefix | UInt64(counter)).store(stream + 16 * index)
                 }
                 schedule.encryptBlocks(stream, count: blocks)
-                for index in 0..<length {
+                // Whole blocks 16 bytes at a time (one vector XOR each), then the tail.
+                let whole = length & ~15
+                var index = 0
+                while index < whole {
+                    let data = UnsafeRawPointer(inBase + offset + index).loadUnaligned(as: SIMD2<UInt64>.self)
+                    let key = UnsafeRawPointer(stream + index).loadUnaligned(as: SIMD2<UInt64>.self)
+                    UnsafeMutableRawPointer(output + offset + index).storeBytes(of: data ^ key, as: SIMD2<UInt64>.self)
+                    index += 16
+                }
+                while index < length {
                     output[offset + index] = inBase[offset + index] ^ stream[index]
+                    index += 1
                 }
                 offset += length
             }
