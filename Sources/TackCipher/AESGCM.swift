@@ -9,8 +9,8 @@
 ///
 /// The portable code is constant-time: the bitsliced AES and a GHASH by
 /// integer multiplications with no table (see GHASH.swift). Where the CPU has
-/// AES instructions, the key stream comes from them (``AESImplementation``);
-/// GHASH is always the portable code (GHASH.swift says why).
+/// AES instructions, the key stream comes from them (``AESImplementation``),
+/// and on x86-64 GHASH from PCLMULQDQ (GHASHHardware.swift).
 ///
 /// ```swift
 /// let gcm = try AESGCM(key: key)
