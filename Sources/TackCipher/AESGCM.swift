@@ -68,25 +68,31 @@ public struct AESGCM: Sendable {
     ) throws(AEADError) -> [UInt8] {
         try Self.checkLengths(textCount: plaintext.count, associatedCount: associatedData.count)
         let nonceBytes = try Self.checkedNonce(nonce)
-        var message = contiguousBytes(plaintext)
-        defer { zeroize(&message) }
         let aad = contiguousBytes(associatedData)
-        let count = message.count
-        var output = [UInt8](repeating: 0, count: count + Self.tagByteCount)
-        key.withCore { core in
-            let j0 = core.initialCounter(nonceBytes)
-            message.withUnsafeBufferPointer { input in
-                output.withUnsafeMutableBufferPointer { out in
-                    guard let outBase = out.baseAddress else { return }
-                    core.counterMode(input, into: outBase, startingAfter: j0)
-                    let tag = core.tag(
-                        j0: j0, associatedData: aad,
-                        ciphertext: UnsafeBufferPointer(start: outBase, count: count))
-                    tag.store(outBase + count)
-                }
-            }
+        // The plaintext is read in place when its storage is contiguous (an
+        // array, a slice); otherwise it is copied once and the copy wiped.
+        if let sealed = plaintext.withContiguousStorageIfAvailable({ seal($0, nonce: nonceBytes, aad: aad) }) {
+            return sealed
         }
-        return output
+        var message = [UInt8](plaintext)
+        defer { zeroize(&message) }
+        return message.withUnsafeBufferPointer { seal($0, nonce: nonceBytes, aad: aad) }
+    }
+
+    /// Seals contiguous plaintext: counter mode into the output, then the tag after it.
+    private func seal(_ input: UnsafeBufferPointer<UInt8>, nonce: [UInt8], aad: [UInt8]) -> [UInt8] {
+        let count = input.count
+        return [UInt8](unsafeUninitializedCapacity: count + Self.tagByteCount) { out, initialized in
+            guard let outBase = out.baseAddress else { return }
+            key.withCore { core in
+                let j0 = core.initialCounter(nonce)
+                core.counterMode(input, into: outBase, startingAfter: j0)
+                let tag = core.tag(
+                    j0: j0, associatedData: aad, ciphertext: UnsafeBufferPointer(start: outBase, count: count))
+                tag.store(outBase + count)
+            }
+            initialized = count + Self.tagByteCount
+        }
     }
 
     /// Checks the tag and decrypts.
