@@ -72,7 +72,25 @@ let hardwareSHASettings: [SwiftSetting] = []
 /// only, x86-64 and arm64 build hosts only (see above), with the `aes` target
 /// feature and `TACK_HARDWARE_AES` defined. Elsewhere the bitsliced portable AES
 /// runs, which gives the same results.
-#if arch(x86_64) || arch(arm64)
+/// On x86-64 also the `pclmul` feature and the compiler's `Builtin` module, through
+/// which GHASHHardware.swift reaches PCLMULQDQ (the C intrinsic is a macro Swift
+/// cannot import).
+#if arch(x86_64)
+let hardwareAESSettings: [SwiftSetting] =
+    isDependencyCheckout
+    ? []
+    : [
+        .define("TACK_HARDWARE_AES", .when(traits: ["HardwareSHA"])),
+        .unsafeFlags(
+            [
+                "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+aes",
+                "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+pclmul",
+                "-enable-builtin-module",
+            ],
+            .when(traits: ["HardwareSHA"])
+        ),
+    ]
+#elseif arch(arm64)
 let hardwareAESSettings: [SwiftSetting] =
     isDependencyCheckout
     ? []

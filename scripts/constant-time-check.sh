@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The constant-time check: every routine that handles a secret (X25519, the Ed25519
 # public key of a seed, P-256/P-384 ECDH, ChaCha20-Poly1305, Poly1305, AES-GCM on
-# the portable path, HKDF) runs under valgrind's memcheck on secrets it sees as
+# the portable path and on AES-NI with the PCLMULQDQ GHASH, HKDF) runs under
+# valgrind's memcheck on secrets it sees as
 # undefined (Tests/ConstantTime/main.swift: heap bytes nothing wrote, ctgrind's
 # idea without client requests). memcheck then reports each conditional jump and
 # each memory address computed from a secret. A control routine that branches on
@@ -37,7 +38,7 @@ swiftc -O -swift-version 6 -I "$RELEASE/Modules" -o "$WORK/constant-time" \
 
 routines=("$@")
 [ "${#routines[@]}" -gt 0 ] || routines=(x25519 ed25519-public-key ecdh-p256 ecdh-p384 chacha20poly1305 poly1305
-    aes128gcm-portable aes256gcm-portable hkdf-sha256)
+    aes128gcm-portable aes256gcm-portable aes128gcm-hardware hkdf-sha256)
 status=0
 report() {
     valgrind --tool=memcheck --error-limit=no --num-callers=6 "$WORK/constant-time" "$1" 2>"$WORK/$1.log" >/dev/null

@@ -130,11 +130,12 @@ build_module() {
     else
         echo "fuzz: compiling $module (${#sources[@]} files)"
         rm -f "$BUILD/$module.stamp"
-        # TackCipher's hardware AES, as Package.swift builds it on x86-64 (the
+        # TackCipher's hardware AES and GHASH, as Package.swift builds it on x86-64 (the
         # aesgcm target compares it with the portable path).
         local extra=()
         if [ "$module" = TackCipher ] && [ "$(uname -m)" = x86_64 ]; then
-            extra=(-D TACK_HARDWARE_AES -Xcc -Xclang -Xcc -target-feature -Xcc -Xclang -Xcc +aes)
+            extra=(-D TACK_HARDWARE_AES -Xcc -Xclang -Xcc -target-feature -Xcc -Xclang -Xcc +aes
+                   -Xcc -Xclang -Xcc -target-feature -Xcc -Xclang -Xcc +pclmul -enable-builtin-module)
         fi
         "$SWIFTC" "${COMMON[@]}" "${extra[@]}" -wmo -module-name "$module" -I "$BUILD" \
             -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \

@@ -9,8 +9,8 @@
 ///
 /// The portable code is constant-time: the bitsliced AES and a GHASH by
 /// integer multiplications with no table (see GHASH.swift). Where the CPU has
-/// AES instructions, the key stream comes from them (``AESImplementation``);
-/// GHASH is always the portable code (GHASH.swift says why).
+/// AES instructions, the key stream comes from them (``AESImplementation``),
+/// and on x86-64 GHASH from PCLMULQDQ (GHASHHardware.swift).
 ///
 /// ```swift
 /// let gcm = try AESGCM(key: key)
@@ -68,25 +68,31 @@ public struct AESGCM: Sendable {
     ) throws(AEADError) -> [UInt8] {
         try Self.checkLengths(textCount: plaintext.count, associatedCount: associatedData.count)
         let nonceBytes = try Self.checkedNonce(nonce)
-        var message = contiguousBytes(plaintext)
-        defer { zeroize(&message) }
         let aad = contiguousBytes(associatedData)
-        let count = message.count
-        var output = [UInt8](repeating: 0, count: count + Self.tagByteCount)
-        key.withCore { core in
-            let j0 = core.initialCounter(nonceBytes)
-            message.withUnsafeBufferPointer { input in
-                output.withUnsafeMutableBufferPointer { out in
-                    guard let outBase = out.baseAddress else { return }
-                    core.counterMode(input, into: outBase, startingAfter: j0)
-                    let tag = core.tag(
-                        j0: j0, associatedData: aad,
-                        ciphertext: UnsafeBufferPointer(start: outBase, count: count))
-                    tag.store(outBase + count)
-                }
-            }
+        // The plaintext is read in place when its storage is contiguous (an
+        // array, a slice); otherwise it is copied once and the copy wiped.
+        if let sealed = plaintext.withContiguousStorageIfAvailable({ seal($0, nonce: nonceBytes, aad: aad) }) {
+            return sealed
         }
-        return output
+        var message = [UInt8](plaintext)
+        defer { zeroize(&message) }
+        return message.withUnsafeBufferPointer { seal($0, nonce: nonceBytes, aad: aad) }
+    }
+
+    /// Seals contiguous plaintext: counter mode into the output, then the tag after it.
+    private func seal(_ input: UnsafeBufferPointer<UInt8>, nonce: [UInt8], aad: [UInt8]) -> [UInt8] {
+        let count = input.count
+        return [UInt8](unsafeUninitializedCapacity: count + Self.tagByteCount) { out, initialized in
+            guard let outBase = out.baseAddress else { return }
+            key.withCore { core in
+                let j0 = core.initialCounter(nonce)
+                core.counterMode(input, into: outBase, startingAfter: j0)
+                let tag = core.tag(
+                    j0: j0, associatedData: aad, ciphertext: UnsafeBufferPointer(start: outBase, count: count))
+                tag.store(outBase + count)
+            }
+            initialized = count + Self.tagByteCount
+        }
     }
 
     /// Checks the tag and decrypts.
@@ -186,7 +192,7 @@ struct GCMCore {
             return GHASHBlock(base)
         }
         zeroize(&zero)
-        hashKey = GHASHKey(h)
+        hashKey = GHASHKey(h, hardware: schedule.usesHardware)
     }
 
     mutating func wipe() {
@@ -264,8 +270,18 @@ struct GCMCore {
                     GHASHBlock(high: j0.high, low: prefix | UInt64(counter)).store(stream + 16 * index)
                 }
                 schedule.encryptBlocks(stream, count: blocks)
-                for index in 0..<length {
+                // Whole blocks 16 bytes at a time (one vector XOR each), then the tail.
+                let whole = length & ~15
+                var index = 0
+                while index < whole {
+                    let data = UnsafeRawPointer(inBase + offset + index).loadUnaligned(as: SIMD2<UInt64>.self)
+                    let key = UnsafeRawPointer(stream + index).loadUnaligned(as: SIMD2<UInt64>.self)
+                    UnsafeMutableRawPointer(output + offset + index).storeBytes(of: data ^ key, as: SIMD2<UInt64>.self)
+                    index += 16
+                }
+                while index < length {
                     output[offset + index] = inBase[offset + index] ^ stream[index]
+                    index += 1
                 }
                 offset += length
             }

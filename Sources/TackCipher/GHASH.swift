@@ -24,16 +24,11 @@
 // the low bits of the product of the bit-reversed operands, reversed. The
 // 128 × 128-bit product takes three of those (Karatsuba).
 //
-// No carry-less multiply instruction is used, because none can be reached
-// from Swift without C. On x86-64, PCLMULQDQ's intrinsic
-// `_mm_clmulepi64_si128` is a function-like macro in Clang's
-// <__wmmintrin_pclmul.h>, which the Clang importer does not import, and the
-// LLVM intrinsic behind it (`llvm.x86.pclmulqdq`, declared through
-// `@_silgen_name`) fails instruction selection ("Cannot select"), because
-// Swift declares it without the `immarg` attribute on its selector byte. On
-// arm64, `vmull_p64` (PMULL) returns `poly128_t`, a 128-bit integer the Clang
-// importer cannot import (Swift 6.3.1). Both were tried; the portable
-// multiplication runs everywhere.
+// On x86-64 with the AES-NI path, PCLMULQDQ does the 64 × 64-bit products
+// instead (GHASHHardware.swift, reached through the compiler's `Builtin`
+// module). On arm64, `vmull_p64` (PMULL) returns `poly128_t`, a 128-bit
+// integer the Clang importer cannot import (Swift 6.3.1), so the portable
+// multiplication runs there.
 
 /// A GF(2¹²⁸) element as GCM lays it out: `high` is the block's first eight
 /// bytes read big-endian, `low` its last eight.
@@ -189,23 +184,53 @@ func ghashMultiply(_ a: GHASHBlock, _ b: GHASHBlock) -> GHASHBlock {
     GHASHMultiplier(b).multiply(a)
 }
 
-/// A GHASH key: H, prepared once per key as a ``GHASHMultiplier``. Secret:
-/// wiped by its owner.
+/// A GHASH key: H, prepared once per key as a ``GHASHMultiplier`` and, on the
+/// PCLMULQDQ path (GHASHHardware.swift), as H, H², H³, H⁴ for four blocks per
+/// reduction. Secret: wiped by its owner.
 struct GHASHKey {
     var multiplier: GHASHMultiplier
+    /// Whether `absorb` runs on PCLMULQDQ (asked for, and available).
+    let usesHardware: Bool
+    /// H, H², H³, H⁴ for the hardware path (H's words only when it is off).
+    var hardwarePowers: (GHASHHardwareOperand, GHASHHardwareOperand, GHASHHardwareOperand, GHASHHardwareOperand)
 
-    init(_ h: GHASHBlock) {
+    /// The key for H.
+    ///
+    /// - Parameters:
+    ///   - h: H, the encrypted zero block.
+    ///   - hardware: Whether to use PCLMULQDQ when this build and CPU have it
+    ///     (AES-GCM asks for it with its AES-NI path).
+    init(_ h: GHASHBlock, hardware: Bool = false) {
         multiplier = GHASHMultiplier(h)
+        usesHardware = hardware && hardwareCarrylessIsAvailable
+        if usesHardware {
+            let h2 = multiplier.multiply(h)
+            let h3 = multiplier.multiply(h2)
+            let h4 = multiplier.multiply(h3)
+            hardwarePowers = (
+                GHASHHardwareOperand(h), GHASHHardwareOperand(h2), GHASHHardwareOperand(h3), GHASHHardwareOperand(h4)
+            )
+        } else {
+            let operand = GHASHHardwareOperand(.zero)
+            hardwarePowers = (operand, operand, operand, operand)
+        }
     }
 
-    /// Overwrites H's prepared words.
+    /// Overwrites H's prepared words and powers.
     mutating func wipe() {
         multiplier.wipe()
+        let zero = GHASHHardwareOperand(.zero)
+        hardwarePowers = (zero, zero, zero, zero)
+        ghashKeepStore(&hardwarePowers)
     }
 
     /// Absorbs `count` whole blocks at `blocks` into `state`:
     /// state ← (state ⊕ block)·H for each block in turn.
     func absorb(_ state: inout GHASHBlock, _ blocks: UnsafePointer<UInt8>, count: Int) {
+        if usesHardware {
+            absorbHardware(&state, blocks, count: count)
+            return
+        }
         let multiplier = self.multiplier
         for index in 0..<count {
             state = multiplier.multiply(state ^ GHASHBlock(blocks + 16 * index))

@@ -6,27 +6,37 @@
 // x·y = T/Z (Hisil, Wong, Carter, Dawson, "Twisted Edwards curves revisited",
 // ASIACRYPT 2008). With a = −1 and d not a square, the addition law is complete:
 // it needs no case analysis for doubling, the identity or inverses (RFC 8032
-// §5.1.4). Field elements are in Montgomery form, on the same generic field as
-// the NIST curves.
+// §5.1.4). Field elements are `Field25519` (radix 2⁵¹, Field25519.swift), the
+// field X25519 uses too. The generated constants (ECCurves.swift) are in the
+// Montgomery form of the generic field, the form the NIST curves' generator
+// uses; `init` converts them once.
 
 /// A point in extended coordinates.
 struct Ed25519Point: Sendable {
-    var x: ECLimbs4
-    var y: ECLimbs4
-    var z: ECLimbs4
-    var t: ECLimbs4
+    var x: Field25519
+    var y: Field25519
+    var z: Field25519
+    var t: Field25519
 }
 
 /// A point prepared for repeated addition: (Y + X, Y − X, 2d·T, 2Z)
 /// ("cached" form, saving two multiplications per addition).
 struct Ed25519CachedPoint: Sendable {
-    var yPlusX: ECLimbs4
-    var yMinusX: ECLimbs4
-    var t2d: ECLimbs4
-    var z2: ECLimbs4
+    var yPlusX: Field25519
+    var yMinusX: Field25519
+    var t2d: Field25519
+    var z2: Field25519
 }
 
 /// An affine point prepared for addition: (y + x, y − x, 2d·x·y), Z = 1.
+struct Ed25519AffinePreparedPoint: Sendable {
+    var yPlusX: Field25519
+    var yMinusX: Field25519
+    var t2d: Field25519
+}
+
+/// An ``Ed25519AffinePreparedPoint`` as the generated constants hold it: the
+/// generic field's Montgomery form (ECCurves.swift).
 struct Ed25519AffineCachedPoint: Sendable {
     var yPlusX: ECLimbs4
     var yMinusX: ECLimbs4
@@ -35,7 +45,8 @@ struct Ed25519AffineCachedPoint: Sendable {
 
 /// Curve constants and the precomputed multiples of the base point.
 struct Ed25519Curve: Sendable {
-    /// GF(p), p = 2²⁵⁵ − 19.
+    /// GF(p), p = 2²⁵⁵ − 19, the generic Montgomery form: the generated
+    /// constants' form, kept for ECCurveConstantsTests; the arithmetic is `Field25519`.
     let field: ECMontgomeryField<ECLimbs4>
     /// Integers mod L = 2²⁵² + 27742317777372353535851937790883648493, the
     /// order of the base point (RFC 8032 §5.1).
@@ -48,8 +59,14 @@ struct Ed25519Curve: Sendable {
     let squareRootOfMinusOne: ECLimbs4
     /// (p − 5)/8, the exponent of the square-root candidate (RFC 8032 §5.1.3 step 2).
     let squareRootExponent: ECLimbs4
-    /// B, 3B, 5B, …, (2^(w−1) − 1)B for the width-w NAF of S.
+    /// B, 3B, 5B, …, (2^(w−1) − 1)B for the width-w NAF of S, Montgomery form.
     let baseTable: [Ed25519AffineCachedPoint]
+    /// d, 2d and √−1 as `Field25519` elements.
+    let fieldD: Field25519
+    let fieldD2: Field25519
+    let fieldSquareRootOfMinusOne: Field25519
+    /// `baseTable` as `Field25519` elements, the one the arithmetic reads.
+    let preparedBaseTable: [Ed25519AffinePreparedPoint]
 
     /// NAF width for the base point (a table of 32 points, constants).
     static var baseWindow: Int { 7 }
@@ -79,6 +96,13 @@ struct Ed25519Curve: Sendable {
         self.squareRootOfMinusOne = squareRootOfMinusOne
         self.squareRootExponent = squareRootExponent
         self.baseTable = baseTable
+        func convert(_ x: ECLimbs4) -> Field25519 { Field25519(words: field.fromMontgomery(x)) }
+        fieldD = convert(d)
+        fieldD2 = convert(d2)
+        fieldSquareRootOfMinusOne = convert(squareRootOfMinusOne)
+        preparedBaseTable = baseTable.map {
+            Ed25519AffinePreparedPoint(yPlusX: convert($0.yPlusX), yMinusX: convert($0.yMinusX), t2d: convert($0.t2d))
+        }
     }
 
     // MARK: Encoding (RFC 8032 §5.1.2, §5.1.3)
@@ -91,95 +115,90 @@ struct Ed25519Curve: Sendable {
         let sign = yBytes[31] >> 7
         yBytes[31] &= 0x7f
         guard let yValue = ECLimbs4(littleEndian: yBytes), yValue.isLess(than: field.modulus) else { return nil }
-        let y = field.toMontgomery(yValue)
-        let one = field.one
-        let y2 = field.square(y)
-        let u = field.subtract(y2, one)  // y² − 1
-        let v = field.add(field.multiply(d, y2), one)  // d·y² + 1
+        let y = Field25519(words: yValue)
+        let one = Field25519.one
+        let y2 = y.squared()
+        let u = y2 - one  // y² − 1
+        let v = fieldD * y2 + one  // d·y² + 1
         // x = u·v³·(u·v⁷)^((p−5)/8)
-        let v3 = field.multiply(field.square(v), v)
-        let v7 = field.multiply(field.square(v3), v)
-        var x = field.multiply(field.multiply(u, v3), field.power(field.multiply(u, v7), squareRootExponent))
-        let vx2 = field.multiply(v, field.square(x))
+        let v3 = v.squared() * v
+        let v7 = v3.squared() * v
+        var x = u * v3 * (u * v7).powerPMinus5Over8()
+        let vx2 = v * x.squared()
         if vx2 == u {
             // x is a square root of u/v.
-        } else if vx2 == field.negate(u) {
-            x = field.multiply(x, squareRootOfMinusOne)
+        } else if vx2 == u.negated {
+            x = x * fieldSquareRootOfMinusOne
         } else {
             return nil
         }
-        let xIsOdd = field.fromMontgomery(x)[0] & 1
         if x.isZero && sign == 1 { return nil }
-        if xIsOdd != UInt64(sign) { x = field.negate(x) }
-        return Ed25519Point(x: x, y: y, z: one, t: field.multiply(x, y))
+        if x.isOdd != UInt64(sign) { x = x.negated }
+        return Ed25519Point(x: x, y: y, z: one, t: x * y)
     }
 
     /// The 32-byte encoding: y little-endian with the parity of x in bit 255.
+    /// (Fermat's inverse: a fixed chain, whatever the point.)
     func encode(_ point: Ed25519Point) -> [UInt8] {
-        let zInverse = field.inverse(point.z)
-        let x = field.fromMontgomery(field.multiply(point.x, zInverse))
-        let y = field.fromMontgomery(field.multiply(point.y, zInverse))
-        var bytes = y.littleEndianBytes(count: 32)
-        bytes[31] |= UInt8(truncatingIfNeeded: x[0] & 1) << 7
+        let zInverse = point.z.inverted()
+        let x = point.x * zInverse
+        var bytes = (point.y * zInverse).canonicalBytes
+        bytes[31] |= UInt8(truncatingIfNeeded: x.isOdd) << 7
         return bytes
     }
 
     // MARK: Group law
 
     func cached(_ p: Ed25519Point) -> Ed25519CachedPoint {
-        Ed25519CachedPoint(
-            yPlusX: field.add(p.y, p.x), yMinusX: field.subtract(p.y, p.x),
-            t2d: field.multiply(p.t, d2), z2: field.add(p.z, p.z))
+        Ed25519CachedPoint(yPlusX: p.y + p.x, yMinusX: p.y - p.x, t2d: p.t * fieldD2, z2: p.z + p.z)
     }
 
     func negated(_ p: Ed25519Point) -> Ed25519Point {
-        Ed25519Point(x: field.negate(p.x), y: p.y, z: p.z, t: field.negate(p.t))
+        Ed25519Point(x: p.x.negated, y: p.y, z: p.z, t: p.t.negated)
     }
 
     /// 2P (dbl-2008-hwcd with a = −1: 4M + 4S).
     @inline(__always)
     func double(_ p: Ed25519Point) -> Ed25519Point {
-        let a = field.square(p.x)
-        let b = field.square(p.y)
-        let zz = field.square(p.z)
-        let c = field.add(zz, zz)
-        let xy = field.add(p.x, p.y)
-        let e = field.subtract(field.subtract(field.square(xy), a), b)
-        let g = field.subtract(b, a)  // D + B with D = a·A = −A
-        let f = field.subtract(g, c)
-        let h = field.negate(field.add(a, b))  // D − B
-        return Ed25519Point(
-            x: field.multiply(e, f), y: field.multiply(g, h), z: field.multiply(f, g), t: field.multiply(e, h))
+        let a = p.x.squared()
+        let b = p.y.squared()
+        let zz = p.z.squared()
+        let c = zz + zz
+        let e = (p.x + p.y).squared() - a - b
+        let g = b - a  // D + B with D = a·A = −A
+        let f = g - c
+        let h = (a + b).negated  // D − B
+        return Ed25519Point(x: e * f, y: g * h, z: f * g, t: e * h)
     }
 
     /// P + Q for Q in cached form (add-2008-hwcd-3: 8M), or P − Q when `subtract`.
     @inline(__always)
     func add(_ p: Ed25519Point, _ q: Ed25519CachedPoint, subtract: Bool = false) -> Ed25519Point {
-        add(p, yPlusX: q.yPlusX, yMinusX: q.yMinusX, t2d: q.t2d, twoZ: field.multiply(p.z, q.z2), subtract: subtract)
+        add(p, yPlusX: q.yPlusX, yMinusX: q.yMinusX, t2d: q.t2d, twoZ: p.z * q.z2, subtract: subtract)
     }
 
     /// P + Q for an affine Q (madd: 7M), or P − Q when `subtract`.
     @inline(__always)
-    func add(_ p: Ed25519Point, _ q: Ed25519AffineCachedPoint, subtract: Bool) -> Ed25519Point {
-        add(p, yPlusX: q.yPlusX, yMinusX: q.yMinusX, t2d: q.t2d, twoZ: field.add(p.z, p.z), subtract: subtract)
+    func add(_ p: Ed25519Point, _ q: Ed25519AffinePreparedPoint, subtract: Bool) -> Ed25519Point {
+        add(p, yPlusX: q.yPlusX, yMinusX: q.yMinusX, t2d: q.t2d, twoZ: p.z + p.z, subtract: subtract)
     }
 
     /// The addition both forms of Q share, given 2·Z_P·Z_Q (`twoZ`): −Q swaps
     /// Y + X with Y − X and negates T.
     @inline(__always)
     private func add(
-        _ p: Ed25519Point, yPlusX: ECLimbs4, yMinusX: ECLimbs4, t2d: ECLimbs4, twoZ dd: ECLimbs4, subtract: Bool
+        _ p: Ed25519Point, yPlusX: Field25519, yMinusX: Field25519, t2d: Field25519, twoZ dd: Field25519,
+        subtract: Bool
     ) -> Ed25519Point {
-        let a = field.multiply(field.subtract(p.y, p.x), subtract ? yPlusX : yMinusX)
-        let b = field.multiply(field.add(p.y, p.x), subtract ? yMinusX : yPlusX)
-        let tt = field.multiply(p.t, t2d)
-        let c = subtract ? field.negate(tt) : tt
-        let e = field.subtract(b, a)
-        let f = field.subtract(dd, c)
-        let g = field.add(dd, c)
-        let h = field.add(b, a)
-        return Ed25519Point(
-            x: field.multiply(e, f), y: field.multiply(g, h), z: field.multiply(f, g), t: field.multiply(e, h))
+        let a = (p.y - p.x) * (subtract ? yPlusX : yMinusX)
+        let b = (p.y + p.x) * (subtract ? yMinusX : yPlusX)
+        let tt = p.t * t2d
+        let c = subtract ? tt.negated : tt
+        let e = b - a
+        let f = dd - c
+        let g = dd + c
+        let h = b + a
+        return Ed25519Point(x: e * f, y: g * h, z: f * g, t: e * h)
     }
 
     func add(_ p: Ed25519Point, _ q: Ed25519Point) -> Ed25519Point {
@@ -206,14 +225,14 @@ struct Ed25519Curve: Sendable {
                 }
                 defer { table.deinitialize() }
 
-                let one = field.one
-                var accumulator = Ed25519Point(x: ECLimbs4(), y: one, z: one, t: ECLimbs4())  // the identity
+                let one = Field25519.one
+                var accumulator = Ed25519Point(x: .zero, y: one, z: one, t: .zero)  // the identity
                 var position = max(length1, length2) - 1
                 while position >= 0 {
                     accumulator = double(accumulator)
                     let d1 = position < length1 ? Int(naf1[position]) : 0
                     if d1 != 0 {
-                        accumulator = add(accumulator, baseTable[abs(d1) >> 1], subtract: d1 < 0)
+                        accumulator = add(accumulator, preparedBaseTable[abs(d1) >> 1], subtract: d1 < 0)
                     }
                     let d2 = position < length2 ? Int(naf2[position]) : 0
                     if d2 != 0 {

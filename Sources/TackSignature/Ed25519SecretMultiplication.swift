@@ -18,9 +18,9 @@ extension Ed25519Curve {
     /// - Returns: The 32-byte encoding of [a]B.
     func encodedBaseMultipleSecret(_ a: [UInt8]) -> [UInt8] {
         precondition(a.count == 32, "an Ed25519 scalar is 32 bytes")  // internal callers pass SHA-512 halves
-        let one = field.one
-        var accumulator = Ed25519Point(x: ECLimbs4(), y: one, z: one, t: ECLimbs4())
-        let base = baseTable[0]  // B, affine cached
+        let one = Field25519.one
+        var accumulator = Ed25519Point(x: .zero, y: one, z: one, t: .zero)
+        let base = preparedBaseTable[0]  // B, affine prepared
         var bit = 254
         while bit >= 0 {
             accumulator = double(accumulator)
@@ -31,11 +31,10 @@ extension Ed25519Curve {
                 z: accumulator.z.selecting(sum.z, mask: mask), t: accumulator.t.selecting(sum.t, mask: mask))
             bit -= 1
         }
-        let zInverse = field.power(accumulator.z, field.modulusMinusTwo)
-        let x = field.fromMontgomery(field.multiply(accumulator.x, zInverse))
-        let y = field.fromMontgomery(field.multiply(accumulator.y, zInverse))
-        var bytes = y.littleEndianBytes(count: 32)
-        bytes[31] |= UInt8(truncatingIfNeeded: x[0] & 1) << 7
+        let zInverse = accumulator.z.inverted()
+        let x = accumulator.x * zInverse
+        var bytes = (accumulator.y * zInverse).canonicalBytes
+        bytes[31] |= UInt8(truncatingIfNeeded: x.isOdd) << 7
         return bytes
     }
 }

@@ -2,24 +2,17 @@
 // Curve25519, v² = u³ + 486662·u² + u over GF(2²⁵⁵ − 19), by the
 // u-coordinate-only Montgomery ladder.
 //
-// The field is Ed25519's (`Ed25519Curve.shared.field`: the generic
-// Montgomery-form field on four 64-bit limbs): one implementation of
-// GF(2²⁵⁵ − 19) serves verification and key agreement. Unlike
-// verification, the ladder handles secrets, so it uses only the field's
-// branch-free operations (addition, subtraction, Montgomery product: carries
-// are masks, the final subtraction a select) and never `inverse` (a binary
-// extended gcd whose running time depends on its input): the one inversion is
-// Fermat's z^(p−2) by `power`, whose branches and table indices follow the
-// public exponent p − 2 only.
+// The field is `Field25519` (radix 2⁵¹, Field25519.swift), the one Ed25519
+// uses too: one implementation of GF(2²⁵⁵ − 19) serves verification and key
+// agreement. Every field operation is branch-free (carries are shifts and
+// masks); the one inversion is Fermat's z^(p−2) by a fixed chain.
 //
 // Constant time, loop by loop:
 // - `ladder`: 255 iterations whatever the scalar; the scalar bit at the
 //   public position t becomes a mask (0 or all ones) for `conditionalSwap`,
-//   the same four limb XORs either way; the step's 18 field operations are
+//   the same five limb XORs either way; the step's 18 field operations are
 //   the same for every bit.
-// - `conditionalSwap`: four limbs, XOR with mask; no branch.
-// - `power` (z^(p−2)): squarings and products whose order is fixed by the
-//   exponent p − 2, a constant; its table is indexed by the exponent's digits.
+// - `inverted` (z^(p−2)): squarings and products in a fixed order.
 // - Clamping and byte conversion: loops over 32 positions, fixed.
 // - The zero check on the result: an OR over the limbs, then one branch on
 //   the verdict, which is public (the exchange is refused).
@@ -169,60 +162,43 @@ enum X25519 {
         return limbs
     }
 
-    /// Swaps `a` and `b` when `mask` is all ones, leaves them when it is zero;
-    /// the same XORs either way (RFC 7748 §5 cswap).
-    @inline(__always)
-    static func conditionalSwap(_ a: inout ECLimbs4, _ b: inout ECLimbs4, mask: UInt64) {
-        for index in 0..<4 {
-            let difference = mask & (a[index] ^ b[index])
-            a[index] ^= difference
-            b[index] ^= difference
-        }
-    }
-
-    /// (A − 2)/4 = 121665 (RFC 7748 §5), Montgomery form.
-    static let a24 = Ed25519Curve.shared.field.toMontgomery(ECLimbs4(small: 121_665))
-
     /// X25519(k, u): the u-coordinate of [k]·(u, …), 32 little-endian bytes.
     ///
     /// - Parameters:
     ///   - scalar: The clamped scalar.
-    ///   - u: The u-coordinate, < 2²⁵⁵ (any such value; reduced mod p here).
+    ///   - u: The u-coordinate, < 2²⁵⁵ (any such value; reduced mod p as it is used).
     static func multiply(scalar: ECLimbs4, u: ECLimbs4) -> [UInt8] {
-        let field = Ed25519Curve.shared.field
-        // u < 2²⁵⁵ < R, so the Montgomery product by R² reduces it too.
-        let x1 = field.toMontgomery(u)
-        var x2 = field.one
-        var z2 = ECLimbs4()
+        let x1 = Field25519(words: u)
+        var x2 = Field25519.one
+        var z2 = Field25519.zero
         var x3 = x1
-        var z3 = field.one
+        var z3 = Field25519.one
         var swap: UInt64 = 0
         var t = 254
         while t >= 0 {
             let bit = scalar.bit(t)  // t is public; the bit only becomes a mask
             swap ^= bit
-            conditionalSwap(&x2, &x3, mask: 0 &- swap)
-            conditionalSwap(&z2, &z3, mask: 0 &- swap)
+            Field25519.conditionalSwap(&x2, &x3, mask: 0 &- swap)
+            Field25519.conditionalSwap(&z2, &z3, mask: 0 &- swap)
             swap = bit
-            let a = field.add(x2, z2)
-            let aa = field.square(a)
-            let b = field.subtract(x2, z2)
-            let bb = field.square(b)
-            let e = field.subtract(aa, bb)
-            let c = field.add(x3, z3)
-            let d = field.subtract(x3, z3)
-            let da = field.multiply(d, a)
-            let cb = field.multiply(c, b)
-            x3 = field.square(field.add(da, cb))
-            z3 = field.multiply(x1, field.square(field.subtract(da, cb)))
-            x2 = field.multiply(aa, bb)
-            z2 = field.multiply(e, field.add(aa, field.multiply(a24, e)))
+            let a = x2 + z2
+            let aa = a.squared()
+            let b = x2 - z2
+            let bb = b.squared()
+            let e = aa - bb
+            let c = x3 + z3
+            let d = x3 - z3
+            let da = d * a
+            let cb = c * b
+            x3 = (da + cb).squared()
+            z3 = x1 * (da - cb).squared()
+            x2 = aa * bb
+            z2 = e * (aa + e.multiplied(bySmall: 121_665))  // (A − 2)/4 = 121665
             t -= 1
         }
-        conditionalSwap(&x2, &x3, mask: 0 &- swap)
-        conditionalSwap(&z2, &z3, mask: 0 &- swap)
+        Field25519.conditionalSwap(&x2, &x3, mask: 0 &- swap)
+        Field25519.conditionalSwap(&z2, &z3, mask: 0 &- swap)
         // x2 / z2 by Fermat (z2 = 0 gives 0, as RFC 7748 §5 specifies).
-        let result = field.fromMontgomery(field.multiply(x2, field.power(z2, field.modulusMinusTwo)))
-        return result.littleEndianBytes(count: 32)
+        return (x2 * z2.inverted()).canonicalBytes
     }
 }

@@ -209,4 +209,24 @@ struct AESGCMTests {
             #expect(a == b, "round \(round)")
         }
     }
+
+    @Test("The PCLMULQDQ GHASH equals the portable one on seeded random keys and lengths (4-block groups and the rest)",
+          .enabled(if: GHASHKey(.zero, hardware: true).usesHardware, "no PCLMULQDQ on this machine or in this build"))
+    func ghashHardwareMatchesPortable() {
+        var stream = DeterministicStream(state: 0x6C_C1A5)
+        for round in 0..<200 {
+            let h = GHASHBlock(high: stream.next(), low: stream.next())
+            let portable = GHASHKey(h)
+            let hardware = GHASHKey(h, hardware: true)
+            let data = stream.bytes(Int(stream.next() % 300))
+            var a = GHASHBlock(high: stream.next(), low: stream.next())
+            var b = a
+            data.withUnsafeBufferPointer { bytes in
+                portable.absorbPadded(&a, bytes)
+                hardware.absorbPadded(&b, bytes)
+            }
+            #expect(!portable.usesHardware)
+            #expect(a == b, "round \(round), \(data.count) bytes")
+        }
+    }
 }

@@ -23,6 +23,32 @@ struct ChaCha20Poly1305Tests {
             """))
     }
 
+    @Test("Seeded: the four-block SIMD path gives the keystream of the one-block path (lengths 0 to 1,100, random counters)")
+    func fourBlocksMatchOneBlock() {
+        var stream = DeterministicStream(state: 0x4B10C4)
+        for round in 0..<60 {
+            let key = stream.bytes(32)
+            let cipher = key.withUnsafeBytes { ChaCha20(key: $0) }
+            let nonce = SIMD3<UInt32>(UInt32(truncatingIfNeeded: stream.next()), UInt32(truncatingIfNeeded: stream.next()), 7)
+            let counter = UInt32(truncatingIfNeeded: stream.next() % 100_000)
+            let data = stream.bytes(Int(stream.next() % 1_100))
+            var fast = [UInt8](repeating: 0, count: data.count)
+            data.withUnsafeBytes { input in
+                fast.withUnsafeMutableBytes { cipher.xor(input, into: $0, counter: counter, nonce: nonce) }
+            }
+            // The reference: one block at a time through `block`.
+            var slow = [UInt8](repeating: 0, count: data.count)
+            var keystream = [UInt8](repeating: 0, count: 64)
+            for start in stride(from: 0, to: data.count, by: 64) {
+                keystream.withUnsafeMutableBytes {
+                    cipher.block(counter: counter &+ UInt32(start / 64), nonce: nonce, into: $0)
+                }
+                for index in start..<min(start + 64, data.count) { slow[index] = data[index] ^ keystream[index - start] }
+            }
+            #expect(fast == slow, "round \(round), \(data.count) bytes")
+        }
+    }
+
     @Test("RFC 8439 §2.5.2: the Poly1305 tag of \"Cryptographic Forum Research Group\"")
     func poly1305KnownAnswer() {
         let key = hexBytes("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b")

@@ -71,13 +71,17 @@ struct ECCurveConstantsTests {
         let base = try #require(curve.decode([0x58] + [UInt8](repeating: 0x66, count: 31)))
         let twoB = curve.cached(curve.double(base))
         var current = base
+        func generic(_ x: Field25519) -> ECLimbs4 { field.toMontgomery(x.canonicalWords) }
+        #expect(curve.preparedBaseTable.count == curve.baseTable.count)
         for (index, entry) in curve.baseTable.enumerated() {
-            let zInverse = field.inverse(current.z)
-            let x = field.multiply(current.x, zInverse)
-            let y = field.multiply(current.y, zInverse)
-            #expect(entry.yPlusX == field.add(y, x), "table entry \(index): y + x")
-            #expect(entry.yMinusX == field.subtract(y, x), "table entry \(index): y − x")
-            #expect(entry.t2d == field.multiply(field.multiply(x, y), curve.d2), "table entry \(index): 2d·x·y")
+            let zInverse = current.z.inverted()
+            let x = current.x * zInverse
+            let y = current.y * zInverse
+            #expect(entry.yPlusX == generic(y + x), "table entry \(index): y + x")
+            #expect(entry.yMinusX == generic(y - x), "table entry \(index): y − x")
+            #expect(entry.t2d == generic(x * y * curve.fieldD2), "table entry \(index): 2d·x·y")
+            let prepared = curve.preparedBaseTable[index]
+            #expect(prepared.yPlusX == y + x && prepared.yMinusX == y - x, "prepared entry \(index)")
             current = curve.add(current, twoB)
         }
     }
