@@ -32,7 +32,7 @@ def module_of(symbol):
     m = re.match(r"^(?:\.L[\w.]*?)?\$[es](\d+)([A-Za-z_]\w*)", symbol)
     if m and len(m.group(2)) >= int(m.group(1)):
         name = m.group(2)[: int(m.group(1))]
-        return "Firmware (program, runtime)" if name in ("Firmware", "KnownAnswers") else name
+        return "Firmware (program, runtime)" if name in ("Firmware", "FirmwareFull", "KnownAnswers") else name
     if re.match(r"^(?:\.L[\w.]*?)?\$[es][sS]", symbol):  # module `s`, or a standard substitution: Sa, SS, ST...
         return "Swift standard library"
     return None
