@@ -71,13 +71,8 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     /// for P-256, P-384 and P-521.
     let squareRootExponent: Limbs
     /// The odd multiples G, 3G, …, (2^(w−1) − 1)G for the width-w NAF of u₁,
-    /// in affine form so that each use is a mixed addition: x₀, y₀, x₁, y₁, …
-    /// (``generatorMultiple(_:)`` reads entry i). Flat limbs rather than
-    /// `ECAffinePoint`s because an array literal of a concrete type is emitted as
-    /// constant data (a generic struct's literal is built by code at first use:
-    /// 10 KB of code for P-256 on the Cortex-M4, 16 and 25 KB for P-384 and P-521,
-    /// issue 36); the layout in memory is the same.
-    let generatorTable: [Limbs]
+    /// in affine form so that each use is a mixed addition.
+    let generatorTable: [ECAffinePoint<Limbs>]
 
     /// NAF width for the generator: a table of 2^(w−2) = 64 points, constants
     /// (4 KiB for P-256, 6 KiB for P-384, 9 KiB for P-521). Width 7 (half the
@@ -98,11 +93,10 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     ///   - coordinateByteCount: Bytes in an encoded field element.
     ///   - orderBitCount: Bits in n.
     ///   - squareRootExponent: (p + 1) / 4.
-    ///   - generatorTable: G, 3G, …, (2^(w−1) − 1)G, affine, in Montgomery form,
-    ///     as x₀, y₀, x₁, y₁, …
+    ///   - generatorTable: G, 3G, …, (2^(w−1) − 1)G, affine, in Montgomery form.
     init(
         field: ECMontgomeryField<Limbs>, order: ECMontgomeryField<Limbs>, b: Limbs, coordinateByteCount: Int,
-        orderBitCount: Int, squareRootExponent: Limbs, generatorTable: [Limbs]
+        orderBitCount: Int, squareRootExponent: Limbs, generatorTable: [ECAffinePoint<Limbs>]
     ) {
         self.field = field
         self.order = order
@@ -114,16 +108,7 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     }
 
     /// The generator G, in Montgomery form: the first entry of the table.
-    var generator: ECAffinePoint<Limbs> { generatorMultiple(0) }
-
-    /// Entries in the generator table: 2^(w−2).
-    var generatorMultipleCount: Int { generatorTable.count / 2 }
-
-    /// Entry `index` of the generator table, (2·index + 1)G, affine, in Montgomery form.
-    @inline(__always)
-    func generatorMultiple(_ index: Int) -> ECAffinePoint<Limbs> {
-        ECAffinePoint(x: generatorTable[2 &* index], y: generatorTable[2 &* index &+ 1])
-    }
+    var generator: ECAffinePoint<Limbs> { generatorTable[0] }
 
     // MARK: Points
 
@@ -320,9 +305,9 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
                         accumulator = Self.double(accumulator, field)
                         let d1 = position < length1 ? Int(naf1[position]) : 0
                         if d1 > 0 {
-                            accumulator = Self.addAffine(accumulator, generatorMultiple(d1 >> 1), field)
+                            accumulator = Self.addAffine(accumulator, generatorTable[d1 >> 1], field)
                         } else if d1 < 0 {
-                            var negated = generatorMultiple((-d1) >> 1)
+                            var negated = generatorTable[(-d1) >> 1]
                             negated.y = field.negate(negated.y)
                             accumulator = Self.addAffine(accumulator, negated, field)
                         }
