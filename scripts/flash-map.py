@@ -15,8 +15,10 @@ what a client uses of a module into the client's object: counted by object, Tack
 generic code would be credited to the program. Sections with no Swift symbol: the
 Unicode data tables (libswiftUnicodeDataTables.a), the C-named runtime functions, and
 the compiler's unnamed constants (string literals: `<internal>`), by object.
-Alignment padding between sections is listed apart, so that the total equals the
-image's flash figure.
+Swift emits no data sections: each object's statically initialised data is one
+`.data.rel.ro` (kept whole when any of it is reached), credited to the object's module
+(the program's to the program). Alignment padding between sections is listed apart,
+so that the total equals the image's flash figure.
 """
 import argparse
 import collections
@@ -128,6 +130,11 @@ def main():
             owner = obj.rsplit("/", 1)[-1]
         else:
             owner = owner_of_object(obj)
+            base = obj.rsplit("/", 1)[-1]
+            if owner is None and section in (".data.rel.ro", ".data", ".rodata") and re.fullmatch(r"Tack\w+\.o", base):
+                # Swift has no data sections: a module's statically initialised data is
+                # one section, kept whole, whatever its first symbol; the object's.
+                owner = base[:-2]
             if owner is None:
                 names = symbols + [section.split(".", 2)[-1]]
                 owner = next((module_of(s) for s in names if module_of(s)), None)
