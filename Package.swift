@@ -8,12 +8,38 @@
 
 import PackageDescription
 
+/// The optional algorithm families, one package trait each, all enabled by
+/// default: a plain `swift build` keeps everything. A build for firmware turns off
+/// what its use case does not need (`--disable-default-traits --traits ...`, or for
+/// a dependency `.package(path:..., traits: [...])`); a certificate or key that needs
+/// a family left out is refused with a named `unsupported` reason, never verified.
+///
+/// This table is the one description of the traits: each one's compile condition
+/// is defined for every target when the trait is on (`#if TACK_P384`), and the
+/// scripts that call swiftc directly (scripts/embedded-check.sh,
+/// scripts/baremetal-check.sh, scripts/fuzz.sh) read it with scripts/traits.py.
+/// Keep one entry a line: `(name, condition, [traits it enables], description)`.
+let optionalFamilies: [(name: String, condition: String, enables: [String], description: String)] = [
+    ("P384", "TACK_P384", [], "ECDSA on P-384 (secp384r1): keys, signatures, key agreement."),
+    ("P521", "TACK_P521", [], "ECDSA on P-521 (secp521r1): keys and signatures."),
+    ("Ed25519", "TACK_ED25519", ["SHA512"], "Ed25519 keys and signatures (RFC 8032, RFC 8410); needs SHA512."),
+    ("RSAPSS", "TACK_RSA_PSS", [], "RSASSA-PSS signatures (RFC 4055, RFC 8017 §8.1)."),
+    ("SHA512", "TACK_SHA512", [], "The SHA-512 family (SHA-384, SHA-512, SHA-512/224, SHA-512/256) for signatures and digests."),
+    ("TLS", "TACK_TLS", [], "The TLS client (TackTLS); reserved: the module is not in this package yet."),
+]
+
 /// Settings shared by every target: Swift 6 language mode is set package-wide
 /// below; these upcoming features keep the code honest about existentials.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
-]
+] + familySettings
+
+/// Each optional family's compile condition, defined when its trait is on
+/// (`optionalFamilies` above).
+var familySettings: [SwiftSetting] {
+    optionalFamilies.map { .define($0.condition, .when(traits: [$0.name])) }
+}
 
 /// TackSHA2's hardware SHA-256 path (x86-64 SHA extensions) needs the `sha`
 /// and `ssse3` target features for the code that calls the intrinsics (the
@@ -128,13 +154,13 @@ let package = Package(
         .executable(name: "tack", targets: ["tack"]),
         .executable(name: "tack-bench", targets: ["tack-bench"]),
     ],
-    traits: [
+    traits: Set(optionalFamilies.map { .trait(name: $0.name, description: $0.description, enabledTraits: Set($0.enables)) }).union([
         .trait(
             name: "HardwareSHA",
             description: "SHA-256 on the x86-64 SHA extensions when the CPU has them (checked at run time), or on the ARMv8 SHA-256 instructions (Apple arm64, or -D TACK_ASSUME_ARMV8_SHA2); likewise AES on AES-NI or the ARMv8 AES instructions (-D TACK_ASSUME_ARMV8_AES)."
         ),
-        .default(enabledTraits: ["HardwareSHA"]),
-    ],
+        .default(enabledTraits: Set(["HardwareSHA"] + optionalFamilies.map(\.name))),
+    ]),
     targets: [
         // MARK: Core (standard library only, Embedded-clean)
         .target(name: "TackDER", swiftSettings: strictSettings),

@@ -111,6 +111,12 @@ COMMON=(
 # every compile of a target (modules, programs, the Cortex-M4 images) is the same.
 # EMBEDDED_POST_RA_SCHEDULING=1 keeps the scheduler (what a plain build does).
 if [ "${EMBEDDED_POST_RA_SCHEDULING:-0}" != 1 ]; then COMMON+=(-Xllvm -disable-post-ra); fi
+# Package.swift's optional families (its traits), read by scripts/traits.py: every one
+# on, as in a default `swift build` (scripts/baremetal-check.sh builds the pinning
+# image with none).
+families="$(python3 "$ROOT/scripts/traits.py" defines)"
+read -ra FAMILIES <<<"$families"
+COMMON+=("${FAMILIES[@]}")
 # shellcheck disable=SC2206
 COMMON+=(${EMBEDDED_SWIFT_FLAGS:-})
 
@@ -294,9 +300,10 @@ build_target() {
             continue
         fi
         # The stamp, not the object, dates the last good compile: swiftc leaves an
-        # output whose contents did not change untouched.
+        # output whose contents did not change untouched. Package.swift holds the
+        # trait list that the compile conditions come from.
         if [ "$stale" = 0 ] && [ -f "$out/$module.$product" ] && [ -f "$out/$module.stamp" ] \
-            && [ -z "$(find "${sources[@]}" "${BASH_SOURCE[0]}" -newer "$out/$module.stamp" 2>/dev/null)" ]; then
+            && [ -z "$(find "${sources[@]}" "${BASH_SOURCE[0]}" "$ROOT/Package.swift" -newer "$out/$module.stamp" 2>/dev/null)" ]; then
             if [ "$product" = o ]; then
                 printf 'embedded: %-8s %-14s %s bytes (kept)\n' "$target" "$module" "$(object_size "$out/$module.o")"
                 objects+=("$out/$module.o")

@@ -79,6 +79,11 @@ COMMON=(
     -enable-upcoming-feature ExistentialAny
     -enable-upcoming-feature InternalImportsByDefault
 )
+# Every optional family on, as in a default `swift build` (Package.swift's traits,
+# read by scripts/traits.py).
+families="$(python3 "$ROOT/scripts/traits.py" defines)"
+read -ra FAMILIES <<<"$families"
+COMMON+=("${FAMILIES[@]}")
 
 die() { echo "fuzz: $*" >&2; exit 2; }
 

@@ -147,6 +147,8 @@ def generate():
             table.append(current)
             current = weierstrass_add(current, two_g, p)
         w("")
+        if name != "P256":  # the P384 and P521 package traits (Package.swift)
+            w(f"#if TACK_{name}")
         w(f"/// {title}.")
         w(f"enum {name} {{")
         w(f"    static let curve = ECWeierstrassCurve<ECLimbs{count}>(")
@@ -164,6 +166,8 @@ def generate():
         w("        ]")
         w("    )")
         w("}")
+        if name != "P256":
+            w("#endif")
 
     base = ed25519_base()
     two_b = edwards_add(base, base)

@@ -41,8 +41,19 @@ public enum DigestAlgorithm: Sendable, Hashable, CaseIterable, CustomStringConve
     }
 
     /// Whether this module computes the digest (and HMAC, PBKDF2 and the PKCS
-    /// #12 key derivation over it): every case but ``md5``.
-    public var isComputable: Bool { self != .md5 }
+    /// #12 key derivation over it): every case but ``md5``, and with the
+    /// `SHA512` package trait off (Package.swift), none of the SHA-512 family
+    /// (``sha384``, ``sha512``, ``sha512_224``, ``sha512_256``).
+    public var isComputable: Bool {
+        #if TACK_SHA512
+        self != .md5
+        #else
+        switch self {
+        case .md5, .sha384, .sha512, .sha512_224, .sha512_256: false
+        case .sha1, .sha224, .sha256: true
+        }
+        #endif
+    }
 
     /// The digest's output length in bytes.
     public var byteCount: Int {
@@ -146,10 +157,15 @@ public enum DigestAlgorithm: Sendable, Hashable, CaseIterable, CustomStringConve
         case .sha1: visitor.visit(SHA1.self)
         case .sha224: visitor.visit(SHA224.self)
         case .sha256: visitor.visit(SHA256.self)
+        #if TACK_SHA512
         case .sha384: visitor.visit(SHA384.self)
         case .sha512: visitor.visit(SHA512.self)
         case .sha512_224: visitor.visit(SHA512_224.self)
         case .sha512_256: visitor.visit(SHA512_256.self)
+        #else
+        // The `SHA512` package trait off (Package.swift): the family is left out.
+        case .sha384, .sha512, .sha512_224, .sha512_256: throw .unsupportedDigest(self)
+        #endif
         }
     }
 }

@@ -7,7 +7,8 @@
 /// Never holds a key, a password or derived bytes, only counts and the
 /// digest's name.
 public enum HashError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The digest is recognised but not computed (MD5).
+    /// The digest is recognised but not computed (MD5; the SHA-512 family when
+    /// the `SHA512` package trait is off).
     case unsupportedDigest(DigestAlgorithm)
     /// The iteration count is below 1 (RFC 8018 §5.2 and RFC 7292 appendix
     /// B.2 need a positive count).

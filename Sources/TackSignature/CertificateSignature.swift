@@ -3,8 +3,8 @@
 // that does not belong together is refused with a name.
 
 internal import TackSHA2
-#if TACK_NO_ED25519 || TACK_NO_RSA_PSS
-internal import TackDER  // the OIDs the firmware switches refuse with
+#if !TACK_ED25519 || !TACK_RSA_PSS
+internal import TackDER  // the OIDs the traits left off refuse with
 #endif
 public import TackX509
 
@@ -86,9 +86,9 @@ public struct SignatureVerificationKey: Sendable {
         case .ecOtherCurve(let oid):
             throw .unsupported(.curve(oid))
         case .ed25519:
-            // Firmware switch (Tests/BareMetal/README.md): a build without Ed25519
+            // The `Ed25519` trait off (Package.swift): a build without Ed25519
             // refuses the key as an algorithm it does not verify.
-            #if TACK_NO_ED25519
+            #if !TACK_ED25519
             throw .unsupported(.publicKeyAlgorithm(OID(1, 3, 101, 112)))
             #else
             storage = .ed25519(try Ed25519PublicKey(rawRepresentation: publicKeyInfo.rawKey))
@@ -140,8 +140,8 @@ public struct SignatureVerificationKey: Sendable {
             try key.verifyPKCS1v15Signature(signature, for: message, hash: try SignatureVerificationKey.rsaHash(digest, algorithm))
         case (.rsaPKCS1v15, .rsaPSSOnly):
             throw .algorithmKeyMismatch(.pkcs1SignatureWithPSSKey)
-        #if TACK_NO_RSA_PSS
-        // Firmware switch (Tests/BareMetal/README.md): a build without RSASSA-PSS
+        #if !TACK_RSA_PSS
+        // The `RSAPSS` trait off (Package.swift): a build without RSASSA-PSS
         // refuses it as an algorithm it does not verify (id-RSASSA-PSS, RFC 4055).
         case (.rsaPSS, .rsa), (.rsaPSS, .rsaPSSOnly):
             throw .unsupported(.signatureAlgorithm(OID(1, 2, 840, 113549, 1, 1, 10)))
@@ -176,13 +176,18 @@ public struct SignatureVerificationKey: Sendable {
             switch digest {
             case .sha224: try key.verifySignature(signature, for: message, hash: SHA224.self)
             case .sha256: try key.verifySignature(signature, for: message, hash: SHA256.self)
+            #if TACK_SHA512
             case .sha384: try key.verifySignature(signature, for: message, hash: SHA384.self)
             case .sha512: try key.verifySignature(signature, for: message, hash: SHA512.self)
             case .sha512_224: try key.verifySignature(signature, for: message, hash: SHA512_224.self)
             case .sha512_256: try key.verifySignature(signature, for: message, hash: SHA512_256.self)
+            #else
+            // The `SHA512` trait off (Package.swift): the family is left out.
+            case .sha384, .sha512, .sha512_224, .sha512_256: throw .unsupported(.digest(digest))
+            #endif
             case .md5, .sha1: throw .unsupported(.weakDigest(digest))
             }
-        #if !TACK_NO_ED25519
+        #if TACK_ED25519
         case (.ed25519, .ed25519(let key)):
             try key.verifySignature(signature, for: message)
         #endif

@@ -8,9 +8,23 @@ extension DigestAlgorithm {
 
     /// Throws ``SignatureError/Unsupported/weakDigest(_:)`` unless the digest
     /// resists collisions (a SHA-2 function): MD5 and SHA-1 are refused for
-    /// signatures whatever TackSHA2 computes.
+    /// signatures whatever TackSHA2 computes; and
+    /// ``SignatureError/Unsupported/digest(_:)`` for the SHA-512 family when the
+    /// `SHA512` package trait is off.
     func requireSHA2() throws(SignatureError) {
         guard isCollisionResistant else { throw .unsupported(.weakDigest(self)) }
+        #if !TACK_SHA512
+        guard !isSHA512Family else { throw .unsupported(.digest(self)) }
+        #endif
+    }
+
+    /// SHA-384, SHA-512, SHA-512/224 and SHA-512/256: the digests the `SHA512`
+    /// package trait brings.
+    var isSHA512Family: Bool {
+        switch self {
+        case .sha384, .sha512, .sha512_224, .sha512_256: true
+        case .md5, .sha1, .sha224, .sha256: false
+        }
     }
 
     /// The DER encoding of `DigestInfo` up to, and including, the header of
@@ -65,10 +79,14 @@ extension DigestAlgorithm {
         case .md5, .sha1: throw .unsupported(.weakDigest(self))
         case .sha224: try SHA224.hash(bytes).withUnsafeBytes(body)
         case .sha256: try SHA256.hash(bytes).withUnsafeBytes(body)
+        #if TACK_SHA512
         case .sha384: try SHA384.hash(bytes).withUnsafeBytes(body)
         case .sha512: try SHA512.hash(bytes).withUnsafeBytes(body)
         case .sha512_224: try SHA512_224.hash(bytes).withUnsafeBytes(body)
         case .sha512_256: try SHA512_256.hash(bytes).withUnsafeBytes(body)
+        #else
+        case .sha384, .sha512, .sha512_224, .sha512_256: throw .unsupported(.digest(self))
+        #endif
         }
     }
 
@@ -80,10 +98,14 @@ extension DigestAlgorithm {
         case .md5, .sha1: return
         case .sha224: xorMGF1(SHA224.self, seed: seed, into: target)
         case .sha256: xorMGF1(SHA256.self, seed: seed, into: target)
+        #if TACK_SHA512
         case .sha384: xorMGF1(SHA384.self, seed: seed, into: target)
         case .sha512: xorMGF1(SHA512.self, seed: seed, into: target)
         case .sha512_224: xorMGF1(SHA512_224.self, seed: seed, into: target)
         case .sha512_256: xorMGF1(SHA512_256.self, seed: seed, into: target)
+        #else
+        case .sha384, .sha512, .sha512_224, .sha512_256: return  // refused by requireSHA2() before any use
+        #endif
         }
     }
 
@@ -97,10 +119,14 @@ extension DigestAlgorithm {
         case .md5, .sha1: false
         case .sha224: pssHash(SHA224.self, messageDigest, salt, expected)
         case .sha256: pssHash(SHA256.self, messageDigest, salt, expected)
+        #if TACK_SHA512
         case .sha384: pssHash(SHA384.self, messageDigest, salt, expected)
         case .sha512: pssHash(SHA512.self, messageDigest, salt, expected)
         case .sha512_224: pssHash(SHA512_224.self, messageDigest, salt, expected)
         case .sha512_256: pssHash(SHA512_256.self, messageDigest, salt, expected)
+        #else
+        case .sha384, .sha512, .sha512_224, .sha512_256: false  // refused by requireSHA2() before any use: fails closed
+        #endif
         }
     }
 }

@@ -228,6 +228,7 @@ enum P256 {
     )
 }
 
+#if TACK_P384
 /// P-384 (secp384r1), SEC 2 v2 §2.5.1.
 enum P384 {
     static let curve = ECWeierstrassCurve<ECLimbs6>(
@@ -447,7 +448,9 @@ enum P384 {
         ]
     )
 }
+#endif
 
+#if TACK_P521
 /// P-521 (secp521r1), SEC 2 v2 §2.6.1.
 enum P521 {
     static let curve = ECWeierstrassCurve<ECLimbs9>(
@@ -667,6 +670,7 @@ enum P521 {
         ]
     )
 }
+#endif
 
 extension Ed25519Curve {
     /// edwards25519 (RFC 8032 §5.1).

@@ -43,7 +43,7 @@ public struct ECDHPublicKey: Sendable, Hashable {
                 switch curve {
                 case .p256: return .p256(try P256.curve.decodePoint(bytes))
                 case .p384:
-                    #if TACK_NO_P384
+                    #if !TACK_P384
                     return nil
                     #else
                     return .p384(try P384.curve.decodePoint(bytes))
@@ -65,7 +65,7 @@ public struct ECDHPublicKey: Sendable, Hashable {
     public var x963Representation: [UInt8] {
         switch point {
         case .p256(let q): P256.curve.encodeUncompressed(q)
-        #if TACK_NO_P384
+        #if !TACK_P384
         case .p384: []  // no key holds such a point in this build
         #else
         case .p384(let q): P384.curve.encodeUncompressed(q)
@@ -152,7 +152,7 @@ public struct ECDHPrivateKey: Sendable, CustomStringConvertible {
             self.scalar = ECDHScalar(.p256(scalar))
             publicKey = ECDHPublicKey(curve: curve, point: .p256(point))
         case .p384:
-            #if TACK_NO_P384
+            #if !TACK_P384
             throw .unsupportedCurve(curve)
             #else
             let (scalar, point) = try Self.keyPair(bytes, P384.curve)
@@ -176,7 +176,7 @@ public struct ECDHPrivateKey: Sendable, CustomStringConvertible {
         switch (scalar.value, peer.point) {
         case (.p256(let d), .p256(let q)):
             return try Self.sharedX(d, q, P256.curve)
-        #if !TACK_NO_P384
+        #if TACK_P384
         case (.p384(let d), .p384(let q)):
             return try Self.sharedX(d, q, P384.curve)
         #endif
@@ -194,7 +194,7 @@ public struct ECDHPrivateKey: Sendable, CustomStringConvertible {
         switch curve {
         case .p256: return 32
         case .p384:
-            #if TACK_NO_P384
+            #if !TACK_P384
             throw .unsupportedCurve(curve)
             #else
             return 48

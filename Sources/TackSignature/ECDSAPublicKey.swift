@@ -32,12 +32,12 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     public var x962Representation: [UInt8] {
         switch point {
         case .p256(let q): P256.curve.encodeUncompressed(q)
-        #if TACK_NO_P384
+        #if !TACK_P384
         case .p384: []  // no key holds such a point in this build
         #else
         case .p384(let q): P384.curve.encodeUncompressed(q)
         #endif
-        #if TACK_NO_P521
+        #if !TACK_P521
         case .p521: []
         #else
         case .p521(let q): P521.curve.encodeUncompressed(q)
@@ -73,14 +73,14 @@ public struct ECDSAPublicKey: Sendable, Hashable {
                 case .p256:
                     return .p256(try P256.curve.decodePoint(bytes))
                 case .p384:
-                    // Firmware switch (Tests/BareMetal/README.md): a build without P-384.
-                    #if TACK_NO_P384
+                    // The `P384` trait off (Package.swift): a build without P-384.
+                    #if !TACK_P384
                     throw .unsupported(.curve(curve.oid))
                     #else
                     return .p384(try P384.curve.decodePoint(bytes))
                     #endif
                 case .p521:
-                    #if TACK_NO_P521
+                    #if !TACK_P521
                     throw .unsupported(.curve(curve.oid))
                     #else
                     return .p521(try P521.curve.decodePoint(bytes))
@@ -118,13 +118,13 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     private func isValidSignature(_ signature: ECDSASignature, digest: UnsafeRawBufferPointer) -> Bool {
         switch point {
         case .p256(let q): P256.curve.verify(signature: signature, digest: digest, publicKey: q)
-        // Without the curve (a firmware switch) no key holds such a point.
-        #if TACK_NO_P384
+        // Without the curve (its trait off) no key holds such a point.
+        #if !TACK_P384
         case .p384: false
         #else
         case .p384(let q): P384.curve.verify(signature: signature, digest: digest, publicKey: q)
         #endif
-        #if TACK_NO_P521
+        #if !TACK_P521
         case .p521: false
         #else
         case .p521(let q): P521.curve.verify(signature: signature, digest: digest, publicKey: q)

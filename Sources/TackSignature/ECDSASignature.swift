@@ -38,7 +38,7 @@ public struct ECDSASignature: Sendable, Hashable {
     /// - Throws: ``SignatureError/malformedSignature(_:)`` when the
     ///   encoding is not strict DER or r or s is out of range;
     ///   ``SignatureError/unsupported(_:)`` for a curve a firmware build left out
-    ///   (`TACK_NO_P384`, `TACK_NO_P521`).
+    ///   (the `P384` and `P521` package traits off).
     public init(derEncoded: some Collection<UInt8>, curve: ECCurve) throws(SignatureError) {
         // Parsed in place (no copy) when the bytes are contiguous, as an array slice is.
         let parsed = withContiguousBytes(of: derEncoded) { bytes in
@@ -71,7 +71,7 @@ public struct ECDSASignature: Sendable, Hashable {
     ///   - curve: The curve of the key that will check it.
     /// - Throws: ``SignatureError/malformedSignature(_:)`` when the length
     ///   is wrong or r or s is out of range; ``SignatureError/unsupported(_:)`` for
-    ///   a curve a firmware build left out (`TACK_NO_P384`, `TACK_NO_P521`).
+    ///   a curve a firmware build left out (the `P384` and `P521` package traits off).
     public init(rawRepresentation: some Collection<UInt8>, curve: ECCurve) throws(SignatureError) {
         let width = curve.scalarByteCount
         let parsed = withContiguousBytes(of: rawRepresentation) { bytes in
@@ -105,15 +105,15 @@ public struct ECDSASignature: Sendable, Hashable {
         switch curve {
         case .p256: inRange = P256.curve.isValidScalar(r) && P256.curve.isValidScalar(s)
         case .p384:
-            // Firmware switch (Tests/BareMetal/README.md): without it the range check
+            // The `P384`/`P521` traits off (Package.swift): without this the range check
             // alone keeps the whole P-384 curve in the image.
-            #if TACK_NO_P384
+            #if !TACK_P384
             throw .unsupported(.curve(curve.oid))
             #else
             inRange = P384.curve.isValidScalar(r) && P384.curve.isValidScalar(s)
             #endif
         case .p521:
-            #if TACK_NO_P521
+            #if !TACK_P521
             throw .unsupported(.curve(curve.oid))
             #else
             inRange = P521.curve.isValidScalar(r) && P521.curve.isValidScalar(s)

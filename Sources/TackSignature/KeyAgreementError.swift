@@ -8,7 +8,7 @@ public import TackX509
 /// No case carries a private scalar, key bytes or a shared secret.
 public enum KeyAgreementError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The curve is not offered for key agreement (P-521, or a curve a
-    /// firmware build left out with `TACK_NO_P384`).
+    /// build left out: the `P384` trait off).
     case unsupportedCurve(ECCurve)
     /// The peer's public key is malformed: the fault names the rule it broke
     /// (wrong length, coordinate ≥ p, not on the curve, infinity, an unknown

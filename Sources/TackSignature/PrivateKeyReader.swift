@@ -320,6 +320,13 @@ enum PrivateKeyReader {
         } else {
             throw PrivateKeyError(.missingCurve, at: range.lowerBound)
         }
+        // The `P384` and `P521` traits off (Package.swift): the curve is left out.
+        #if !TACK_P384
+        if curve == .p384 { throw PrivateKeyError(.unsupportedCurve(curve.oid), at: range.lowerBound) }
+        #endif
+        #if !TACK_P521
+        if curve == .p521 { throw PrivateKeyError(.unsupportedCurve(curve.oid), at: range.lowerBound) }
+        #endif
         let scalar = bytes[raw.scalar]
         guard scalar.count == curve.scalarByteCount, let point = ecPublicPoint(curve: curve, scalar: scalar) else {
             throw PrivateKeyError(.invalidPrivateScalar, at: raw.scalarOffset)
@@ -350,12 +357,23 @@ enum PrivateKeyReader {
         }
     }
 
-    /// d·G as `04 ‖ X ‖ Y`, or `nil` when d is 0 or not below n.
+    /// d·G as `04 ‖ X ‖ Y`, or `nil` when d is 0 or not below n (or the curve's
+    /// trait is off: the caller refuses those curves first).
     static func ecPublicPoint(curve: ECCurve, scalar: ArraySlice<UInt8>) -> [UInt8]? {
         switch curve {
-        case .p256: derivePoint(P256.curve, scalar)
-        case .p384: derivePoint(P384.curve, scalar)
-        case .p521: derivePoint(P521.curve, scalar)
+        case .p256: return derivePoint(P256.curve, scalar)
+        case .p384:
+            #if TACK_P384
+            return derivePoint(P384.curve, scalar)
+            #else
+            return nil
+            #endif
+        case .p521:
+            #if TACK_P521
+            return derivePoint(P521.curve, scalar)
+            #else
+            return nil
+            #endif
         }
     }
 

@@ -102,6 +102,9 @@ public enum SignatureError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A digest that is not collision resistant (MD5, SHA-1): refused whatever
         /// the policy.
         case weakDigest(DigestAlgorithm)
+        /// A digest this build leaves out: the SHA-512 family (SHA-384, SHA-512,
+        /// SHA-512/224, SHA-512/256) with the `SHA512` package trait off.
+        case digest(DigestAlgorithm)
     }
 
     /// Which algorithm and key do not belong together.
@@ -245,6 +248,7 @@ extension SignatureError.Unsupported: CustomStringConvertible {
         case .publicKeyAlgorithm: "public_key_algorithm"
         case .signatureAlgorithm: "signature_algorithm"
         case .weakDigest: "weak_digest"
+        case .digest: "digest"
         }
     }
 
@@ -262,6 +266,7 @@ extension SignatureError.Unsupported: CustomStringConvertible {
         case .publicKeyAlgorithm(let oid): "public key algorithm \(oid)"
         case .signatureAlgorithm(let oid): "signature algorithm \(oid)"
         case .weakDigest(let digest): "\(digest) is not collision resistant"
+        case .digest(let digest): "\(digest) (left out of this build: the SHA512 trait is off)"
         }
     }
 }
