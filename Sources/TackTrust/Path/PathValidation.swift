@@ -22,6 +22,9 @@ struct PathNode {
     let certificate: Certificate
     /// Where it came from.
     let reference: CertificateReference
+    /// Its number in the search: its served position, or `served.count` plus its anchor
+    /// index (see ``ChainBuilder``).
+    let number: Int
     /// Whether it is a trust anchor (the end of a path).
     var isAnchor: Bool {
         if case .anchor = reference { return true }
@@ -37,9 +40,10 @@ struct PathNode {
     /// Every extension, typed, or the first decoding error.
     let extensions: Result<DecodedExtensions, X509Error>
 
-    init(_ certificate: Certificate, reference: CertificateReference) {
+    init(_ certificate: Certificate, reference: CertificateReference, number: Int) {
         self.certificate = certificate
         self.reference = reference
+        self.number = number
         subject = try? certificate.subject
         issuer = try? certificate.issuer
         do {
