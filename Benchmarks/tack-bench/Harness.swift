@@ -131,6 +131,8 @@ struct BenchmarkResult {
     var pairedRatio: Double? = nil
     /// With several rounds, the median per-round ratio against each peer.
     var pairedPeerRatios: [Double?] = []
+    /// With `--counts`, what one item costs besides its time (Counts.swift).
+    var counts: ItemCounts? = nil
 
     var ratio: Double? {
         if let pairedRatio { return pairedRatio }
@@ -252,6 +254,7 @@ struct Reporter {
                         paired.map { String(format: "%.2fx", $0) } ?? ratioText(result.median, peer.value)))
             }
             if let note = result.benchmark.note { print("  note: " + note) }
+            if let counts = result.counts { print("  per item: " + counts.summary) }
         }
     }
 
@@ -288,6 +291,15 @@ struct Reporter {
             fields.append(("peers", .object(result.peers.map { ($0.name, jsonNumber($0.value)) })))
         }
         if let note = result.benchmark.note { fields.append(("note", .string(note))) }
+        if let counts = result.counts {
+            fields.append((
+                "counts",
+                .object([
+                    ("instructions", .integer(Int64(counts.instructions))), ("allocations", .integer(Int64(counts.allocations))),
+                    ("retains", .integer(Int64(counts.retains))), ("releases", .integer(Int64(counts.releases))),
+                    ("refcountingInstructions", .integer(Int64(counts.countingInstructions))),
+                ])))
+        }
         return JSONValue.object(fields).serialized(pretty: false)
     }
 

@@ -57,12 +57,15 @@ struct Options {
     /// `--iterations N`: run each body exactly N times, untimed, for an
     /// instruction counter (Benchmarks/count-instructions.sh).
     var iterations: Int? = nil
+    /// `--counts`: also report each benchmark's instructions, allocations and
+    /// retain/release calls per item, from callgrind (Counts.swift).
+    var counts = false
 }
 
 func usage() -> Never {
     print(
         """
-        usage: tack-bench [--json] [--list] [--filter NAME]... [--samples N] [--rounds N] [--openssl-seconds S] [--cpu-time]
+        usage: tack-bench [--json] [--list] [--filter NAME]... [--samples N] [--rounds N] [--openssl-seconds S] [--cpu-time] [--counts]
                tack-bench --iterations N [--filter NAME]...
           --filter NAME        run benchmarks whose name contains NAME (repeatable; any match runs);
                                --filter =NAME runs only the benchmark named exactly NAME
@@ -75,6 +78,9 @@ func usage() -> Never {
           --openssl-seconds S  seconds per `openssl speed` measurement (default 1)
           --cpu-time           time by thread CPU time (and OpenSSL by user time) instead of
                                wall clock (ContinuousClock, and `openssl speed -elapsed`)
+          --counts             also report per item, beside the time, the instructions, heap allocations
+                               and retain/release calls, from two runs of this binary under valgrind's
+                               callgrind (1 and 51 iterations; needs valgrind; see Counts.swift)
           --iterations N       run each selected body exactly N times, untimed and without
                                references, and print "name items-per-iteration" per line:
                                for counting instructions (Benchmarks/count-instructions.sh)
@@ -101,6 +107,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--iterations":
             guard let text = remaining.popFirst(), let count = Int(text), count >= 0 else { usage() }
             options.iterations = count
+        case "--counts": options.counts = true
         case "--cpu-time":
             options.plan.usesCPUTime = true
             OpenSSLSpeed.shared.usesWallClock = false
@@ -151,5 +158,7 @@ for benchmark in selected {
         }
         rounds.append(measure(benchmark, plan: options.plan))
     }
-    reporter.report(.combining(rounds))
+    var result = BenchmarkResult.combining(rounds)
+    if options.counts { result.counts = CallgrindCounts.measure(benchmark) }
+    reporter.report(result)
 }

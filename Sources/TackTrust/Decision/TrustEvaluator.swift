@@ -54,7 +54,7 @@ public struct TrustEvaluator: Sendable {
     /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
     public func evaluate(servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: [])) -> TrustDecision {
         var none = VerificationCache(capacity: 0)
-        var noSignatures = SignatureCache(capacity: 0)
+        var noSignatures = SignatureCache.disabled
         return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &noSignatures)
     }
 
@@ -69,7 +69,7 @@ public struct TrustEvaluator: Sendable {
     /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
     public func evaluate(servedChain: [Certificate], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: [])) -> TrustDecision {
         var none = VerificationCache(capacity: 0)
-        var noSignatures = SignatureCache(capacity: 0)
+        var noSignatures = SignatureCache.disabled
         return decide(.parsed(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &noSignatures)
     }
 
@@ -90,8 +90,31 @@ public struct TrustEvaluator: Sendable {
     public func evaluate(
         servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy, cache: inout VerificationCache
     ) -> TrustDecision {
-        var noSignatures = SignatureCache(capacity: 0)
+        var noSignatures = SignatureCache.disabled
         return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &cache, signatureCache: &noSignatures)
+    }
+
+    /// ``evaluate(servedChain:host:at:pinning:)-([[UInt8]],_,_,_)`` with a
+    /// ``SignatureCache``: each certificate signature already verified under the same
+    /// issuer key (and signature policy) is not verified again; each one that verifies
+    /// is stored.
+    ///
+    /// The decision, its path, failures and counters are those of the same call without
+    /// the cache: a hit still counts as a signature check.
+    ///
+    /// - Parameters:
+    ///   - servedChain: The certificates as the peer sent them, DER, leaf first.
+    ///   - host: The host connected to; `nil` skips the name check and the pins.
+    ///   - time: The validation time, in seconds since 1970.
+    ///   - policy: The pins; the default, an empty policy, pins nothing.
+    ///   - signatureCache: The cache to consult and to store passed checks in.
+    /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
+    public func evaluate(
+        servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: []),
+        signatureCache: inout SignatureCache
+    ) -> TrustDecision {
+        var none = VerificationCache(capacity: 0)
+        return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &signatureCache)
     }
 
     /// What the caller handed over.
@@ -189,11 +212,7 @@ public struct TrustEvaluator: Sendable {
         signatureCache: inout SignatureCache
     ) -> TrustResult {
         var builder = ChainBuilder(anchors: anchors, options: options, time: time, host: host, served: served, positions: positions)
-        // Moved in and out, not copied, so the cache's storage is never shared (no copy on write).
-        swap(&builder.signatureCache, &signatureCache)
-        let trust = builder.evaluate(preferring: preferring)
-        swap(&builder.signatureCache, &signatureCache)
-        return trust
+        return builder.evaluate(preferring: preferring, signatureCache: &signatureCache)
     }
 
     /// Parses a DER chain and validates it, returning the certificates that parsed

@@ -22,6 +22,10 @@ import TackX509
 ///
 /// Loops (RFC 4158 §5.2): a certificate never appears twice in a path, and no two
 /// certificates of a path share both subject name and public key.
+///
+/// What the search spends (the budget) and the signatures it verified are in one
+/// ``SearchLedger``; revocation is a ``RevocationChecker`` of its own, asked once per
+/// link the search accepts, with the ledger lent to it.
 struct ChainBuilder {
     let anchors: AnchorStore
     let options: TrustOptions
@@ -39,32 +43,26 @@ struct ChainBuilder {
     /// each, `trust-decoys`), so no match key is made for them.
     private var servedCandidates: [Int] = []
     /// Prepared nodes by number (served position, or `served.count + anchor index`).
-    var nodes: [Int: PathNode] = [:]
-    /// Prepared verification keys by issuer node number.
-    private var keys: [Int: Result<SignatureVerificationKey, SignatureError>] = [:]
-    /// Signature results by (issuer node, subject node); CRL `i` is subject `-1 - i`.
-    var signatures: [SignatureLink: SignatureError?] = [:]
-    /// Who signed each OCSP response, by (issuer node, response index); see
-    /// ``responseSigner(_:index:issuer:)``.
-    var responseSigners: [SignatureLink: ResponseSigner] = [:]
-    /// Passed signature checks kept across searches (disabled unless the caller
-    /// passes one; see ``SignatureCache``).
-    var signatureCache = SignatureCache(capacity: 0)
-    /// SHA-256 of each issuer node's SubjectPublicKeyInfo, for ``signatureCache`` keys.
-    private var keyDigests: [Int: SHA256Digest] = [:]
+    private(set) var nodes: [Int: PathNode] = [:]
+    /// The issuers' prepared keys and the caller's signature cache.
+    private var issuerKeys = IssuerKeys()
+    /// The budget spent and the signature results, shared with ``revocation``.
+    private var ledger: SearchLedger
+    /// The revocation policy, with what it keeps between links.
+    private var revocation: RevocationChecker
     /// ``candidates(for:)`` by node number, kept across ``linkIssuers(from:)`` calls.
-    var linkCandidates: [Int: [Int]] = [:]
-    /// The match keys of the caller's CRL issuer names, computed on first use.
-    var crlIssuerKeys: [[UInt8]?]? = nil
-
-    var signatureChecks = 0
-    var buildSteps = 0
+    private var linkCandidates: [Int: [Int]] = [:]
     /// Failures recorded, with their rank; see ``record(_:rank:)``.
     private var recorded: [RankedFailure] = []
     /// The first valid path, kept while looking for one `preferring` accepts.
     private var firstValid: VerifiedPath? = nil
+
+    /// Signature verifications charged so far.
+    var signatureChecks: Int { ledger.signatureChecks }
+    /// Candidate issuers examined so far.
+    var buildSteps: Int { ledger.buildSteps }
     /// The budget failure that stopped the search, if any.
-    var exhausted: TrustFailure? = nil
+    var exhausted: TrustFailure? { ledger.exhausted }
 
     /// The most failures a result lists; a hostile bag can produce one per build
     /// step, and the first ones (in candidate preference order) are the useful ones.
@@ -94,17 +92,18 @@ struct ChainBuilder {
         self.served = served
         precondition(positions.map { $0.count == served.count } ?? true, "one position per served certificate")
         self.positions = positions
+        // Signature results: one per link of a path, usually.
+        ledger = SearchLedger(budget: options.budget, expectedLinks: served.count + 1)
+        revocation = RevocationChecker(options: options, time: time)
         // Sized once (one allocation each): the served certificates, then the leaf and an anchor.
         var seen = Set<Certificate>(minimumCapacity: served.count)
         nodes.reserveCapacity(served.count + 2)
         servedCandidates.reserveCapacity(served.count)
-        // Signature results: one per link of a path, usually.
-        signatures.reserveCapacity(served.count + 1)
         for (number, certificate) in served.enumerated() {
             // The leaf is never its own issuer candidate; a served copy of an anchor
             // adds nothing (the anchor is tried first and ends the path).
             guard seen.insert(certificate).inserted, number > 0 || leafIsCandidate, !anchors.contains(certificate) else { continue }
-            let node = PathNode(certificate, reference: .served(index: position(ofServed: number)))
+            let node = PathNode(certificate, reference: .served(index: position(ofServed: number)), number: number)
             nodes[number] = node
             servedCandidates.append(number)
         }
@@ -112,12 +111,38 @@ struct ChainBuilder {
 
     // MARK: - Entry point
 
+    /// ``candidates(for:)`` of `node`, computed once per node and kept, for
+    /// ``linkIssuers(from:)`` (several leaves of one set share their issuers).
+    mutating func linkCandidates(for node: PathNode) -> [Int] {
+        if let known = linkCandidates[node.number] { return known }
+        let issuers = candidates(for: node)
+        linkCandidates[node.number] = issuers
+        return issuers
+    }
+
+    /// Adds a node the search did not number at its start (the leaf of
+    /// ``linkIssuers(from:)``, or a duplicate).
+    mutating func addNode(_ node: PathNode) {
+        nodes[node.number] = node
+    }
+
+    /// Charges one build step to the budget: `false` when none is left.
+    mutating func chargeBuildStep() -> Bool { ledger.chargeBuildStep() }
+
+    /// Runs the search with the caller's signature cache (moved in and out, not
+    /// copied, so its storage is never shared: no copy on write) and returns the verdict.
+    mutating func evaluate(preferring: ((VerifiedPath) -> Bool)?, signatureCache: inout SignatureCache) -> TrustResult {
+        swap(&issuerKeys.signatureCache, &signatureCache)
+        defer { swap(&issuerKeys.signatureCache, &signatureCache) }
+        return evaluate(preferring: preferring)
+    }
+
     /// Runs the search and returns the verdict.
     mutating func evaluate(preferring: ((VerifiedPath) -> Bool)?) -> TrustResult {
         guard let leafCertificate = served.first else {
             return result(.recoverableFailure(TrustFailure(TrustFailure.unknownIssuer(of: nil), certificate: nil)), path: nil)
         }
-        let leaf = PathNode(leafCertificate, reference: .served(index: position(ofServed: 0)))
+        let leaf = PathNode(leafCertificate, reference: .served(index: position(ofServed: 0)), number: 0)
         nodes[0] = leaf
         if let failure = PathValidation.checkLeaf(leaf, purpose: options.purpose, profile: options.profile) {
             record(failure)
@@ -138,16 +163,14 @@ struct ChainBuilder {
                 certificates: [leafCertificate], references: [.anchor(index: anchorIndex)], revocation: [.anchor])
             if soft.isEmpty { firstValid = path } else { record(soft[0], rank: RankedFailure.softPathRank) }
         } else {
-            // The path and its nodes grow and shrink in place: one allocation each.
-            var path: [Int] = []
+            // The path (its nodes, each with its number) and the statuses grow and shrink
+            // in place: one allocation each.
+            var path: [PathNode] = []
             path.reserveCapacity(options.budget.maxIntermediates + 2)
-            path.append(0)
-            var pathNodes: [PathNode] = []
-            pathNodes.reserveCapacity(options.budget.maxIntermediates + 2)
-            pathNodes.append(leaf)
-            var revocation: [RevocationStatus] = []
-            revocation.reserveCapacity(options.budget.maxIntermediates + 2)
-            if let stop = extend(&path, pathNodes: &pathNodes, soft: soft, revocation: &revocation, notes: [], preferring: preferring) {
+            path.append(leaf)
+            var statuses: [RevocationStatus] = []
+            statuses.reserveCapacity(options.budget.maxIntermediates + 2)
+            if let stop = extend(&path, soft: soft, statuses: &statuses, notes: [], preferring: preferring) {
                 return finish(found: stop)
             }
         }
@@ -206,29 +229,24 @@ struct ChainBuilder {
     /// Tries every candidate issuer of the certificate on top of `path`.
     ///
     /// - Parameters:
-    ///   - path: Node numbers, leaf first; restored before returning.
-    ///   - pathNodes: The nodes of `path`, likewise.
+    ///   - path: The nodes of the path, leaf first; restored before returning.
     ///   - soft: The soft failures (validity, revocation) of the path so far.
-    ///   - revocation: The revocation status of each certificate of the path but the
+    ///   - statuses: The revocation status of each certificate of the path but the
     ///     top one (known once its issuer is chosen); restored before returning.
     ///   - notes: What the revocation policy forgave on the path so far.
     /// - Returns: A path `preferring` accepts (or the first valid path when there is
     ///   no predicate), which ends the search; `nil` to go on. An exhausted budget
     ///   also ends the search, through ``exhausted``.
     private mutating func extend(
-        _ path: inout [Int], pathNodes: inout [PathNode], soft: [TrustFailure], revocation: inout [RevocationStatus],
+        _ path: inout [PathNode], soft: [TrustFailure], statuses: inout [RevocationStatus],
         notes: [TrustFailure], preferring: ((VerifiedPath) -> Bool)?
     ) -> VerifiedPath? {
-        guard let topNumber = path.last, let top = pathNodes.last else { return nil }
+        guard let top = path.last else { return nil }
+        let topNumber = top.number
         var tried = 0
         for candidate in candidates(for: top) {
-            if exhausted != nil { return nil }
-            buildSteps += 1
-            guard buildSteps <= options.budget.buildSteps else {
-                exhausted = TrustFailure(.buildStepBudgetExhausted, certificate: nil)
-                return nil
-            }
-            guard let issuer = nodes[candidate], !formsLoop(issuer, candidate, path: path, pathNodes: pathNodes) else { continue }
+            guard ledger.chargeBuildStep() else { return nil }
+            guard let issuer = nodes[candidate], !formsLoop(issuer, path: path) else { continue }
             tried += 1
 
             // Depth: intermediates (everything but the leaf and the anchor) within the
@@ -238,18 +256,18 @@ struct ChainBuilder {
                 record(issuer.failure(.maximumDepthExceeded(limit: options.budget.maxIntermediates + 2)))
                 continue
             }
-            if let depth = options.maximumDepth, logicalLength(pathNodes, adding: issuer) > depth {
+            if let depth = options.maximumDepth, logicalLength(path, adding: issuer) > depth {
                 record(issuer.failure(.maximumDepthExceeded(limit: depth)))
                 continue
             }
 
-            if let failure = PathValidation.checkIssuer(issuer, above: pathNodes, purpose: options.purpose) {
+            if let failure = PathValidation.checkIssuer(issuer, above: path, purpose: options.purpose) {
                 record(failure)
                 continue
             }
             // The profile's rule that depends on where the path ends (Apple's 398 days
             // under a system anchor).
-            if case .anchor(let anchorIndex) = issuer.reference, let leaf = pathNodes.first,
+            if case .anchor(let anchorIndex) = issuer.reference, let leaf = path.first,
                let failure = PathValidation.checkLeafAnchor(
                 leaf, anchorOrigin: anchors.origins[anchorIndex], profile: options.profile,
                 purpose: options.purpose) {
@@ -267,7 +285,8 @@ struct ChainBuilder {
 
             var pathSoft = soft
             if let failure = PathValidation.checkValidity(issuer, at: time) { pathSoft.append(failure) }
-            let status = checkStatus(of: topNumber, issuedBy: candidate)
+            let status = revocation.status(
+                of: top, issuedBy: RevocationChecker.Issuer(number: candidate, node: issuer, key: key(for: issuer)), ledger: &ledger)
             if exhausted != nil { return nil }
             if let failure = status.hardFailure {
                 record(failure)
@@ -281,9 +300,9 @@ struct ChainBuilder {
                     record(pathSoft[0], rank: RankedFailure.softPathRank)
                     continue
                 }
-                revocation.append(status.status)
-                let verified = makePath(path, anchor: candidate, revocation: revocation, notes: pathNotes)
-                revocation.removeLast()
+                statuses.append(status.status)
+                let verified = makePath(path, anchor: issuer, statuses: statuses, notes: pathNotes)
+                statuses.removeLast()
                 if let preferring {
                     if preferring(verified) { return verified }
                     if firstValid == nil { firstValid = verified }
@@ -291,13 +310,11 @@ struct ChainBuilder {
                 }
                 return verified
             }
-            path.append(candidate)
-            pathNodes.append(issuer)
-            revocation.append(status.status)
-            let found = extend(&path, pathNodes: &pathNodes, soft: pathSoft, revocation: &revocation, notes: pathNotes, preferring: preferring)
+            path.append(issuer)
+            statuses.append(status.status)
+            let found = extend(&path, soft: pathSoft, statuses: &statuses, notes: pathNotes, preferring: preferring)
             path.removeLast()
-            pathNodes.removeLast()
-            revocation.removeLast()
+            statuses.removeLast()
             if let found { return found }
             if exhausted != nil { return nil }
         }
@@ -325,7 +342,8 @@ struct ChainBuilder {
             servedNumbers.append(number)
         }
         for index in anchorIndexes where nodes[served.count + index] == nil {
-            nodes[served.count + index] = PathNode(anchors.certificates[index], reference: .anchor(index: index))
+            nodes[served.count + index] = PathNode(
+                anchors.certificates[index], reference: .anchor(index: index), number: served.count + index)
         }
         let authorityKey = node.authorityKeyIdentifier
         // One array (a single candidate, the usual case, needs no sorting).
@@ -356,11 +374,10 @@ struct ChainBuilder {
 
     /// RFC 4158 §5.2 loop detection: `issuer` is already in the path, or a
     /// certificate of the path has its subject name and public key.
-    func formsLoop(_ issuer: PathNode, _ number: Int, path: [Int], pathNodes: [PathNode]) -> Bool {
-        if path.contains(number) { return true }
-        for node in pathNodes where node.certificate == issuer.certificate { return true }
+    func formsLoop(_ issuer: PathNode, path: [PathNode]) -> Bool {
+        for node in path where node.number == issuer.number || node.certificate == issuer.certificate { return true }
         guard let subject = issuer.subject else { return false }
-        for node in pathNodes where node.certificate.spkiBytes == issuer.certificate.spkiBytes && node.hasSubject(matching: subject) {
+        for node in path where node.certificate.spkiBytes == issuer.certificate.spkiBytes && node.hasSubject(matching: subject) {
             return true
         }
         return false
@@ -368,41 +385,18 @@ struct ChainBuilder {
 
     /// The signature of node `subject` under node `issuer`'s key, verified at most
     /// once per pair per search, the key prepared at most once per issuer.
-    /// Each verification is charged to the budget.
+    /// Each verification is charged to the budget (``SearchLedger``); when none is left,
+    /// `nil` with ``exhausted`` set.
     mutating func checkSignature(of subject: Int, issuedBy issuer: Int) -> TrustFailure? {
         guard let subjectNode = nodes[subject] else { return nil }
-        let link = SignatureLink(issuer: issuer, subject: subject)
-        let outcome: SignatureError?
-        if let cached = signatures[link] {
-            outcome = cached
-        } else {
-            guard signatureChecks < options.budget.signatureChecks else {
-                exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
-                return nil
-            }
-            signatureChecks += 1
-            switch key(for: issuer) {
-            case .failure(let error):
-                outcome = error
-            case .success(let prepared):
-                // A passed check kept in the caller's cache skips the arithmetic only;
-                // it was charged to the budget above like any other.
-                let cacheKey = signatureCacheKey(of: subjectNode.certificate, issuedBy: issuer)
-                if let cacheKey, signatureCache.contains(cacheKey) {
-                    outcome = nil
-                } else {
-                    do {
-                        try subjectNode.certificate.verifySignature(with: prepared, policy: options.certificateSignaturePolicy)
-                        outcome = nil
-                        if let cacheKey { signatureCache.insertPassed(cacheKey) }
-                    } catch {
-                        outcome = error
-                    }
-                }
-            }
-            signatures[link] = outcome
+        let link = SearchLedger.Link(issuer: issuer, signed: .certificate(node: subject))
+        guard let issuerNode = nodes[issuer] else { return nil }
+        // The memo is consulted before the key is prepared or anything is hashed.
+        let (anchors, policy) = (anchors, options.certificateSignaturePolicy)
+        let outcome = ledger.signature(link) {
+            issuerKeys.verify(subjectNode.certificate, issuedBy: issuerNode, anchors: anchors, policy: policy)
         }
-        return outcome.map { signatureFailure($0, subject: subjectNode, issuer: issuer) }
+        return (outcome ?? nil).map { signatureFailure($0, subject: subjectNode, issuer: issuer) }
     }
 
     /// A failed signature check as the failure it is: a digest that is not collision
@@ -426,58 +420,33 @@ struct ChainBuilder {
         }
     }
 
-    /// The ``signatureCache`` key of `certificate` under node `issuer`'s key; `nil`
-    /// when the cache is disabled (nothing is hashed then).
-    private mutating func signatureCacheKey(of certificate: Certificate, issuedBy issuer: Int) -> SignatureCache.Key? {
-        guard signatureCache.isEnabled, let issuerNode = nodes[issuer] else { return nil }
-        let keyDigest: SHA256Digest
-        if let known = keyDigests[issuer] {
-            keyDigest = known
-        } else {
-            keyDigest = SHA256.hash(issuerNode.certificate.spkiBytes)
-            keyDigests[issuer] = keyDigest
-        }
-        return SignatureCache.Key(
-            certificate: SHA256.hash(certificate.derEncoded), issuerKey: keyDigest, policy: options.certificateSignaturePolicy)
+    /// The prepared key of node `issuer` (see ``IssuerKeys``).
+    private mutating func key(for issuer: PathNode) -> Result<SignatureVerificationKey, SignatureError> {
+        issuerKeys.key(for: issuer, anchors: anchors)
     }
 
-    /// The prepared key of node `issuer`: an anchor's from the store, another's
-    /// prepared at most once per search.
-    mutating func key(for issuer: Int) -> Result<SignatureVerificationKey, SignatureError> {
-        if let prepared = keys[issuer] { return prepared }
-        // An anchor's key was prepared when it joined the store.
-        let anchorIndex = issuer - served.count
-        if anchorIndex >= 0, anchorIndex < anchors.preparedKeys.count { return anchors.preparedKeys[anchorIndex] }
-        guard let node = nodes[issuer] else { return .failure(.invalidSignature) }
-        let key: Result<SignatureVerificationKey, SignatureError>
-        do {
-            key = .success(try SignatureVerificationKey(node.certificate.publicKeyInfo))
-        } catch {
-            key = .failure(error)
+    /// The public path of the nodes `path` topped by `anchor`, built once it is found;
+    /// `statuses` has the status of each of `path` (the anchor's is
+    /// ``RevocationStatus/anchor``).
+    private func makePath(_ path: [PathNode], anchor: PathNode, statuses: [RevocationStatus], notes: [TrustFailure]) -> VerifiedPath {
+        let count = path.count + 1
+        let certificates = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for (position, node) in path.enumerated() { buffer.initializeElement(at: position, to: node.certificate) }
+            buffer.initializeElement(at: path.count, to: anchor.certificate)
+            initialized = count
         }
-        keys[issuer] = key
-        return key
-    }
-
-    /// The path `numbers` topped by the anchor node `anchor`; `revocation` has the
-    /// status of each of `numbers` (the anchor's is ``RevocationStatus/anchor``).
-    private func makePath(_ numbers: [Int], anchor: Int, revocation: [RevocationStatus], notes: [TrustFailure]) -> VerifiedPath {
-        var certificates: [Certificate] = []
-        var references: [CertificateReference] = []
-        certificates.reserveCapacity(numbers.count + 1)
-        references.reserveCapacity(numbers.count + 1)
-        for position in 0...numbers.count {
-            guard let node = nodes[position < numbers.count ? numbers[position] : anchor] else { continue }
-            certificates.append(node.certificate)
-            references.append(node.reference)
+        let references = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for (position, node) in path.enumerated() { buffer.initializeElement(at: position, to: node.reference) }
+            buffer.initializeElement(at: path.count, to: anchor.reference)
+            initialized = count
         }
-        var statuses: [RevocationStatus] = []
-        if revocation.count + 1 == certificates.count {
-            statuses.reserveCapacity(certificates.count)
-            statuses += revocation
-            statuses.append(.anchor)
+        var all: [RevocationStatus] = []
+        if statuses.count == path.count {
+            all.reserveCapacity(count)
+            all += statuses
+            all.append(.anchor)
         }
-        return VerifiedPath(certificates: certificates, references: references, revocation: statuses, revocationNotes: notes)
+        return VerifiedPath(certificates: certificates, references: references, revocation: all, revocationNotes: notes)
     }
 
     /// Keeps `failure` (up to ``maximumRecordedFailures``), ranked by its reason, or

@@ -126,30 +126,22 @@ extension ChainBuilder {
         guard served.indices.contains(start) else { return ([], .issuerNotFound) }
         if nodes[start] == nil {
             // The leaf, or a duplicate of an earlier certificate (never a candidate).
-            nodes[start] = PathNode(served[start], reference: .served(index: position(ofServed: start)))
+            addNode(PathNode(served[start], reference: .served(index: position(ofServed: start)), number: start))
         }
-        var path = [start]
-        while let topNumber = path.last, let top = nodes[topNumber] {
+        guard let first = nodes[start] else { return ([], .issuerNotFound) }
+        var path = [first]
+        var numbers: [Int] { path.map { $0.number } }
+        while let top = path.last {
+            let topNumber = top.number
             // A spent budget ends every later chain at once, before any candidate work.
-            if let exhausted { return (path, .budgetExhausted(exhausted)) }
-            let pathNodes = path.compactMap { nodes[$0] }
-            var linked: Int? = nil
+            if let exhausted { return (numbers, .budgetExhausted(exhausted)) }
+            var linked: PathNode? = nil
             var rejected: [TrustFailure] = []
             let issuers: [Int]
-            if let known = linkCandidates[topNumber] {
-                issuers = known
-            } else {
-                issuers = candidates(for: top)
-                linkCandidates[topNumber] = issuers
-            }
+            issuers = linkCandidates(for: top)
             for candidate in issuers {
-                buildSteps += 1
-                guard buildSteps <= options.budget.buildSteps else {
-                    exhausted = TrustFailure(.buildStepBudgetExhausted, certificate: nil)
-                    break
-                }
-                guard let issuer = nodes[candidate],
-                      !formsLoop(issuer, candidate, path: path, pathNodes: pathNodes) else { continue }
+                guard chargeBuildStep() else { break }
+                guard let issuer = nodes[candidate], !formsLoop(issuer, path: path) else { continue }
                 let failure = checkSignature(of: topNumber, issuedBy: candidate)
                 // An exhausted budget leaves the signature unchecked.
                 if exhausted != nil { break }
@@ -157,21 +149,21 @@ extension ChainBuilder {
                     rejected.append(failure)
                     continue
                 }
-                linked = candidate
+                linked = issuer
                 break
             }
-            if let exhausted { return (path, .budgetExhausted(exhausted)) }
+            if let exhausted { return (numbers, .budgetExhausted(exhausted)) }
             guard let linked else {
-                if top.isSelfIssued { return (path, .selfIssued) }
+                if top.isSelfIssued { return (numbers, .selfIssued) }
                 var best: TrustFailure? = nil
                 for failure in rejected where RankedFailure.rank(of: failure) > best.map(RankedFailure.rank(of:)) ?? Int.min {
                     best = failure
                 }
-                return (path, best.map { .issuerRejected($0) } ?? .issuerNotFound)
+                return (numbers, best.map { .issuerRejected($0) } ?? .issuerNotFound)
             }
             path.append(linked)
         }
-        return (path, .issuerNotFound)
+        return (numbers, .issuerNotFound)
     }
 
     /// The references of node numbers (served positions, or anchors).

@@ -61,6 +61,10 @@ public struct SignatureCache: Sendable {
     /// Whether the cache stores anything (its capacity is not `0`).
     var isEnabled: Bool { capacity > 0 }
 
+    /// No cache: what the evaluator's entry points without a cache pass to the path
+    /// builder (never consulted, nothing hashed).
+    static var disabled: SignatureCache { SignatureCache(capacity: 0) }
+
     /// Removes every entry (the counters are kept).
     public mutating func removeAll() {
         table.removeAll()
@@ -75,9 +79,9 @@ public struct SignatureCache: Sendable {
         var policy: SignaturePolicy
     }
 
-    /// Whether `key` is stored (a hit, made the most recently used); counts a hit or
-    /// a miss.
-    mutating func contains(_ key: Key) -> Bool {
+    /// Whether a passed check for `key` is stored (a hit, made the most recently used);
+    /// counts a hit or a miss.
+    mutating func containsPassed(_ key: Key) -> Bool {
         if table.value(for: key) != nil {
             hits += 1
             return true
@@ -94,29 +98,4 @@ public struct SignatureCache: Sendable {
 
     /// The keys from the most to the least recently used (for tests).
     var keysByRecency: [Key] { table.keysByRecency }
-}
-
-extension TrustEvaluator {
-    /// ``evaluate(servedChain:host:at:pinning:)-([[UInt8]],_,_,_)`` with a
-    /// ``SignatureCache``: each certificate signature already verified under the same
-    /// issuer key (and signature policy) is not verified again; each one that verifies
-    /// is stored.
-    ///
-    /// The decision, its path, failures and counters are those of the same call without
-    /// the cache: a hit still counts as a signature check.
-    ///
-    /// - Parameters:
-    ///   - servedChain: The certificates as the peer sent them, DER, leaf first.
-    ///   - host: The host connected to; `nil` skips the name check and the pins.
-    ///   - time: The validation time, in seconds since 1970.
-    ///   - policy: The pins; the default, an empty policy, pins nothing.
-    ///   - signatureCache: The cache to consult and to store passed checks in.
-    /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
-    public func evaluate(
-        servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: []),
-        signatureCache: inout SignatureCache
-    ) -> TrustDecision {
-        var none = VerificationCache(capacity: 0)
-        return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &signatureCache)
-    }
 }

@@ -1,0 +1,98 @@
+import TackSignature
+
+/// What one path search has spent and verified: the ``Budget``'s two counters, charged
+/// here and nowhere else, the budget failure that stopped the search, and one memo of
+/// signature results keyed by what was signed (a certificate, a CRL, an OCSP response)
+/// and by whom, so that paths sharing a link, and revocation checks sharing an issuer,
+/// pay for a signature once.
+///
+/// The chain builder and the ``RevocationChecker`` share one ledger (the builder owns
+/// it and lends it to the checker per link), so the budget covers both.
+struct SearchLedger {
+    /// What a signature covers: a node of the search (a certificate), or the CRL or
+    /// OCSP response at an index of ``TrustOptions/revocationLists`` or
+    /// ``TrustOptions/stapledResponses``.
+    enum Signed: Hashable {
+        case certificate(node: Int)
+        case revocationList(index: Int)
+        case ocspResponse(index: Int)
+    }
+
+    /// One signature of the search: `signed` under the key of node `issuer`.
+    struct Link: Hashable {
+        let issuer: Int
+        let signed: Signed
+    }
+
+    private let budget: Budget
+    /// Signature verifications charged (hits of the caller's ``SignatureCache`` included).
+    private(set) var signatureChecks = 0
+    /// Candidate issuers examined.
+    private(set) var buildSteps = 0
+    /// The budget failure that stopped the search, if any: once set, every charge fails.
+    private(set) var exhausted: TrustFailure? = nil
+    /// Signature results by link: `nil` for a signature that verified.
+    private var results: [Link: SignatureError?] = [:]
+
+    /// - Parameter expectedLinks: Room for this many results before the memo grows
+    ///   (one per link of a path, usually).
+    init(budget: Budget, expectedLinks: Int) {
+        self.budget = budget
+        results.reserveCapacity(expectedLinks)
+    }
+
+    /// Charges one signature verification: `false`, with ``exhausted`` set, when the
+    /// budget has none left.
+    mutating func chargeSignatureCheck() -> Bool {
+        guard exhausted == nil else { return false }
+        guard signatureChecks < budget.signatureChecks else {
+            exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
+            return false
+        }
+        signatureChecks += 1
+        return true
+    }
+
+    /// Charges one build step (a candidate issuer examined): `false`, with
+    /// ``exhausted`` set, when the budget has none left.
+    mutating func chargeBuildStep() -> Bool {
+        guard exhausted == nil else { return false }
+        buildSteps += 1
+        guard buildSteps <= budget.buildSteps else {
+            exhausted = TrustFailure(.buildStepBudgetExhausted, certificate: nil)
+            return false
+        }
+        return true
+    }
+
+    /// The result of `link`'s signature: the memo's, else `verify()`'s, charged to the
+    /// budget and kept. `nil` when the budget is spent (``exhausted`` says so): the
+    /// signature was not checked, and nothing may treat it as verified.
+    ///
+    /// - Returns: `.some(nil)` when the signature verifies, `.some(error)` when not.
+    mutating func signature(_ link: Link, verify: () -> SignatureError?) -> SignatureError?? {
+        if let known = results[link] { return .some(known) }
+        guard chargeSignatureCheck() else { return nil }
+        let outcome = verify()
+        results[link] = outcome
+        return .some(outcome)
+    }
+
+    /// What `verify` throws under `key`, or the key's own failure; `nil` when it verifies.
+    static func failure(
+        under key: Result<SignatureVerificationKey, SignatureError>,
+        _ verify: (SignatureVerificationKey) throws(SignatureError) -> Void
+    ) -> SignatureError? {
+        switch key {
+        case .failure(let error):
+            return error
+        case .success(let prepared):
+            do {
+                try verify(prepared)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+}
