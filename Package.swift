@@ -167,7 +167,7 @@ let package = Package(
         // (Foundation allowed; not a product, not Embedded).
         .target(
             name: "TackVectorSuites",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -180,7 +180,7 @@ let package = Package(
         // MARK: Test support (Foundation allowed; not a product, not Embedded)
         .target(
             name: "TackTestSupport",
-            dependencies: ["TackDER", "TackVectorSuites"],
+            dependencies: ["TackDER", "TackFormats", "TackVectorSuites"],
             swiftSettings: strictSettings
         ),
 
