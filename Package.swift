@@ -219,7 +219,7 @@ let package = Package(
         // (Foundation allowed; not a product, not Embedded).
         .target(
             name: "TackVectorSuites",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -232,7 +232,7 @@ let package = Package(
         // MARK: Test support (Foundation allowed; not a product, not Embedded)
         .target(
             name: "TackTestSupport",
-            dependencies: ["TackDER", "TackSignature", "TackVectorSuites"],
+            dependencies: ["TackDER", "TackFormats", "TackSignature", "TackVectorSuites"],
             swiftSettings: strictSettings
         ),
 

@@ -57,8 +57,10 @@ public struct PKCS12Error: Error, Sendable, Hashable, CustomStringConvertible {
         case missingMAC
         /// The MAC algorithm is not available in this build of Tack (the seam
         /// `PKCS12Cryptography` has no implementation for it), so integrity
-        /// could not be checked: the file is not read.
-        case macAlgorithmUnavailable(String)
+        /// could not be checked: the file is not read. The payload is the object
+        /// identifier of what is missing: the MAC's digest, PBMAC1's key derivation
+        /// function, or PBMAC1 itself when its HMAC or PBKDF2 cannot run.
+        case macAlgorithmUnavailable(OID)
         /// The MAC does not verify under the passphrase, nor under the empty and
         /// absent passphrases: a wrong passphrase, or a file altered after it was
         /// written (the MAC cannot tell them apart).
@@ -69,11 +71,14 @@ public struct PKCS12Error: Error, Sendable, Hashable, CustomStringConvertible {
         /// An encrypted layer did not decrypt and the file has no MAC: a wrong
         /// passphrase or a corrupted file, which nothing here tells apart.
         case wrongPassphraseOrCorrupted
-        /// The encryption scheme is not available in this build of Tack.
-        case encryptionUnavailable(String)
-        /// An encryption scheme Tack refuses: the RC4 PBEs (RFC 7292 §C) by name,
-        /// or an unknown OID.
-        case unsupportedEncryption(String)
+        /// The encryption scheme is not available in this build of Tack (its key
+        /// derivation or its cipher cannot run here).
+        case encryptionUnavailable(PKCS12EncryptionScheme)
+        /// An encryption algorithm Tack refuses, by the object identifier of its
+        /// AlgorithmIdentifier: an RC4 PBE (RFC 7292 §C), an unknown scheme, a PBES2
+        /// key derivation other than PBKDF2, a PBES2 cipher, or a PBKDF2 PRF Tack does
+        /// not run.
+        case unsupportedEncryption(OID)
         /// A MAC or encryption iteration count above ``PKCS12Options/maximumIterations``.
         case iterationsAboveLimit(Int, limit: Int)
         /// An iteration count below 1 or beyond the integer range.
@@ -148,12 +153,12 @@ public struct PKCS12Error: Error, Sendable, Hashable, CustomStringConvertible {
         case .envelopedData: text = "envelopedData (public-key privacy mode) is not supported"
         case .unsupportedContentType(let oid): text = "unsupported content type \(oid)"
         case .missingMAC: text = "the file has no MAC (allow files without one to read it)"
-        case .macAlgorithmUnavailable(let name): text = "MAC algorithm \(name) is not available in this build"
+        case .macAlgorithmUnavailable(let oid): text = "MAC algorithm \(oid) is not available in this build"
         case .wrongPassphrase: text = "wrong passphrase (or the file was altered: its MAC does not verify)"
         case .decryptionFailed: text = "an encrypted layer does not decrypt although the passphrase is right (the MAC verified) or its ciphertext is not whole blocks: corrupted file"
         case .wrongPassphraseOrCorrupted: text = "an encrypted layer does not decrypt: wrong passphrase or corrupted file"
-        case .encryptionUnavailable(let name): text = "encryption scheme \(name) is not available in this build"
-        case .unsupportedEncryption(let name): text = "unsupported encryption scheme \(name)"
+        case .encryptionUnavailable(let scheme): text = "encryption scheme \(scheme) is not available in this build"
+        case .unsupportedEncryption(let oid): text = "unsupported encryption algorithm \(PKCS12OID.name(of: oid))"
         case .iterationsAboveLimit(let count, let limit): text = "\(count) iterations, above the limit of \(limit)"
         case .invalidIterationCount: text = "invalid iteration count"
         case .invalidAlgorithmParameters: text = "invalid algorithm parameters"

@@ -166,8 +166,7 @@ extension LayerReader {
             // pkcs-12PbeParams ::= SEQUENCE { salt OCTET STRING, iterations INTEGER }
             let cipher: PKCS12Cipher
             switch number {
-            case 1: throw error(.unsupportedEncryption("pbeWithSHAAnd128BitRC4"), at: index)
-            case 2: throw error(.unsupportedEncryption("pbeWithSHAAnd40BitRC4"), at: index)
+            case 1, 2: throw error(.unsupportedEncryption(oid), at: index)  // the RC4 PBEs
             case 3: cipher = .desEDE3CBC
             case 4: cipher = .desEDE2CBC
             case 5: cipher = .rc2CBC(bits: 128)
@@ -180,7 +179,7 @@ extension LayerReader {
             return PKCS12EncryptionScheme(keyDerivation: .pkcs12KDF, cipher: cipher, iterations: count, salt: salt,
                                           initializationVector: nil)
         }
-        guard oid == PKCS12OID.pbes2 else { throw error(.unsupportedEncryption(oid.dottedString), at: index) }
+        guard oid == PKCS12OID.pbes2 else { throw error(.unsupportedEncryption(oid), at: index) }
         // PBES2-params ::= SEQUENCE { keyDerivationFunc AlgorithmIdentifier, encryptionScheme AlgorithmIdentifier }
         var pbes2 = try fields(of: parametersIndex, .sequence)
         let kdfIndex = try pbes2.next(.sequence)
@@ -188,7 +187,7 @@ extension LayerReader {
         try pbes2.end()
         let (kdf, kdfParameters) = try algorithm(kdfIndex)
         guard kdf == PKCS12OID.pbkdf2, let kdfParameters else {
-            throw error(.unsupportedEncryption("PBES2 with KDF " + kdf.dottedString), at: kdfIndex)
+            throw error(.unsupportedEncryption(kdf), at: kdfIndex)
         }
         let (salt, count, keyLength, prf) = try pbkdf2Parameters(kdfParameters, iterationLimit: iterationLimit)
         let (cipherOID, cipherParameters) = try algorithm(encryptionIndex)
@@ -198,7 +197,7 @@ extension LayerReader {
         else if cipherOID == PKCS12OID.aes192CBC { (cipher, ivLength) = (.aes192CBC, 16) }
         else if cipherOID == PKCS12OID.aes256CBC { (cipher, ivLength) = (.aes256CBC, 16) }
         else if cipherOID == PKCS12OID.desEDE3CBC { (cipher, ivLength) = (.desEDE3CBC, 8) }
-        else { throw error(.unsupportedEncryption("PBES2 with cipher " + cipherOID.dottedString), at: encryptionIndex) }
+        else { throw error(.unsupportedEncryption(cipherOID), at: encryptionIndex) }
         guard let cipherParameters else { throw error(.invalidAlgorithmParameters, at: encryptionIndex) }
         let iv = try octets(cipherParameters)
         guard iv.count == ivLength else { throw error(.invalidAlgorithmParameters, at: cipherParameters) }
@@ -233,7 +232,7 @@ extension LayerReader {
     func hmacAlgorithm(_ index: Int) throws(PKCS12Error) -> DigestAlgorithm {
         let (oid, parameters) = try algorithm(index)
         guard let hash = DigestAlgorithm(hmacOID: oid) else {
-            throw error(.unsupportedEncryption("HMAC " + oid.dottedString), at: index)
+            throw error(.unsupportedEncryption(oid), at: index)
         }
         if let parameters, node(parameters).tag != .null {
             throw error(.invalidAlgorithmParameters, at: parameters)

@@ -121,7 +121,7 @@ struct PKCS12Reader {
             try pbmac1.end()
             let (kdf, kdfParameters) = try file.algorithm(kdfIndex)
             guard kdf == PKCS12OID.pbkdf2, let kdfParameters else {
-                throw file.error(.macAlgorithmUnavailable("PBMAC1 with KDF " + kdf.dottedString), at: kdfIndex)
+                throw file.error(.macAlgorithmUnavailable(kdf), at: kdfIndex)
             }
             let pbkdf2 = try file.pbkdf2Parameters(kdfParameters, iterationLimit: options.maximumIterations)
             let mac = try file.hmacAlgorithm(macIndex)
@@ -139,7 +139,7 @@ struct PKCS12Reader {
             kind = .pkcs12KDF(hash: hash)
             if hash == .sha1 { warnings.append(.macUsesSHA1) }
         } else {
-            throw file.error(.macAlgorithmUnavailable(oid.dottedString), at: algorithmIndex)
+            throw file.error(.macAlgorithmUnavailable(oid), at: algorithmIndex)
         }
         if keyIterations < 2048 { warnings.append(.fewIterations(keyIterations)) }
         return PKCS12MACScheme(kind: kind, iterations: keyIterations, salt: keySalt, digest: digest, parameters: raw)
@@ -150,7 +150,7 @@ struct PKCS12Reader {
     ) throws(PKCS12Error) {
         for candidate in PKCS12Reader.candidates(passphrase) {
             guard let computed = cryptography.computeMAC(scheme, candidate, content) else {
-                throw file.error(.macAlgorithmUnavailable(scheme.description), at: index)
+                throw file.error(.macAlgorithmUnavailable(scheme.algorithm), at: index)
             }
             if PKCS12Reader.constantTimeEqual(computed, scheme.digest) {
                 passphrases = [candidate]
@@ -180,7 +180,7 @@ struct PKCS12Reader {
         for candidate in passphrases {
             switch cryptography.decrypt(scheme, candidate, ciphertext) {
             case .unavailable:
-                throw reader.error(.encryptionUnavailable(scheme.description), at: index)
+                throw reader.error(.encryptionUnavailable(scheme), at: index)
             case .badPadding:
                 continue
             case .malformedCiphertext:

@@ -1,4 +1,4 @@
-import TackDER
+public import TackDER
 public import TackSHA2
 
 /// The integrity scheme of a PFX's MacData (RFC 7292 §4, RFC 9579).
@@ -23,6 +23,15 @@ public struct PKCS12MACScheme: Sendable, Hashable, CustomStringConvertible {
     public let digest: [UInt8]
     /// For PBMAC1, the DER of the AlgorithmIdentifier's parameters (empty otherwise).
     public let parameters: [UInt8]
+
+    /// The object identifier that names the scheme in the MacData: the digest's
+    /// (PKCS #12 KDF) or PBMAC1's.
+    public var algorithm: OID {
+        switch kind {
+        case .pkcs12KDF(let hash): hash.oid
+        case .pbmac1: PKCS12OID.pbmac1
+        }
+    }
 
     /// `HMAC-SHA-256 (PKCS #12 KDF)` or `PBMAC1`.
     public var description: String {
@@ -149,6 +158,16 @@ enum PKCS12OID {
     static let desEDE3CBC = OID(1, 2, 840, 113549, 3, 7)
 
     /// pkcs-12PbeIds (RFC 7292 appendix C): 1, 2 RC4 (refused); 3, 4 triple DES; 5, 6 RC2.
+    /// The name of an encryption algorithm's OID in messages: the RC4 PBEs that
+    /// Tack refuses by name, the dotted form otherwise.
+    static func name(of oid: OID) -> String {
+        switch pkcs12PBE(oid) {
+        case 1?: "pbeWithSHAAnd128BitRC4 (\(oid.dottedString))"
+        case 2?: "pbeWithSHAAnd40BitRC4 (\(oid.dottedString))"
+        default: oid.dottedString
+        }
+    }
+
     static func pkcs12PBE(_ oid: OID) -> Int? {
         for number: UInt64 in 1...6 where OID(1, 2, 840, 113549, 1, 12, 1, number) == oid {
             return Int(number)

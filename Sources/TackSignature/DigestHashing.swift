@@ -184,7 +184,7 @@ extension RSAPublicKey {
         of message: some Collection<UInt8>, hash: DigestAlgorithm,
         _ body: (UnsafeRawBufferPointer) throws(SignatureError) -> Result
     ) throws(SignatureError) -> Result {
-        try Self.withContiguousBytes(message) { (bytes) throws(SignatureError) -> Result in
+        try withContiguousBytes(of: message) { (bytes) throws(SignatureError) -> Result in
             try hash.withDigest(of: UnsafeRawBufferPointer(bytes), body)
         }
     }

@@ -136,12 +136,3 @@ extension ECWeierstrassCurve {
         return !value.isZero && value.isLess(than: order.modulus)
     }
 }
-
-/// Runs `body` on the bytes of `collection` in place when they are contiguous
-/// (an array, an array slice, a digest), else on a copy.
-func withContiguousBytes<Result>(
-    of collection: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-) -> Result {
-    if let result = collection.withContiguousStorageIfAvailable(body) { return result }
-    return Array(collection).withUnsafeBufferPointer(body)
-}

@@ -87,8 +87,8 @@ extension RSAPublicKey {
         guard k >= tLength + 11 else {
             throw .unsupported(.rsaModulusTooShortForHash)
         }
-        try Self.withContiguousBytes(signature) { (signatureBytes) throws(SignatureError) in
-            try Self.withContiguousBytes(digest) { (digestBytes) throws(SignatureError) in
+        try withContiguousBytes(of: signature) { (signatureBytes) throws(SignatureError) in
+            try withContiguousBytes(of: digest) { (digestBytes) throws(SignatureError) in
                 try withMessageRepresentative(signature: signatureBytes) {
                     (recovered, expected) throws(SignatureError) in
                     // EM = 00 01 PS 00 T, PS = k − tLen − 3 bytes of FF.

@@ -151,8 +151,8 @@ extension RSAPublicKey {
             throw .invalidParameters(.saltTooLongForKey)
         }
         let k = signatureByteCount
-        try Self.withContiguousBytes(signature) { (signatureBytes) throws(SignatureError) in
-            try Self.withContiguousBytes(digest) { (digestBytes) throws(SignatureError) in
+        try withContiguousBytes(of: signature) { (signatureBytes) throws(SignatureError) in
+            try withContiguousBytes(of: digest) { (digestBytes) throws(SignatureError) in
                 try withMessageRepresentative(signature: signatureBytes) {
                     (recovered, scratch) throws(SignatureError) in
                     // §8.1.2 step 2c: I2OSP(m, emLen) fails unless the

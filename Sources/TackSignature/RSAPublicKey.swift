@@ -242,30 +242,3 @@ extension RSAPublicKey: Hashable {
         hasher.combine(exponent)
     }
 }
-
-extension RSAPublicKey {
-    /// Runs `body` over the bytes of `collection`, without copying when the
-    /// collection has contiguous storage (arrays, slices). Used by the RSA entry
-    /// points, which accept any collection of bytes.
-    static func withContiguousBytes<Result>(
-        _ collection: some Collection<UInt8>,
-        _ body: (UnsafeBufferPointer<UInt8>) throws(SignatureError) -> Result
-    ) throws(SignatureError) -> Result {
-        // `withContiguousStorageIfAvailable` rethrows untyped errors, so the
-        // closure reports through a Swift.Result instead of throwing.
-        let direct: Swift.Result<Result, SignatureError>? = collection.withContiguousStorageIfAvailable { buffer in
-            do throws(SignatureError) {
-                return .success(try body(buffer))
-            } catch {
-                return .failure(error)
-            }
-        }
-        if let direct {
-            return try direct.get()
-        }
-        let copy = Array(collection)
-        return try copy.withUnsafeBufferPointer { (buffer) throws(SignatureError) -> Result in
-            try body(buffer)
-        }
-    }
-}

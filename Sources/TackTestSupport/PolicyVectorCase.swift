@@ -1,4 +1,5 @@
 import Foundation
+import TackVectorSuites
 
 /// One case of `Vectors/policies/manifest.json` (made by `Vectors/policies/generate.py`):
 /// a served chain, its roots, host and time, an optional pin policy, and what the
@@ -30,33 +31,21 @@ public struct PolicyVectorCase: CustomStringConvertible, Sendable {
     /// The case's name.
     public var description: String { name }
 
-    /// A manifest entry that lacks a required field or has one of the wrong type.
-    public struct MalformedEntry: Error, CustomStringConvertible {
-        /// The entry's position in the manifest's array.
-        public let index: Int
-        /// What is wrong.
-        public var description: String { "Vectors/policies/manifest.json: entry \(index) lacks a required field or has one of the wrong type" }
-    }
-
     /// Reads every case of the manifest.
     ///
     /// - Returns: The cases in file order.
-    /// - Throws: Foundation's error when the file cannot be read or is not JSON, and
-    ///   ``MalformedEntry`` for an entry that is not a complete case (never skipped).
+    /// - Throws: Foundation's error when the file cannot be read, and
+    ///   `JSONShapeError` when it is not JSON or an entry is not a complete case
+    ///   (never skipped; the error names the entry and the field).
     public static func all() throws -> [PolicyVectorCase] {
         let data = try Data(contentsOf: RepositoryPaths.vectors("policies/manifest.json"))
-        guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
-            throw MalformedEntry(index: -1)
-        }
-        return try list.enumerated().map { (index, entry) throws -> PolicyVectorCase in
-            guard let name = entry["name"] as? String, let chain = entry["chain"] as? String,
-                let roots = entry["roots"] as? [String], let host = entry["host"] as? String,
-                let at = entry["at"] as? String, let exit = entry["exit"] as? Int
-            else { throw MalformedEntry(index: index) }
-            return PolicyVectorCase(
-                name: name, chain: chain, roots: roots, host: host, at: at, policy: entry["policy"] as? String,
-                verdict: entry["verdict"] as? String, decision: entry["decision"] as? String,
-                pins: entry["pins"] as? String, diagnostic: entry["diagnostic"] as? String, exit: exit)
+        return try JSONFields.objects(inDocument: [UInt8](data)) { (entry) throws(JSONShapeError) in
+            PolicyVectorCase(
+                name: try entry.string("name"), chain: try entry.string("chain"), roots: try entry.strings("roots"),
+                host: try entry.string("host"), at: try entry.string("at"), policy: try entry.optionalString("policy"),
+                verdict: try entry.optionalString("verdict"), decision: try entry.optionalString("decision"),
+                pins: try entry.optionalString("pins"), diagnostic: try entry.optionalString("diagnostic"),
+                exit: try entry.int("exit"))
         }
     }
 }

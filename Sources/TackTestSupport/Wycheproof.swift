@@ -34,10 +34,11 @@ extension WycheproofFile {
     ///
     /// - Parameter name: The file name, for example `ed25519_test.json`.
     /// - Returns: The decoded file.
-    /// - Throws: Foundation's errors when the file is missing or malformed.
+    /// - Throws: Foundation's error when the file cannot be read, and
+    ///   `JSONShapeError` when it is malformed.
     public static func load(_ name: String) throws -> WycheproofFile {
         let data = try Data(contentsOf: RepositoryPaths.wycheproof.appendingPathComponent(name))
-        return try JSONDecoder().decode(WycheproofFile.self, from: data)
+        return try WycheproofFile(jsonBytes: [UInt8](data))
     }
 
     /// The names of the shared folder's files accepted by `filter`, sorted; empty

@@ -13,7 +13,7 @@
 /// some schemas have are optional. The older (pre-v1) schemas put the key in
 /// `key` (EC, EdDSA) or in `n`/`e`/`keyAsn` at group level (RSA); those fields
 /// are decoded too, for readers to use as fallbacks.
-public struct WycheproofFile: Decodable, Sendable {
+public struct WycheproofFile: Sendable {
     /// The algorithm named by the file, for example `ECDSA`.
     public let algorithm: String?
     /// The schema file name, for example `ecdsa_verify_schema_v1.json`.
@@ -25,13 +25,13 @@ public struct WycheproofFile: Decodable, Sendable {
 
     /// Only a file's schema name, to decode first, so that a reader can refuse an
     /// unknown file by its schema rather than by whichever field it lacks.
-    public struct Header: Decodable, Sendable {
+    public struct Header: Sendable {
         /// The schema file name, for example `ecdsa_verify_schema_v1.json`.
         public let schema: String
     }
 
     /// A group of vectors sharing a key and parameters.
-    public struct Group: Decodable, Sendable {
+    public struct Group: Sendable {
         /// The group type, for example `EcdsaVerify` or `RsassaPkcs1Verify`.
         public let type: String?
         /// The key (v1 schemas).
@@ -61,7 +61,7 @@ public struct WycheproofFile: Decodable, Sendable {
     }
 
     /// A group's public key; which fields are present depends on the schema.
-    public struct Key: Decodable, Sendable {
+    public struct Key: Sendable {
         /// The curve, for example `secp256r1` or `edwards25519`.
         public let curve: String?
         /// The key size in bits.
@@ -81,7 +81,7 @@ public struct WycheproofFile: Decodable, Sendable {
     }
 
     /// One vector.
-    public struct Vector: Decodable, Sendable {
+    public struct Vector: Sendable {
         /// The vector's identifier within its file.
         public let tcId: Int
         /// What the vector tests.
@@ -94,5 +94,92 @@ public struct WycheproofFile: Decodable, Sendable {
         public let sig: String
         /// `valid`, `invalid` or `acceptable`.
         public let result: String
+    }
+}
+
+// Reading: each level from its JSON object, naming the member that is missing or
+// mistyped (TackFormats' reader; no Foundation coder).
+extension WycheproofFile {
+    /// Reads a file's JSON document.
+    ///
+    /// - Parameter bytes: The file's bytes.
+    /// - Throws: ``JSONShapeError`` when it is not JSON or lacks a field every schema has.
+    public init(jsonBytes bytes: [UInt8]) throws(JSONShapeError) {
+        try self.init(fields: try JSONFields(document: bytes))
+    }
+
+    /// Reads a file from its top-level object.
+    ///
+    /// - Parameter fields: The object.
+    /// - Throws: ``JSONShapeError`` for a missing or mistyped member.
+    public init(fields: JSONFields) throws(JSONShapeError) {
+        algorithm = try fields.optionalString("algorithm")
+        schema = try fields.string("schema")
+        numberOfTests = try fields.optionalInt("numberOfTests")
+        testGroups = try fields.objects("testGroups") { (group) throws(JSONShapeError) in try Group(fields: group) }
+    }
+}
+
+extension WycheproofFile.Header {
+    /// Reads the schema name of a file's top-level object.
+    ///
+    /// - Parameter fields: The object.
+    /// - Throws: ``JSONShapeError`` when `schema` is missing or not a string.
+    public init(fields: JSONFields) throws(JSONShapeError) {
+        schema = try fields.string("schema")
+    }
+}
+
+extension WycheproofFile.Group {
+    /// Reads a group from its object.
+    ///
+    /// - Parameter fields: The object.
+    /// - Throws: ``JSONShapeError`` for a missing or mistyped member.
+    public init(fields: JSONFields) throws(JSONShapeError) {
+        type = try fields.optionalString("type")
+        publicKey = try fields.optionalObject("publicKey") { (key) throws(JSONShapeError) in try WycheproofFile.Key(fields: key) }
+        key = try fields.optionalObject("key") { (key) throws(JSONShapeError) in try WycheproofFile.Key(fields: key) }
+        publicKeyAsn = try fields.optionalString("publicKeyAsn")
+        keyAsn = try fields.optionalString("keyAsn")
+        n = try fields.optionalString("n")
+        e = try fields.optionalString("e")
+        keySize = try fields.optionalInt("keySize")
+        sha = try fields.optionalString("sha")
+        mgf = try fields.optionalString("mgf")
+        mgfSha = try fields.optionalString("mgfSha")
+        sLen = try fields.optionalInt("sLen")
+        tests = try fields.objects("tests") { (vector) throws(JSONShapeError) in try WycheproofFile.Vector(fields: vector) }
+    }
+}
+
+extension WycheproofFile.Key {
+    /// Reads a key from its object.
+    ///
+    /// - Parameter fields: The object.
+    /// - Throws: ``JSONShapeError`` for a mistyped member.
+    public init(fields: JSONFields) throws(JSONShapeError) {
+        curve = try fields.optionalString("curve")
+        keySize = try fields.optionalInt("keySize")
+        uncompressed = try fields.optionalString("uncompressed")
+        wx = try fields.optionalString("wx")
+        wy = try fields.optionalString("wy")
+        pk = try fields.optionalString("pk")
+        modulus = try fields.optionalString("modulus")
+        publicExponent = try fields.optionalString("publicExponent")
+    }
+}
+
+extension WycheproofFile.Vector {
+    /// Reads a vector from its object.
+    ///
+    /// - Parameter fields: The object.
+    /// - Throws: ``JSONShapeError`` for a missing or mistyped member.
+    public init(fields: JSONFields) throws(JSONShapeError) {
+        tcId = try fields.int("tcId")
+        comment = try fields.optionalString("comment")
+        flags = try fields.optionalStrings("flags")
+        msg = try fields.string("msg")
+        sig = try fields.string("sig")
+        result = try fields.string("result")
     }
 }

@@ -136,22 +136,3 @@ func hexBytes(_ text: String, path: String, tcId: Int?, field: String) throws(Wy
     }
     return bytes
 }
-
-/// A one-line account of a JSON decoding failure: what, and where.
-func describeDecoding(_ error: any Error) -> String {
-    func location(_ path: [any CodingKey]) -> String {
-        path.isEmpty
-            ? "top level"
-            : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
-    switch error as? DecodingError {
-    case .keyNotFound(let key, let context)?:
-        return "missing \(key.stringValue) at \(location(context.codingPath))"
-    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-        return "wrong type at \(location(context.codingPath))"
-    case .dataCorrupted(let context)?:
-        return context.codingPath.isEmpty ? "not valid JSON" : "bad value at \(location(context.codingPath))"
-    default:
-        return "\(error)"
-    }
-}

@@ -7,7 +7,7 @@
 /// A Wycheproof primitive test file (AES-CBC, HMAC, PBKDF2, PBES2, AEAD, ECDH, XDH,
 /// HKDF), decoded into typed fields. Fields that only some schemas have are
 /// optional; the runner says which field is missing when a schema needs it.
-public struct WycheproofPrimitiveFile: Decodable, Sendable {
+public struct WycheproofPrimitiveFile: Sendable {
     /// The algorithm, for example `AES-CBC-PKCS5`, `HMACSHA256`,
     /// `PBKDF2-HMACSHA512` or `PbeWithHmacSha256AndAes_128`.
     public let algorithm: String
@@ -19,7 +19,7 @@ public struct WycheproofPrimitiveFile: Decodable, Sendable {
     public let testGroups: [Group]
 
     /// A group of vectors sharing parameters.
-    public struct Group: Decodable, Sendable {
+    public struct Group: Sendable {
         /// The group type, for example `IndCpaTest` or `MacTest`.
         public let type: String?
         /// The key size in bits (AES-CBC, HMAC).
@@ -38,7 +38,7 @@ public struct WycheproofPrimitiveFile: Decodable, Sendable {
     }
 
     /// One vector; hex strings except for the numbers.
-    public struct Vector: Decodable, Sendable {
+    public struct Vector: Sendable {
         /// The vector's identifier within its file.
         public let tcId: Int
         /// What the vector tests.
@@ -85,12 +85,76 @@ public struct WycheproofPrimitiveFile: Decodable, Sendable {
         public let privateKey: String?
         /// The expected shared secret (XDH, ECDH).
         public let shared: String?
+    }
+}
 
-        private enum CodingKeys: String, CodingKey {
-            case tcId, comment, flags, result, key, iv, msg, ct, tag, password, salt, iterationCount, dkLen, dk
-            case aad, ikm, info, size, okm, shared
-            case publicKey = "public"
-            case privateKey = "private"
-        }
+// Reading: each level from its JSON object, naming the member that is missing or
+// mistyped (TackFormats' reader; no Foundation coder).
+extension WycheproofPrimitiveFile {
+    /// Reads a file's JSON document.
+    ///
+    /// - Parameter bytes: The file's bytes.
+    /// - Throws: ``JSONShapeError`` when it is not JSON or lacks a field every schema has.
+    public init(jsonBytes bytes: [UInt8]) throws(JSONShapeError) {
+        try self.init(fields: try JSONFields(document: bytes))
+    }
+
+    /// Reads a file from its top-level object.
+    ///
+    /// - Parameter fields: The object.
+    /// - Throws: ``JSONShapeError`` for a missing or mistyped member.
+    public init(fields: JSONFields) throws(JSONShapeError) {
+        algorithm = try fields.string("algorithm")
+        schema = try fields.string("schema")
+        numberOfTests = try fields.optionalInt("numberOfTests")
+        testGroups = try fields.objects("testGroups") { (group) throws(JSONShapeError) in try Group(fields: group) }
+    }
+}
+
+extension WycheproofPrimitiveFile.Group {
+    /// Reads a group from its object.
+    ///
+    /// - Parameter fields: The object.
+    /// - Throws: ``JSONShapeError`` for a missing or mistyped member.
+    public init(fields: JSONFields) throws(JSONShapeError) {
+        type = try fields.optionalString("type")
+        keySize = try fields.optionalInt("keySize")
+        ivSize = try fields.optionalInt("ivSize")
+        tagSize = try fields.optionalInt("tagSize")
+        curve = try fields.optionalString("curve")
+        encoding = try fields.optionalString("encoding")
+        tests = try fields.objects("tests") { (vector) throws(JSONShapeError) in try WycheproofPrimitiveFile.Vector(fields: vector) }
+    }
+}
+
+extension WycheproofPrimitiveFile.Vector {
+    /// Reads a vector from its object (`public` and `private` into ``publicKey`` and
+    /// ``privateKey``).
+    ///
+    /// - Parameter fields: The object.
+    /// - Throws: ``JSONShapeError`` for a missing or mistyped member.
+    public init(fields: JSONFields) throws(JSONShapeError) {
+        tcId = try fields.int("tcId")
+        comment = try fields.optionalString("comment")
+        flags = try fields.optionalStrings("flags")
+        result = try fields.string("result")
+        key = try fields.optionalString("key")
+        iv = try fields.optionalString("iv")
+        msg = try fields.optionalString("msg")
+        ct = try fields.optionalString("ct")
+        tag = try fields.optionalString("tag")
+        password = try fields.optionalString("password")
+        salt = try fields.optionalString("salt")
+        iterationCount = try fields.optionalInt("iterationCount")
+        dkLen = try fields.optionalInt("dkLen")
+        dk = try fields.optionalString("dk")
+        aad = try fields.optionalString("aad")
+        ikm = try fields.optionalString("ikm")
+        info = try fields.optionalString("info")
+        size = try fields.optionalInt("size")
+        okm = try fields.optionalString("okm")
+        publicKey = try fields.optionalString("public")
+        privateKey = try fields.optionalString("private")
+        shared = try fields.optionalString("shared")
     }
 }

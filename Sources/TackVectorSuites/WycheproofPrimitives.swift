@@ -187,15 +187,10 @@ extension WycheproofRunner {
     private static func aesOutcome(
         key: [UInt8], iv: [UInt8], message: [UInt8], ciphertext: [UInt8], isValid: Bool
     ) -> WycheproofOutcome {
-        do throws(CipherError) {
-            let plaintext = try AES.decryptCBC(ciphertext, key: key, iv: iv)
-            guard plaintext == message else { return .wrongOutput("plaintext differs") }
-            if isValid, try AES.encryptCBC(message, key: key, iv: iv) != ciphertext {
-                return .wrongOutput("ciphertext differs")
-            }
-            return .accepted
-        } catch {
-            return .rejected(error.description)
+        roundTripOutcome(message: message, encrypted: ciphertext, isValid: isValid, encryptedName: "ciphertext") {
+            () throws(CipherError) in try AES.decryptCBC(ciphertext, key: key, iv: iv)
+        } encrypt: { () throws(CipherError) in
+            try AES.encryptCBC(message, key: key, iv: iv)
         }
     }
 
@@ -204,13 +199,25 @@ extension WycheproofRunner {
     private static func aesGCMOutcome(
         key: [UInt8], nonce: [UInt8], associatedData: [UInt8], message: [UInt8], sealed: [UInt8], isValid: Bool
     ) -> WycheproofOutcome {
-        do throws(AEADError) {
-            let gcm = try AESGCM(key: key)
-            let plaintext = try gcm.open(sealed, nonce: nonce, authenticating: associatedData)
-            guard plaintext == message else { return .wrongOutput("plaintext differs") }
-            if isValid, try gcm.seal(message, nonce: nonce, authenticating: associatedData) != sealed {
-                return .wrongOutput("ciphertext or tag differs")
-            }
+        let gcm: AESGCM
+        do throws(AEADError) { gcm = try AESGCM(key: key) } catch { return .rejected(error.description) }
+        return roundTripOutcome(message: message, encrypted: sealed, isValid: isValid, encryptedName: "ciphertext or tag") {
+            () throws(AEADError) in try gcm.open(sealed, nonce: nonce, authenticating: associatedData)
+        } encrypt: { () throws(AEADError) in
+            try gcm.seal(message, nonce: nonce, authenticating: associatedData)
+        }
+    }
+
+    /// The one verdict of a decrypting vector (AES-CBC, AES-GCM, ChaCha20-Poly1305):
+    /// `decrypt` must give `message`, and for a `valid` vector `encrypt` must give
+    /// `encrypted` back; an error of either is a rejection, named by its description.
+    static func roundTripOutcome<Failure: Error & CustomStringConvertible>(
+        message: [UInt8], encrypted: [UInt8], isValid: Bool, encryptedName: String,
+        decrypt: () throws(Failure) -> [UInt8], encrypt: () throws(Failure) -> [UInt8]
+    ) -> WycheproofOutcome {
+        do throws(Failure) {
+            guard try decrypt() == message else { return .wrongOutput("plaintext differs") }
+            if isValid, try encrypt() != encrypted { return .wrongOutput("\(encryptedName) differs") }
             return .accepted
         } catch {
             return .rejected(error.description)

@@ -71,11 +71,17 @@ public enum WycheproofRunner {
     /// - Returns: The file's report.
     /// - Throws: ``WycheproofFileError`` as ``run(path:)``.
     public static func run(data: Data, path: String) throws(WycheproofFileError) -> WycheproofReport {
+        let document: JSONFields
+        do {
+            document = try JSONFields(document: [UInt8](data))
+        } catch {
+            throw WycheproofFileError("\(path): not a Wycheproof test file (\(error))")
+        }
         let schemaName: String
         do {
-            schemaName = try JSONDecoder().decode(WycheproofFile.Header.self, from: data).schema
+            schemaName = try WycheproofFile.Header(fields: document).schema
         } catch {
-            throw WycheproofFileError("\(path): not a Wycheproof test file (\(describeDecoding(error)))")
+            throw WycheproofFileError("\(path): not a Wycheproof test file (\(error))")
         }
         guard let schema = WycheproofSchema(fileValue: schemaName) else {
             throw WycheproofFileError(
@@ -87,17 +93,17 @@ public enum WycheproofRunner {
         if !schema.isSignatureVerification {
             let file: WycheproofPrimitiveFile
             do {
-                file = try JSONDecoder().decode(WycheproofPrimitiveFile.self, from: data)
+                file = try WycheproofPrimitiveFile(fields: document)
             } catch {
-                throw WycheproofFileError("\(path): malformed \(schemaName) file (\(describeDecoding(error)))")
+                throw WycheproofFileError("\(path): malformed \(schemaName) file (\(error))")
             }
             return try runPrimitive(file, schema: schema, schemaName: shortName, path: path)
         }
         let file: WycheproofFile
         do {
-            file = try JSONDecoder().decode(WycheproofFile.self, from: data)
+            file = try WycheproofFile(fields: document)
         } catch {
-            throw WycheproofFileError("\(path): malformed \(schemaName) file (\(describeDecoding(error)))")
+            throw WycheproofFileError("\(path): malformed \(schemaName) file (\(error))")
         }
         var tally = WycheproofTally()
         for (offset, group) in file.testGroups.enumerated() {

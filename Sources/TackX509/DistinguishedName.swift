@@ -196,19 +196,8 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
     public var isEmpty: Bool { count == 0 }
 
     /// The RDNs in encoding order (most significant, usually the country, first).
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the RDNs of a name, decoding each on demand.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next RDN, or `nil` at the end.
-        public mutating func next() -> RelativeDistinguishedName? {
-            guard let element = elements.next() else { return nil }
-            return RelativeDistinguishedName(checked: elements.bytes, element: element)
-        }
+    public func makeIterator() -> CheckedDERIterator<RelativeDistinguishedName> {
+        CheckedDERIterator(storage, contentRange) { RelativeDistinguishedName(checked: $0, element: $1) }
     }
 
     /// The number of RDNs (the name's ``count``).
@@ -306,19 +295,8 @@ public struct RelativeDistinguishedName: Sendable, Hashable, Sequence {
     }
 
     /// The attributes in encoding order.
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the attributes of an RDN.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next attribute, or `nil` at the end.
-        public mutating func next() -> Attribute? {
-            guard let element = elements.next() else { return nil }
-            return Attribute(checked: elements.bytes, element: element)
-        }
+    public func makeIterator() -> CheckedDERIterator<Attribute> {
+        CheckedDERIterator(storage, contentRange) { Attribute(checked: $0, element: $1) }
     }
 
     /// Byte-for-byte equality of the two encodings.

@@ -323,19 +323,8 @@ public struct GeneralNames: Sendable, Hashable, Sequence {
     public var underestimatedCount: Int { count }
 
     /// The names in encoding order.
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the names, decoding each on demand.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next name, or `nil` at the end.
-        public mutating func next() -> GeneralName? {
-            guard let element = elements.next() else { return nil }
-            return GeneralName.decodeChecked(elements.bytes, element: element)
-        }
+    public func makeIterator() -> CheckedDERIterator<GeneralName> {
+        CheckedDERIterator(storage, contentRange) { GeneralName.decodeChecked($0, element: $1) }
     }
 
     /// The `dNSName` entries.

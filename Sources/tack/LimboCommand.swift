@@ -47,9 +47,13 @@ enum LimboCommand {
         let timeLimit = try self.timeLimit(args)
         var exceptions = LimboExceptions()
         if let path = try args.value("--exceptions") {
-            exceptions = try decode(LimboExceptions.self, path: path, what: "an exceptions file", io: io)
+            exceptions = try read(path, what: "an exceptions file", io: io) { (bytes) throws(JSONShapeError) in
+                try LimboExceptions(jsonBytes: bytes)
+            }
         }
-        let suite = try decode(LimboSuite.self, path: args.operands.first ?? "-", what: "a limbo suite", io: io)
+        let suite = try read(args.operands.first ?? "-", what: "a limbo suite", io: io) { (bytes) throws(JSONShapeError) in
+            try LimboSuite(jsonBytes: bytes)
+        }
 
         let selected = suite.testcases.filter { isSelected($0.id, args) }
         let now = Int64(Date().timeIntervalSince1970)
@@ -82,13 +86,14 @@ enum LimboCommand {
         return !excludes.contains(where: { LimboHarness.glob($0, matches: id) })
     }
 
-    /// The JSON document at `path` (`-`: standard input) as `type`; status 1 when it
-    /// cannot be read or is not `what`.
-    static func decode<Document: Decodable>(_ type: Document.Type, path: String, what: String, io: Console) throws(CLIError) -> Document {
+    /// The JSON document at `path` (`-`: standard input) read by `reader`; status 1 when
+    /// it cannot be read or is not `what`.
+    static func read<Document>(
+        _ path: String, what: String, io: Console, _ reader: ([UInt8]) throws(JSONShapeError) -> Document
+    ) throws(CLIError) -> Document {
+        let bytes = try readInput(path, io: io)
         do {
-            return try JSONDecoder().decode(type, from: Data(try readInput(path, io: io)))
-        } catch let error as CLIError {
-            throw error
+            return try reader(bytes)
         } catch {
             throw CLIError("\(path): not \(what): \(error)", code: "not_json")
         }

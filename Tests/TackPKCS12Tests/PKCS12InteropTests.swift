@@ -152,4 +152,52 @@ struct PKCS12InteropTests {
             #expect(error.code == code, "\(error)")
         }
     }
+
+    // MARK: Typed payloads
+
+    @Test("An RC4 PBE is refused with its object identifier, not a name in a string")
+    func rc4RefusedByOID() throws {
+        let vector = try PKCS12Tests.vector("assembled-rc4.p12")
+        do {
+            let file = try vector.read()
+            Issue.record("read an RC4-encrypted file: \(file.keys.count) keys")
+        } catch let error as PKCS12Error {
+            // pbeWithSHAAnd128BitRC4 or pbeWithSHAAnd40BitRC4 (RFC 7292 appendix C).
+            let rc4 = [OID(1, 2, 840, 113549, 1, 12, 1, 1), OID(1, 2, 840, 113549, 1, 12, 1, 2)]
+            guard case .unsupportedEncryption(let oid) = error.reason else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(rc4.contains(oid), "\(oid)")
+            #expect(error.code == "pkcs12.unsupported_encryption")
+            #expect(error.description.contains("RC4"))
+        }
+    }
+
+    @Test("A scheme the seam cannot run is reported as the typed scheme (encryption) or the algorithm's OID (MAC)")
+    func unavailableSchemesAreTyped() throws {
+        let standard = PKCS12Cryptography.standard
+        let noDecryption = PKCS12Cryptography(
+            computeMAC: standard.computeMAC, decrypt: { _, _, _ in .unavailable }, sha1: standard.sha1)
+        do {
+            _ = try PKCS12Tests.vector("openssl-ed25519-default.p12").read(cryptography: noDecryption)
+            Issue.record("read without decryption")
+        } catch let error as PKCS12Error {
+            guard case .encryptionUnavailable(let scheme) = error.reason else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(scheme.cipher == .aes256CBC)
+            #expect(error.code == "pkcs12.encryption_unavailable")
+        }
+        let noMAC = PKCS12Cryptography(computeMAC: { _, _, _ in nil }, decrypt: standard.decrypt, sha1: standard.sha1)
+        do {
+            _ = try PKCS12Tests.vector("openssl-ed25519-default.p12").read(cryptography: noMAC)
+            Issue.record("read without a MAC computation")
+        } catch let error as PKCS12Error {
+            // OpenSSL 3's default MAC: HMAC-SHA-256 with the PKCS #12 KDF, named by SHA-256's OID.
+            #expect(error.reason == .macAlgorithmUnavailable(DigestAlgorithm.sha256.oid), "\(error)")
+            #expect(error.code == "pkcs12.mac_algorithm_unavailable")
+        }
+    }
 }

@@ -80,7 +80,7 @@ struct RevocationListTests {
 
     @Test("The limbo CRLs without a CRL number or with a critical one are refused by reason", .enabled(if: VectorAvailability.runs(needing: limboURL), "x509-limbo is missing"))
     func limboCRLs() throws {
-        let suite = try JSONDecoder().decode(LimboSuite.self, from: Data(contentsOf: Self.limboURL))
+        let suite = try LimboSuite(jsonBytes: [UInt8](Data(contentsOf: Self.limboURL)))
         var parsed = 0
         for testCase in suite.testcases {
             for pem in testCase.crls ?? [] {

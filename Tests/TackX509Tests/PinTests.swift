@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import TackDER
 import TackSHA2
@@ -52,57 +51,7 @@ struct PinTests {
     }
 }
 
-@Suite("Pins: the system CA bundle against the OpenSSL pipeline")
-struct BundlePinTests {
-    /// Runs the OpenSSL pipeline over every certificate in one shell, or returns nil
-    /// when `openssl` is not installed.
-    static func opensslPins(of certificates: [[UInt8]]) throws -> [String]? {
-        let which = Process()
-        which.executableURL = URL(fileURLWithPath: "/bin/sh")
-        which.arguments = ["-c", "command -v openssl"]
-        which.standardOutput = Pipe()
-        try which.run()
-        which.waitUntilExit()
-        guard which.terminationStatus == 0 else { return nil }
-
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tack-pins-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for (index, der) in certificates.enumerated() {
-            try Data(der).write(to: directory.appendingPathComponent(String(format: "%05d.der", index)))
-        }
-        let script = """
-            for f in "$1"/*.der; do
-              openssl x509 -inform der -in "$f" -pubkey -noout | openssl pkey -pubin -outform der \
-                | openssl dgst -sha256 -binary | base64
-            done
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, "sh", directory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
-    @Test("The pin of every certificate of the system CA bundle equals the OpenSSL pipeline's")
-    func bundlePins() throws {
-        let bundle = SystemCABundle.certificates
-        try #require(!bundle.isEmpty, "no \(SystemCABundle.path) on this machine")
-        guard let expected = try Self.opensslPins(of: bundle) else {
-            // A visible warning locally; in CI (CI=true), which installs openssl, a failure.
-            Issue.record("openssl is not installed: the system CA bundle's pins were not compared with OpenSSL's",
-                         severity: VectorAvailability.isContinuousIntegration ? .error : .warning)
-            return
-        }
-        try #require(expected.count == bundle.count)
-        for (index, der) in bundle.enumerated() {
-            let certificate = try Certificate(derEncoded: der)
-            #expect(certificate.spkiPin.base64 == expected[index], "certificate \(index)")
-        }
-    }
-}
+// The pins against the OpenSSL pipeline (`openssl x509 -pubkey | openssl pkey -outform der |
+// openssl dgst -sha256 | base64`) are compared in one place: scripts/cli-check.py, over every
+// certificate under Vectors/ and of the system CA bundle, through `tack pin`, which prints
+// `Certificate.spkiPin`.

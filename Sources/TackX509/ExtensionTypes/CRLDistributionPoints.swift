@@ -48,23 +48,8 @@ public struct CRLDistributionPoints: Sendable, Hashable, Sequence {
     public var underestimatedCount: Int { count }
 
     /// The distribution points in encoding order.
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the distribution points.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next distribution point, or `nil` at the end.
-        public mutating func next() -> DistributionPoint? {
-            guard let element = elements.next() else { return nil }
-            let storage = elements.bytes
-            let decoded = rereadChecked(storage, element: element) { (reader) throws(X509Error) -> DistributionPoint? in
-                try DistributionPoint.read(&reader, storage: storage)
-            }
-            return decoded ?? nil
-        }
+    public func makeIterator() -> CheckedDERIterator<DistributionPoint> {
+        CheckedDERIterator(storage, contentRange) { DistributionPoint.decodeChecked($0, element: $1) }
     }
 
     /// Equal when the encodings are equal.
@@ -178,5 +163,16 @@ public struct DistributionPoint: Sendable, Hashable {
                                 at: offset)
         }
         return storage == nil ? nil : fields.0
+    }
+}
+
+extension DistributionPoint {
+    /// The distribution point in a checked element, for ``CRLDistributionPoints``'
+    /// iterator; `nil` when it does not decode.
+    internal static func decodeChecked(_ storage: [UInt8], element: DERElement) -> DistributionPoint? {
+        let decoded = rereadChecked(storage, element: element) { (reader) throws(X509Error) -> DistributionPoint? in
+            try DistributionPoint.read(&reader, storage: storage)
+        }
+        return decoded ?? nil
     }
 }

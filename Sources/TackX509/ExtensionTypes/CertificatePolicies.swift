@@ -99,19 +99,8 @@ public struct CertificatePolicies: Sendable, Hashable, Sequence {
     public var underestimatedCount: Int { count }
 
     /// The policies in encoding order.
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the policies.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next policy, or `nil` at the end.
-        public mutating func next() -> PolicyInformation? {
-            guard let element = elements.next() else { return nil }
-            return PolicyInformation(checked: elements.bytes, element: element)
-        }
+    public func makeIterator() -> CheckedDERIterator<PolicyInformation> {
+        CheckedDERIterator(storage, contentRange) { PolicyInformation(checked: $0, element: $1) }
     }
 
     /// Equal when the encodings are equal.
@@ -171,23 +160,8 @@ public struct PolicyQualifiers: Sendable, Hashable, Sequence {
     }
 
     /// The qualifiers in encoding order.
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the qualifiers.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next qualifier, or `nil` at the end.
-        public mutating func next() -> PolicyQualifier? {
-            guard let element = elements.next() else { return nil }
-            let storage = elements.bytes
-            let decoded = rereadChecked(storage, element: element) { (reader) throws(DERError) -> PolicyQualifier? in
-                try PolicyQualifier.read(&reader, storage: storage)
-            }
-            return decoded ?? nil
-        }
+    public func makeIterator() -> CheckedDERIterator<PolicyQualifier> {
+        CheckedDERIterator(storage, contentRange) { PolicyQualifier.decodeChecked($0, element: $1) }
     }
 
     /// Equal when the encodings are equal.
@@ -280,5 +254,16 @@ public struct UserNotice: Sendable, Hashable {
         try reader.checkString(element, kind: kind)
         guard let storage else { return nil }
         return decodeCheckedString(storage, range: element.contentRange, kind: kind)
+    }
+}
+
+extension PolicyQualifier {
+    /// The qualifier in a checked element, for ``PolicyQualifiers``' iterator; `nil`
+    /// for a qualifier of a type Tack does not decode, or one that does not decode.
+    internal static func decodeChecked(_ storage: [UInt8], element: DERElement) -> PolicyQualifier? {
+        let decoded = rereadChecked(storage, element: element) { (reader) throws(DERError) -> PolicyQualifier? in
+            try PolicyQualifier.read(&reader, storage: storage)
+        }
+        return decoded ?? nil
     }
 }

@@ -65,21 +65,8 @@ public struct ExtendedKeyUsage: Sendable, Hashable, Sequence {
     public var underestimatedCount: Int { count }
 
     /// The purposes in encoding order.
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the purposes.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next purpose OID, or `nil` at the end.
-        public mutating func next() -> OID? {
-            guard let element = elements.next() else { return nil }
-            return rereadChecked(elements.bytes, element: element) { (reader) throws(DERError) -> OID in
-                try reader.readObjectIdentifier()
-            }
-        }
+    public func makeIterator() -> CheckedDERIterator<OID> {
+        CheckedDERIterator(storage, contentRange) { decodeCheckedOID($0, element: $1) }
     }
 
     /// Equal when the encodings are equal.
@@ -89,4 +76,11 @@ public struct ExtendedKeyUsage: Sendable, Hashable, Sequence {
 
     /// Hashes the encoding.
     public func hash(into hasher: inout Hasher) { encodedHash(storage, contentRange, into: &hasher) }
+}
+
+/// The OBJECT IDENTIFIER in a checked element (an extended key usage's purpose).
+internal func decodeCheckedOID(_ storage: [UInt8], element: DERElement) -> OID? {
+    rereadChecked(storage, element: element) { (reader) throws(DERError) -> OID in
+        try reader.readObjectIdentifier()
+    }
 }

@@ -72,26 +72,8 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
     public var underestimatedCount: Int { count }
 
     /// The access descriptions in encoding order.
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the access descriptions.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next access description, or `nil` at the end.
-        public mutating func next() -> AccessDescription? {
-            guard let element = elements.next() else { return nil }
-            var children = CheckedElements(bytes: elements.bytes, range: element.contentRange)
-            guard let methodElement = children.next(), let locationElement = children.next(),
-                  let method = rereadChecked(elements.bytes, element: methodElement, { (reader) throws(DERError) -> OID in
-                      try reader.readObjectIdentifier()
-                  }),
-                  let location = GeneralName.decodeChecked(elements.bytes, element: locationElement)
-            else { return nil }
-            return AccessDescription(method: method, location: location)
-        }
+    public func makeIterator() -> CheckedDERIterator<AccessDescription> {
+        CheckedDERIterator(storage, contentRange) { AccessDescription.decodeChecked($0, element: $1) }
     }
 
     /// Equal when the encodings are equal.
@@ -101,4 +83,16 @@ public struct AuthorityInformationAccess: Sendable, Hashable, Sequence {
 
     /// Hashes the encoding.
     public func hash(into hasher: inout Hasher) { encodedHash(storage, contentRange, into: &hasher) }
+}
+
+extension AuthorityInformationAccess.AccessDescription {
+    /// The access description in a checked element, for the iterator.
+    internal static func decodeChecked(_ storage: [UInt8], element: DERElement) -> Self? {
+        var children = CheckedElements(bytes: storage, range: element.contentRange)
+        guard let methodElement = children.next(), let locationElement = children.next(),
+              let method = decodeCheckedOID(storage, element: methodElement),
+              let location = GeneralName.decodeChecked(storage, element: locationElement)
+        else { return nil }
+        return Self(method: method, location: location)
+    }
 }

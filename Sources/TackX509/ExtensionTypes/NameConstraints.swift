@@ -115,21 +115,8 @@ public struct GeneralSubtrees: Sendable, Hashable, Sequence {
     public var underestimatedCount: Int { count }
 
     /// The subtrees' base names in encoding order.
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the base names.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next base name, or `nil` at the end.
-        public mutating func next() -> GeneralName? {
-            guard let subtree = elements.next() else { return nil }
-            var children = CheckedElements(bytes: elements.bytes, range: subtree.contentRange)
-            guard let base = children.next() else { return nil }
-            return GeneralName.decodeChecked(elements.bytes, element: base)
-        }
+    public func makeIterator() -> CheckedDERIterator<GeneralName> {
+        CheckedDERIterator(storage, contentRange) { GeneralSubtrees.decodeBase($0, subtree: $1) }
     }
 
     /// Equal when the encodings are equal.
@@ -139,4 +126,13 @@ public struct GeneralSubtrees: Sendable, Hashable, Sequence {
 
     /// Hashes the encoding.
     public func hash(into hasher: inout Hasher) { encodedHash(storage, contentRange, into: &hasher) }
+}
+
+extension GeneralSubtrees {
+    /// The base name of the checked GeneralSubtree `subtree` (its first element).
+    internal static func decodeBase(_ storage: [UInt8], subtree: DERElement) -> GeneralName? {
+        var children = CheckedElements(bytes: storage, range: subtree.contentRange)
+        guard let base = children.next() else { return nil }
+        return GeneralName.decodeChecked(storage, element: base)
+    }
 }

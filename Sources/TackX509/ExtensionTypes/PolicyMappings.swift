@@ -61,23 +61,8 @@ public struct PolicyMappings: Sendable, Hashable, Sequence {
     public var underestimatedCount: Int { count }
 
     /// The mappings in encoding order.
-    public func makeIterator() -> Iterator {
-        Iterator(elements: CheckedElements(bytes: storage, range: contentRange))
-    }
-
-    /// Iterates the mappings.
-    public struct Iterator: IteratorProtocol {
-        internal var elements: CheckedElements
-
-        /// The next mapping, or `nil` at the end.
-        public mutating func next() -> Mapping? {
-            guard let element = elements.next() else { return nil }
-            return rereadChecked(elements.bytes, element: element) { (reader) throws(DERError) -> Mapping in
-                try reader.readSequence { (pair) throws(DERError) -> Mapping in
-                    Mapping(issuerDomainPolicy: try pair.readObjectIdentifier(), subjectDomainPolicy: try pair.readObjectIdentifier())
-                }
-            }
-        }
+    public func makeIterator() -> CheckedDERIterator<Mapping> {
+        CheckedDERIterator(storage, contentRange) { Mapping.decodeChecked($0, element: $1) }
     }
 
     /// Equal when the encodings are equal.
@@ -87,4 +72,16 @@ public struct PolicyMappings: Sendable, Hashable, Sequence {
 
     /// Hashes the encoding.
     public func hash(into hasher: inout Hasher) { encodedHash(storage, contentRange, into: &hasher) }
+}
+
+extension PolicyMappings.Mapping {
+    /// The mapping in a checked element, for ``PolicyMappings``' iterator.
+    internal static func decodeChecked(_ storage: [UInt8], element: DERElement) -> PolicyMappings.Mapping? {
+        rereadChecked(storage, element: element) { (reader) throws(DERError) -> PolicyMappings.Mapping in
+            try reader.readSequence { (pair) throws(DERError) -> PolicyMappings.Mapping in
+                PolicyMappings.Mapping(
+                    issuerDomainPolicy: try pair.readObjectIdentifier(), subjectDomainPolicy: try pair.readObjectIdentifier())
+            }
+        }
+    }
 }
