@@ -57,7 +57,7 @@ public struct TLSClient: Sendable {
     public mutating func start(random: inout some RandomSource) throws(TLSError) -> [UInt8] {
         guard engine == nil, !failed else { throw TLSError(.invalidState("start was called before")) }
         var created = try ClientEngine(configuration: configuration, random: &random)
-        let flight = created.firstFlight()
+        let flight = try created.firstFlight()
         engine = created
         return flight
     }

@@ -58,7 +58,7 @@ protocol ClientIdentitySigning {
 struct ClientEngine: Sendable {
     let configuration: TLSClientConfiguration
     var hello: ClientHelloParameters
-    let shares: KeyShares
+    var shares: KeyShares
     var state: HandshakeState = .expectServerHello
     var version: TLSProtocolVersion? = nil
     var suite: SuiteParameters? = nil
@@ -124,8 +124,8 @@ struct ClientEngine: Sendable {
     }
 
     /// The first ClientHello record (legacy_record_version 0x0301, RFC 8446 §5.1).
-    mutating func firstFlight() -> [UInt8] {
-        let message = hello.encode(shares: shares)
+    mutating func firstFlight() throws(TLSError) -> [UInt8] {
+        let message = try hello.encode(shares: shares)
         transcript = message
         return makeRecord(.handshake, version: 0x0301, message)
     }

@@ -138,8 +138,10 @@ extension ClientEngine {
             // Mutual TLS seam (see ClientIdentitySigning): an empty Certificate today.
             try sendHandshake(makeHandshakeMessage(HandshakeType.certificate, [0, 0, 0]))
         }
+        try shares.prepare(group)
+        let publicShare = try shares.publicShare(group)
         var exchange = ByteWriter()
-        exchange.appendVector(lengthBytes: 1) { $0.append(shares.publicShare(group)) }
+        exchange.appendVector(lengthBytes: 1) { $0.append(publicShare) }
         try sendHandshake(makeHandshakeMessage(HandshakeType.clientKeyExchange, exchange.bytes))
         var preMaster = try shares.sharedSecret(group, peer: tls12PeerShare)
         defer { wipe(&preMaster) }

@@ -70,6 +70,7 @@ extension ClientEngine {
             guard TLSNamedGroup.supported.contains(selected), !hello.sharedGroups.contains(selected) else {
                 throw TLSError(.illegalParameter("HelloRetryRequest selected group " + selected.description))
             }
+            try shares.prepare(selected)
             hello.sharedGroups = [selected]
             changed = true
         }
@@ -84,7 +85,7 @@ extension ClientEngine {
         let firstHash = try transcriptHash()
         transcript = makeHandshakeMessage(HandshakeType.messageHash, firstHash) + raw
         sendCompatibilityChangeCipherSpec()
-        let second = hello.encode(shares: shares)
+        let second = try hello.encode(shares: shares)
         try sendHandshake(second)
     }
 

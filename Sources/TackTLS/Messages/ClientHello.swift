@@ -4,39 +4,74 @@ import TackX509
 // The ClientHello (RFC 8446 §4.1.2) and the key shares drawn for it (§4.2.8).
 
 /// The ephemeral keys of one handshake, drawn in `start`: an X25519 key, a P-256
-/// and a P-384 key (the P-384 share is sent only after a HelloRetryRequest asks for
-/// it, or used in a TLS 1.2 ServerKeyExchange).
+/// key, and the scalar of a P-384 key (the P-384 share is sent only after a
+/// HelloRetryRequest asks for it, or used in a TLS 1.2 ServerKeyExchange).
+///
+/// All of the handshake's randomness is drawn in `start`, but the P-384 key's public
+/// point, a P-384 scalar multiplication that cost about half of a full handshake when
+/// it was computed up front (`tack-bench tls13-handshake`), is computed by
+/// ``prepare(_:)`` only when the server picks P-384. The 48 bytes drawn are the
+/// candidate `ECDHPrivateKey(curve:using:)` would have drawn first, so the key is the
+/// one an eager draw would have made; a candidate out of range (zero or not below n,
+/// probability about 2⁻¹⁹⁰) means a broken source and is refused, not redrawn.
 struct KeyShares: Sendable {
     let x25519: X25519PrivateKey
     let p256: ECDHPrivateKey
-    let p384: ECDHPrivateKey
+    private var p384Scalar: [UInt8]
+    private var p384: ECDHPrivateKey? = nil
 
     init(random: inout some RandomSource) throws(TLSError) {
         do throws(KeyAgreementError) {
             x25519 = try X25519PrivateKey(using: &random)
             p256 = try ECDHPrivateKey(curve: .p256, using: &random)
-            p384 = try ECDHPrivateKey(curve: .p384, using: &random)
         } catch {
             throw TLSError(.keyAgreement(error))
         }
+        p384Scalar = [UInt8](repeating: 0, count: 48)
+        do throws(RandomSourceError) {
+            try random.fill(&p384Scalar)
+        } catch {
+            throw TLSError(.randomSource(error))
+        }
     }
 
-    func publicShare(_ group: TLSNamedGroup) -> [UInt8] {
+    /// Makes the key of `group` ready for ``publicShare(_:)`` and
+    /// ``sharedSecret(_:peer:)``: computes the P-384 key the first time it is asked for.
+    mutating func prepare(_ group: TLSNamedGroup) throws(TLSError) {
+        guard group == .secp384r1, p384 == nil else { return }
+        do throws(KeyAgreementError) {
+            p384 = try ECDHPrivateKey(curve: .p384, rawRepresentation: p384Scalar)
+        } catch .privateKeyOutOfRange {
+            throw TLSError(.keyAgreement(.randomSourceUnusable))
+        } catch {
+            throw TLSError(.keyAgreement(error))
+        }
+        wipe(&p384Scalar)
+    }
+
+    /// The public share of `group` (its key must be ready: ``prepare(_:)``).
+    func publicShare(_ group: TLSNamedGroup) throws(TLSError) -> [UInt8] {
         switch group {
-        case .x25519: x25519.publicKey.rawRepresentation
-        case .secp256r1: p256.publicKey.x963Representation
-        default: p384.publicKey.x963Representation
+        case .x25519: return x25519.publicKey.rawRepresentation
+        case .secp256r1: return p256.publicKey.x963Representation
+        default:
+            guard let p384 else { throw TLSError(.internalError("P-384 key share used before it was prepared")) }
+            return p384.publicKey.x963Representation
         }
     }
 
     /// The shared secret with the server's share of `group`.
     func sharedSecret(_ group: TLSNamedGroup, peer: [UInt8]) throws(TLSError) -> [UInt8] {
         guard TLSNamedGroup.supported.contains(group) else { throw TLSError(.handshakeFailure("group " + group.description + " not offered")) }
+        let p384 = self.p384
+        if group == .secp384r1, p384 == nil { throw TLSError(.internalError("P-384 key share used before it was prepared")) }
         do throws(KeyAgreementError) {
             switch group {
             case .x25519: return try x25519.sharedSecret(with: X25519PublicKey(rawRepresentation: peer))
             case .secp256r1: return try p256.sharedSecret(with: ECDHPublicKey(curve: .p256, x963Representation: peer))
-            default: return try p384.sharedSecret(with: ECDHPublicKey(curve: .p384, x963Representation: peer))
+            default:
+                guard let p384 else { throw .unsupportedCurve(.p384) }  // unreachable: checked above
+                return try p384.sharedSecret(with: ECDHPublicKey(curve: .p384, x963Representation: peer))
             }
         } catch {
             throw TLSError(.keyAgreement(error))
@@ -63,7 +98,8 @@ struct ClientHelloParameters: Sendable {
     var offers12: Bool { versions.contains(.tls12) }
 
     /// The ClientHello message, header included.
-    mutating func encode(shares: KeyShares) -> [UInt8] {
+    mutating func encode(shares: KeyShares) throws(TLSError) -> [UInt8] {
+        let publicShares = try sharedGroups.map { (group) throws(TLSError) in (group, try shares.publicShare(group)) }
         var offered: [UInt16] = []
         var body = ByteWriter()
         body.append(UInt16(0x0303))  // legacy_version
@@ -126,9 +162,9 @@ struct ClientHelloParameters: Sendable {
             if offers13 {
                 add(ExtensionType.keyShare) { writer in
                     writer.appendVector(lengthBytes: 2) { list in
-                        for group in sharedGroups {
+                        for (group, share) in publicShares {
                             list.append(group.rawValue)
-                            list.appendVector(lengthBytes: 2) { $0.append(shares.publicShare(group)) }
+                            list.appendVector(lengthBytes: 2) { $0.append(share) }
                         }
                     }
                 }
