@@ -10,8 +10,9 @@ import PackageDescription
 
 /// The optional algorithm families, one package trait each, all enabled by
 /// default: a plain `swift build` keeps everything. A build for firmware turns off
-/// what its use case does not need (`--disable-default-traits --traits ...`, or for
-/// a dependency `.package(path:..., traits: [...])`); a certificate or key that needs
+/// what its use case does not need (`--disable-default-traits --traits ...`, or, in
+/// the manifest of a firmware package that uses Tack, the traits it lists for Tack;
+/// README, "Package traits"); a certificate or key that needs
 /// a family left out is refused with a named `unsupported` reason, never verified.
 ///
 /// This table is the one description of the traits: each one's compile condition
