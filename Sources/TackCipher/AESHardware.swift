@@ -19,16 +19,20 @@
 import _Builtin_intrinsics.intel
 import _Builtin_intrinsics.intel.cpuid
 
-/// Whether this CPU has AES-NI (CPUID.(EAX=1):ECX bit 25, Intel SDM Vol. 2A).
-/// Asked once; the answer is cached for the life of the process.
-let hardwareAESIsAvailable: Bool = {
+/// The feature flags of CPUID.(EAX=1):ECX (Intel SDM Vol. 2A), where AES-NI (bit 25)
+/// and PCLMULQDQ (bit 1, GHASHHardware.swift) are announced; 0 when CPUID does not
+/// answer. Asked once; the answer is cached for the life of the process.
+let cpuidLeaf1ECX: UInt32 = {
     var eax: UInt32 = 0
     var ebx: UInt32 = 0
     var ecx: UInt32 = 0
     var edx: UInt32 = 0
-    guard __get_cpuid_count(1, 0, &eax, &ebx, &ecx, &edx) != 0 else { return false }
-    return ecx & (1 << 25) != 0
+    guard __get_cpuid_count(1, 0, &eax, &ebx, &ecx, &edx) != 0 else { return 0 }
+    return ecx
 }()
+
+/// Whether this CPU has AES-NI (CPUID.(EAX=1):ECX bit 25).
+let hardwareAESIsAvailable: Bool = cpuidLeaf1ECX & (1 << 25) != 0
 
 @inline(__always)
 private func load(_ address: UnsafePointer<UInt8>) -> __m128i {

@@ -20,18 +20,10 @@
 
 #if TACK_HARDWARE_AES && arch(x86_64)
 import Builtin
-import _Builtin_intrinsics.intel.cpuid
 
-/// Whether this CPU has PCLMULQDQ (CPUID.(EAX=1):ECX bit 1, Intel SDM Vol. 2A).
-/// Asked once; the answer is cached for the life of the process.
-let hardwareCarrylessIsAvailable: Bool = {
-    var eax: UInt32 = 0
-    var ebx: UInt32 = 0
-    var ecx: UInt32 = 0
-    var edx: UInt32 = 0
-    guard __get_cpuid_count(1, 0, &eax, &ebx, &ecx, &edx) != 0 else { return false }
-    return ecx & (1 << 1) != 0
-}()
+/// Whether this CPU has PCLMULQDQ (CPUID.(EAX=1):ECX bit 1, Intel SDM Vol. 2A; the
+/// flags are read once, with AES-NI's, by `cpuidLeaf1ECX` in AESHardware.swift).
+let hardwareCarrylessIsAvailable: Bool = cpuidLeaf1ECX & (1 << 1) != 0
 
 /// The carry-less product of the low words of `a` and `b` (selector 0x00), as (low, high).
 @inline(__always)
