@@ -99,8 +99,7 @@ public struct ECDHPrivateKey: Sendable, CustomStringConvertible {
     private let scalar: ECDHScalar
 
     /// Generates a key: a scalar uniform in [1, n − 1] by rejection sampling
-    /// (FIPS 186-5 §A.2.2, "rejection sampling"): a candidate of the order's
-    /// width from `random`, drawn again when it is zero or not below n.
+    /// (``randomScalar(curve:using:)``), then its public point.
     ///
     /// - Parameters:
     ///   - curve: `ECCurve.p256` or `ECCurve.p384`.
@@ -109,23 +108,61 @@ public struct ECDHPrivateKey: Sendable, CustomStringConvertible {
     ///   ``KeyAgreementError/randomSourceUnusable`` after 64 rejected
     ///   candidates, ``KeyAgreementError/unsupportedCurve(_:)``.
     public init(curve: ECCurve, using random: inout some RandomSource) throws(KeyAgreementError) {
-        let width = try Self.scalarByteCount(curve)
+        var scalar = try Self.randomScalar(curve: curve, using: &random)
+        defer { zeroizeBytes(&scalar) }
+        try self.init(curve: curve, rawRepresentation: scalar)
+    }
+
+    /// Draws a private scalar uniform in [1, n − 1] by rejection sampling
+    /// (FIPS 186-5 §A.2.2, "rejection sampling"): a candidate of the order's
+    /// width from `random`, drawn again when it is zero or not below n. Its
+    /// public point is not computed: ``init(curve:rawRepresentation:)`` makes the
+    /// key when it is needed (a TLS client draws every key share's scalar up
+    /// front and computes only the shares a server asks for). The same source
+    /// gives the same key either way.
+    ///
+    /// - Parameters:
+    ///   - curve: `ECCurve.p256` or `ECCurve.p384`.
+    ///   - random: The entropy source.
+    /// - Returns: The scalar, big-endian, the curve's coordinate width. It is a
+    ///   secret: the caller overwrites it when done.
+    /// - Throws: ``KeyAgreementError/randomSourceFailed(_:)`` when `random` throws,
+    ///   ``KeyAgreementError/randomSourceUnusable`` after 64 rejected
+    ///   candidates, ``KeyAgreementError/unsupportedCurve(_:)``.
+    public static func randomScalar(curve: ECCurve, using random: inout some RandomSource) throws(KeyAgreementError) -> [UInt8] {
+        let width = try scalarByteCount(curve)
         var candidate = [UInt8](repeating: 0, count: width)
-        defer { zeroizeBytes(&candidate) }
         for _ in 0..<64 {
             do throws(RandomSourceError) {
                 try random.fill(&candidate)
             } catch {
+                zeroizeBytes(&candidate)
                 throw .randomSourceFailed(error)
             }
-            do throws(KeyAgreementError) {
-                try self.init(curve: curve, rawRepresentation: candidate)
-                return
-            } catch .privateKeyOutOfRange {
-                continue
-            }
+            if try isScalarInRange(candidate, curve) { return candidate }
         }
+        zeroizeBytes(&candidate)
         throw .randomSourceUnusable
+    }
+
+    /// Whether `bytes` (the curve's width, checked) is in [1, n − 1]; the answer
+    /// is the only thing the comparison's branches reveal.
+    private static func isScalarInRange(_ bytes: [UInt8], _ curve: ECCurve) throws(KeyAgreementError) -> Bool {
+        switch curve {
+        case .p256: return isScalarInRange(bytes, P256.curve)
+        case .p384:
+            #if !TACK_P384
+            throw .unsupportedCurve(curve)
+            #else
+            return isScalarInRange(bytes, P384.curve)
+            #endif
+        case .p521: throw .unsupportedCurve(curve)
+        }
+    }
+
+    private static func isScalarInRange<Limbs: ECLimbs>(_ bytes: [UInt8], _ curve: ECWeierstrassCurve<Limbs>) -> Bool {
+        guard let d = Limbs(bigEndian: bytes) else { return false }
+        return !d.isZero && d.isLess(than: curve.order.modulus)
     }
 
     /// A key from its scalar, as a fixed-width big-endian integer (SEC 1 v2

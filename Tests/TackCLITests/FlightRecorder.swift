@@ -56,6 +56,7 @@ struct FlightRecorder {
                 protocol = \(session.protocolVersion)
                 cipher_suite = \(session.cipherSuite)
                 group = \(session.group)
+                hello_retry_request = \(session.helloRetryRequest)
                 signature_scheme = \(session.signatureScheme)
                 certificates = \(session.certificates.count)
                 stapled_ocsp = \(session.stapledOCSPResponses.count)

@@ -97,11 +97,23 @@ struct ReplayFlightTests {
         #expect(session.protocolVersion.description == flight.manifest.fields["protocol"])
         #expect(session.cipherSuite.description == flight.manifest.fields["cipher_suite"])
         #expect(session.group.description == flight.manifest.fields["group"])
+        #expect(String(session.helloRetryRequest) == flight.manifest.fields["hello_retry_request"])
         #expect(session.signatureScheme.description == flight.manifest.fields["signature_scheme"])
         #expect(String(session.certificates.count) == flight.manifest.fields["certificates"])
         #expect(String(session.stapledOCSPResponses.count) == flight.manifest.fields["stapled_ocsp"])
         #expect(String(session.signedCertificateTimestamps.count) == flight.manifest.fields["scts"])
         #expect(session.decision?.isTrusted == true, "\(String(describing: session.decision))")
+    }
+
+    @Test("X25519 is taken from the first ClientHello; P-256 and P-384 come through a HelloRetryRequest")
+    func groupsThroughHelloRetryRequest() throws {
+        let byName = Dictionary(RecordedFlight.all.map { ($0.manifest.name, $0.manifest) }, uniquingKeysWith: { first, _ in first })
+        for (name, group, retried) in [("1-3-aes-128-gcm", "x25519", "false"), ("1-3-p-256-via-hrr", "secp256r1", "true"),
+                                       ("1-3-p-384-via-hrr", "secp384r1", "true")] {
+            let manifest = try #require(byName[name], "\(name) recorded")
+            #expect(manifest.fields["group"] == group, "\(name)")
+            #expect(manifest.fields["hello_retry_request"] == retried, "\(name)")
+        }
     }
 
     @Test("the flight split anywhere: one byte at a time, and seeded random chunk sizes give the same session",

@@ -8,6 +8,16 @@ public struct TLSClientConfiguration: Sendable {
     public var applicationProtocols: [String]
     /// The versions allowed; `[.tls13, .tls12]` by default.
     public var versions: [TLSProtocolVersion]
+    /// The groups the first TLS 1.3 ClientHello sends a key share for, in preference
+    /// order: `[.x25519]` by default (``defaultKeyShareGroups``). supported_groups
+    /// always lists every group of ``TLSNamedGroup/supported``; a server that wants
+    /// one without a share asks for it with a HelloRetryRequest (RFC 8446 §4.1.4),
+    /// which costs a round trip, while each share sent costs its key generation in
+    /// every handshake (a P-256 share about 40% of the client's CPU for a whole
+    /// handshake, `tack-bench tls13-handshake`). Each group must be in
+    /// ``TLSNamedGroup/supported``, at most once, and the list not empty, or `start`
+    /// throws ``TLSError/Reason/invalidState(_:)``.
+    public var keyShareGroups: [TLSNamedGroup]
     /// How the server is verified.
     public var verification: TLSServerVerification
 
@@ -17,16 +27,22 @@ public struct TLSClientConfiguration: Sendable {
     ///   - serverName: The SNI host name, or `nil` for none.
     ///   - applicationProtocols: The ALPN offer, in preference order.
     ///   - versions: The versions allowed.
+    ///   - keyShareGroups: The groups with a key share in the first ClientHello.
     ///   - verification: How the server is verified.
     public init(
         serverName: String?, applicationProtocols: [String] = [], versions: [TLSProtocolVersion] = [.tls13, .tls12],
-        verification: TLSServerVerification
+        keyShareGroups: [TLSNamedGroup] = TLSClientConfiguration.defaultKeyShareGroups, verification: TLSServerVerification
     ) {
         self.serverName = serverName
         self.applicationProtocols = applicationProtocols
         self.versions = versions
+        self.keyShareGroups = keyShareGroups
         self.verification = verification
     }
+
+    /// The first ClientHello's key shares by default: X25519 alone, as rustls and Go
+    /// send (P-256 and P-384 through a HelloRetryRequest).
+    public static let defaultKeyShareGroups: [TLSNamedGroup] = [.x25519]
 }
 
 /// How the client verifies the server.

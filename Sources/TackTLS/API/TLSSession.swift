@@ -8,6 +8,10 @@ public struct TLSSession: Sendable {
     public var cipherSuite: TLSCipherSuite
     /// The key-exchange group.
     public var group: TLSNamedGroup
+    /// Whether the server answered the first ClientHello with a HelloRetryRequest
+    /// (TLS 1.3, RFC 8446 §4.1.4: it wanted a group the client sent no key share for,
+    /// see ``TLSClientConfiguration/keyShareGroups``, or a cookie).
+    public var helloRetryRequest: Bool
     /// The scheme of the server's handshake signature.
     public var signatureScheme: TLSSignatureScheme
     /// The ALPN protocol the server selected, if any.

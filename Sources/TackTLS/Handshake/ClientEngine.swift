@@ -69,9 +69,8 @@ struct ClientEngine: Sendable {
     var decision: TrustDecision? = nil
     var sawHelloRetryRequest = false
     var sentChangeCipherSpec = false
-    /// The handshake messages so far (hashed when a hash is needed; the suite's hash
-    /// is known only from the ServerHello).
-    var transcript: [UInt8] = []
+    /// The handshake messages so far, as a running hash from the ServerHello on.
+    var transcript = Transcript()
     var records = RecordReader()
     var assembler = HandshakeAssembler()
     var readProtection: RecordProtection? = nil
@@ -100,6 +99,7 @@ struct ClientEngine: Sendable {
     init(configuration: TLSClientConfiguration, random: inout some RandomSource) throws(TLSError) {
         self.configuration = configuration
         guard !configuration.versions.isEmpty else { throw TLSError(.invalidState("no protocol version allowed")) }
+        guard !configuration.keyShareGroups.isEmpty else { throw TLSError(.invalidState("no key share group")) }
         var clientRandom = [UInt8](repeating: 0, count: 32)
         var sessionID = [UInt8](repeating: 0, count: 32)
         do throws(RandomSourceError) {
@@ -108,8 +108,16 @@ struct ClientEngine: Sendable {
         } catch {
             throw TLSError(.randomSource(error))
         }
-        shares = try KeyShares(random: &random)
+        var drawn = try KeyShares(random: &random)
+        let firstGroups = configuration.keyShareGroups
         let offers13 = configuration.versions.contains(.tls13)
+        for (index, group) in firstGroups.enumerated() {
+            guard TLSNamedGroup.supported.contains(group), !firstGroups[..<index].contains(group) else {
+                throw TLSError(.invalidState("key share group " + group.description + " not supported or listed twice"))
+            }
+            if offers13 { try drawn.prepare(group) }
+        }
+        shares = drawn
         var suites: [TLSCipherSuite] = []
         if offers13 { suites += TLSCipherSuite.tls13Suites }
         if configuration.versions.contains(.tls12) { suites += TLSCipherSuite.tls12Suites }
@@ -119,14 +127,14 @@ struct ClientEngine: Sendable {
             // a TLS 1.2-only client offers no session to resume.
             sessionID: offers13 ? sessionID : [],
             versions: configuration.versions.filter { $0 == .tls13 } + configuration.versions.filter { $0 == .tls12 },
-            suites: suites, sharedGroups: [.x25519, .secp256r1],
+            suites: suites, sharedGroups: firstGroups,
             serverName: configuration.serverName, applicationProtocols: configuration.applicationProtocols)
     }
 
     /// The first ClientHello record (legacy_record_version 0x0301, RFC 8446 §5.1).
     mutating func firstFlight() throws(TLSError) -> [UInt8] {
         let message = try hello.encode(shares: shares)
-        transcript = message
+        transcript.append(message)
         return makeRecord(.handshake, version: 0x0301, message)
     }
 
@@ -134,7 +142,7 @@ struct ClientEngine: Sendable {
 
     /// Sends a handshake message, protected if the write side is.
     mutating func sendHandshake(_ message: [UInt8]) throws(TLSError) {
-        transcript += message
+        transcript.append(message)
         try send(.handshake, message)
     }
 
@@ -154,11 +162,6 @@ struct ClientEngine: Sendable {
         guard !sentChangeCipherSpec, !hello.sessionID.isEmpty else { return }
         sentChangeCipherSpec = true
         outgoing += makeRecord(.changeCipherSpec, [1])
-    }
-
-    func transcriptHash() throws(TLSError) -> [UInt8] {
-        guard let suite else { throw TLSError(.internalError("transcript hash before the suite is known")) }
-        return try digest(suite.hash, transcript)
     }
 
     // MARK: Receiving
@@ -310,7 +313,7 @@ struct ClientEngine: Sendable {
     var session: TLSSession? {
         guard handshakeDone, let version, let suite, let group, let scheme else { return nil }
         return TLSSession(
-            protocolVersion: version, cipherSuite: suite.suite, group: group, signatureScheme: scheme,
+            protocolVersion: version, cipherSuite: suite.suite, group: group, helloRetryRequest: sawHelloRetryRequest, signatureScheme: scheme,
             applicationProtocol: alpn, certificates: served.certificates, stapledOCSPResponses: served.ocspResponses,
             signedCertificateTimestamps: served.individualSCTs, decision: decision)
     }
@@ -321,6 +324,6 @@ struct ClientEngine: Sendable {
         completedNow = true
         schedule?.wipeHandshakeSecrets()
         wipe(&masterSecret)
-        transcript = []
+        transcript.clear()
     }
 }

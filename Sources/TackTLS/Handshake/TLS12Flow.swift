@@ -59,8 +59,9 @@ extension ClientEngine {
         }
         version = .tls12
         suite = parameters
+        try transcript.fix(parameters.hash)
         serverRandom = message.random
-        transcript += raw
+        transcript.append(raw)
         state = .tls12ExpectCertificate
     }
 
@@ -93,7 +94,7 @@ extension ClientEngine {
             state = .tls12ExpectDone
         case (.tls12ExpectRequestOrDone, HandshakeType.serverHelloDone), (.tls12ExpectDone, HandshakeType.serverHelloDone):
             guard body.isEmpty else { throw TLSError(.decodeError(what: "ServerHelloDone", offset: 0)) }
-            transcript += raw
+            transcript.append(raw)
             try serverHelloDone()
             return
         case (.tls12ExpectFinished, HandshakeType.finished):
@@ -102,7 +103,7 @@ extension ClientEngine {
         default:
             throw unexpected(type)
         }
-        transcript += raw
+        transcript.append(raw)
     }
 
     /// ServerKeyExchange for ECDHE (RFC 8422 §5.4), its signature over both randoms
@@ -146,7 +147,7 @@ extension ClientEngine {
         var preMaster = try shares.sharedSecret(group, peer: tls12PeerShare)
         defer { wipe(&preMaster) }
         // RFC 7627 §4: the master secret over the session hash.
-        masterSecret = try tls12PRF(suite.hash, secret: preMaster, label: "extended master secret", seed: try transcriptHash(), length: 48)
+        masterSecret = try tls12PRF(suite.hash, secret: preMaster, label: "extended master secret", seed: try transcript.hash(), length: 48)
         let ivLength = suite.tls12IVLength
         var block = try tls12PRF(
             suite.hash, secret: masterSecret, label: "key expansion", seed: serverRandom + hello.random,
@@ -159,14 +160,14 @@ extension ClientEngine {
         outgoing += makeRecord(.changeCipherSpec, [1])
         writeProtection = RecordProtection(cipher: clientCipher, iv: Array(block[2 * k..<2 * k + ivLength]), mode: mode)
         pendingReadProtection = RecordProtection(cipher: serverCipher, iv: Array(block[2 * k + ivLength..<2 * k + 2 * ivLength]), mode: mode)
-        let verifyData = try tls12PRF(suite.hash, secret: masterSecret, label: "client finished", seed: try transcriptHash(), length: 12)
+        let verifyData = try tls12PRF(suite.hash, secret: masterSecret, label: "client finished", seed: try transcript.hash(), length: 12)
         try sendHandshake(makeHandshakeMessage(HandshakeType.finished, verifyData))
         state = .tls12ExpectChangeCipherSpec
     }
 
     private mutating func tls12ServerFinished(_ body: [UInt8]) throws(TLSError) {
         guard let suite else { throw TLSError(.internalError("no suite")) }
-        let expected = try tls12PRF(suite.hash, secret: masterSecret, label: "server finished", seed: try transcriptHash(), length: 12)
+        let expected = try tls12PRF(suite.hash, secret: masterSecret, label: "server finished", seed: try transcript.hash(), length: 12)
         guard constantTimeEqual(expected, body) else { throw TLSError(.badFinished) }
         try requireMessageBoundary()
         complete()

@@ -40,6 +40,7 @@ extension ClientEngine {
         }
         version = .tls13
         suite = parameters
+        try transcript.fix(parameters.hash)
         if message.isHelloRetryRequest {
             try helloRetryRequest(extensions, raw: raw)
         } else {
@@ -82,8 +83,7 @@ extension ClientEngine {
         }
         guard changed else { throw TLSError(.illegalParameter("HelloRetryRequest changes nothing")) }
         // The transcript restarts with message_hash(ClientHello1) (§4.4.1).
-        let firstHash = try transcriptHash()
-        transcript = makeHandshakeMessage(HandshakeType.messageHash, firstHash) + raw
+        try transcript.restartAfterHelloRetryRequest(raw)
         sendCompatibilityChangeCipherSpec()
         let second = try hello.encode(shares: shares)
         try sendHandshake(second)
@@ -98,12 +98,12 @@ extension ClientEngine {
             throw TLSError(.illegalParameter("key share for group " + selected.description + " not offered"))
         }
         guard let suite else { throw TLSError(.internalError("no suite")) }
-        transcript += raw
+        transcript.append(raw)
         group = selected
         var shared = try shares.sharedSecret(selected, peer: share)
         defer { wipe(&shared) }
         var keys = TLS13KeySchedule(hash: suite.hash)
-        try keys.deriveHandshakeSecrets(sharedSecret: shared, transcriptHash: try transcriptHash())
+        try keys.deriveHandshakeSecrets(sharedSecret: shared, transcriptHash: try transcript.hash())
         readProtection = try keys.protection(keys.serverHandshakeTrafficSecret, suite: suite)
         schedule = keys
         try requireMessageBoundary()
@@ -131,7 +131,7 @@ extension ClientEngine {
         default:
             throw unexpected(type)
         }
-        transcript += raw
+        transcript.append(raw)
     }
 
     /// EncryptedExtensions (§4.3.1): only what was offered and belongs here.
@@ -165,7 +165,7 @@ extension ClientEngine {
         try reader.expectEnd()
         guard let leaf = served.leaf else { throw TLSError(.emptyCertificate) }
         try verifyHandshakeSignature(
-            scheme: chosen, signature: signature, message: certificateVerifyContent(transcriptHash: try transcriptHash()),
+            scheme: chosen, signature: signature, message: certificateVerifyContent(transcriptHash: try transcript.hash()),
             leaf: leaf, accepted: TLSSignatureScheme.tls13Handshake, curveMatched: true)
         scheme = chosen
     }
@@ -173,11 +173,11 @@ extension ClientEngine {
     /// The server's Finished (§4.4.4), then the trust decision, then the client's flight.
     private mutating func serverFinished(_ body: [UInt8], raw: [UInt8]) throws(TLSError) {
         guard var keys = schedule, let suite else { throw TLSError(.internalError("no key schedule")) }
-        let expected = try keys.finishedData(keys.serverHandshakeTrafficSecret, transcriptHash: try transcriptHash())
+        let expected = try keys.finishedData(keys.serverHandshakeTrafficSecret, transcriptHash: try transcript.hash())
         guard constantTimeEqual(expected, body) else { throw TLSError(.badFinished) }
-        transcript += raw
+        transcript.append(raw)
         try requireMessageBoundary()
-        try keys.deriveApplicationSecrets(transcriptHash: try transcriptHash())
+        try keys.deriveApplicationSecrets(transcriptHash: try transcript.hash())
         try decide()
         // The client's flight under the client handshake traffic secret (§4.4).
         sendCompatibilityChangeCipherSpec()
@@ -190,7 +190,7 @@ extension ClientEngine {
             writer.appendVector(lengthBytes: 3) { _ in }
             try sendHandshake(makeHandshakeMessage(HandshakeType.certificate, writer.bytes))
         }
-        let finished = try keys.finishedData(keys.clientHandshakeTrafficSecret, transcriptHash: try transcriptHash())
+        let finished = try keys.finishedData(keys.clientHandshakeTrafficSecret, transcriptHash: try transcript.hash())
         try sendHandshake(makeHandshakeMessage(HandshakeType.finished, finished))
         clientTrafficSecret = keys.clientApplicationTrafficSecret
         serverTrafficSecret = keys.serverApplicationTrafficSecret

@@ -3,76 +3,76 @@ import TackX509
 
 // The ClientHello (RFC 8446 §4.1.2) and the key shares drawn for it (§4.2.8).
 
-/// The ephemeral keys of one handshake, drawn in `start`: an X25519 key, a P-256
-/// key, and the scalar of a P-384 key (the P-384 share is sent only after a
-/// HelloRetryRequest asks for it, or used in a TLS 1.2 ServerKeyExchange).
+/// The ephemeral keys of one handshake, drawn in `start`: an X25519 key, and the
+/// scalars of a P-256 and a P-384 key.
 ///
-/// All of the handshake's randomness is drawn in `start`, but the P-384 key's public
-/// point, a P-384 scalar multiplication that cost about half of a full handshake when
-/// it was computed up front (`tack-bench tls13-handshake`), is computed by
-/// ``prepare(_:)`` only when the server picks P-384. The 48 bytes drawn are the
-/// candidate `ECDHPrivateKey(curve:using:)` would have drawn first, so the key is the
-/// one an eager draw would have made; a candidate out of range (zero or not below n,
-/// probability about 2⁻¹⁹⁰) means a broken source and is refused, not redrawn.
+/// All of the handshake's randomness is drawn in `start`, in that fixed order, but a
+/// P-256 or P-384 key's public point (a scalar multiplication: the P-256 one was about
+/// 40% of a full handshake's client CPU when it was computed up front, the P-384 one
+/// about half, `tack-bench tls13-handshake`) is computed by ``prepare(_:)`` only for a
+/// group the client sends a share of: one of the configuration's
+/// ``TLSClientConfiguration/keyShareGroups``, the group a HelloRetryRequest asks for,
+/// or the curve of a TLS 1.2 ServerKeyExchange. The scalars are drawn by
+/// `ECDHPrivateKey.randomScalar(curve:using:)`, so each key is the one
+/// `ECDHPrivateKey(curve:using:)` would have made from the same source.
 struct KeyShares: Sendable {
     let x25519: X25519PrivateKey
-    let p256: ECDHPrivateKey
+    private var p256Scalar: [UInt8]
+    private var p256: ECDHPrivateKey? = nil
     private var p384Scalar: [UInt8]
     private var p384: ECDHPrivateKey? = nil
 
     init(random: inout some RandomSource) throws(TLSError) {
         do throws(KeyAgreementError) {
             x25519 = try X25519PrivateKey(using: &random)
-            p256 = try ECDHPrivateKey(curve: .p256, using: &random)
+            p256Scalar = try ECDHPrivateKey.randomScalar(curve: .p256, using: &random)
+            p384Scalar = try ECDHPrivateKey.randomScalar(curve: .p384, using: &random)
         } catch {
             throw TLSError(.keyAgreement(error))
-        }
-        p384Scalar = [UInt8](repeating: 0, count: 48)
-        do throws(RandomSourceError) {
-            try random.fill(&p384Scalar)
-        } catch {
-            throw TLSError(.randomSource(error))
         }
     }
 
     /// Makes the key of `group` ready for ``publicShare(_:)`` and
-    /// ``sharedSecret(_:peer:)``: computes the P-384 key the first time it is asked for.
+    /// ``sharedSecret(_:peer:)``: computes a P-256 or P-384 key the first time it is
+    /// asked for (X25519's is always ready).
     mutating func prepare(_ group: TLSNamedGroup) throws(TLSError) {
-        guard group == .secp384r1, p384 == nil else { return }
         do throws(KeyAgreementError) {
-            p384 = try ECDHPrivateKey(curve: .p384, rawRepresentation: p384Scalar)
-        } catch .privateKeyOutOfRange {
-            throw TLSError(.keyAgreement(.randomSourceUnusable))
+            switch group {
+            case .secp256r1 where p256 == nil:
+                p256 = try ECDHPrivateKey(curve: .p256, rawRepresentation: p256Scalar)
+                wipe(&p256Scalar)
+            case .secp384r1 where p384 == nil:
+                p384 = try ECDHPrivateKey(curve: .p384, rawRepresentation: p384Scalar)
+                wipe(&p384Scalar)
+            default:
+                return
+            }
         } catch {
             throw TLSError(.keyAgreement(error))
         }
-        wipe(&p384Scalar)
+    }
+
+    /// The key of a Weierstrass group, once prepared.
+    private func prepared(_ group: TLSNamedGroup) throws(TLSError) -> ECDHPrivateKey {
+        guard let key = group == .secp256r1 ? p256 : group == .secp384r1 ? p384 : nil else {
+            throw TLSError(.internalError("key share of " + group.description + " used before it was prepared"))
+        }
+        return key
     }
 
     /// The public share of `group` (its key must be ready: ``prepare(_:)``).
     func publicShare(_ group: TLSNamedGroup) throws(TLSError) -> [UInt8] {
-        switch group {
-        case .x25519: return x25519.publicKey.rawRepresentation
-        case .secp256r1: return p256.publicKey.x963Representation
-        default:
-            guard let p384 else { throw TLSError(.internalError("P-384 key share used before it was prepared")) }
-            return p384.publicKey.x963Representation
-        }
+        if group == .x25519 { return x25519.publicKey.rawRepresentation }
+        return try prepared(group).publicKey.x963Representation
     }
 
     /// The shared secret with the server's share of `group`.
     func sharedSecret(_ group: TLSNamedGroup, peer: [UInt8]) throws(TLSError) -> [UInt8] {
         guard TLSNamedGroup.supported.contains(group) else { throw TLSError(.handshakeFailure("group " + group.description + " not offered")) }
-        let p384 = self.p384
-        if group == .secp384r1, p384 == nil { throw TLSError(.internalError("P-384 key share used before it was prepared")) }
+        let key = group == .x25519 ? nil : try prepared(group)
         do throws(KeyAgreementError) {
-            switch group {
-            case .x25519: return try x25519.sharedSecret(with: X25519PublicKey(rawRepresentation: peer))
-            case .secp256r1: return try p256.sharedSecret(with: ECDHPublicKey(curve: .p256, x963Representation: peer))
-            default:
-                guard let p384 else { throw .unsupportedCurve(.p384) }  // unreachable: checked above
-                return try p384.sharedSecret(with: ECDHPublicKey(curve: .p384, x963Representation: peer))
-            }
+            guard let key else { return try x25519.sharedSecret(with: X25519PublicKey(rawRepresentation: peer)) }
+            return try key.sharedSecret(with: ECDHPublicKey(curve: key.curve, x963Representation: peer))
         } catch {
             throw TLSError(.keyAgreement(error))
         }
