@@ -5,7 +5,7 @@ import Testing
 
 /// The records of a server flight: each one's offset and its bytes (header included).
 /// Only for recordings, which are well-formed.
-private func records(_ flight: [UInt8]) -> [(offset: Int, bytes: ArraySlice<UInt8>)] {
+func flightRecords(_ flight: [UInt8]) -> [(offset: Int, bytes: ArraySlice<UInt8>)] {
     var found: [(Int, ArraySlice<UInt8>)] = []
     var offset = 0
     while offset + 5 <= flight.count {
@@ -46,7 +46,7 @@ struct HostileFlightTests {
     /// legacy_record_version of each record header, which RFC 8446 §5.1 says "MUST be
     /// ignored for all purposes" (TLS 1.3; a TLS 1.2 client may check it).
     private func ignorableOffsets(_ flight: [UInt8]) -> Set<Int> {
-        Set(records(flight).flatMap { [$0.offset + 1, $0.offset + 2] })
+        Set(flightRecords(flight).flatMap { [$0.offset + 1, $0.offset + 2] })
     }
 
     @Test("one bit flipped at every byte offset of the smallest recording, at 48 seeded offsets of every other: each fails typed")
@@ -94,7 +94,7 @@ struct HostileFlightTests {
     func oversizedRecord() throws {
         let flight = try #require(RecordedFlight.all.first { $0.manifest.fields["protocol"] == "TLSv1.3" })
         let client = try started(flight)
-        let first = try #require(records(flight.server).first)
+        let first = try #require(flightRecords(flight.server).first)
         let big = 16_384 + 256 + 1
         let encrypted = Array(first.bytes) + [23, 3, 3, UInt8(big >> 8), UInt8(big & 0xff)] + [UInt8](repeating: 0, count: big)
         guard case .failure(let error)? = outcome(client, encrypted) else {
@@ -128,7 +128,7 @@ struct HostileFlightTests {
     @Test("a second HelloRetryRequest is refused (RFC 8446 §4.1.4)")
     func secondHelloRetryRequest() throws {
         let flight = try #require(RecordedFlight.all.first { $0.manifest.name.contains("hrr") })
-        let first = try #require(records(flight.server).first)
+        let first = try #require(flightRecords(flight.server).first)
         let hostile = Array(first.bytes) + flight.server
         guard case .failure(let error)? = outcome(try started(flight), hostile) else {
             Issue.record("a second HelloRetryRequest was accepted")
@@ -144,7 +144,7 @@ struct HostileFlightTests {
         // The ServerKeyExchange (type 12) is a plaintext handshake message: find it in
         // each flight's handshake stream and put the first flight's in the second's.
         func serverKeyExchange(_ flight: [UInt8]) -> Range<Int>? {
-            for record in records(flight) where record.bytes.first == 22 {
+            for record in flightRecords(flight) where record.bytes.first == 22 {
                 var position = record.offset + 5
                 while position + 4 <= record.offset + record.bytes.count {
                     let length = Int(flight[position + 1]) << 16 | Int(flight[position + 2]) << 8 | Int(flight[position + 3])
