@@ -17,8 +17,10 @@ struct Connection {
     let serverName: String?
     /// The versions offered (`--tls 1.2|1.3`; by default both).
     let versions: [TLSProtocolVersion]
-    /// `--timeout`: connect and handshake together, in seconds.
+    /// `--timeout`: name resolution, connect and handshake together, in seconds.
     let timeout: Double
+    /// How the host becomes addresses: the system's resolver; tests put a stand-in here.
+    var resolver = NameResolver.system
 
     /// The options every connecting command takes with a value.
     static let valued: [String] = ["--servername", "--timeout", "--tls"]
@@ -30,7 +32,8 @@ struct Connection {
     static let optionsHelp = """
           --servername NAME  the server_name (SNI) to send; by default HOST, none
                              for an IP address (RFC 6066 §3)
-          --timeout SECONDS  bound connect and handshake together (default 10)
+          --timeout SECONDS  bound name resolution, connect and handshake together
+                             (default 10)
           --tls 1.2|1.3      offer only this version (default: both, 1.3 preferred)
         """
 
@@ -96,7 +99,7 @@ struct Connection {
     func handshake(verification: TLSServerVerification, random: inout some RandomSource,
                    record: ((_ sent: Bool, _ bytes: [UInt8]) -> Void)? = nil) throws(CLIError) -> TLSSession {
         let deadline = Deadline(seconds: timeout)
-        let socket = try TCPConnection.open(address, deadline: deadline)
+        let socket = try TCPConnection.open(address, deadline: deadline, resolver: resolver)
         var client = TLSClient(configuration: TLSClientConfiguration(serverName: serverName, versions: versions, verification: verification))
         let hello = try tls { () throws(TLSError) in try client.start(random: &random) }
         record?(true, hello)

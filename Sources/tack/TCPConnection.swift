@@ -1,8 +1,9 @@
 // The command line's one socket: a TCP connection to a server, opened and used under
-// one deadline (`--timeout` bounds connect and handshake together). Non-blocking
-// descriptors and poll(2), so that a server that accepts and stays silent costs at
-// most the time left. The TLS library never sees a socket (it is sans-I/O); this is
-// the transport `tack fetch` and `--connect` drive it over.
+// one deadline (`--timeout` bounds name resolution, connect and handshake together).
+// Non-blocking descriptors and poll(2), so that a server that accepts and stays silent
+// costs at most the time left (a resolver that stays silent too: NameResolution.swift).
+// The TLS library never sees a socket (it is sans-I/O); this is the transport `tack
+// fetch` and `--connect` drive it over.
 
 import Foundation
 
@@ -42,31 +43,18 @@ final class TCPConnection {
 
     deinit { close(descriptor) }
 
-    /// Resolves the host (getaddrinfo: IPv4 and IPv6 addresses, in the resolver's
-    /// order) and connects to the first address that accepts before the deadline.
+    /// Resolves the host (``NameResolver``: by default getaddrinfo, IPv4 and IPv6
+    /// addresses in the resolver's order) and connects to the first address that
+    /// accepts, all before the deadline.
     ///
     /// - Throws: `name_not_resolved`, `connection_refused` (every address refused),
-    ///   `timed_out`, or `connection_failed` with the system's reason.
-    static func open(_ address: ServerAddress, deadline: Deadline) throws(CLIError) -> TCPConnection {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_protocol = Int32(IPPROTO_TCP)
-        // An IP literal is taken as it is, never looked up.
-        if address.isIPAddress { hints.ai_flags = AI_NUMERICHOST }
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(address.host.description, String(address.port), &hints, &list)
-        guard status == 0, let first = list else {
-            let reason = status == EAI_SYSTEM ? CLIError.systemReason(errno) : String(cString: gai_strerror(status))
-            throw CLIError("\(address): name not resolved: \(reason.lowercased())", code: "name_not_resolved")
-        }
-        defer { freeaddrinfo(list) }
+    ///   `timed_out` (resolving or connecting), or `connection_failed` with the
+    ///   system's reason.
+    static func open(_ address: ServerAddress, deadline: Deadline, resolver: NameResolver = .system) throws(CLIError) -> TCPConnection {
         var lastError: CLIError?
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let current = entry {
-            entry = current.pointee.ai_next
+        for candidate in try resolver.resolve(address, deadline: deadline) {
             do {
-                let descriptor = try connect(current.pointee, address: address, deadline: deadline)
+                let descriptor = try connect(candidate, address: address, deadline: deadline)
                 return TCPConnection(descriptor: descriptor, address: address, deadline: deadline)
             } catch {
                 if error.code == "timed_out" { throw error }
@@ -77,14 +65,18 @@ final class TCPConnection {
     }
 
     /// One non-blocking connect, waited for with poll(2) until the deadline.
-    private static func connect(_ info: addrinfo, address: ServerAddress, deadline: Deadline) throws(CLIError) -> Int32 {
-        let descriptor = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
+    private static func connect(_ candidate: ResolvedAddress, address: ServerAddress, deadline: Deadline) throws(CLIError) -> Int32 {
+        guard deadline.millisecondsLeft > 0 else { throw timedOut(address, deadline: deadline, phase: "connecting") }
+        let descriptor = socket(candidate.family, candidate.socketType, candidate.socketProtocol)
         guard descriptor >= 0 else { throw failure(address, errno) }
         var keep = false
         defer { if !keep { close(descriptor) } }
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else { throw failure(address, errno) }
-        if Foundation.connect(descriptor, info.ai_addr, info.ai_addrlen) != 0 {
+        let started = candidate.socketAddress.withUnsafeBytes { bytes in
+            Foundation.connect(descriptor, bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
+        }
+        if started != 0 {
             guard errno == EINPROGRESS else { throw failure(address, errno) }
             try wait(descriptor, for: Int16(POLLOUT), address: address, deadline: deadline, phase: "connecting")
             var socketError: Int32 = 0
@@ -112,7 +104,7 @@ final class TCPConnection {
         }
     }
 
-    private static func timedOut(_ address: ServerAddress, deadline: Deadline, phase: String) -> CLIError {
+    static func timedOut(_ address: ServerAddress, deadline: Deadline, phase: String) -> CLIError {
         let bound = deadline.seconds == deadline.seconds.rounded() ? String(Int(deadline.seconds)) : String(deadline.seconds)
         return CLIError("\(address): timed out after \(bound) s \(phase) (--timeout)", code: "timed_out")
     }
