@@ -45,13 +45,13 @@ struct LoopbackServer {
     static func start(identity: String, arguments: [String], www: Bool = true, input: Pipe? = nil, output: Pipe? = nil) throws -> LoopbackServer {
         guard let openssl = opensslPath else { throw LoopbackError.noOpenSSL }
         let port = try freePort()
-        let directory = RepositoryPaths.vectors("tls/server").path
+        let directory = RepositoryPaths.vectors("tls/pki").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: openssl)
         process.arguments = [
             "s_server", "-accept", "127.0.0.1:" + String(port),
-            "-cert", directory + "/" + identity + ".pem", "-key", directory + "/" + identity + ".key",
-            "-cert_chain", directory + "/ca.pem",
+            "-cert", directory + "/leaf-" + identity + ".pem", "-key", directory + "/leaf-" + identity + ".key",
+            "-cert_chain", directory + "/intermediate.pem",
         // s_server reads its stdin commands (K: KeyUpdate) only when not -quiet.
         ] + (www ? ["-www", "-quiet"] : []) + arguments
         process.standardOutput = output ?? FileHandle.nullDevice

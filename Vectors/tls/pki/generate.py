@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""Regenerates the test PKI of Vectors/tls (the loopback servers and recorded flights).
+"""Regenerates the one test PKI of Vectors/tls (every loopback server, TackTLS's and the
+command line's, and the recorded flights).
 
 One RSA-2048 root and one RSA-2048 intermediate; under it a leaf per key type (RSA-2048,
-ECDSA P-256, ECDSA P-384, Ed25519) for localhost, 127.0.0.1 and ::1; a "big" RSA leaf
-whose 600 subject alternative names make the chain span several TLS records; a good OCSP
-response for the RSA leaf (stapled by `openssl s_server -status_file`); and a serverinfo
-file carrying an SCT list (`openssl s_server -serverinfo`). Validity 2026-01-01 to
-2046-01-01: the tests run at fixed times inside it. Needs Python `cryptography`.
-Run: python3 Vectors/tls/pki/generate.py
+ECDSA P-256, ECDSA P-384, Ed25519, and RSASSA-PSS: an id-RSASSA-PSS key, for
+rsa_pss_pss_*) for localhost, 127.0.0.1 and ::1; a "big" RSA leaf whose 600 subject
+alternative names make the chain span several TLS records; OCSP responses signed by the
+intermediate (stapled by `openssl s_server -status_file`): good for the RSA leaf, good
+and revoked for the P-256 leaf; and a serverinfo file carrying an SCT list (`openssl
+s_server -serverinfo`). Validity 2026-01-01 to 2046-01-01: the tests run at fixed times
+inside it. Needs Python `cryptography`, and `openssl` for the RSASSA-PSS leaf (Python's
+`cryptography` has no id-RSASSA-PSS keys: `openssl ca` issues it, with the same dates and
+extensions). Run: python3 Vectors/tls/pki/generate.py
 """
-import base64, datetime, hashlib, ipaddress, os, struct
+import base64, datetime, hashlib, ipaddress, os, shutil, struct, subprocess, tempfile
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
@@ -73,14 +77,51 @@ for kind, key in leaves.items():
         f.write(leaf.public_bytes(serialization.Encoding.PEM) + intermediate.public_bytes(serialization.Encoding.PEM))
     issued[kind] = leaf
 
-# A good OCSP response for leaf-rsa, signed by its issuer, valid to 2046.
-response = (ocsp.OCSPResponseBuilder()
-            .add_response(cert=issued["rsa"], issuer=intermediate, algorithm=hashes.SHA1(), cert_status=ocsp.OCSPCertStatus.GOOD,
-                          this_update=START, next_update=END, revocation_time=None, revocation_reason=None)
+# The RSASSA-PSS leaf: an id-RSASSA-PSS key from `openssl genpkey`, issued by `openssl
+# ca` under the intermediate with the other leaves' dates and extensions.
+work = tempfile.mkdtemp()
+try:
+    subprocess.run(["openssl", "genpkey", "-algorithm", "RSA-PSS", "-pkeyopt", "rsa_keygen_bits:2048", "-out", "leaf-rsapss.key"],
+                   check=True, capture_output=True)
+    subprocess.run(["openssl", "req", "-new", "-key", "leaf-rsapss.key", "-subj", "/CN=localhost", "-out", work + "/leaf.csr"],
+                   check=True, capture_output=True)
+    open(work + "/index.txt", "w").close()
+    with open(work + "/serial", "w") as f:
+        f.write("01\n")  # required by `openssl ca`, unused with -rand_serial
+    with open(work + "/ca.cnf", "w") as f:
+        f.write("[ca]\ndefault_ca = test\n[test]\ndatabase = %s/index.txt\nnew_certs_dir = %s\nserial = %s/serial\ndefault_md = sha256\n"
+                "policy = any\nunique_subject = no\n[any]\ncommonName = supplied\n[leaf]\n"
+                "basicConstraints = critical,CA:FALSE\nkeyUsage = critical,digitalSignature,keyEncipherment\n"
+                "extendedKeyUsage = serverAuth\nsubjectAltName = DNS:localhost,IP:127.0.0.1,IP:::1\n"
+                "subjectKeyIdentifier = hash\nauthorityKeyIdentifier = keyid\n" % (work, work, work))
+    subprocess.run(["openssl", "ca", "-batch", "-config", work + "/ca.cnf", "-extensions", "leaf", "-in", work + "/leaf.csr",
+                    "-out", "leaf-rsapss.pem", "-cert", "intermediate.pem", "-keyfile", "intermediate.key", "-notext",
+                    "-rand_serial", "-startdate", "20260101000000Z", "-enddate", "20460101000000Z"], check=True, capture_output=True)
+finally:
+    shutil.rmtree(work)
+with open("leaf-rsapss.pem", "rb") as f:
+    rsapss = f.read()
+with open("chain-rsapss.pem", "wb") as f:
+    f.write(rsapss + intermediate.public_bytes(serialization.Encoding.PEM))
+
+
+def ocsp_response(leaf, status, revoked=None):
+    """An OCSP response for `leaf`, signed by its issuer (RFC 6960 §4.2.2.2), valid to 2046."""
+    return (ocsp.OCSPResponseBuilder()
+            .add_response(cert=leaf, issuer=intermediate, algorithm=hashes.SHA1(), cert_status=status,
+                          this_update=START, next_update=END, revocation_time=revoked, revocation_reason=None)
             .responder_id(ocsp.OCSPResponderEncoding.HASH, intermediate)
-            .sign(intermediate_key, hashes.SHA256()))
+            .sign(intermediate_key, hashes.SHA256())
+            .public_bytes(serialization.Encoding.DER))
+
+
+# Good for leaf-rsa; good and revoked (since 2026-12-01) for leaf-p256.
 with open("ocsp-leaf-rsa.der", "wb") as f:
-    f.write(response.public_bytes(serialization.Encoding.DER))
+    f.write(ocsp_response(issued["rsa"], ocsp.OCSPCertStatus.GOOD))
+with open("ocsp-leaf-p256.der", "wb") as f:
+    f.write(ocsp_response(issued["p256"], ocsp.OCSPCertStatus.GOOD))
+with open("ocsp-leaf-p256-revoked.der", "wb") as f:
+    f.write(ocsp_response(issued["p256"], ocsp.OCSPCertStatus.REVOKED, datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)))
 
 # A SignedCertificateTimestampList (RFC 6962 §3.3) of one v1 SCT from a made-up log (its
 # signature is well-formed, not valid: these vectors test transport, not CT policy), as
