@@ -324,6 +324,7 @@ struct ClientEngine: Sendable {
         completedNow = true
         schedule?.wipeHandshakeSecrets()
         wipe(&masterSecret)
+        shares.wipeUnusedScalars()
         transcript.clear()
     }
 }

@@ -26,7 +26,15 @@ struct KeyShares: Sendable {
         do throws(KeyAgreementError) {
             x25519 = try X25519PrivateKey(using: &random)
             p256Scalar = try ECDHPrivateKey.randomScalar(curve: .p256, using: &random)
+        } catch {
+            throw TLSError(.keyAgreement(error))
+        }
+        do throws(KeyAgreementError) {
             p384Scalar = try ECDHPrivateKey.randomScalar(curve: .p384, using: &random)
+        } catch .unsupportedCurve {
+            // The P384 package trait is off: no scalar, and prepare(.secp384r1) reports
+            // the unsupported curve if a server asks for it.
+            p384Scalar = []
         } catch {
             throw TLSError(.keyAgreement(error))
         }
@@ -50,6 +58,13 @@ struct KeyShares: Sendable {
         } catch {
             throw TLSError(.keyAgreement(error))
         }
+    }
+
+    /// Overwrites the scalars no share was made of (when the handshake is over; the
+    /// keys made overwrite their own).
+    mutating func wipeUnusedScalars() {
+        wipe(&p256Scalar)
+        wipe(&p384Scalar)
     }
 
     /// The key of a Weierstrass group, once prepared.
