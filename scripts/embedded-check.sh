@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Embedded Swift: the core modules (TackDER..TackTrust, with TackCipher) compile for bare-metal
-# targets, and the known-answer test program (Tests/Embedded) runs on aarch64,
-# 32-bit armv7 and riscv64 under user-mode QEMU.
+# Embedded Swift: the core modules (TackDER..TackTLS, MODULES below) compile for bare-metal
+# targets, and the known-answer test program (Tests/Embedded) runs on aarch64 (with
+# one recorded TLS 1.3 handshake replayed: TLS_TARGETS), 32-bit armv7 and riscv64
+# under user-mode QEMU (scripts/check.sh leaves riscv64 out: Tests/Embedded/README.md).
 #
 #   scripts/embedded-check.sh                    # every target below
 #   scripts/embedded-check.sh aarch64 armv7      # some targets
