@@ -14,8 +14,10 @@
 # heap, memcpy, semihosting, in Swift, plus Assembly.s for the `bkpt` and the AEABI
 # division returns):
 #   known-answers.elf  Tests/Embedded's known-answer groups (Program and Generated,
-#                      shared with scripts/embedded-check.sh) and the use case,
-#                      every optional family on
+#                      shared with scripts/embedded-check.sh), the tls group (one
+#                      recorded TLS 1.3 handshake, Vectors/tls/recordings, generated
+#                      into the build directory) and the use case, every optional
+#                      family on
 #   firmware.elf       the pinning image: the use case alone (verify the RSA-2048 and
 #                      P-256 example chains for their host at a fixed time against one
 #                      anchor and check a pin rule), with only the families it needs
@@ -28,6 +30,9 @@
 #   cortex-m4 allocations per verdict: N
 #   cortex-m4 instructions per verdict: rsa2048 N, p256 N
 #   cortex-m4 full image flash: N bytes        (firmware-full.elf)
+#   cortex-m4 tls13 handshake: instructions N, ram N bytes
+#       (known-answers.elf: one recorded TLS 1.3 handshake replayed, trust decision
+#       included; heap high-water + painted stack; the run fails without it)
 # (ram, allocations: the larger of the two variants' first verdicts.) The run fails
 # when firmware.elf's flash exceeds BAREMETAL_FLASH_BUDGET or its RAM
 # BAREMETAL_RAM_BUDGET (65536). Issue 36's flash target is 262144 (256 KiB); until
@@ -49,6 +54,14 @@ BIN="$(dirname "$(command -v "$SWIFTC")")"
 BM="$ROOT/Tests/BareMetal"
 TRIPLE=armv7em-none-none-eabi
 MODULES=(TackDER TackFormats TackSHA2 TackX509 TackSignature TackTrust)
+# What known-answers.elf links beside them for its tls group (one recorded TLS 1.3
+# handshake, Tests/Embedded/Program/TLSChecks.swift): TackTLS and the record
+# protection of TackCipher (TackTLS imports no other module). Built with the full
+# set's defines; the firmware images do not link them.
+TLS_MODULES=(TackCipher TackTLS)
+# The full module set (known-answers.elf, firmware-full.elf) in dependency order,
+# the order scripts/embedded-check.sh compiles them in.
+FULL_SET=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackTLS)
 # The optional families (Package.swift's traits): every one on for the module set
 # that known-answers.elf and firmware-full.elf link; BAREMETAL_FIRMWARE_TRAITS's
 # (default none) for firmware.elf's.
@@ -88,6 +101,9 @@ else
 fi
 
 python3 "$ROOT/Tests/Embedded/generate-vectors.py" --check
+# The recorded TLS flight, as Swift, from the recording files as they are now
+# (rewritten only when it changed).
+python3 "$ROOT/Tests/Embedded/generate-tls-flight.py" "$OUT/TLSFlight.swift"
 python3 "$BM/generate-use-case.py" "$OUT/UseCaseVectors.swift.new"
 cmp -s "$OUT/UseCaseVectors.swift.new" "$OUT/UseCaseVectors.swift" 2>/dev/null \
     || mv "$OUT/UseCaseVectors.swift.new" "$OUT/UseCaseVectors.swift"
@@ -127,14 +143,16 @@ echo "baremetal: stage softfloat-check: $(cat "$OUT/softfloat.cpu") CPU-s to com
 # With BASE set (the full module set), a module whose sources name none of the
 # SWITCHES (the conditions the firmware set leaves out), and that sits below every
 # module that does, is taken from BASE instead of being compiled again.
+# BUILD_SET names the list of modules to build (default MODULES).
 build_modules() {
     local dir="$1" module sources start stale=0 switches="$SWITCHES" reuse=0 below=()
+    local -n list="${BUILD_SET:-MODULES}"
     shift
     mkdir -p "$dir"
     [ -n "${BASE:-}" ] && [ -n "$switches" ] && reuse=1
     if [ "$(cat "$dir/flags" 2>/dev/null)" != "$SWIFTC ${COMMON[*]} $*" ]; then stale=1; fi
     echo "$SWIFTC ${COMMON[*]} $*" >"$dir/flags"
-    for module in "${MODULES[@]}"; do
+    for module in "${list[@]}"; do
         mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | LC_ALL=C sort)
         if [ "$reuse" = 1 ] && ! grep -qE "$switches" "${sources[@]}"; then
             ln -sf "$BASE/$module.o" "$dir/$module.o"
@@ -167,13 +185,13 @@ build_modules() {
 }
 
 # shared_modules DIR: links DIR's module objects and interfaces into
-# $OUT/modules-shared when they are what build_modules would make: all five, for
+# $OUT/modules-shared when they are what build_modules would make: every module of FULL_SET, for
 # this triple (the interface names it), compiled with -function-sections (the
 # object has a .text.* section per function), none older than a source of its
 # module or an interface below it. Otherwise says why and fails.
 shared_modules() {
     local dir="$1" module sources below=()
-    for module in "${MODULES[@]}"; do
+    for module in "${FULL_SET[@]}"; do
         mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | LC_ALL=C sort)
         if [ ! -f "$dir/$module.o" ] || [ ! -f "$dir/$module.swiftmodule" ]; then
             echo "baremetal: BAREMETAL_MODULES_DIR=$dir has no $module.o and $module.swiftmodule"; return 1
@@ -191,7 +209,7 @@ shared_modules() {
         below+=("$dir/$module.swiftmodule")
     done
     mkdir -p "$OUT/modules-shared"
-    for module in "${MODULES[@]}"; do
+    for module in "${FULL_SET[@]}"; do
         ln -sf "$(cd "$dir" && pwd)/$module.o" "$OUT/modules-shared/$module.o"
         ln -sf "$(cd "$dir" && pwd)/$module.swiftmodule" "$OUT/modules-shared/$module.swiftmodule"
     done
@@ -208,7 +226,7 @@ if [ -n "${BAREMETAL_MODULES_DIR:-}" ]; then
     echo "baremetal: modules from $BAREMETAL_MODULES_DIR (not compiled here)"
 else
     MODULES_OUT="$OUT/modules"
-    build_modules "$MODULES_OUT" "${FULL_FLAGS[@]}"
+    BUILD_SET=FULL_SET build_modules "$MODULES_OUT" "${FULL_FLAGS[@]}"
 fi
 FIRMWARE_MODULES="$MODULES_OUT"
 if [ -n "$SWITCHES" ]; then
@@ -255,11 +273,13 @@ mapfile -t PROGRAM < <(find "$ROOT/Tests/Embedded/Program" "$ROOT/Tests/Embedded
 TABLES="$BIN/../lib/swift/embedded/$TRIPLE/libswiftUnicodeDataTables.a"
 
 # image NAME MODULE-DIR "DEFINES" SOURCES...: compile (with the module set's
-# defines), link NAME.elf (and NAME.map).
+# defines), link NAME.elf (and NAME.map) with MODULE-DIR's objects of MODULES
+# (and of TLS_MODULES when the defines say TACK_TLS_REPLAY).
 image() {
-    local name="$1" dir="$2" flags="$3" m objects=()
+    local name="$1" dir="$2" flags="$3" m objects=() linked=("${MODULES[@]}")
     shift 3
-    for m in "${MODULES[@]}"; do objects+=("$dir/$m.o"); done
+    [[ " $flags " == *" TACK_TLS_REPLAY "* ]] && linked+=("${TLS_MODULES[@]}")
+    for m in "${linked[@]}"; do objects+=("$dir/$m.o"); done
     # The program is compiled again when a source or a module it imports changed,
     # or it was compiled against another module set or with other switches.
     local start key
@@ -296,8 +316,12 @@ image firmware "$FIRMWARE_MODULES" "${FIRMWARE_FLAGS[*]}" "${FIRMWARE_PROGRAM[@]
 pids=($!)
 image firmware-full "$MODULES_OUT" "${FULL_FLAGS[*]}" "${FIRMWARE_PROGRAM[@]}" >"$OUT/firmware-full.image.log" 2>&1 &
 pids+=($!)
-image known-answers "$MODULES_OUT" "${FULL_FLAGS[*]}" "${RUNTIME[@]}" "$BM/KnownAnswers/Main.swift" \
-    "${PROGRAM[@]}" "$OUT/UseCaseVectors.swift" >"$OUT/known-answers.image.log" 2>&1 &
+# known-answers.elf also replays the recorded TLS 1.3 handshake (the tls group, with
+# the seeded random source of TackTestSupport).
+image known-answers "$MODULES_OUT" "${FULL_FLAGS[*]} -D TACK_TLS_REPLAY" "${RUNTIME[@]}" "$BM/KnownAnswers/Main.swift" \
+    "${PROGRAM[@]}" "$OUT/UseCaseVectors.swift" "$OUT/TLSFlight.swift" \
+    "$ROOT/Sources/TackTestSupport/DeterministicStream.swift" "$ROOT/Sources/TackTestSupport/SeededRandomSource.swift" \
+    >"$OUT/known-answers.image.log" 2>&1 &
 pids+=($!)
 images_failed=0
 for pid in "${pids[@]}"; do wait "$pid" || images_failed=1; done
@@ -378,6 +402,16 @@ for variant in rsa2048 p256; do
     count=$(figure "$variant" allocations || echo 0)
     [ "${count:-0}" -gt "$allocations" ] && allocations=$count
 done
+# The TLS handshake of known-answers.elf's tls group (its first replay, measured as
+# a verdict is: instructions, heap high-water + painted stack).
+tls="$(grep '^cortex-m4 tls13 measured:' "$OUT/known-answers.out" | tail -1 || true)"
+tls_field() { echo "$tls" | awk -v f="$1" '{ for (i = 1; i < NF; i++) if ($i == f) { print $(i + 1); exit } }'; }
+tls_instructions="$(tls_field instructions)"
+tls_ram=$(( $(tls_field heap || echo 0) + $(tls_field stack || echo 0) ))
+if [ -z "$tls_instructions" ] || [ "$tls_instructions" = 0 ]; then
+    echo "baremetal: FAILED: known-answers.elf measured no TLS 1.3 handshake"
+    failed=1
+fi
 flash=$(flash_bytes "$OUT/firmware.elf")
 if [ "$flash" -gt "$FLASH_TARGET" ]; then
     echo "baremetal: firmware.elf needs $flash bytes of flash: $((flash - FLASH_TARGET)) over issue 36's target of $FLASH_TARGET (enforced: $FLASH_BUDGET)"
@@ -397,4 +431,5 @@ echo "cortex-m4 ram: $ram bytes"
 echo "cortex-m4 allocations per verdict: $allocations"
 echo "cortex-m4 instructions per verdict: rsa2048 $(figure rsa2048 instructions), p256 $(figure p256 instructions)"
 echo "cortex-m4 full image flash: $(flash_bytes "$OUT/firmware-full.elf") bytes"
+echo "cortex-m4 tls13 handshake: instructions ${tls_instructions:-?}, ram $tls_ram bytes"
 exit "$failed"

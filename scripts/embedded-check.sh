@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Embedded Swift: the core modules (TackDER..TackTrust, with TackCipher) compile for bare-metal
-# targets, and the known-answer test program (Tests/Embedded) runs on aarch64,
-# 32-bit armv7 and riscv64 under user-mode QEMU.
+# Embedded Swift: the core modules (TackDER..TackTLS, MODULES below) compile for bare-metal
+# targets, and the known-answer test program (Tests/Embedded) runs on aarch64 (with
+# one recorded TLS 1.3 handshake replayed: TLS_TARGETS), 32-bit armv7 and riscv64
+# under user-mode QEMU (scripts/check.sh leaves riscv64 out: Tests/Embedded/README.md).
 #
 #   scripts/embedded-check.sh                    # every target below
 #   scripts/embedded-check.sh aarch64 armv7      # some targets
@@ -55,12 +56,29 @@ if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 # The core modules, lowest first (the dependency order of Package.swift).
 # A new core module joins the check by being added here.
-MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12)
+MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12 TackTLS)
 # The modules the test program imports (for the run targets): all of them, the
-# chain verdicts need TackTrust. EMBEDDED_CORE_ONLY=1 builds the program with
+# chain verdicts need TackTrust; TackTLS only where the program replays the TLS
+# handshake (TLS_TARGETS). EMBEDDED_CORE_ONLY=1 builds the program with
 # -D CORE_ONLY against TackDER and TackSHA2 alone (the sha2, der and time
 # groups): a quick first run on a new target.
 RUN_MODULES=("${MODULES[@]}")
+# The run targets whose program replays one recorded TLS 1.3 handshake (the tls
+# group, Tests/Embedded/Program/TLSChecks.swift, compiled with -D TACK_TLS_REPLAY,
+# the flight Tests/Embedded/generate-tls-flight.py writes into the build directory
+# from Vectors/tls/recordings, and the seeded random source of TackTestSupport):
+# aarch64 here, and the Cortex-M4 known-answers image (scripts/baremetal-check.sh).
+# Another run target leaves the group and TackTLS's interface out: the handshake is
+# the modules below it at work, which its other groups check on that target, and
+# the group costs a program about 40 CPU-s to compile.
+TLS_TARGETS=(aarch64)
+TLS_SUPPORT=("$ROOT/Sources/TackTestSupport/DeterministicStream.swift" "$ROOT/Sources/TackTestSupport/SeededRandomSource.swift")
+replays_tls() {
+    local t
+    [ "${EMBEDDED_CORE_ONLY:-0}" = 1 ] && return 1
+    for t in "${TLS_TARGETS[@]}"; do [ "$t" = "$1" ] && return 0; done
+    return 1
+}
 # Embedded Swift serializes every function body into the .swiftmodule and a client
 # emits into its own object the code it uses from the modules below it (TackX509's
 # object holds TackDER's DERElement and DERStringKind functions, TackTrust's most of
@@ -218,6 +236,10 @@ fi
 
 # Vectors compiled into the program must match Vectors/.
 python3 "$ROOT/Tests/Embedded/generate-vectors.py" --check
+# The recorded TLS flight of the tls group, as Swift, from the recording files as
+# they are now (rewritten only when it changed, so a kept program stays current).
+mkdir -p "$SCRATCH/tls-flight"
+python3 "$ROOT/Tests/Embedded/generate-tls-flight.py" "$SCRATCH/tls-flight/TLSFlight.swift"
 
 # module_donor TARGET: the target whose modules a run target imports instead of
 # building its own, or nothing. armv7 (the QEMU run, ARMv7-A) imports armv7em's
@@ -277,6 +299,10 @@ build_target() {
     fi
     local objects=() module start sources stale=0 modules=("${MODULES[@]}")
     [ "$run" = 1 ] && modules=("${RUN_MODULES[@]}")
+    if [ "$run" = 1 ] && ! replays_tls "$target"; then
+        for module in "${!modules[@]}"; do [ "${modules[$module]}" = TackTLS ] && unset "modules[$module]"; done
+        modules=("${modules[@]}")
+    fi
     # A run target whose modules another target builds (module_donor) imports
     # those: the donor's modules are brought up to date first (kept if current).
     local donor="" module_dir="$out"
@@ -344,9 +370,14 @@ build_target() {
 
     start=$(date +%s)
     mapfile -t sources < <(find "$ROOT/Tests/Embedded/Program" "$ROOT/Tests/Embedded/Generated" -name '*.swift' | LC_ALL=C sort)
+    local program_flags=("${PROGRAM_FLAGS[@]}")
+    if replays_tls "$target"; then
+        sources+=("$SCRATCH/tls-flight/TLSFlight.swift" "${TLS_SUPPORT[@]}")
+        program_flags+=(-D TACK_TLS_REPLAY)
+    fi
     # shellcheck disable=SC2046
     if ! cpu_run "$out/program.cpu" "$SWIFTC" -target "$t" "${COMMON[@]}" "$(optimization "$target")" $(target_flags "$target") -enable-experimental-feature Extern \
-        "${PROGRAM_FLAGS[@]}" -module-name EmbeddedKnownAnswers -I "$module_dir" \
+        "${program_flags[@]}" -module-name EmbeddedKnownAnswers -I "$module_dir" \
         -c -o "$out/program.o" "${sources[@]}" >"$out/program.log" 2>&1; then
         echo "embedded: $target test program FAILED to compile"
         cat "$out/program.log"

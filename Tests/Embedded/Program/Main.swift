@@ -9,7 +9,8 @@
 //
 // Built with -D CORE_ONLY, the program needs only TackDER and TackSHA2 and
 // leaves out the certificate, signature, integer, chain, pin, OCSP, AES and PKCS #12 groups
-// (a quick run on a new target).
+// (a quick run on a new target). The tls group (TLSChecks.swift) is compiled only with
+// -D TACK_TLS_REPLAY and the flight the script generates (aarch64).
 
 import TackDER
 import TackSHA2
@@ -157,6 +158,10 @@ struct EmbeddedKnownAnswers {
         tally.endGroup("kx")
         checkPKCS12(&tally)
         tally.endGroup("pkcs12")
+        #endif
+        #if TACK_TLS_REPLAY
+        checkTLSReplay(&tally)
+        tally.endGroup("tls")
         #endif
 
         report("\(architecture): \(tally.passed) passed, \(tally.failed) failed")
