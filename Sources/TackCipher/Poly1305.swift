@@ -169,3 +169,33 @@ struct Poly1305 {
         return withUnsafeBytes(of: tag) { Array($0) }
     }
 }
+
+#if TACK_HARDWARE_AES && arch(x86_64) && canImport(TackCipherAVX512)
+private import TackCipherAVX512
+
+extension Poly1305 {
+    /// ChaCha20-Poly1305's seal of whole kilobytes on AVX-512 (TackCipherAVX512's
+    /// `chaCha20Poly1305SealKilobytes`): `input` encrypted into `output` from block
+    /// `counter` on, and the ciphertext absorbed, the Poly1305 blocks of each
+    /// kilobyte interleaved with the ChaCha20 rounds of the next. Only where
+    /// `chaCha20WideIsAvailable`.
+    ///
+    /// - Parameters:
+    ///   - cipher: The ChaCha20 key.
+    ///   - counter: The first block counter; the caller keeps the last one below 2³².
+    ///   - nonce: The three nonce words.
+    ///   - input: `1024 · chunks` bytes.
+    ///   - output: `1024 · chunks` bytes.
+    ///   - chunks: The number of kilobytes.
+    mutating func sealKilobytes(
+        cipher: ChaCha20, counter: UInt32, nonce: SIMD3<UInt32>, input: UnsafeRawPointer, output: UnsafeMutableRawPointer,
+        chunks: Int
+    ) {
+        var mac = Poly1305Accumulator(h0: h0, h1: h1, h2: h2, r0: r0, r1: r1)
+        chaCha20Poly1305SealKilobytes(
+            key: cipher.key, counter: counter, nonce: nonce, input: input, output: output, chunks: chunks, mac: &mac)
+        (h0, h1, h2) = (mac.h0, mac.h1, mac.h2)
+        mac = Poly1305Accumulator(h0: 0, h1: 0, h2: 0, r0: 0, r1: 0)  // the copy of r wiped
+    }
+}
+#endif
