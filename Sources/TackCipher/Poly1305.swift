@@ -111,9 +111,19 @@ struct Poly1305 {
 
     /// Absorbs bytes padded with zeros to a multiple of 16 (the AEAD's
     /// `pad16`, RFC 8439 §2.8): whole blocks, then the rest in one zero-padded block.
-    mutating func absorbPadded(_ bytes: UnsafeRawBufferPointer) {
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes.
+    ///   - wide: Whether whole 128-byte groups may take the AVX-512 path
+    ///     (`absorbGroupsWide`, where `chaCha20WideIsAvailable`); the tests turn it
+    ///     off to compare the paths.
+    mutating func absorbPadded(_ bytes: UnsafeRawBufferPointer, wide: Bool = false) {
+        var start = 0
+        #if TACK_HARDWARE_AES && arch(x86_64) && canImport(TackCipherAVX512)
+        if wide { start = absorbGroupsWide(bytes) }
+        #endif
         let whole = bytes.count - bytes.count % 16
-        absorb(UnsafeRawBufferPointer(rebasing: bytes[0..<whole]))
+        absorb(UnsafeRawBufferPointer(rebasing: bytes[start..<whole]))
         guard whole < bytes.count else { return }
         var block: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &block) { buffer in
@@ -174,28 +184,20 @@ struct Poly1305 {
 private import TackCipherAVX512
 
 extension Poly1305 {
-    /// ChaCha20-Poly1305's seal of whole kilobytes on AVX-512 (TackCipherAVX512's
-    /// `chaCha20Poly1305SealKilobytes`): `input` encrypted into `output` from block
-    /// `counter` on, and the ciphertext absorbed, the Poly1305 blocks of each
-    /// kilobyte interleaved with the ChaCha20 rounds of the next. Only where
-    /// `chaCha20WideIsAvailable`.
+    /// Absorbs the whole 128-byte groups at the start of `bytes` eight blocks at a
+    /// time on AVX-512 (TackCipherAVX512's `poly1305AbsorbGroups`: eight Horner
+    /// chains in radix 2²⁶ on vector lanes, combined with r⁸ … r¹) and returns
+    /// how many bytes that was. Only where `chaCha20WideIsAvailable`.
     ///
-    /// - Parameters:
-    ///   - cipher: The ChaCha20 key.
-    ///   - counter: The first block counter; the caller keeps the last one below 2³².
-    ///   - nonce: The three nonce words.
-    ///   - input: `1024 · chunks` bytes.
-    ///   - output: `1024 · chunks` bytes.
-    ///   - chunks: The number of kilobytes.
-    mutating func sealKilobytes(
-        cipher: ChaCha20, counter: UInt32, nonce: SIMD3<UInt32>, input: UnsafeRawPointer, output: UnsafeMutableRawPointer,
-        chunks: Int
-    ) {
-        var mac = Poly1305Accumulator(h0: h0, h1: h1, h2: h2, r0: r0, r1: r1)
-        chaCha20Poly1305SealKilobytes(
-            key: cipher.key, counter: counter, nonce: nonce, input: input, output: output, chunks: chunks, mac: &mac)
-        (h0, h1, h2) = (mac.h0, mac.h1, mac.h2)
-        mac = Poly1305Accumulator(h0: 0, h1: 0, h2: 0, r0: 0, r1: 0)  // the copy of r wiped
+    /// - Parameter bytes: The blocks.
+    /// - Returns: 128 × the number of whole groups.
+    mutating func absorbGroupsWide(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let groups = bytes.count / 128
+        guard groups > 0, let base = bytes.baseAddress else { return 0 }
+        var h = (h0, h1, h2)
+        poly1305AbsorbGroups(&h, r0: r0, r1: r1, base, groups: groups)
+        (h0, h1, h2) = h
+        return 128 * groups
     }
 }
 #endif

@@ -15,17 +15,20 @@
 // the data 64 bytes at a time. No branch and no memory index depends on the key
 // or the data.
 //
-// ChaCha20-Poly1305's seal also runs here in one pass over whole kilobytes
-// (`chaCha20Poly1305SealKilobytes`): while the vector rounds of kilobyte i run,
-// the scalar Poly1305 multiplications absorb the ciphertext of kilobyte i − 1,
-// six or seven blocks per double round, so the out-of-order core overlaps the
-// two (their own Poly1305 step is a copy of TackCipher's arithmetic, as this
-// module cannot see TackCipher's). Poly1305's multiplications take constant
-// time and its carries are bit casts, not branches.
+// Poly1305 runs here too (`poly1305AbsorbGroups`), eight blocks at a time: eight
+// interleaved Horner chains, lane j taking blocks j, j + 8, j + 16, …, each
+// multiplied by r⁸ per step, in radix 2²⁶ so that every limb product is one
+// `vpmuludq` (32 × 32 → 64 bits) on eight lanes; at the end lane j is multiplied
+// by r^(8 − j) and the lanes are summed (Goll and Gueron, "Vectorization of
+// Poly1305 message authentication code", ITNG 2015). The scalar code's chain of
+// dependent multiplications (about 18 cycles a block) becomes one chain per
+// eight blocks. The multiplications take constant time, the reductions are
+// shifts and masks, and the final selection below p is a mask: no branch and no
+// index depends on the key or the data.
 //
 // Held to TackCipher's general paths by the seeded differential tests
 // `fourBlocksMatchOneBlock` (the keystream against one block at a time) and
-// `wideSealMatchesPortable` (whole records against ChaCha20 then Poly1305), in
+// `wideSealMatchesPortable` (whole records against the scalar Poly1305), in
 // Tests/TackCipherTests/ChaCha20Poly1305Tests.swift, which cover this path
 // wherever the CPU has AVX-512; measured by tack-bench's `chacha20poly1305-16k`.
 
@@ -115,19 +118,6 @@ private func regroup(_ a: Lanes, _ b: Lanes, _ c: Lanes, _ d: Lanes) -> (Lanes, 
 public func chaCha20XorSixteenBlocks(
     key: SIMD8<UInt32>, counter: UInt32, nonce: SIMD3<UInt32>, input: UnsafeRawPointer, output: UnsafeMutableRawPointer
 ) {
-    var idle = Poly1305Accumulator(h0: 0, h1: 0, h2: 0, r0: 0, r1: 0)
-    sixteenBlocks(key: key, counter: counter, nonce: nonce, input: input, output: output, absorbing: nil, into: &idle)
-}
-
-/// The sixteen blocks of `chaCha20XorSixteenBlocks`, absorbing on the way, when
-/// `absorbing` is not nil, the 64 Poly1305 blocks (1,024 bytes) there into `mac`:
-/// seven or six of them in each double round, so that the scalar multiplications
-/// run beside the vector rounds.
-@inline(__always)
-private func sixteenBlocks(
-    key: SIMD8<UInt32>, counter: UInt32, nonce: SIMD3<UInt32>, input: UnsafeRawPointer, output: UnsafeMutableRawPointer,
-    absorbing: UnsafeRawPointer?, into mac: inout Poly1305Accumulator
-) {
     // "expand 32-byte k" (RFC 8439 §2.3).
     let c0 = Lanes(repeating: 0x6170_7865), c1 = Lanes(repeating: 0x3320_646e)
     let c2 = Lanes(repeating: 0x7962_2d32), c3 = Lanes(repeating: 0x6b20_6574)
@@ -139,11 +129,7 @@ private func sixteenBlocks(
     var (x4, x5, x6, x7) = (k0, k1, k2, k3)
     var (x8, x9, x10, x11) = (k4, k5, k6, k7)
     var (x12, x13, x14, x15) = (counters, n0, n1, n2)
-    for round in 0..<10 {
-        if let absorbing {
-            // 4 × 7 + 6 × 6 = 64 blocks.
-            mac.absorb(absorbing + (round < 4 ? 112 * round : 448 + 96 * (round - 4)), blocks: round < 4 ? 7 : 6)
-        }
+    for _ in 0..<10 {
         quarterRound(&x0, &x4, &x8, &x12)  // columns
         quarterRound(&x1, &x5, &x9, &x13)
         quarterRound(&x2, &x6, &x10, &x14)
@@ -187,104 +173,175 @@ private func bit(_ flag: Bool) -> UInt64 {
     UInt64(unsafeBitCast(flag, to: UInt8.self))
 }
 
-/// A Poly1305 accumulator and key (RFC 8439 §2.5) in TackCipher's radix 2⁶⁴
-/// layout: h = h0 + h1·2⁶⁴ + h2·2¹²⁸, r = r0 + r1·2⁶⁴ (clamped).
-public struct Poly1305Accumulator {
-    /// Bits 0–63 of the accumulator.
-    public var h0: UInt64
-    /// Bits 64–127 of the accumulator.
-    public var h1: UInt64
-    /// Bits 128 and up of the accumulator (a few bits).
-    public var h2: UInt64
-    /// Bits 0–63 of the clamped key r.
-    public let r0: UInt64
-    /// Bits 64–127 of the clamped key r (a multiple of 4).
-    public let r1: UInt64
+/// Eight lanes of 64-bit words.
+private typealias Wide = SIMD8<UInt64>
 
-    /// An accumulator and key as TackCipher's `Poly1305` holds them.
-    ///
-    /// - Parameters:
-    ///   - h0: Bits 0–63 of the accumulator.
-    ///   - h1: Bits 64–127 of the accumulator.
-    ///   - h2: Bits 128 and up of the accumulator.
-    ///   - r0: Bits 0–63 of the clamped key.
-    ///   - r1: Bits 64–127 of the clamped key.
-    public init(h0: UInt64, h1: UInt64, h2: UInt64, r0: UInt64, r1: UInt64) {
-        (self.h0, self.h1, self.h2, self.r0, self.r1) = (h0, h1, h2, r0, r1)
-    }
+/// 2²⁶ − 1.
+private let limbMask: UInt64 = (1 << 26) - 1
 
-    /// Absorbs `count` full 16-byte blocks at `blocks`: the arithmetic of
-    /// TackCipher's `Poly1305.absorb` (see Poly1305.swift for the bounds), which the
-    /// differential test `wideSealMatchesPortable` holds this copy to.
-    @inline(__always)
-    mutating func absorb(_ blocks: UnsafeRawPointer, blocks count: Int) {
-        let s1 = r1 &+ (r1 >> 2)
-        var h0 = self.h0, h1 = self.h1, h2 = self.h2
-        for index in 0..<count {
-            let m0 = UInt64(littleEndian: blocks.loadUnaligned(fromByteOffset: 16 * index, as: UInt64.self))
-            let m1 = UInt64(littleEndian: blocks.loadUnaligned(fromByteOffset: 16 * index + 8, as: UInt64.self))
-            let (sum0, carry0) = h0.addingReportingOverflow(m0)
-            let (partial1, carryA) = h1.addingReportingOverflow(m1)
-            let (sum1, carryB) = partial1.addingReportingOverflow(bit(carry0))
-            h0 = sum0
-            h1 = sum1
-            h2 = h2 &+ 1 &+ bit(carryA) &+ bit(carryB)
-            let (a0High, a0Low) = h0.multipliedFullWidth(by: r0)
-            let (b0High, b0Low) = h1.multipliedFullWidth(by: s1)
-            let (d0Low, c0) = a0Low.addingReportingOverflow(b0Low)
-            let d0High = a0High &+ b0High &+ bit(c0)
-            let (a1High, a1Low) = h0.multipliedFullWidth(by: r1)
-            let (b1High, b1Low) = h1.multipliedFullWidth(by: r0)
-            let (e1High, e1Low) = h2.multipliedFullWidth(by: s1)
-            let (partial, c1) = a1Low.addingReportingOverflow(b1Low)
-            let (d1Low, c2) = partial.addingReportingOverflow(e1Low)
-            let d1High = a1High &+ b1High &+ e1High &+ bit(c1) &+ bit(c2)
-            let (middle, carryC) = d1Low.addingReportingOverflow(d0High)
-            let top = h2 &* r0 &+ d1High &+ bit(carryC)
-            let fold = (top & ~3) &+ (top >> 2)
-            let (low, carryD) = d0Low.addingReportingOverflow(fold)
-            let (high, carryE) = middle.addingReportingOverflow(bit(carryD))
-            h0 = low
-            h1 = high
-            h2 = (top & 3) &+ bit(carryE)
-        }
-        self.h0 = h0
-        self.h1 = h1
-        self.h2 = h2
-    }
+/// A value below 2¹³⁰ (or a little above) as five 26-bit limbs.
+private typealias Limbs26 = (UInt64, UInt64, UInt64, UInt64, UInt64)
+
+/// h = h0 + h1·2⁶⁴ + h2·2¹²⁸ as five limbs of 26 bits (the top one takes the rest).
+@inline(__always)
+private func limbs(_ h0: UInt64, _ h1: UInt64, _ h2: UInt64) -> Limbs26 {
+    (h0 & limbMask, (h0 >> 26) & limbMask, ((h0 >> 52) | (h1 << 12)) & limbMask, (h1 >> 14) & limbMask, (h1 >> 40) | (h2 << 24))
 }
 
-/// ChaCha20-Poly1305's seal over whole kilobytes (RFC 8439 §2.8): encrypts
-/// `chunks` × 1,024 bytes from `input` to `output` (blocks `counter` …) and absorbs
-/// the ciphertext into `mac`, each kilobyte's Poly1305 blocks interleaved with the
-/// rounds of the next (the last kilobyte's absorbed after).
+/// The scalar product a·b mod p, partially reduced (radix 2⁶⁴), for the powers of r.
+@inline(__always)
+private func multiply(_ a: (UInt64, UInt64, UInt64), r0: UInt64, r1: UInt64) -> (UInt64, UInt64, UInt64) {
+    // TackCipher's Poly1305.absorb step without the message (see Poly1305.swift for
+    // the bounds): r1 is a multiple of 4, so r1·2¹²⁸ ≡ 5·(r1/4) mod p.
+    let s1 = r1 &+ (r1 >> 2)
+    let (h0, h1, h2) = a
+    let (a0High, a0Low) = h0.multipliedFullWidth(by: r0)
+    let (b0High, b0Low) = h1.multipliedFullWidth(by: s1)
+    let (d0Low, c0) = a0Low.addingReportingOverflow(b0Low)
+    let d0High = a0High &+ b0High &+ bit(c0)
+    let (a1High, a1Low) = h0.multipliedFullWidth(by: r1)
+    let (b1High, b1Low) = h1.multipliedFullWidth(by: r0)
+    let (e1High, e1Low) = h2.multipliedFullWidth(by: s1)
+    let (partial, c1) = a1Low.addingReportingOverflow(b1Low)
+    let (d1Low, c2) = partial.addingReportingOverflow(e1Low)
+    let d1High = a1High &+ b1High &+ e1High &+ bit(c1) &+ bit(c2)
+    let (middle, carryC) = d1Low.addingReportingOverflow(d0High)
+    let top = h2 &* r0 &+ d1High &+ bit(carryC)
+    let fold = (top & ~3) &+ (top >> 2)
+    let (low, carryD) = d0Low.addingReportingOverflow(fold)
+    let (high, carryE) = middle.addingReportingOverflow(bit(carryD))
+    return (low, high, (top & 3) &+ bit(carryE))
+}
+
+/// Fully reduced below p = 2¹³⁰ − 5 (h < 2p).
+@inline(__always)
+private func reduced(_ h: (UInt64, UInt64, UInt64)) -> (UInt64, UInt64, UInt64) {
+    let (g0, c0) = h.0.addingReportingOverflow(5)
+    let (g1, c1) = h.1.addingReportingOverflow(bit(c0))
+    let g2 = h.2 &+ bit(c1)
+    let mask = 0 &- (g2 >> 2)
+    return ((h.0 & ~mask) | (g0 & mask), (h.1 & ~mask) | (g1 & mask), (h.2 & ~mask) | (g2 & mask & 3))
+}
+
+/// The low 32 bits of each lane times those of `b` (one vpmuludq).
+@inline(__always)
+private func mul32(_ a: Wide, _ b: Wide) -> Wide {
+    let low = Wide(repeating: 0xffff_ffff)
+    return (a & low) &* (b & low)
+}
+
+/// h·r mod p for eight lanes in radix 2²⁶, s = 5·r (limbs 1–4), carried so that
+/// limb 1 is below 2²⁶ + 2¹² and the others below 2²⁶. With h's limbs below 2²⁸
+/// and r's below 2²⁶, each product is below 2⁵⁷ and each sum of five below 2⁶⁰.
+@inline(__always)
+private func multiply(_ h: inout (Wide, Wide, Wide, Wide, Wide), _ r: (Wide, Wide, Wide, Wide, Wide), _ s: (Wide, Wide, Wide, Wide)) {
+    let (h0, h1, h2, h3, h4) = h
+    let (r0, r1, r2, r3, r4) = r
+    let (s1, s2, s3, s4) = s
+    var d0 = mul32(h0, r0) &+ mul32(h1, s4) &+ mul32(h2, s3) &+ mul32(h3, s2) &+ mul32(h4, s1)
+    var d1 = mul32(h0, r1) &+ mul32(h1, r0) &+ mul32(h2, s4) &+ mul32(h3, s3) &+ mul32(h4, s2)
+    var d2 = mul32(h0, r2) &+ mul32(h1, r1) &+ mul32(h2, r0) &+ mul32(h3, s4) &+ mul32(h4, s3)
+    var d3 = mul32(h0, r3) &+ mul32(h1, r2) &+ mul32(h2, r1) &+ mul32(h3, r0) &+ mul32(h4, s4)
+    var d4 = mul32(h0, r4) &+ mul32(h1, r3) &+ mul32(h2, r2) &+ mul32(h3, r1) &+ mul32(h4, r0)
+    let mask = Wide(repeating: limbMask)
+    d1 &+= d0 &>> 26; d0 &= mask
+    d2 &+= d1 &>> 26; d1 &= mask
+    d3 &+= d2 &>> 26; d2 &= mask
+    d4 &+= d3 &>> 26; d3 &= mask
+    let carry = d4 &>> 26; d4 &= mask
+    d0 &+= carry &+ (carry &<< 2)  // ·5
+    d1 &+= d0 &>> 26; d0 &= mask
+    h = (d0, d1, d2, d3, d4)
+}
+
+/// Absorbs `groups` × 128 bytes of full 16-byte blocks (each with 2¹²⁸ added,
+/// RFC 8439 §2.5.1) into the Poly1305 accumulator h = h0 + h1·2⁶⁴ + h2·2¹²⁸
+/// under the clamped key r = r0 + r1·2⁶⁴, as TackCipher's `Poly1305` holds them:
+/// eight interleaved Horner chains with the multiplier r⁸ (see the top of this
+/// file), the previous h added to lane 0's first block, the lanes combined
+/// with r⁸ … r¹. Leaves h below 2¹³⁰ + 2¹⁰⁴ (< 2p, h2 ≤ 4), within the bounds of
+/// the scalar code's next block and of its final reduction.
 ///
 /// Call only where the CPU has AVX512F and the OS saves the ZMM state
 /// (TackCipher's `chaCha20WideIsAvailable`).
 ///
 /// - Parameters:
-///   - key: The key as eight little-endian words (state words 4–11).
-///   - counter: The first block counter; the caller keeps `counter + 16 · chunks − 1` from passing 2³² − 1.
-///   - nonce: The three nonce words (state words 13–15).
-///   - input: `1024 · chunks` readable bytes.
-///   - output: `1024 · chunks` writable bytes, not overlapping `input` unless equal to it.
-///   - chunks: The number of kilobytes, at least 1.
-///   - mac: The Poly1305 accumulator, which has absorbed what precedes the ciphertext.
-public func chaCha20Poly1305SealKilobytes(
-    key: SIMD8<UInt32>, counter: UInt32, nonce: SIMD3<UInt32>, input: UnsafeRawPointer, output: UnsafeMutableRawPointer,
-    chunks: Int, mac: inout Poly1305Accumulator
+///   - h: The accumulator (h0, h1, h2), h2 below 8.
+///   - r0: Bits 0–63 of the clamped key.
+///   - r1: Bits 64–127 of the clamped key (a multiple of 4).
+///   - blocks: `128 · groups` readable bytes.
+///   - groups: The number of 128-byte groups.
+public func poly1305AbsorbGroups(
+    _ h: inout (UInt64, UInt64, UInt64), r0: UInt64, r1: UInt64, _ blocks: UnsafeRawPointer, groups: Int
 ) {
-    guard chunks > 0 else { return }
-    var idle = Poly1305Accumulator(h0: 0, h1: 0, h2: 0, r0: 0, r1: 0)
-    sixteenBlocks(key: key, counter: counter, nonce: nonce, input: input, output: output, absorbing: nil, into: &idle)
-    var counter = counter
-    for chunk in 1..<chunks {
-        counter &+= 16  // bounded by the caller's length check
-        sixteenBlocks(
-            key: key, counter: counter, nonce: nonce, input: input + 1024 * chunk, output: output + 1024 * chunk,
-            absorbing: UnsafeRawPointer(output + 1024 * (chunk - 1)), into: &mac)
+    guard groups > 0 else { return }
+    // rl: lane j holds the limbs of r^(8 − j); power ends as r⁸. Fully reduced
+    // (below p < 2¹³⁰), so each limb is below 2²⁶.
+    var rl = (Wide(), Wide(), Wide(), Wide(), Wide())
+    var power = (r0, r1, UInt64(0))
+    for k in 1...8 {
+        if k > 1 { power = reduced(multiply(power, r0: r0, r1: r1)) }
+        let l = limbs(power.0, power.1, power.2)
+        rl.0[8 - k] = l.0
+        rl.1[8 - k] = l.1
+        rl.2[8 - k] = l.2
+        rl.3[8 - k] = l.3
+        rl.4[8 - k] = l.4
     }
-    mac.absorb(UnsafeRawPointer(output + 1024 * (chunks - 1)), blocks: 64)
+    // The masks change no value (every limb is below 2²⁶, five times it below 2²⁹);
+    // they show LLVM that the operands fit 32 bits, else it multiplies them as
+    // 64-bit lanes (three vpmuludq and shifts).
+    let low = Wide(repeating: 0xffff_ffff)
+    rl = (rl.0 & low, rl.1 & low, rl.2 & low, rl.3 & low, rl.4 & low)
+    let sl = ((rl.1 &* 5) & low, (rl.2 &* 5) & low, (rl.3 &* 5) & low, (rl.4 &* 5) & low)
+    let r8 = (Wide(repeating: rl.0[0]), Wide(repeating: rl.1[0]), Wide(repeating: rl.2[0]), Wide(repeating: rl.3[0]),
+              Wide(repeating: rl.4[0]))
+    let s8 = ((r8.1 &* 5) & low, (r8.2 &* 5) & low, (r8.3 &* 5) & low, (r8.4 &* 5) & low)
+    let mask = Wide(repeating: limbMask)
+    /// Eight blocks as limbs, lane j block j: the low and high words of each
+    /// block gathered (two-source shuffles), cut into 26-bit limbs, 2¹²⁸ added.
+    @inline(__always)
+    func load(_ at: UnsafeRawPointer) -> (Wide, Wide, Wide, Wide, Wide) {
+        let a = at.loadUnaligned(as: Wide.self)
+        let b = at.loadUnaligned(fromByteOffset: 64, as: Wide.self)
+        let t0 = Wide(lowHalf: a.evenHalf, highHalf: b.evenHalf)
+        let t1 = Wide(lowHalf: a.oddHalf, highHalf: b.oddHalf)
+        return (t0 & mask, (t0 &>> 26) & mask, ((t0 &>> 52) | (t1 &<< 12)) & mask, (t1 &>> 14) & mask,
+                (t1 &>> 40) | Wide(repeating: 1 << 24))
+    }
+    var accumulator = load(blocks)
+    // h < 2¹³¹: limb 4 below 2²⁷, the others below 2²⁶; with a block's limbs, below 2²⁸.
+    let previous = limbs(h.0, h.1, h.2)
+    accumulator.0[0] &+= previous.0
+    accumulator.1[0] &+= previous.1
+    accumulator.2[0] &+= previous.2
+    accumulator.3[0] &+= previous.3
+    accumulator.4[0] &+= previous.4
+    for group in 1..<groups {
+        multiply(&accumulator, r8, s8)
+        let m = load(blocks + 128 * group)
+        accumulator = (accumulator.0 &+ m.0, accumulator.1 &+ m.1, accumulator.2 &+ m.2, accumulator.3 &+ m.3,
+                       accumulator.4 &+ m.4)
+    }
+    multiply(&accumulator, rl, sl)
+    // The lanes summed: each limb below 8 · (2²⁶ + 2¹²) < 2³⁰.
+    var t0 = accumulator.0.wrappedSum(), t1 = accumulator.1.wrappedSum(), t2 = accumulator.2.wrappedSum()
+    var t3 = accumulator.3.wrappedSum(), t4 = accumulator.4.wrappedSum()
+    // Carried to 26-bit limbs, the bits from 2¹³⁰ up folded back by 5, twice;
+    // then once more up to limb 4, which may end at 2²⁶ (h ≤ 2¹³⁰ + 2¹⁰⁴).
+    for _ in 0..<2 {
+        t1 &+= t0 >> 26; t0 &= limbMask
+        t2 &+= t1 >> 26; t1 &= limbMask
+        t3 &+= t2 >> 26; t2 &= limbMask
+        t4 &+= t3 >> 26; t3 &= limbMask
+        let carry = t4 >> 26
+        t4 &= limbMask
+        t0 &+= carry &* 5
+    }
+    t1 &+= t0 >> 26; t0 &= limbMask
+    t2 &+= t1 >> 26; t1 &= limbMask
+    t3 &+= t2 >> 26; t2 &= limbMask
+    t4 &+= t3 >> 26; t3 &= limbMask
+    h = (t0 | (t1 << 26) | (t2 << 52), (t2 >> 12) | (t3 << 14) | (t4 << 40), t4 >> 24)
 }
-
 #endif

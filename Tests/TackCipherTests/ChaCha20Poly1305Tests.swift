@@ -59,15 +59,15 @@ struct ChaCha20Poly1305Tests {
         }
     }
 
-    /// The differential test of the one-pass AVX-512 seal (measured by tack-bench's
+    /// The differential test of the AVX-512 seal and open (measured by tack-bench's
     /// `chacha20poly1305-16k`; where the CPU has no AVX-512 both sides are the portable path).
-    @Test("Seeded: the one-pass AVX-512 seal (ChaCha20 and Poly1305 interleaved) gives the portable path's record (lengths 0 to 5,200)")
+    @Test("Seeded: the AVX-512 seal (sixteen-block ChaCha20, eight-lane Poly1305) gives the portable path's record, which opens (lengths 0 to 5,200)")
     func wideSealMatchesPortable() throws {
         var stream = DeterministicStream(state: 0x5EA1_32)
         for round in 0..<40 {
             let aead = try ChaCha20Poly1305(key: stream.bytes(32))
             let nonce = SIMD3<UInt32>(UInt32(truncatingIfNeeded: stream.next()), UInt32(truncatingIfNeeded: stream.next()), 9)
-            // Every fourth length a whole number of kilobytes, where the one-pass seal does everything.
+            // Every fourth length a whole number of kilobytes, all of it on the wide paths.
             let count = round % 4 == 0 ? 1024 * Int(stream.next() % 6) : Int(stream.next() % 5_200)
             let data = stream.bytes(count)
             let aad = stream.bytes(Int(stream.next() % 40))
@@ -88,7 +88,7 @@ struct ChaCha20Poly1305Tests {
             }
             let portable = sealed(wide: false)
             #expect(sealed(wide: chaCha20WideIsAvailable) == portable, "round \(round), \(count) bytes, wide path \(chaCha20WideIsAvailable)")
-            // And the portable record opens (the reference is the RFC's construction).
+            // And the portable record opens (through the AVX-512 Poly1305 where the CPU has it).
             let nonceBytes = withUnsafeBytes(of: nonce) { Array($0.prefix(12)) }
             #expect(try aead.open(portable, nonce: nonceBytes, authenticating: aad) == data, "round \(round)")
         }
