@@ -100,7 +100,8 @@ let hardwareSHASettings: [SwiftSetting] = []
 /// runs, which gives the same results.
 /// On x86-64 also the `pclmul` feature and the compiler's `Builtin` module, through
 /// which GHASHHardware.swift reaches PCLMULQDQ (the C intrinsic is a macro Swift
-/// cannot import).
+/// cannot import), and the `xsave` feature for XGETBV, with which ChaCha20.swift asks
+/// whether the OS saves the AVX-512 state (it emits no other XSAVE instruction).
 #if arch(x86_64)
 let hardwareAESSettings: [SwiftSetting] =
     isDependencyCheckout
@@ -111,6 +112,7 @@ let hardwareAESSettings: [SwiftSetting] =
             [
                 "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+aes",
                 "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+pclmul",
+                "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+xsave",
                 "-enable-builtin-module",
             ],
             .when(traits: ["HardwareSHA"])
@@ -129,6 +131,28 @@ let hardwareAESSettings: [SwiftSetting] =
     ]
 #else
 let hardwareAESSettings: [SwiftSetting] = []
+#endif
+
+/// TackCipherAVX512: ChaCha20 sixteen blocks at a time, the only code compiled with the
+/// `avx512f` target feature (which implies AVX2): in a module of its own because Swift
+/// has no per-function target attribute and the feature on TackCipher would let the
+/// optimiser use AVX-512 anywhere in it. TackCipher calls it only after a run-time
+/// CPU check (Sources/TackCipher/ChaCha20.swift). The same switches as the hardware
+/// AES (root or path packages, x86-64 build hosts, the `HardwareSHA` trait); elsewhere
+/// the module is empty and TackCipher's four-block SSE2/NEON path runs.
+#if arch(x86_64)
+let chaChaAVX512Settings: [SwiftSetting] =
+    isDependencyCheckout
+    ? []
+    : [
+        .define("TACK_CHACHA_AVX512", .when(traits: ["HardwareSHA"])),
+        .unsafeFlags(
+            ["-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "+avx512f"],
+            .when(traits: ["HardwareSHA"])
+        ),
+    ]
+#else
+let chaChaAVX512Settings: [SwiftSetting] = []
 #endif
 
 /// Test targets compile without optimisation in release builds too: the code they
@@ -167,8 +191,12 @@ let package = Package(
         .target(name: "TackSHA2", dependencies: ["TackDER"], swiftSettings: strictSettings + hardwareSHASettings),
         // Block ciphers (AES, and the legacy DES-EDE3 and RC2 for reading old
         // files), for PKCS #12 and PBES2. Next to TackSHA2 in the line, and it
-        // depends on nothing: ciphers take and give bytes, no DER or hash.
-        .target(name: "TackCipher", swiftSettings: strictSettings + hardwareAESSettings),
+        // depends on nothing but its AVX-512 ChaCha20 below: ciphers take and give
+        // bytes, no DER or hash.
+        .target(name: "TackCipher", dependencies: ["TackCipherAVX512"], swiftSettings: strictSettings + hardwareAESSettings),
+        // ChaCha20 on AVX-512, reached from TackCipher behind its CPU check (see
+        // chaChaAVX512Settings); an empty module where those settings are off.
+        .target(name: "TackCipherAVX512", swiftSettings: strictSettings + chaChaAVX512Settings),
         .target(name: "TackX509", dependencies: ["TackDER", "TackSHA2"], swiftSettings: strictSettings),
         .target(name: "TackSignature", dependencies: ["TackDER", "TackSHA2", "TackX509"], swiftSettings: strictSettings),
         // The document readers that pin policies are written in: JSON (RFC 8259), XML

@@ -70,9 +70,12 @@ func aesDecryptBlocksHardware(
 }
 
 /// The rounds of AES-NI encryption or decryption over `count` independent
-/// blocks in place, four at a time so that the instructions of independent
-/// blocks overlap (AESENC and AESDEC have a latency of several cycles and a
-/// throughput of one per cycle or better), then the rest one by one.
+/// blocks in place, eight at a time so that the instructions of independent
+/// blocks overlap (AESENC and AESDEC have a latency of 3 to 7 cycles and a
+/// throughput of one or two per cycle: four in flight leave the units idle part
+/// of the time; on the Ice Lake test machine the counter mode of `aes128gcm-16k`
+/// went from about 4,800–5,300 to 5,400–5,500 MB/s with eight, alternating runs
+/// on a loaded machine), then four, then the rest one by one.
 @inline(__always)
 private func runRounds(
     _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int,
@@ -81,7 +84,38 @@ private func runRounds(
     var index = 0
     let first = load(roundKeys)
     let last = load(roundKeys + 16 * rounds)
-    while index + 4 <= count {
+    while index + 8 <= count {
+        let p = blocks + 16 * index
+        var a = _mm_xor_si128(load(p), first)
+        var b = _mm_xor_si128(load(p + 16), first)
+        var c = _mm_xor_si128(load(p + 32), first)
+        var d = _mm_xor_si128(load(p + 48), first)
+        var e = _mm_xor_si128(load(p + 64), first)
+        var f = _mm_xor_si128(load(p + 80), first)
+        var g = _mm_xor_si128(load(p + 96), first)
+        var h = _mm_xor_si128(load(p + 112), first)
+        for r in 1..<rounds {
+            let k = load(roundKeys + 16 * r)
+            a = round(a, k)
+            b = round(b, k)
+            c = round(c, k)
+            d = round(d, k)
+            e = round(e, k)
+            f = round(f, k)
+            g = round(g, k)
+            h = round(h, k)
+        }
+        store(lastRound(a, last), p)
+        store(lastRound(b, last), p + 16)
+        store(lastRound(c, last), p + 32)
+        store(lastRound(d, last), p + 48)
+        store(lastRound(e, last), p + 64)
+        store(lastRound(f, last), p + 80)
+        store(lastRound(g, last), p + 96)
+        store(lastRound(h, last), p + 112)
+        index += 8
+    }
+    if index + 4 <= count {
         let p = blocks + 16 * index
         var a = _mm_xor_si128(load(p), first)
         var b = _mm_xor_si128(load(p + 16), first)

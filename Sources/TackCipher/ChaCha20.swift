@@ -18,6 +18,40 @@
 // 64-bit lanes instead and masks off the bits that crossed from the
 // neighbouring word: no rotate pattern, and it compiles to psllq/psrld, pand
 // and por (checked in the assembly: no `rol`, no `movd` in the rounds).
+//
+// Where the CPU has AVX-512 (AVX512F, and the OS saves the ZMM state), whole
+// kilobytes go sixteen blocks at a time through `chaCha20XorSixteenBlocks`, the
+// same transposed layout on SIMD16 lanes with one-instruction rotations, in the
+// module TackCipherAVX512 (compiled with that target feature; see its file).
+// About four times the four-block path's speed; `fourBlocksMatchOneBlock` holds
+// it to the one-block path too, on inputs long enough to reach it.
+
+#if TACK_HARDWARE_AES && arch(x86_64) && canImport(TackCipherAVX512)
+import Builtin
+import _Builtin_intrinsics.intel.cpuid
+private import TackCipherAVX512
+
+/// Whether the sixteen-block AVX-512 ChaCha20 may run: CPUID.(EAX=7,ECX=0):EBX bit
+/// 16 (AVX512F), and, since the OS must save the registers, CPUID.1:ECX bit 27
+/// (OSXSAVE: XGETBV is available) with XCR0 bits 1, 2, 5, 6 and 7 (SSE, AVX,
+/// opmask, ZMM0–15 upper halves, ZMM16–31) all set (Intel SDM Vol. 1, §13.3).
+/// Asked once.
+let chaCha20WideIsAvailable: Bool = {
+    var eax: UInt32 = 0
+    var ebx: UInt32 = 0
+    var ecx: UInt32 = 0
+    var edx: UInt32 = 0
+    guard cpuidLeaf1ECX & (1 << 27) != 0, __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) != 0,
+        ebx & (1 << 16) != 0
+    else { return false }
+    let register: Int32 = 0  // XCR0
+    let enabled = UInt64(Builtin.int_x86_xgetbv(register._value))
+    return enabled & 0xe6 == 0xe6
+}()
+#else
+/// The sixteen-block ChaCha20 is not compiled in (no AVX-512 module in this build).
+let chaCha20WideIsAvailable = false
+#endif
 
 extension UInt32 {
     /// The word rotated left by `count` bits, 0 < count < 32 (one `rol`).
@@ -170,12 +204,27 @@ struct ChaCha20: Sendable {
     ///   - counter: The first block counter; the caller ensures that
     ///     `counter + blocks − 1` does not pass 2³² − 1.
     ///   - nonce: The three nonce words (state words 13–15).
-    func xor(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, counter: UInt32, nonce: SIMD3<UInt32>) {
+    ///   - wide: Whether whole kilobytes may take the AVX-512 path (the tests turn it off
+    ///     to compare the paths).
+    func xor(
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, counter: UInt32, nonce: SIMD3<UInt32>,
+        wide: Bool = chaCha20WideIsAvailable
+    ) {
         // One block of keystream on the stack, wiped after.
         withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { keystream in
             var counter = counter
             var offset = 0
             let count = input.count
+            #if TACK_HARDWARE_AES && arch(x86_64) && canImport(TackCipherAVX512)
+            if wide, let source = input.baseAddress, let destination = output.baseAddress {
+                while count - offset >= 1024 {
+                    chaCha20XorSixteenBlocks(
+                        key: key, counter: counter, nonce: nonce, input: source + offset, output: destination + offset)
+                    counter &+= 16  // bounded by the caller's length check; wraps only after the last block
+                    offset += 1024
+                }
+            }
+            #endif
             // The lanes are the words' memory order only on a little-endian CPU.
             #if _endian(little)
             while count - offset >= 256 {

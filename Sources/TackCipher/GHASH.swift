@@ -185,7 +185,7 @@ func ghashMultiply(_ a: GHASHBlock, _ b: GHASHBlock) -> GHASHBlock {
 }
 
 /// A GHASH key: H, prepared once per key as a ``GHASHMultiplier`` and, on the
-/// PCLMULQDQ path (GHASHHardware.swift), as H, H², H³, H⁴ for four blocks per
+/// PCLMULQDQ path (GHASHHardware.swift), as H, H², …, H⁸ for eight blocks per
 /// reduction. Secret: wiped by its owner.
 struct GHASHKey {
     var multiplier: GHASHMultiplier
@@ -193,6 +193,8 @@ struct GHASHKey {
     let usesHardware: Bool
     /// H, H², H³, H⁴ for the hardware path (H's words only when it is off).
     var hardwarePowers: (GHASHHardwareOperand, GHASHHardwareOperand, GHASHHardwareOperand, GHASHHardwareOperand)
+    /// H⁵, H⁶, H⁷, H⁸ for the hardware path's eight blocks per reduction (likewise).
+    var hardwareHighPowers: (GHASHHardwareOperand, GHASHHardwareOperand, GHASHHardwareOperand, GHASHHardwareOperand)
 
     /// The key for H.
     ///
@@ -207,12 +209,20 @@ struct GHASHKey {
             let h2 = multiplier.multiply(h)
             let h3 = multiplier.multiply(h2)
             let h4 = multiplier.multiply(h3)
+            let h5 = multiplier.multiply(h4)
+            let h6 = multiplier.multiply(h5)
+            let h7 = multiplier.multiply(h6)
+            let h8 = multiplier.multiply(h7)
             hardwarePowers = (
                 GHASHHardwareOperand(h), GHASHHardwareOperand(h2), GHASHHardwareOperand(h3), GHASHHardwareOperand(h4)
+            )
+            hardwareHighPowers = (
+                GHASHHardwareOperand(h5), GHASHHardwareOperand(h6), GHASHHardwareOperand(h7), GHASHHardwareOperand(h8)
             )
         } else {
             let operand = GHASHHardwareOperand(.zero)
             hardwarePowers = (operand, operand, operand, operand)
+            hardwareHighPowers = (operand, operand, operand, operand)
         }
     }
 
@@ -222,6 +232,8 @@ struct GHASHKey {
         let zero = GHASHHardwareOperand(.zero)
         hardwarePowers = (zero, zero, zero, zero)
         ghashKeepStore(&hardwarePowers)
+        hardwareHighPowers = (zero, zero, zero, zero)
+        ghashKeepStore(&hardwareHighPowers)
     }
 
     /// Absorbs `count` whole blocks at `blocks` into `state`:

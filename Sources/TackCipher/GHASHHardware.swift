@@ -1,8 +1,8 @@
 // GHASH on x86-64 PCLMULQDQ (Intel, "Carry-Less Multiplication Instruction and
 // its Usage for Computing the GCM Mode", white paper 323640, 2010): the three
 // 64 × 64-bit carry-less products of a Karatsuba step in one instruction each,
-// four blocks aggregated per reduction (X·H⁴ ⊕ B₁·H³ ⊕ B₂·H² ⊕ B₃·H, one
-// fold of the 255-bit sum by ``ghashReduce``, shared with the portable path).
+// eight blocks aggregated per reduction (X·H⁸ ⊕ B₁·H⁷ ⊕ … ⊕ B₇·H, one fold of
+// the 255-bit sum by ``ghashReduce``, shared with the portable path), then four.
 //
 // How Swift reaches the instruction without C: Clang's `_mm_clmulepi64_si128`
 // is a macro the importer skips, and `@_silgen_name("llvm.x86.pclmulqdq")`
@@ -82,13 +82,28 @@ private struct GHASHHardwareSum {
 }
 
 extension GHASHKey {
-    /// `absorb` on PCLMULQDQ: four blocks per reduction with H⁴, H³, H², H,
-    /// then the rest one at a time with H.
+    /// `absorb` on PCLMULQDQ: eight blocks per reduction with H⁸ … H, then
+    /// four with H⁴ … H, then the rest one at a time with H.
     func absorbHardware(_ state: inout GHASHBlock, _ blocks: UnsafePointer<UInt8>, count: Int) {
         let (h1, h2, h3, h4) = hardwarePowers
+        let (h5, h6, h7, h8) = hardwareHighPowers
         var x = state
         var index = 0
-        while count - index >= 4 {
+        while count - index >= 8 {
+            let p = blocks + 16 * index
+            var sum = GHASHHardwareSum()
+            sum.add(x ^ GHASHBlock(p), h8)
+            sum.add(GHASHBlock(p + 16), h7)
+            sum.add(GHASHBlock(p + 32), h6)
+            sum.add(GHASHBlock(p + 48), h5)
+            sum.add(GHASHBlock(p + 64), h4)
+            sum.add(GHASHBlock(p + 80), h3)
+            sum.add(GHASHBlock(p + 96), h2)
+            sum.add(GHASHBlock(p + 112), h1)
+            x = sum.reduced()
+            index += 8
+        }
+        if count - index >= 4 {
             let p = blocks + 16 * index
             var sum = GHASHHardwareSum()
             sum.add(x ^ GHASHBlock(p), h4)

@@ -111,9 +111,19 @@ struct Poly1305 {
 
     /// Absorbs bytes padded with zeros to a multiple of 16 (the AEAD's
     /// `pad16`, RFC 8439 §2.8): whole blocks, then the rest in one zero-padded block.
-    mutating func absorbPadded(_ bytes: UnsafeRawBufferPointer) {
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes.
+    ///   - wide: Whether whole 128-byte groups may take the AVX-512 path
+    ///     (`absorbGroupsWide`, where `chaCha20WideIsAvailable`); the tests turn it
+    ///     off to compare the paths.
+    mutating func absorbPadded(_ bytes: UnsafeRawBufferPointer, wide: Bool = false) {
+        var start = 0
+        #if TACK_HARDWARE_AES && arch(x86_64) && canImport(TackCipherAVX512)
+        if wide { start = absorbGroupsWide(bytes) }
+        #endif
         let whole = bytes.count - bytes.count % 16
-        absorb(UnsafeRawBufferPointer(rebasing: bytes[0..<whole]))
+        absorb(UnsafeRawBufferPointer(rebasing: bytes[start..<whole]))
         guard whole < bytes.count else { return }
         var block: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &block) { buffer in
@@ -169,3 +179,25 @@ struct Poly1305 {
         return withUnsafeBytes(of: tag) { Array($0) }
     }
 }
+
+#if TACK_HARDWARE_AES && arch(x86_64) && canImport(TackCipherAVX512)
+private import TackCipherAVX512
+
+extension Poly1305 {
+    /// Absorbs the whole 128-byte groups at the start of `bytes` eight blocks at a
+    /// time on AVX-512 (TackCipherAVX512's `poly1305AbsorbGroups`: eight Horner
+    /// chains in radix 2²⁶ on vector lanes, combined with r⁸ … r¹) and returns
+    /// how many bytes that was. Only where `chaCha20WideIsAvailable`.
+    ///
+    /// - Parameter bytes: The blocks.
+    /// - Returns: 128 × the number of whole groups.
+    mutating func absorbGroupsWide(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let groups = bytes.count / 128
+        guard groups > 0, let base = bytes.baseAddress else { return 0 }
+        var h = (h0, h1, h2)
+        poly1305AbsorbGroups(&h, r0: r0, r1: r1, base, groups: groups)
+        (h0, h1, h2) = h
+        return 128 * groups
+    }
+}
+#endif

@@ -48,12 +48,6 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
         self.shape = shape
     }
 
-    /// `a` squared `count` times.
-    func square(_ a: Limbs, times count: Int) -> Limbs {
-        var result = a
-        for _ in 0..<count { result = square(result) }
-        return result
-    }
 
     // MARK: Conversions
 
@@ -71,38 +65,6 @@ struct ECMontgomeryField<Limbs: ECLimbs>: Sendable {
     /// exceed m): x·(R² mod m)·R⁻¹·R⁻¹ via two Montgomery products.
     func reduce(_ x: Limbs) -> Limbs {
         fromMontgomery(multiply(x, rSquared))
-    }
-
-    // MARK: Exponentiation
-
-    /// baseᵉ in Montgomery form, by left-to-right exponentiation with a fixed
-    /// 4-bit window (HAC 14.82): per 4 exponent bits, 4 squarings and at most
-    /// one multiplication from a table of base⁰…base¹⁵. The exponents used
-    /// here (m − 2, (p + 1)/4, (p − 5)/8) are public constants, so variable
-    /// time is fine; for the all-ones exponents of 2²⁵⁵ − 19 and 2⁵²¹ − 1 this
-    /// needs a quarter of the multiplications of plain square-and-multiply.
-    func power(_ base: Limbs, _ exponent: Limbs) -> Limbs {
-        withUnsafeTemporaryAllocation(of: Limbs.self, capacity: 16) { table in
-            table.initializeElement(at: 0, to: one)
-            table.initializeElement(at: 1, to: base)
-            for i in 2..<16 { table.initializeElement(at: i, to: multiply(table[i - 1], base)) }
-            defer { table.deinitialize() }
-
-            var result = one
-            var started = false
-            var window = (exponent.bitWidth + 3) / 4 - 1
-            while window >= 0 {
-                if started { result = square(result, times: 4) }
-                let bit = 4 * window
-                let digit = Int(exponent.bit(bit) | exponent.bit(bit + 1) << 1 | exponent.bit(bit + 2) << 2 | exponent.bit(bit + 3) << 3)
-                if digit != 0 {
-                    result = started ? multiply(result, table[digit]) : table[digit]
-                    started = true
-                }
-                window -= 1
-            }
-            return result
-        }
     }
 
     /// a⁻¹ in Montgomery form (a = x·R ↦ x⁻¹·R); zero maps to zero.
@@ -180,6 +142,45 @@ protocol ECFieldArithmetic<Limbs> {
 }
 
 extension ECFieldArithmetic {
+    /// `a` squared `count` times.
+    func square(_ a: Limbs, times count: Int) -> Limbs {
+        var result = a
+        for _ in 0..<count { result = square(result) }
+        return result
+    }
+
+    /// baseᵉ in Montgomery form, by left-to-right exponentiation with a fixed
+    /// 4-bit window (HAC 14.82): per 4 exponent bits, 4 squarings and at most
+    /// one multiplication from a table of base⁰…base¹⁵. The exponents used
+    /// here (m − 2, (p + 1)/4, (p − 5)/8) are public constants, so variable
+    /// time is fine; for the all-ones exponents of 2²⁵⁵ − 19 and 2⁵²¹ − 1 this
+    /// needs a quarter of the multiplications of plain square-and-multiply.
+    /// On `ECShapedField` the products are the shape's inlined routine
+    /// (`ECWeierstrassCurve.multiplySecret` inverts Z that way).
+    func power(_ base: Limbs, _ exponent: Limbs) -> Limbs {
+        withUnsafeTemporaryAllocation(of: Limbs.self, capacity: 16) { table in
+            table.initializeElement(at: 0, to: one)
+            table.initializeElement(at: 1, to: base)
+            for i in 2..<16 { table.initializeElement(at: i, to: multiply(table[i - 1], base)) }
+            defer { table.deinitialize() }
+
+            var result = one
+            var started = false
+            var window = (exponent.bitWidth + 3) / 4 - 1
+            while window >= 0 {
+                if started { result = square(result, times: 4) }
+                let bit = 4 * window
+                let digit = Int(exponent.bit(bit) | exponent.bit(bit + 1) << 1 | exponent.bit(bit + 2) << 2 | exponent.bit(bit + 3) << 3)
+                if digit != 0 {
+                    result = started ? multiply(result, table[digit]) : table[digit]
+                    started = true
+                }
+                window -= 1
+            }
+            return result
+        }
+    }
+
     /// (a + b) mod m.
     @inline(__always)
     func add(_ a: Limbs, _ b: Limbs) -> Limbs {

@@ -23,7 +23,10 @@ struct ChaCha20Poly1305Tests {
             """))
     }
 
-    @Test("Seeded: the four-block SIMD path gives the keystream of the one-block path (lengths 0 to 1,100, random counters)")
+    /// The differential test of the fast paths (measured by tack-bench's
+    /// `chacha20poly1305-16k`): the sixteen-block AVX-512 path, where the CPU has it, and
+    /// the four-block path each against one block at a time.
+    @Test("Seeded: the sixteen-block AVX-512 and four-block SIMD paths give the keystream of the one-block path (lengths 0 to 3,300, random counters)")
     func fourBlocksMatchOneBlock() {
         var stream = DeterministicStream(state: 0x4B10C4)
         for round in 0..<60 {
@@ -31,10 +34,16 @@ struct ChaCha20Poly1305Tests {
             let cipher = key.withUnsafeBytes { ChaCha20(key: $0) }
             let nonce = SIMD3<UInt32>(UInt32(truncatingIfNeeded: stream.next()), UInt32(truncatingIfNeeded: stream.next()), 7)
             let counter = UInt32(truncatingIfNeeded: stream.next() % 100_000)
-            let data = stream.bytes(Int(stream.next() % 1_100))
+            let data = stream.bytes(Int(stream.next() % 3_300))
             var fast = [UInt8](repeating: 0, count: data.count)
             data.withUnsafeBytes { input in
-                fast.withUnsafeMutableBytes { cipher.xor(input, into: $0, counter: counter, nonce: nonce) }
+                fast.withUnsafeMutableBytes { cipher.xor(input, into: $0, counter: counter, nonce: nonce, wide: false) }
+            }
+            var wide = [UInt8](repeating: 0, count: data.count)
+            data.withUnsafeBytes { input in
+                wide.withUnsafeMutableBytes {
+                    cipher.xor(input, into: $0, counter: counter, nonce: nonce, wide: chaCha20WideIsAvailable)
+                }
             }
             // The reference: one block at a time through `block`.
             var slow = [UInt8](repeating: 0, count: data.count)
@@ -46,6 +55,42 @@ struct ChaCha20Poly1305Tests {
                 for index in start..<min(start + 64, data.count) { slow[index] = data[index] ^ keystream[index - start] }
             }
             #expect(fast == slow, "round \(round), \(data.count) bytes")
+            #expect(wide == slow, "round \(round), \(data.count) bytes, wide path \(chaCha20WideIsAvailable)")
+        }
+    }
+
+    /// The differential test of the AVX-512 seal and open (measured by tack-bench's
+    /// `chacha20poly1305-16k`; where the CPU has no AVX-512 both sides are the portable path).
+    @Test("Seeded: the AVX-512 seal (sixteen-block ChaCha20, eight-lane Poly1305) gives the portable path's record, which opens (lengths 0 to 5,200)")
+    func wideSealMatchesPortable() throws {
+        var stream = DeterministicStream(state: 0x5EA1_32)
+        for round in 0..<40 {
+            let aead = try ChaCha20Poly1305(key: stream.bytes(32))
+            let nonce = SIMD3<UInt32>(UInt32(truncatingIfNeeded: stream.next()), UInt32(truncatingIfNeeded: stream.next()), 9)
+            // Every fourth length a whole number of kilobytes, all of it on the wide paths.
+            let count = round % 4 == 0 ? 1024 * Int(stream.next() % 6) : Int(stream.next() % 5_200)
+            let data = stream.bytes(count)
+            let aad = stream.bytes(Int(stream.next() % 40))
+            func sealed(wide: Bool) -> [UInt8] {
+                var record = [UInt8](repeating: 0, count: count + 16)
+                data.withUnsafeBytes { input in
+                    aad.withUnsafeBytes { aad in
+                        record.withUnsafeMutableBytes { record in
+                            let tag = aead.seal(
+                                input, into: UnsafeMutableRawBufferPointer(rebasing: record[0..<count]), additionalData: aad,
+                                nonce: nonce, wide: wide)
+                            record.storeBytes(of: tag.0, toByteOffset: count, as: UInt64.self)
+                            record.storeBytes(of: tag.1, toByteOffset: count + 8, as: UInt64.self)
+                        }
+                    }
+                }
+                return record
+            }
+            let portable = sealed(wide: false)
+            #expect(sealed(wide: chaCha20WideIsAvailable) == portable, "round \(round), \(count) bytes, wide path \(chaCha20WideIsAvailable)")
+            // And the portable record opens (through the AVX-512 Poly1305 where the CPU has it).
+            let nonceBytes = withUnsafeBytes(of: nonce) { Array($0.prefix(12)) }
+            #expect(try aead.open(portable, nonce: nonceBytes, authenticating: aad) == data, "round \(round)")
         }
     }
 
