@@ -47,9 +47,18 @@ extension WycheproofRunner {
             vectorCount: file.testGroups.reduce(0) { $0 + $1.tests.count }, tally: tally)
     }
 
-    /// The hash a primitive file names (`SHA256` in `HMACSHA256`), or why its
-    /// groups are skipped: a hash TackSHA2 lacks (SHA-3, say) or only
-    /// recognises (MD5).
+    /// The hash a primitive file's algorithm names after `prefix` (`SHA256` in
+    /// `HMACSHA256`), or why its groups are skipped: another algorithm, a hash
+    /// TackSHA2 lacks (SHA-3, say) or only recognises (MD5).
+    static func primitiveHash(in algorithm: String, after prefix: String, for function: String)
+        -> Result<DigestAlgorithm, SkipReason>
+    {
+        guard algorithm.hasPrefix(prefix) else { return .failure(SkipReason(text: "algorithm \(algorithm) not run")) }
+        return primitiveHash(String(algorithm.dropFirst(prefix.count)), for: function)
+    }
+
+    /// The hash a Wycheproof primitive name gives (`SHA256`, `SHA512/224`), or why
+    /// the groups naming it are skipped.
     static func primitiveHash(_ name: String, for function: String) -> Result<DigestAlgorithm, SkipReason> {
         guard let hash = DigestAlgorithm(wycheproofPrimitiveName: name) else {
             return .failure(SkipReason(text: "\(function) hash \(name) not in TackSHA2"))
@@ -92,9 +101,8 @@ extension WycheproofRunner {
             }
         case .mac:
             // HMAC<Hash>, for example HMACSHA256 or HMACSHA512/224.
-            guard algorithm.hasPrefix("HMAC") else { return .skip("algorithm \(algorithm) not run") }
             let hash: DigestAlgorithm
-            switch primitiveHash(String(algorithm.dropFirst(4)), for: "HMAC") {
+            switch primitiveHash(in: algorithm, after: "HMAC", for: "HMAC") {
             case .success(let found): hash = found
             case .failure(let reason): return .skip(reason.text)
             }
@@ -115,9 +123,8 @@ extension WycheproofRunner {
             }
         case .pbkdf:
             // PBKDF2-HMAC<Hash>, for example PBKDF2-HMACSHA512.
-            guard algorithm.hasPrefix("PBKDF2-HMAC") else { return .skip("algorithm \(algorithm) not run") }
             let hash: DigestAlgorithm
-            switch primitiveHash(String(algorithm.dropFirst(11)), for: "PBKDF2") {
+            switch primitiveHash(in: algorithm, after: "PBKDF2-HMAC", for: "PBKDF2") {
             case .success(let found): hash = found
             case .failure(let reason): return .skip(reason.text)
             }
