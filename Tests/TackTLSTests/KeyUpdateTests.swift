@@ -10,7 +10,7 @@ import TackTestSupport
 /// sends a KeyUpdate with update_requested): the client reads the server's data under
 /// the new key, answers, and the server reads the client's data under the client's new key.
 @Suite("TLS 1.3 KeyUpdate against openssl s_server", .serialized,
-       .enabled(if: LoopbackTests.runs, "openssl is not installed (a failure when CI=true)"))
+       .enabled(if: loopbackTestsRun, "openssl is not installed (a failure when CI=true)"))
 struct KeyUpdateTests {
     @Test("update_requested from the server is honoured in both directions")
     func keyUpdate() throws {

@@ -7,8 +7,12 @@ import TackTestSupport
 /// Handshakes against `openssl s_server` on 127.0.0.1: each TLS 1.3 suite and group
 /// (HelloRetryRequest with a P-384-only server), each leaf key type, each TLS 1.2
 /// suite. Skipped with a message where openssl is absent, failing when CI=true.
+/// Whether the loopback suites run: where openssl is installed, and always in CI,
+/// where its absence fails them (LoopbackServer.start throws) instead of skipping.
+let loopbackTestsRun = VectorAvailability.runs(when: LoopbackServer.opensslPath != nil, requiredInCI: true)
+
 @Suite("TLS loopback against openssl s_server", .serialized,
-       .enabled(if: LoopbackTests.runs, "openssl is not installed (a failure when CI=true)"))
+       .enabled(if: loopbackTestsRun, "openssl is not installed (a failure when CI=true)"))
 struct LoopbackTests {
     struct Case: CustomStringConvertible, Sendable {
         let identity: String
@@ -40,10 +44,6 @@ struct LoopbackTests {
 
     /// The scheme family each leaf's key must sign with.
     static let schemePrefix = ["rsa2048": "rsa_", "p256": "ecdsa_secp256r1", "p384": "ecdsa_secp384r1", "ed25519": "ed25519", "rsapss": "rsa_pss_pss"]
-
-    /// Whether the loopback tests run: where openssl is installed, and always in CI,
-    /// where its absence fails them (LoopbackServer.start throws) instead of skipping.
-    static let runs = VectorAvailability.runs(when: LoopbackServer.opensslPath != nil, requiredInCI: true)
 
     @Test("a handshake, a GET and close_notify", arguments: cases)
     func handshake(_ testCase: Case) throws {
