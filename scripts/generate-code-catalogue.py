@@ -275,7 +275,10 @@ def render(tables):
            "JSON. Payloads (offsets, OIDs, bit counts) are in the error values and messages, "
            "never in the code. A code ending in `…` is continued by the wrapped error's code.", "",
            "This article is generated from the sources by `scripts/generate-code-catalogue.py`; "
-           "`scripts/check.sh` fails when a code is added without its entry.", ""]
+           "`scripts/check.sh` fails when a code is added without its entry. The same scan "
+           "writes the `code` enum of each JSON Schema of the `tack` command's output "
+           "(`Vectors/cli-schemas`, `$defs/code`: these codes with every wrapped code spelled "
+           "out, and the command's own), so the CLI tests reject a code no schema lists.", ""]
     for module, typename, path, rows in tables:
         if path is None:  # a raw-value enum read for the schemas only
             continue
