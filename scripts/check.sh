@@ -40,7 +40,7 @@
 #      modules outside the documented low-level layers (symbol graphs);
 #   8. scripts/docc-check.sh: the core modules' DocC catalogs build with no warning,
 #      and every public function documents its parameters, result and errors;
-#   9. scripts/embedded-check.sh: the core modules compile as Embedded Swift for
+#   9. `swift package embedded-check` (scripts/embedded-check.sh): the core modules compile as Embedded Swift for
 #      armv7em (-Osize) and riscv32 (-Onone), the known-answer program
 #      (Tests/Embedded) runs on aarch64, armv7 and riscv64 under user-mode QEMU,
 #      and (target cortex-m4) scripts/baremetal-check.sh links the armv7em objects
