@@ -1,11 +1,12 @@
 // The parts the portable compression functions share (FIPS 180-4 §3.1, §3.2,
-// §6.2.2, §6.4.2): reading a block's sixteen words, ROTR, and the SHA-2 round
-// and message-schedule step, written once over the word type. Each is
-// `@inline(__always)` and generic only over `FixedWidthInteger`: every call has
-// a concrete word and literal rotation counts, so it specialises and inlines into
-// the same straight-line code a copy per function would be (held by
-// Benchmarks/count-instructions.sh sha256-* and sha512-*, which run the portable
-// path).
+// §6.2.2, §6.4.2): reading a block's sixteen words, ROTR, and the SHA-2 round,
+// message-schedule step and chaining-value update, written once over the word
+// type. Each is `@inline(__always)` and generic only over `FixedWidthInteger`:
+// every call has a concrete word and literal rotation counts, so it specialises
+// and inlines into the same straight-line code a copy per function would be (held
+// by Benchmarks/count-instructions.sh on sha256-portable-*, sha1-portable-16384
+// and verify-ed25519, whose SHA-512 runs the portable path; the timed ratios in
+// tack-bench).
 
 /// The sixteen words M0 ... M15 of the block at `block`, big-endian (FIPS 180-4
 /// §3.1, §5.2): 32-bit words for SHA-1 and SHA-256, 64-bit for the SHA-512 family.
@@ -76,4 +77,17 @@ func sha2Schedule<Word: FixedWidthInteger>(
     let s0 = rotateRight(rotateRight(wMinus15, sigma0.0) ^ wMinus15, sigma0.1) ^ (wMinus15 &>> sigma0.2)
     let s1 = rotateRight(rotateRight(wMinus2, sigma1.0) ^ wMinus2, sigma1.1) ^ (wMinus2 &>> sigma1.2)
     w = w &+ s1 &+ wMinus7 &+ s0  // modulo the word size by definition
+}
+
+/// FIPS 180-4 §6.2.2 and §6.4.2, step 4: the compressed chunk's working variables
+/// added to the chaining value H0 ... H7, modulo the word size.
+@inline(__always)
+func sha2AddChunk<Word: FixedWidthInteger>(
+    _ chain: inout (Word, Word, Word, Word, Word, Word, Word, Word),
+    _ a: Word, _ b: Word, _ c: Word, _ d: Word, _ e: Word, _ f: Word, _ g: Word, _ h: Word
+) {
+    chain = (
+        chain.0 &+ a, chain.1 &+ b, chain.2 &+ c, chain.3 &+ d,
+        chain.4 &+ e, chain.5 &+ f, chain.6 &+ g, chain.7 &+ h
+    )
 }

@@ -211,12 +211,12 @@ private func schedule(_ w: inout UInt64, _ wMinus2: UInt64, _ wMinus7: UInt64, _
 /// (K, §4.2.3) and a 16-word rolling schedule in locals. The caller
 /// guarantees `blocks` points to `128 * blockCount` readable bytes.
 func sha512CompressPortable(_ state: inout SHA512Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
-    var (h0, h1, h2, h3, h4, h5, h6, h7) = state
+    var chain = state
     var block = blocks
     for _ in 0..<blockCount {
         var (w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15) =
             loadMessageWords(block, as: UInt64.self)
-        var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+        var (a, b, c, d, e, f, g, h) = chain
         var bc = b ^ c  // Maj's b ^ c for round 0; each round hands on its a ^ b.
 
         // Rounds 0..<16 use the block's words directly.
@@ -373,16 +373,8 @@ func sha512CompressPortable(_ state: inout SHA512Compression.State, _ blocks: Un
         schedule(&w15, w13, w8, w0)
         round(b, c, d, &e, f, g, h, &a, 0x6c44198c4a475817 &+ w15, &bc)
 
-        // §6.4.2 step 4: add the compressed chunk to the chaining value, mod 2^64.
-        h0 &+= a
-        h1 &+= b
-        h2 &+= c
-        h3 &+= d
-        h4 &+= e
-        h5 &+= f
-        h6 &+= g
-        h7 &+= h
+        sha2AddChunk(&chain, a, b, c, d, e, f, g, h)
         block += 128
     }
-    state = (h0, h1, h2, h3, h4, h5, h6, h7)
+    state = chain
 }

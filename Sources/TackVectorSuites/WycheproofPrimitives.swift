@@ -69,13 +69,17 @@ extension WycheproofRunner {
         return .success(hash)
     }
 
-    /// PBKDF2 through TackSHA2 with the runner's iteration cap; a refusal
+    /// PBKDF2 through TackSHA2 over the vector's password and salt (both schemas,
+    /// pbkdf and pbe, carry them) with the runner's iteration cap; a refusal
     /// (iteration count not positive or above the cap, key length out of
     /// range) is the vector's outcome.
     private static func pbkdf2(
-        _ vector: WycheproofPrimitiveFile.Vector, password: [UInt8], salt: [UInt8], keyByteCount: Int,
-        hash: DigestAlgorithm, path: String
+        _ vector: WycheproofPrimitiveFile.Vector, keyByteCount: Int, hash: DigestAlgorithm, path: String
     ) throws(WycheproofFileError) -> Result<[UInt8], HashError> {
+        let fields = Fields(vector, path: path)
+        // The password bytes as the file gives them, already encoded as its flags say.
+        let password = try fields.hex(\.password, "password")
+        let salt = try fields.hex(\.salt, "salt")
         guard let iterations = vector.iterationCount else {
             throw WycheproofFileError("\(path): tcId \(vector.tcId): iterationCount missing")
         }
@@ -129,12 +133,9 @@ extension WycheproofRunner {
             case .failure(let reason): return .skip(reason.text)
             }
             return .run { vector throws(WycheproofFileError) in
-                let fields = Fields(vector, path: path)
-                let password = try fields.hex(\.password, "password")
-                let salt = try fields.hex(\.salt, "salt")
-                let expected = try fields.hex(\.dk, "dk")
+                let expected = try Fields(vector, path: path).hex(\.dk, "dk")
                 guard let length = vector.dkLen else { throw WycheproofFileError("\(path): tcId \(vector.tcId): dkLen missing") }
-                switch try pbkdf2(vector, password: password, salt: salt, keyByteCount: length, hash: hash, path: path) {
+                switch try pbkdf2(vector, keyByteCount: length, hash: hash, path: path) {
                 case .success(let derived): return derived == expected ? .accepted : .wrongOutput("derived key differs")
                 case .failure(let error): return .rejected(error.description)
                 }
@@ -156,11 +157,8 @@ extension WycheproofRunner {
             }
             return .run { vector throws(WycheproofFileError) in
                 let fields = Fields(vector, path: path)
-                // The password bytes as the file gives them, already encoded as its flags say.
-                let password = try fields.hex(\.password, "password")
-                let salt = try fields.hex(\.salt, "salt")
                 let key: [UInt8]
-                switch try pbkdf2(vector, password: password, salt: salt, keyByteCount: keyBits / 8, hash: hash, path: path) {
+                switch try pbkdf2(vector, keyByteCount: keyBits / 8, hash: hash, path: path) {
                 case .success(let derived): key = derived
                 case .failure(let error): return .rejected(error.description)
                 }
