@@ -257,6 +257,36 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Checks (command plugins, sources under scripts/Plugins)
+        // `swift package embedded-check`, `swift package baremetal-check` and
+        // `swift package fuzz` run scripts/embedded-check.sh, baremetal-check.sh and
+        // fuzz.sh (the builds SwiftPM cannot express: other targets, sanitizers) with
+        // the core modules and their order taken from this package graph: the targets
+        // of the library products above, each after its dependencies. CI
+        // (scripts/check.sh) calls the same commands.
+        .plugin(
+            name: "EmbeddedCheck",
+            capability: .command(
+                intent: .custom(verb: "embedded-check", description: "Compile the core modules as Embedded Swift and run the known-answer program under QEMU")
+            ),
+            path: "scripts/Plugins/EmbeddedCheck"
+        ),
+        .plugin(
+            name: "BaremetalCheck",
+            capability: .command(
+                intent: .custom(verb: "baremetal-check", description: "Link the Cortex-M4 images (no C library) and run them under qemu-system-arm")
+            ),
+            path: "scripts/Plugins/BaremetalCheck"
+        ),
+        .plugin(
+            name: "Fuzz",
+            capability: .command(
+                intent: .custom(verb: "fuzz", description: "Build the libFuzzer harnesses of Tests/Fuzz and run them over their seeds"),
+                permissions: [.writeToPackageDirectory(reason: "the working corpora, crash artifacts and objects go to .fuzz/")]
+            ),
+            path: "scripts/Plugins/Fuzz"
+        ),
+
         // MARK: Test support (Foundation allowed; not a product, not Embedded)
         .target(
             name: "TackTestSupport",

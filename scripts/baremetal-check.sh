@@ -4,11 +4,17 @@
 # Tests/BareMetal/cortex-m4.ld into images with no C library and no C source, run
 # under `qemu-system-arm -M mps2-an386 -semihosting -icount shift=0`.
 #
-#   scripts/baremetal-check.sh
-#   BAREMETAL_BUILD_DIR=/tmp/bm scripts/baremetal-check.sh   # keep objects, rebuild what changed
-#   BAREMETAL_FIRMWARE_TRAITS=P384,Ed25519 scripts/baremetal-check.sh
+#   swift package baremetal-check
+#   swift package baremetal-check --build-dir /tmp/bm   # keep objects, rebuild what changed
+#   swift package baremetal-check --firmware-traits P384,Ed25519
 #       # the firmware image with these of Package.swift's optional families (its
 #       # traits, read by scripts/traits.py); default: none, the pinning image
+#   Other options: --flash-budget BYTES, --ram-budget BYTES (below), --timeout
+#   SECONDS (per QEMU run, default 1800), --modules-dir DIR (link DIR's module
+#   objects instead of compiling them: scripts/embedded-check.sh's armv7em objects,
+#   which its cortex-m4 target passes). The command plugin
+#   (scripts/Plugins/BaremetalCheck) runs this script with the package graph; the
+#   compiler is $SWIFTC (README, "Environment").
 #
 # Three images, from the same runtime (Tests/BareMetal/Runtime: vector table, reset,
 # heap, memcpy, semihosting, in Swift, plus Assembly.s for the `bkpt` and the AEABI
@@ -34,8 +40,8 @@
 #       (known-answers.elf: one recorded TLS 1.3 handshake replayed, trust decision
 #       included; heap high-water + painted stack; the run fails without it)
 # (ram, allocations: the larger of the two variants' first verdicts.) The run fails
-# when firmware.elf's flash exceeds BAREMETAL_FLASH_BUDGET or its RAM
-# BAREMETAL_RAM_BUDGET (65536). Issue 36's flash target is 262144 (256 KiB); until
+# when firmware.elf's flash exceeds --flash-budget or its RAM --ram-budget
+# (65536). Issue 36's flash target is 262144 (256 KiB); until
 # the pinning image meets it, the enforced default is a ratchet just above what it
 # needs today (FLASH_RATCHET below: the image may not grow back), and the run says
 # how far it is from the target. Before those lines it prints each use-case image's
@@ -49,25 +55,45 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SWIFTC="${SWIFTC:-swiftc}"
+# SWIFTC, module_closure, EMBEDDED_SETTINGS, FAMILY_DEFINES, cpu_run, cpu_sum.
+source "$ROOT/scripts/lib/common.sh"
+BUILD_DIR=""
+MODULES_DIR=""
+FIRMWARE_TRAITS=""
+FLASH_BUDGET=""
+RAM_BUDGET=65536
+TIMEOUT=1800
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+        --build-dir) BUILD_DIR="${2:?--build-dir needs a directory}"; shift 2 ;;
+        --modules-dir) MODULES_DIR="${2:?--modules-dir needs a directory}"; shift 2 ;;
+        --firmware-traits) FIRMWARE_TRAITS="${2?--firmware-traits needs a list}"; shift 2 ;;
+        --flash-budget) FLASH_BUDGET="${2:?--flash-budget needs bytes}"; shift 2 ;;
+        --ram-budget) RAM_BUDGET="${2:?--ram-budget needs bytes}"; shift 2 ;;
+        --timeout) TIMEOUT="${2:?--timeout needs seconds}"; shift 2 ;;
+        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2 ;;
+        *) echo "baremetal: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
 BIN="$(dirname "$(command -v "$SWIFTC")")"
 BM="$ROOT/Tests/BareMetal"
 TRIPLE=armv7em-none-none-eabi
-MODULES=(TackDER TackFormats TackSHA2 TackX509 TackSignature TackTrust)
+# The use case's module (a pin rule's verdict on a chain) and every core module it
+# depends on, lowest first, from the package graph (scripts/lib/common.sh).
+read -ra MODULES <<<"$(module_closure TackTrust)"
 # What known-answers.elf links beside them for its tls group (one recorded TLS 1.3
 # handshake, Tests/Embedded/Program/TLSChecks.swift): TackTLS and the record
 # protection of TackCipher (TackTLS imports no other module). Built with the full
 # set's defines; the firmware images do not link them.
 TLS_MODULES=(TackCipher TackTLS)
-# The full module set (known-answers.elf, firmware-full.elf) in dependency order,
-# the order scripts/embedded-check.sh compiles them in.
-FULL_SET=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackTLS)
+# The full module set (known-answers.elf, firmware-full.elf), lowest first: TackCipher
+# depends on TackSHA2 alone, so it may follow the use case's closure.
+FULL_SET=("${MODULES[@]}" "${TLS_MODULES[@]}")
 # The optional families (Package.swift's traits): every one on for the module set
-# that known-answers.elf and firmware-full.elf link; BAREMETAL_FIRMWARE_TRAITS's
+# that known-answers.elf and firmware-full.elf link; --firmware-traits's
 # (default none) for firmware.elf's.
-full_defines="$(python3 "$ROOT/scripts/traits.py" defines)"
-firmware_defines="$(python3 "$ROOT/scripts/traits.py" defines --traits "${BAREMETAL_FIRMWARE_TRAITS:-}")"
-read -ra FULL_FLAGS <<<"$full_defines"
+firmware_defines="$(python3 "$ROOT/scripts/traits.py" defines --traits "$FIRMWARE_TRAITS")"
+FULL_FLAGS=("${FAMILY_DEFINES[@]}")
 read -ra FIRMWARE_FLAGS <<<"$firmware_defines"
 # The compile conditions the firmware set leaves out: a module whose sources name
 # none of them is the same in both sets.
@@ -75,26 +101,22 @@ SWITCHES="$(comm -23 <(printf '%s\n' "${FULL_FLAGS[@]}" | grep -v '^-D$' | sort)
     <(printf '%s\n' "${FIRMWARE_FLAGS[@]}" | grep -v '^-D$' | sort) | paste -sd'|' -)"
 FLASH_TARGET=262144
 FLASH_RATCHET=589824  # the pinning image of 3 December 2026 (586,208 B, issue 36), rounded up to 8 KiB
-FLASH_BUDGET="${BAREMETAL_FLASH_BUDGET:-$FLASH_RATCHET}"
-RAM_BUDGET="${BAREMETAL_RAM_BUDGET:-65536}"
+FLASH_BUDGET="${FLASH_BUDGET:-$FLASH_RATCHET}"
+# The Embedded settings scripts/embedded-check.sh compiles the modules these images
+# link with (scripts/lib/common.sh), for the Cortex-M4, at -Osize, one section per
+# function.
 COMMON=(
     -target "$TRIPLE"
-    -enable-experimental-feature Embedded
-    -wmo -parse-as-library -Osize
-    -swift-version 6
-    -enable-upcoming-feature ExistentialAny
-    -enable-upcoming-feature InternalImportsByDefault
+    "${EMBEDDED_SETTINGS[@]}"
+    -Osize
     -Xfrontend -function-sections
 )
-# Without LLVM's post-RA scheduler, as scripts/embedded-check.sh compiles the
-# modules these images link (its COMMON says why; same switch).
-if [ "${EMBEDDED_POST_RA_SCHEDULING:-0}" != 1 ]; then COMMON+=(-Xllvm -disable-post-ra); fi
 
 command -v qemu-system-arm >/dev/null || { echo "baremetal: FAILED: qemu-system-arm missing (.ci/run installs Debian's qemu-system-arm)"; exit 1; }
 
-if [ -n "${BAREMETAL_BUILD_DIR:-}" ]; then
-    mkdir -p "$BAREMETAL_BUILD_DIR"
-    OUT="$(cd "$BAREMETAL_BUILD_DIR" && pwd)"
+if [ -n "$BUILD_DIR" ]; then
+    mkdir -p "$BUILD_DIR"
+    OUT="$(cd "$BUILD_DIR" && pwd)"
 else
     OUT="$(mktemp -d "${TMPDIR:-/tmp}/tack-baremetal.XXXXXX")"
     trap 'rm -rf "$OUT"' EXIT
@@ -108,21 +130,6 @@ python3 "$BM/generate-use-case.py" "$OUT/UseCaseVectors.swift.new"
 cmp -s "$OUT/UseCaseVectors.swift.new" "$OUT/UseCaseVectors.swift" 2>/dev/null \
     || mv "$OUT/UseCaseVectors.swift.new" "$OUT/UseCaseVectors.swift"
 rm -f "$OUT/UseCaseVectors.swift.new"
-
-# cpu_run FILE CMD...: runs CMD and writes its CPU seconds (user + system) to
-# FILE (0 without /usr/bin/time); each stage prints its total.
-cpu_run() {
-    local file="$1"; shift
-    if [ -x /usr/bin/time ]; then
-        /usr/bin/time -f '%U %S' -o "$file.raw" "$@" || { local status=$?; rm -f "$file.raw"; return "$status"; }
-        awk '{ printf "%.1f\n", $1 + $2 }' "$file.raw" >"$file" && rm -f "$file.raw"
-    else
-        "$@" && echo 0 >"$file"
-    fi
-}
-cpu_sum() {  # cpu_sum FILE...: the total of the CPU files that exist
-    cat "$@" 2>/dev/null | awk '{ total += $1 } END { printf "%.1f\n", total }'
-}
 
 # The soft-float helpers (Runtime/SoftFloat.swift: the hash tables' Double
 # arithmetic, which a Cortex-M4 has no unit for) against the host's hardware.
@@ -194,17 +201,17 @@ shared_modules() {
     for module in "${FULL_SET[@]}"; do
         mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | LC_ALL=C sort)
         if [ ! -f "$dir/$module.o" ] || [ ! -f "$dir/$module.swiftmodule" ]; then
-            echo "baremetal: BAREMETAL_MODULES_DIR=$dir has no $module.o and $module.swiftmodule"; return 1
+            echo "baremetal: --modules-dir $dir has no $module.o and $module.swiftmodule"; return 1
         fi
         if ! grep -aq "$TRIPLE" "$dir/$module.swiftmodule"; then
-            echo "baremetal: BAREMETAL_MODULES_DIR=$dir: $module is not built for $TRIPLE"; return 1
+            echo "baremetal: --modules-dir $dir: $module is not built for $TRIPLE"; return 1
         fi
         # (grep -c reads all: -q would end the pipe early, and pipefail fail it)
         if [ "$("$BIN/llvm-objdump" -h "$dir/$module.o" | grep -cE ' \.text\.[^ ]')" = 0 ]; then
-            echo "baremetal: BAREMETAL_MODULES_DIR=$dir: $module.o has no function sections (compile with -Xfrontend -function-sections)"; return 1
+            echo "baremetal: --modules-dir $dir: $module.o has no function sections (compile with -Xfrontend -function-sections)"; return 1
         fi
         if [ -n "$(find -L "${sources[@]}" "${below[@]}" -newer "$dir/$module.o")" ]; then
-            echo "baremetal: BAREMETAL_MODULES_DIR=$dir: $module.o is older than its sources or a module below it"; return 1
+            echo "baremetal: --modules-dir $dir: $module.o is older than its sources or a module below it"; return 1
         fi
         below+=("$dir/$module.swiftmodule")
     done
@@ -215,15 +222,15 @@ shared_modules() {
     done
 }
 
-# The default module set: BAREMETAL_MODULES_DIR's (scripts/embedded-check.sh's
+# The default module set: --modules-dir's (scripts/embedded-check.sh's
 # armv7em objects, compiled with the same flags; Tests/BareMetal/README.md has the
 # command), else compiled here.
 stage=$(date +%s)
 : >"$OUT/stage.cpu"
-if [ -n "${BAREMETAL_MODULES_DIR:-}" ]; then
-    shared_modules "$BAREMETAL_MODULES_DIR" || exit 1
+if [ -n "$MODULES_DIR" ]; then
+    shared_modules "$MODULES_DIR" || exit 1
     MODULES_OUT="$OUT/modules-shared"
-    echo "baremetal: modules from $BAREMETAL_MODULES_DIR (not compiled here)"
+    echo "baremetal: modules from $MODULES_DIR (not compiled here)"
 else
     MODULES_OUT="$OUT/modules"
     BUILD_SET=FULL_SET build_modules "$MODULES_OUT" "${FULL_FLAGS[@]}"
@@ -368,7 +375,7 @@ run() {
     local status=0
     local start
     start=$(date +%s)
-    cpu_run "$OUT/$1.run.cpu" timeout "${BAREMETAL_TIMEOUT:-1800}" "${QEMU[@]}" -kernel "$OUT/$1.elf" >"$OUT/$1.out" 2>&1 || status=$?
+    cpu_run "$OUT/$1.run.cpu" timeout "$TIMEOUT" "${QEMU[@]}" -kernel "$OUT/$1.elf" >"$OUT/$1.out" 2>&1 || status=$?
     sed 's/^/  /' "$OUT/$1.out"
     echo "baremetal: $1.elf exited with status $status after $(( $(date +%s) - start )) s, $(cat "$OUT/$1.run.cpu" 2>/dev/null || echo ?) CPU-s under QEMU"
     return "$status"

@@ -2,8 +2,13 @@
 # The test command (README "Two commands on a fresh machine"; CI runs exactly this through .ci/run).
 #
 #   scripts/check.sh                      # everything, fuzz smoke 3 s per target
-#   FUZZ_SECONDS=0 scripts/check.sh       # skip the fuzz smoke
-#   TACK_CHECK_SERIAL=1 scripts/check.sh  # the Embedded step in line, not beside the others
+#   scripts/check.sh --fuzz-seconds 0     # skip the fuzz smoke
+#   scripts/check.sh --serial             # the Embedded step in line, not beside the others
+#
+# The Embedded, bare-metal and fuzz steps run the package's command plugins, the
+# entry points a user runs (`swift package embedded-check`, `swift package fuzz`;
+# each plugin, compiled once into $TACK_CHECK_SCRATCH/plugins-*, hands its script
+# the core modules from the package graph).
 #
 # One build, into one scratch directory (.build/check, override with TACK_CHECK_SCRATCH):
 # `swift build -c release --build-tests -Xswiftc -enable-testing` compiles every target
@@ -35,7 +40,7 @@
 #      modules outside the documented low-level layers (symbol graphs);
 #   8. scripts/docc-check.sh: the core modules' DocC catalogs build with no warning,
 #      and every public function documents its parameters, result and errors;
-#   9. scripts/embedded-check.sh: the core modules compile as Embedded Swift for
+#   9. `swift package embedded-check` (scripts/embedded-check.sh): the core modules compile as Embedded Swift for
 #      armv7em (-Osize) and riscv32 (-Onone), the known-answer program
 #      (Tests/Embedded) runs on aarch64 (with one recorded TLS 1.3 handshake
 #      replayed) and armv7 under user-mode QEMU, and (target cortex-m4)
@@ -47,10 +52,10 @@
 #      before the build, in the background at the lowest priority (its compiles
 #      fill the CPU the build and the single-threaded steps 4-11 leave idle), and
 #      its output is printed when it ends;
-#  10. scripts/fuzz.sh all $FUZZ_SECONDS: every libFuzzer target over its seeds and
-#      briefly beyond, built with -Onone (FUZZ_OPTIMIZATION): half the compile time
+#  10. `swift package fuzz --optimization -Onone all SECONDS` (scripts/fuzz.sh): every
+#      libFuzzer target over its seeds and briefly beyond, built with -Onone: half the compile time
 #      of -O, and the bounds checks of UnsafeBufferPointer subscripts, which -O
-#      compiles out, are on (the long runs are local, at -O: scripts/fuzz.sh TARGET 600);
+#      compiles out, are on (the long runs are local, at -O: swift package fuzz TARGET 600);
 #  11. scripts/differential.sh: Tack's certificate parse verdict against OpenSSL's and
 #      cryptography's on every committed fuzz seed, reusing the fuzz step's module
 #      objects; any disagreement not in Vectors/differential/known.md fails.
@@ -61,7 +66,15 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # A smoke run: a few seconds per target show that each harness builds, links the
 # sanitizers and survives the seed corpus plus some mutations.
-FUZZ_SECONDS="${FUZZ_SECONDS:-3}"
+FUZZ_SECONDS=3
+SERIAL=0
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+        --fuzz-seconds) FUZZ_SECONDS="${2:?--fuzz-seconds needs a number}"; shift 2 ;;
+        --serial) SERIAL=1; shift ;;
+        *) echo "check: unknown argument $1 (--fuzz-seconds N, --serial)" >&2; exit 2 ;;
+    esac
+done
 SCRATCH="${TACK_CHECK_SCRATCH:-$ROOT/.build/check}"
 export TACK_CHECK_SCRATCH="$SCRATCH"
 WORK="$(mktemp -d)"
@@ -124,14 +137,20 @@ step_end
 # ones that wait for armv7em last, so that no core idles at the end of the job.
 # No riscv64: its run duplicates aarch64's (Tests/Embedded/README.md, "CI").
 embedded_log="$WORK/embedded.log"
-if [ "${TACK_CHECK_SERIAL:-0}" != 1 ]; then
+# The fuzz plugin writes inside the package (.fuzz/), which SwiftPM asks about; a
+# non-interactive run grants it here (the flag is harmless for the other plugins).
+plugin() {  # plugin NAME ARGUMENTS...: `swift package NAME ARGUMENTS...`, its own scratch path
+    local name="$1"; shift
+    swift package --scratch-path "$SCRATCH/plugins-$name" --allow-writing-to-package-directory "$name" "$@"
+}
+if [ "$SERIAL" != 1 ]; then
     printf '\n=== Embedded Swift started in the background (%s)\n' "$(date -u +%H:%M:%S)"
     timer=()
     [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%e %U %S' -o "$WORK/embedded.time")
     setsid "${timer[@]}" nice -n 19 bash -c '
         echo 19 >/proc/self/autogroup 2>/dev/null || true
-        EMBEDDED_BUILD_DIR="$1/embedded" BAREMETAL_BUILD_DIR="$1/baremetal" \
-            exec scripts/embedded-check.sh armv7em aarch64 riscv32 cortex-m4 armv7' _ "$SCRATCH" \
+        exec swift package --scratch-path "$1/plugins-embedded-check" --allow-writing-to-package-directory \
+            embedded-check --build-dir "$1/embedded" armv7em aarch64 riscv32 cortex-m4 armv7' _ "$SCRATCH" \
         >"$embedded_log" 2>&1 &
     EMBEDDED_PID=$!
 fi
@@ -150,7 +169,8 @@ if grep -E "warning:" "$log" | grep -v "^warning: 'main'" | grep -q .; then
     echo "check: the build has warnings:"; grep -E "warning:" "$log" | sort -u; exit 1
 fi
 BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)"
-export TACK="$BIN/tack" TACK_BIN_PATH="$BIN"
+TACK="$BIN/tack"
+export TACK_BIN_PATH="$BIN"
 [ -x "$TACK" ] || { echo "check: no tack binary at $TACK"; exit 1; }
 step_end
 
@@ -192,15 +212,14 @@ scripts/docc-check.sh
 step_end
 
 # Steps 10 and 11 share their module objects (.fuzz/build), so one level for both.
-export FUZZ_OPTIMIZATION="${FUZZ_OPTIMIZATION:--Onone}"
 if [ "$FUZZ_SECONDS" -gt 0 ]; then
     step_start "fuzz smoke (${FUZZ_SECONDS} s per target)"
-    scripts/fuzz.sh all "$FUZZ_SECONDS"
+    plugin fuzz --optimization -Onone all "$FUZZ_SECONDS"
     step_end
 fi
 
 step_start "differential: parse verdicts against OpenSSL and cryptography"
-timeout 600 scripts/differential.sh
+timeout 600 scripts/differential.sh --optimization -Onone
 step_end
 
 if [ -n "$EMBEDDED_PID" ]; then
@@ -220,7 +239,7 @@ if [ -n "$EMBEDDED_PID" ]; then
     [ "$status" -eq 0 ] || { echo "check: Embedded Swift failed"; exit "$status"; }
 else
     step_start "Embedded Swift: armv7em/riscv32 compiled, known answers on aarch64/armv7 and Cortex-M4 (QEMU)"
-    EMBEDDED_BUILD_DIR="$SCRATCH/embedded" BAREMETAL_BUILD_DIR="$SCRATCH/baremetal" scripts/embedded-check.sh armv7em aarch64 riscv32 cortex-m4 armv7
+    plugin embedded-check --build-dir "$SCRATCH/embedded" armv7em aarch64 riscv32 cortex-m4 armv7
     step_end
 fi
 

@@ -9,11 +9,13 @@
 #                                       # fuzz runs (scripts/fuzz.sh TARGET SECONDS)
 #   scripts/differential.sh DIR...      # these directories only
 #
+#   scripts/differential.sh --optimization -Onone   # at the fuzz smoke's level (check.sh)
+#
 # Builds Tests/Differential/CertificateVerdict.swift with scripts/fuzz.sh --build
-# (reusing the module objects of a fuzz run). Exit status: 0 if every
-# disagreement is in known.md, 1 otherwise; 2 on a setup error.
-# Environment: DIFFERENTIAL_FLAGS (extra flags for differential.py, e.g.
-# --openssl-cli or --report FILE).
+# (reusing the module objects of a fuzz run at the same --optimization, default -O).
+# Exit status: 0 if every disagreement is in known.md, 1 otherwise; 2 on a setup
+# error. differential.py's own flags (--openssl-cli, --report FILE): run it directly
+# on the binary this prints.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -21,6 +23,8 @@ cd "$ROOT"
 command -v openssl >/dev/null || { echo "differential: openssl not found" >&2; exit 2; }
 python3 -c 'import cryptography' 2>/dev/null || { echo "differential: Python cryptography not found" >&2; exit 2; }
 
+optimization=()
+if [ "${1:-}" = --optimization ]; then optimization=(--optimization "${2:?--optimization needs a level}"); shift 2; fi
 mapfile -t dirs < <(scripts/fuzz.sh --seeds)
 case "${1:-}" in
     "") ;;
@@ -34,6 +38,6 @@ case "${1:-}" in
     *) dirs=("$@") ;;
 esac
 
-binary="$(scripts/fuzz.sh --build verdict TackX509 Tests/Differential/CertificateVerdict.swift)"
-# shellcheck disable=SC2086
-python3 scripts/differential.py "$binary" --known Vectors/differential/known.md ${DIFFERENTIAL_FLAGS:-} "${dirs[@]}"
+binary="$(scripts/fuzz.sh "${optimization[@]}" --build verdict TackX509 Tests/Differential/CertificateVerdict.swift)"
+echo "differential: $binary" >&2
+python3 scripts/differential.py "$binary" --known Vectors/differential/known.md "${dirs[@]}"

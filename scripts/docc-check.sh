@@ -14,11 +14,13 @@
 # SwiftPM has no docc command without the swift-docc-plugin dependency (and the package
 # has none, ever), so the symbol graphs come from scripts/symbol-graphs.sh (the
 # check's own release build, or the build TACK_BIN_PATH names) and `docc convert`
-# reads them beside the catalog. Set DOCC_OUTPUT=DIR to keep the archives (default: discarded).
+# reads them beside the catalog. `--output DIR` (first) keeps the archives (default: discarded).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
+OUTPUT=""
+if [ "${1:-}" = --output ]; then OUTPUT="${2:?--output needs a directory}"; shift 2; fi
 MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12)
 if [ "$#" -gt 0 ]; then MODULES=("$@"); fi
 
@@ -36,7 +38,7 @@ for module in "${MODULES[@]}"; do
     mkdir -p "$work/$module"
     cp "$work/graphs/$module".symbols.json "$work/$module/"
     cp "$work/graphs/$module"@*.symbols.json "$work/$module/" 2>/dev/null || true
-    out="${DOCC_OUTPUT:+$DOCC_OUTPUT/$module.doccarchive}"
+    out="${OUTPUT:+$OUTPUT/$module.doccarchive}"
     if "$docc" convert "$catalog" --additional-symbol-graph-dir "$work/$module" \
         --fallback-display-name "$module" --fallback-bundle-identifier "org.tack.$module" \
         --output-path "${out:-$work/$module.doccarchive}" \

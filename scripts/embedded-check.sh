@@ -4,16 +4,17 @@
 # one recorded TLS 1.3 handshake replayed: TLS_TARGETS), 32-bit armv7 and riscv64
 # under user-mode QEMU (scripts/check.sh leaves riscv64 out: Tests/Embedded/README.md).
 #
-#   scripts/embedded-check.sh                    # every target below
-#   scripts/embedded-check.sh aarch64 armv7      # some targets
-#   EMBEDDED_JOBS=1 scripts/embedded-check.sh    # targets one at a time (default 2 in parallel)
-#   SWIFTC=/path/to/swiftc scripts/embedded-check.sh
-#   EMBEDDED_BUILD_DIR=/tmp/emb scripts/embedded-check.sh armv7   # keep objects, rebuild what changed
-#   EMBEDDED_CORE_ONLY=1 scripts/embedded-check.sh aarch64        # program on TackDER + TackSHA2 only
-#   EMBEDDED_OPTIMIZATION=-Onone scripts/embedded-check.sh aarch64 # one level for every target (default: optimization())
-#   EMBEDDED_RUN_OBJECTS=1 scripts/embedded-check.sh aarch64      # run targets also build module objects
-#   EMBEDDED_SWIFT_FLAGS="-stats-output-dir /tmp/s" scripts/embedded-check.sh   # measure
-#   EMBEDDED_POST_RA_SCHEDULING=1 scripts/embedded-check.sh   # keep LLVM's post-RA scheduler (see COMMON)
+#   swift package embedded-check                   # every target below
+#   swift package embedded-check aarch64 armv7     # some targets
+#   swift package embedded-check --jobs 1          # targets one at a time (default 2 in parallel)
+#   swift package embedded-check --build-dir /tmp/emb armv7    # keep objects, rebuild what changed
+#   swift package embedded-check --core-only aarch64           # program on TackDER + TackSHA2 only
+#   swift package embedded-check --optimization -Onone aarch64 # one level for every target (default: optimization())
+#   swift package embedded-check --run-objects aarch64         # run targets also build module objects
+#   swift package embedded-check --swift-flags "-stats-output-dir /tmp/s"   # measure
+#   swift package embedded-check --skip-missing    # skip a run target whose QEMU or cross gcc is missing
+# (the command plugin, scripts/Plugins/EmbeddedCheck, runs this script with the
+# package graph; the compiler is $SWIFTC, README "Environment").
 #
 # Targets (Tests/Embedded/README.md has the command lines spelled out):
 #   armv7em   armv7em-none-none-eabi  compile only (Cortex-M4/M7 class)
@@ -38,7 +39,7 @@
 # A new target is one line in each of triple, target_flags, and for a run target
 # linker and emulator, plus its name in ALL_TARGETS.
 # The QEMU and cross-gcc packages come from .ci/run; a run target whose tools are
-# missing fails (set EMBEDDED_SKIP_MISSING=1 to skip it instead, locally).
+# missing fails (--skip-missing skips it instead, locally).
 #
 # On aarch64, TackSHA2 is built with the ARMv8 SHA-256 path
 # (-D TACK_HARDWARE_SHA; every module gets the sha2 target feature, see
@@ -49,17 +50,38 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SWIFTC="${SWIFTC:-swiftc}"
-JOBS="${EMBEDDED_JOBS:-2}"
+# SWIFTC, core_modules, EMBEDDED_SETTINGS, FAMILY_DEFINES, cpu_run, cpu_sum.
+source "$ROOT/scripts/lib/common.sh"
+JOBS=2
+BUILD_DIR=""
+CORE_ONLY=0
+OPTIMIZATION=""
+RUN_OBJECTS=0
+EXTRA_SWIFT_FLAGS=""
+SKIP_MISSING=0
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+        --jobs) JOBS="${2:?--jobs needs a number}"; shift 2 ;;
+        --build-dir) BUILD_DIR="${2:?--build-dir needs a directory}"; shift 2 ;;
+        --core-only) CORE_ONLY=1; shift ;;
+        --optimization) OPTIMIZATION="${2:?--optimization needs a level}"; shift 2 ;;
+        --run-objects) RUN_OBJECTS=1; shift ;;
+        --swift-flags) EXTRA_SWIFT_FLAGS="${2?--swift-flags needs flags}"; shift 2 ;;
+        --skip-missing) SKIP_MISSING=1; shift ;;
+        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2 ;;
+        -*) echo "embedded: unknown option $1" >&2; exit 2 ;;
+        *) break ;;
+    esac
+done
 ALL_TARGETS=(armv7em riscv64 riscv32 aarch64 cortex-m4 armv7)
 if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
-# The core modules, lowest first (the dependency order of Package.swift).
-# A new core module joins the check by being added here.
-MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12 TackTLS)
+# The core modules, lowest first: the package graph's (scripts/lib/common.sh), so a
+# new core module joins the check by being a library product in Package.swift.
+read -ra MODULES <<<"$(core_modules)"
 # The modules the test program imports (for the run targets): all of them, the
 # chain verdicts need TackTrust; TackTLS only where the program replays the TLS
-# handshake (TLS_TARGETS). EMBEDDED_CORE_ONLY=1 builds the program with
+# handshake (TLS_TARGETS). --core-only builds the program with
 # -D CORE_ONLY against TackDER and TackSHA2 alone (the sha2, der and time
 # groups): a quick first run on a new target.
 RUN_MODULES=("${MODULES[@]}")
@@ -75,7 +97,7 @@ TLS_TARGETS=(aarch64)
 TLS_SUPPORT=("$ROOT/Sources/TackTestSupport/DeterministicStream.swift" "$ROOT/Sources/TackTestSupport/SeededRandomSource.swift")
 replays_tls() {
     local t
-    [ "${EMBEDDED_CORE_ONLY:-0}" = 1 ] && return 1
+    [ "$CORE_ONLY" = 1 ] && return 1
     for t in "${TLS_TARGETS[@]}"; do [ "$t" = "$1" ] && return 0; done
     return 1
 }
@@ -87,14 +109,13 @@ replays_tls() {
 # interfaces only (-emit-module, no object: type checking and the SIL passes before
 # serialization, no LLVM), and the program with everything it calls; the module
 # objects, with their sizes, come from the compile-only targets (armv7em, riscv32),
-# which build every module whole. EMBEDDED_RUN_OBJECTS=1 also builds and links the
+# which build every module whole. --run-objects also builds and links the
 # module objects of a run target (its sizes, and code the program does not call).
 # Measured (2026-12-02, all five targets, with the curve constants precomputed):
 # 783 CPU-s in all, against 45-50 CPU-minutes with module objects on every target
 # and the curve tables derived in global initialisers.
-RUN_OBJECTS="${EMBEDDED_RUN_OBJECTS:-0}"
 PROGRAM_FLAGS=()
-if [ "${EMBEDDED_CORE_ONLY:-0}" = 1 ]; then
+if [ "$CORE_ONLY" = 1 ]; then
     RUN_MODULES=(TackDER TackSHA2)
     PROGRAM_FLAGS=(-D CORE_ONLY)
 fi
@@ -107,36 +128,19 @@ fi
 # (and run on Cortex-M4 and armv7) and for RISC-V on riscv64 (run). At -Onone the
 # riscv32 objects took 150 CPU-s, at -Osize 380-410 (2026-12-02).
 optimization() {
-    if [ -n "${EMBEDDED_OPTIMIZATION:-}" ]; then echo "$EMBEDDED_OPTIMIZATION"; return; fi
+    if [ -n "$OPTIMIZATION" ]; then echo "$OPTIMIZATION"; return; fi
     case "$1" in
         riscv32) echo -Onone ;;
         *) echo -Osize ;;
     esac
 }
-# The same language settings as Package.swift's strictSettings.
-# EMBEDDED_SWIFT_FLAGS: extra swiftc flags for every compile (measurements: -driver-time-compilation, -stats-output-dir DIR).
-COMMON=(
-    -enable-experimental-feature Embedded
-    -wmo -parse-as-library
-    -swift-version 6
-    -enable-upcoming-feature ExistentialAny
-    -enable-upcoming-feature InternalImportsByDefault
-)
-# No post-RA list scheduling (LLVM's last pass that only reorders instructions):
-# on armv7em it was 28% of LLVM's time for TackSignature (clang -ftime-report on
-# the module's bitcode, 2026-12-02) and TackSignature's compile went from 68 to 57
-# CPU-s, its text 503,857 -> 503,707 bytes; instruction counts do not change, and
-# every compile of a target (modules, programs, the Cortex-M4 images) is the same.
-# EMBEDDED_POST_RA_SCHEDULING=1 keeps the scheduler (what a plain build does).
-if [ "${EMBEDDED_POST_RA_SCHEDULING:-0}" != 1 ]; then COMMON+=(-Xllvm -disable-post-ra); fi
-# Package.swift's optional families (its traits), read by scripts/traits.py: every one
-# on, as in a default `swift build` (scripts/baremetal-check.sh builds the pinning
-# image with none).
-families="$(python3 "$ROOT/scripts/traits.py" defines)"
-read -ra FAMILIES <<<"$families"
-COMMON+=("${FAMILIES[@]}")
+# Package.swift's language settings, Embedded Swift, every optional family on, as in
+# a default `swift build` (scripts/baremetal-check.sh builds the pinning image with
+# none): scripts/lib/common.sh. --swift-flags: extra swiftc flags for every compile
+# (measurements: -driver-time-compilation, -stats-output-dir DIR).
+COMMON=("${EMBEDDED_SETTINGS[@]}" "${FAMILY_DEFINES[@]}")
 # shellcheck disable=SC2206
-COMMON+=(${EMBEDDED_SWIFT_FLAGS:-})
+COMMON+=($EXTRA_SWIFT_FLAGS)
 
 triple() {
     case "$1" in
@@ -159,7 +163,7 @@ triple() {
 target_flags() {
     case "$1" in
         # Function sections: scripts/baremetal-check.sh links these objects into its
-        # Cortex-M4 images with ld.lld --gc-sections (BAREMETAL_MODULES_DIR).
+        # Cortex-M4 images with ld.lld --gc-sections (its --modules-dir).
         armv7em) echo "-Xfrontend -function-sections" ;;
         aarch64) echo "-Xcc -fPIC -Xcc -march=armv8-a+sha2" ;;
         riscv64) echo "-Xcc -mabi=lp64d -Xcc -march=rv64gc" ;;
@@ -204,31 +208,18 @@ object_size() {
     echo "$(wc -c <"$1" | tr -d ' ') (object file)"
 }
 
-# cpu_run FILE CMD...: runs CMD and writes its CPU seconds (user + system, children
-# included) to FILE, so each compile reports its cost on a shared machine where wall
-# time says little. Without /usr/bin/time the file says 0.
-cpu_run() {
-    local file="$1"; shift
-    if [ -x /usr/bin/time ]; then
-        /usr/bin/time -f '%U %S' -o "$file.raw" "$@" || { local status=$?; rm -f "$file.raw"; return "$status"; }
-        awk '{ printf "%.1f\n", $1 + $2 }' "$file.raw" >"$file" && rm -f "$file.raw"
-    else
-        "$@" && echo 0 >"$file"
-    fi
-}
-
 # The CPU seconds of the compiles behind the objects in DIR (a kept object counts
 # what it cost when it was built).
 cpu_total() {
-    cat "$1"/*.cpu 2>/dev/null | awk '{ total += $1 } END { printf "%.1f\n", total }'
+    cpu_sum "$1"/*.cpu
 }
 
-# EMBEDDED_BUILD_DIR keeps the objects between runs (for local iteration): a
-# module is then recompiled only when one of its sources, or a module below it,
-# is newer than its object. By default everything is built in a scratch directory.
-if [ -n "${EMBEDDED_BUILD_DIR:-}" ]; then
-    mkdir -p "$EMBEDDED_BUILD_DIR"
-    SCRATCH="$(cd "$EMBEDDED_BUILD_DIR" && pwd)"
+# --build-dir keeps the objects between runs (for local iteration): a module is
+# then recompiled only when one of its sources, or a module below it, is newer
+# than its object. By default everything is built in a scratch directory.
+if [ -n "$BUILD_DIR" ]; then
+    mkdir -p "$BUILD_DIR"
+    SCRATCH="$(cd "$BUILD_DIR" && pwd)"
 else
     SCRATCH="$(mktemp -d "${TMPDIR:-/tmp}/tack-embedded.XXXXXX")"
     trap 'rm -rf "$SCRATCH"' EXIT
@@ -267,15 +258,14 @@ build_donor() {
 # links and runs it). Output goes to $SCRATCH/TARGET/log; exit status is the result.
 build_target() {
     if [ "$1" = cortex-m4 ]; then
-        if ! command -v qemu-system-arm >/dev/null && [ "${EMBEDDED_SKIP_MISSING:-0}" = 1 ]; then
+        if ! command -v qemu-system-arm >/dev/null && [ "$SKIP_MISSING" = 1 ]; then
             echo "embedded: cortex-m4 skipped (missing qemu-system-arm)"
             return 0
         fi
         # scripts/baremetal-check.sh's images link the armv7em objects (same triple
         # and flags, function sections), brought up to date first.
         build_donor cortex-m4 || return 1
-        BAREMETAL_MODULES_DIR="$SCRATCH/$(module_donor cortex-m4)" BAREMETAL_BUILD_DIR="${BAREMETAL_BUILD_DIR:-$SCRATCH/cortex-m4}" \
-            "$ROOT/scripts/baremetal-check.sh"
+        "$ROOT/scripts/baremetal-check.sh" --modules-dir "$SCRATCH/$(module_donor cortex-m4)" --build-dir "$SCRATCH/cortex-m4"
         return
     fi
     local target="$1" out="$SCRATCH/$1" t
@@ -289,7 +279,7 @@ build_target() {
             command -v "$tool" >/dev/null || missing+=("$tool")
         done
         if [ "${#missing[@]}" -gt 0 ]; then
-            if [ "${EMBEDDED_SKIP_MISSING:-0}" = 1 ]; then
+            if [ "$SKIP_MISSING" = 1 ]; then
                 echo "embedded: $target skipped (missing ${missing[*]})"
                 return 0
             fi
@@ -306,7 +296,7 @@ build_target() {
     # A run target whose modules another target builds (module_donor) imports
     # those: the donor's modules are brought up to date first (kept if current).
     local donor="" module_dir="$out"
-    if [ "$run" = 1 ] && [ "$RUN_OBJECTS" = 0 ] && [ "${EMBEDDED_CORE_ONLY:-0}" != 1 ]; then
+    if [ "$run" = 1 ] && [ "$RUN_OBJECTS" = 0 ] && [ "$CORE_ONLY" != 1 ]; then
         donor="$(module_donor "$target")"
     fi
     if [ -n "$donor" ]; then
@@ -329,7 +319,7 @@ build_target() {
         # output whose contents did not change untouched. Package.swift holds the
         # trait list that the compile conditions come from.
         if [ "$stale" = 0 ] && [ -f "$out/$module.$product" ] && [ -f "$out/$module.stamp" ] \
-            && [ -z "$(find "${sources[@]}" "${BASH_SOURCE[0]}" "$ROOT/Package.swift" -newer "$out/$module.stamp" 2>/dev/null)" ]; then
+            && [ -z "$(find "${sources[@]}" "${BASH_SOURCE[0]}" "$ROOT/scripts/lib/common.sh" "$ROOT/Package.swift" -newer "$out/$module.stamp" 2>/dev/null)" ]; then
             if [ "$product" = o ]; then
                 printf 'embedded: %-8s %-14s %s bytes (kept)\n' "$target" "$module" "$(object_size "$out/$module.o")"
                 objects+=("$out/$module.o")

@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer binary for a Tack fuzz target and runs it for a while.
 #
-#   scripts/fuzz.sh TARGET [SECONDS]    # one target, default 30 s
-#   scripts/fuzz.sh all [SECONDS]       # every target whose harness exists
-#   scripts/fuzz.sh --list              # the targets
+#   swift package fuzz TARGET [SECONDS]    # one target, default 30 s
+#   swift package fuzz all [SECONDS]       # every target whose harness exists
+#   swift package fuzz --optimization -Onone all 3   # scripts/check.sh's smoke
+#   swift package fuzz --list              # the targets
 #   scripts/fuzz.sh --build NAME MODULES HARNESS   # only build .fuzz/build/fuzz-NAME
-#   scripts/fuzz.sh --seeds             # the seed directories
+#   scripts/fuzz.sh --seeds                # the seed directories
+# (`swift package --allow-writing-to-package-directory fuzz ...` where SwiftPM asks:
+# the corpora go to .fuzz/.)
 #
 # A target is a harness file under Tests/Fuzz/ (not a SwiftPM target) that
 # imports Tack modules and defines LLVMFuzzerTestOneInput. The script compiles
-# the modules the target needs, plus everything they depend on (read from
-# `swift package dump-package`, so Package.swift stays the one source of the
-# graph), with swiftc -sanitize=fuzzer,address -O, links the harness against
+# the modules the target needs, plus everything they depend on (the package
+# graph's core modules, scripts/lib/common.sh, so Package.swift stays the one
+# source of the graph), with swiftc -sanitize=fuzzer,address -O, links the harness against
 # them (checking that the binary carries the AddressSanitizer runtime), and runs libFuzzer over a working corpus in .fuzz/<target>/corpus
 # (git-ignored) and the seeds of the SEEDS directories below (.fuzz/seeds). The corpus is kept
 # between runs, so long local runs build on earlier ones.
@@ -21,14 +24,15 @@
 # (rerun it with `.fuzz/build/fuzz-<target> <file>`). Each crash found should
 # become a file in Vectors/ and a regression test.
 #
-# Environment: SWIFTC (default swiftc), FUZZ_FLAGS (extra libFuzzer flags),
-# FUZZ_OPTIMIZATION (default -O; scripts/check.sh's smoke uses -Onone, which
-# compiles in half the CPU time and keeps the UnsafeBufferPointer bounds checks).
+# Run it as `swift package fuzz ...` (the command plugin, scripts/Plugins/Fuzz, passes
+# the package graph); options (below, before the command): --optimization LEVEL,
+# --libfuzzer-flags "FLAGS". The compiler is $SWIFTC (README, "Environment").
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-SWIFTC="${SWIFTC:-swiftc}"
+# SWIFTC, module_closure (the package graph's core modules), SWIFT_SETTINGS, FAMILY_DEFINES.
+source "$ROOT/scripts/lib/common.sh"
 
 # The targets: name, the modules it needs (comma-separated, or `none`; their
 # dependencies are added automatically), harness file. A new target is one line. The harness
@@ -70,47 +74,32 @@ SEEDS=(Vectors/ocsp/responses Vectors/pkcs12 Vectors/private-keys Vectors/der Ve
 # poisoned redzones and any access to one aborts the run. ASan misses an
 # access that lands inside another live allocation; for line-by-line checks,
 # replay an input under `swift test` (debug build), where the pointer checks run,
-# or build with FUZZ_OPTIMIZATION=-Onone. Line tables (-gline-tables-only) are
+# or build with --optimization -Onone. Line tables (-gline-tables-only) are
 # what the sanitizer reports need; full -g at -Onone makes the driver add a
 # module-wrapping job whose output collides with the module's object.
+# Options, before the command: --optimization LEVEL (default -O; scripts/check.sh's
+# smoke uses -Onone, which compiles in half the CPU time and keeps the
+# UnsafeBufferPointer bounds checks) and --libfuzzer-flags "FLAGS" (extra libFuzzer
+# flags, for example "-jobs=2 -dict=FILE").
+OPTIMIZATION=-O
+LIBFUZZER_FLAGS=""
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+        --optimization) OPTIMIZATION="${2:?--optimization needs a level}"; shift 2 ;;
+        --libfuzzer-flags) LIBFUZZER_FLAGS="${2?--libfuzzer-flags needs flags}"; shift 2 ;;
+        *) break ;;
+    esac
+done
 COMMON=(
-    -sanitize=fuzzer,address "${FUZZ_OPTIMIZATION:--O}" -gline-tables-only
-    -parse-as-library -swift-version 6
-    -enable-upcoming-feature ExistentialAny
-    -enable-upcoming-feature InternalImportsByDefault
+    -sanitize=fuzzer,address "$OPTIMIZATION" -gline-tables-only
+    -parse-as-library
+    "${SWIFT_SETTINGS[@]}"
+    "${FAMILY_DEFINES[@]}"
 )
-# Every optional family on, as in a default `swift build` (Package.swift's traits,
-# read by scripts/traits.py).
-families="$(python3 "$ROOT/scripts/traits.py" defines)"
-read -ra FAMILIES <<<"$families"
-COMMON+=("${FAMILIES[@]}")
 
 die() { echo "fuzz: $*" >&2; exit 2; }
 
 list_targets() { echo "$TARGETS" | awk 'NF == 3 { print $1 "\t" $2 "\t" $3 }'; }
-
-# Prints the given modules and their transitive dependencies, lowest first.
-module_closure() {
-    swift package dump-package 2>/dev/null | python3 -c '
-import json, sys
-targets = {t["name"]: t for t in json.load(sys.stdin)["targets"]}
-order, seen = [], set()
-def visit(name):
-    if name in seen:
-        return
-    if name not in targets:
-        sys.exit("fuzz: unknown module " + name)
-    seen.add(name)
-    for dep in targets[name]["dependencies"]:
-        for kind in ("byName", "target"):
-            if kind in dep:
-                visit(dep[kind][0])
-    order.append(name)
-for name in sys.argv[1].split(","):
-    visit(name)
-print(" ".join(order))
-' "$1"
-}
 
 BUILD="$ROOT/.fuzz/build"
 mkdir -p "$BUILD"
@@ -220,7 +209,7 @@ run_target() {
     local status=0
     # shellcheck disable=SC2086
     "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
-        -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "${dict[@]}" ${FUZZ_FLAGS:-} \
+        -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "${dict[@]}" $LIBFUZZER_FLAGS \
         "$corpus" "$SEED_DIR" >"$log" 2>&1 || status=$?
 
     local runs rate

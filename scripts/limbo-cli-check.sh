@@ -8,7 +8,7 @@
 # case is the conformance test's job (Tests/TackTrustTests/LimboConformanceTests.swift).
 #
 #   scripts/limbo-cli-check.sh                        # builds tack (debug, .build)
-#   TACK=path/to/tack scripts/limbo-cli-check.sh      # that binary, nothing built
+#   TACK_BIN_PATH=DIR scripts/limbo-cli-check.sh # DIR/tack, nothing built
 #                                                     # (scripts/check.sh passes its own)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,7 +27,9 @@ if [ ! -f "$SUITE" ]; then
     if [ "${CI:-}" = "true" ]; then echo "limbo-cli-check: missing $SUITE" >&2; exit 1; fi
     echo "limbo-cli-check: $SUITE not present; skipped"; exit 0
 fi
-if [ -z "${TACK:-}" ]; then
+if [ -n "${TACK_BIN_PATH:-}" ]; then
+    TACK="$TACK_BIN_PATH/tack"
+else
     swift build --product tack 2>&1 | grep -E "error:" || true
     TACK="$(swift build --show-bin-path)/tack"
 fi

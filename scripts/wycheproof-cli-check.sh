@@ -3,7 +3,7 @@
 #
 #   scripts/wycheproof-cli-check.sh               # debug build of tack
 #   scripts/wycheproof-cli-check.sh -c release    # extra arguments go to `swift build`
-#   TACK=path/to/tack scripts/wycheproof-cli-check.sh   # that binary, nothing built
+#   TACK_BIN_PATH=DIR scripts/wycheproof-cli-check.sh # DIR/tack, nothing built
 #                                                  # (scripts/check.sh passes its own)
 #
 # 1. Every Wycheproof file in <repo>/../shared/vectors/wycheproof (read there,
@@ -12,7 +12,7 @@
 #    `N passed, 0 failed` with N > 0. Skipped, with a message, when the folder
 #    is absent, except in CI (CI=true), where a missing set is a failure.
 #    The primitive files of <repo>/../shared/vectors/wycheproof-primitives
-#    (AES-CBC, HMAC, PBKDF2, PBES2; TACK_WYCHEPROOF_PRIMITIVES_DIR overrides)
+#    (AES-CBC, HMAC, PBKDF2, PBES2; beside TACK_WYCHEPROOF_DIR when it is set)
 #    run the same way, and none of their vectors may be skipped: Tack has
 #    every hash and key size they use.
 # 2. The failure path: Vectors/signatures/wycheproof-cli/eddsa_flipped_result_test.json
@@ -26,7 +26,9 @@ cd "$ROOT"
 
 fail() { echo "wycheproof-cli-check: $*" >&2; exit 1; }
 
-if [ -z "${TACK:-}" ]; then
+if [ -n "${TACK_BIN_PATH:-}" ]; then
+    TACK="$TACK_BIN_PATH/tack"
+else
     swift build --product tack "$@" 2>&1 | grep -E "error:|warning:" || true
     TACK="$(swift build --show-bin-path "$@")/tack"
 fi
@@ -84,7 +86,7 @@ run_without_skips() {
 }
 
 # 1b. The primitive files (AES-CBC, HMAC, PBKDF2, PBES2) beside it, the same way.
-PRIMITIVES="${TACK_WYCHEPROOF_PRIMITIVES_DIR:-$(dirname "$ROOT")/shared/vectors/wycheproof-primitives}"
+PRIMITIVES="$(dirname "$WYCHEPROOF")/wycheproof-primitives"
 if [ -d "$PRIMITIVES" ]; then
     shopt -s nullglob
     files=("$PRIMITIVES"/*_test.json)
@@ -99,9 +101,9 @@ fi
 
 # 1c. The TLS primitive files (AES-GCM, P-256 ECDH on points, X25519, ChaCha20-Poly1305,
 #     HKDF-SHA-256) of
-#     <repo>/../shared/vectors/wycheproof-tls (TACK_WYCHEPROOF_TLS_DIR overrides),
+#     <repo>/../shared/vectors/wycheproof-tls (beside TACK_WYCHEPROOF_DIR when it is set),
 #     the same way: every vector agrees, none skipped.
-TLS="${TACK_WYCHEPROOF_TLS_DIR:-$(dirname "$ROOT")/shared/vectors/wycheproof-tls}"
+TLS="$(dirname "$WYCHEPROOF")/wycheproof-tls"
 TLS_FILES=(aes_gcm_test.json ecdh_secp256r1_ecpoint_test.json x25519_test.json chacha20_poly1305_test.json hkdf_sha256_test.json)
 if [ -d "$TLS" ]; then
     files=()

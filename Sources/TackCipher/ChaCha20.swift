@@ -53,7 +53,18 @@ let chaCha20WideIsAvailable: Bool = {
 let chaCha20WideIsAvailable = false
 #endif
 
-extension UInt32 {
+/// A ChaCha20 state word: one word of one block (`UInt32`), or the same word of
+/// four blocks, a lane each (`SIMD4<UInt32>`); the rounds are written once over it.
+fileprivate protocol ChaChaWord {
+    /// Addition mod 2³² (of each lane).
+    static func &+ (a: Self, b: Self) -> Self
+    /// Exclusive or.
+    static func ^ (a: Self, b: Self) -> Self
+    /// Rotation left by `count` bits, 0 < count < 32 (of each lane).
+    func rotatedLeft(by count: UInt32) -> Self
+}
+
+extension UInt32: ChaChaWord {
     /// The word rotated left by `count` bits, 0 < count < 32 (one `rol`).
     @inline(__always)
     fileprivate func rotatedLeft(by count: UInt32) -> UInt32 {
@@ -61,7 +72,7 @@ extension UInt32 {
     }
 }
 
-extension SIMD4 where Scalar == UInt32 {
+extension SIMD4: ChaChaWord where Scalar == UInt32 {
     /// Each lane rotated left by `count` bits, 0 < count < 32, without the
     /// rotate pattern (see the top of this file): the right shift runs on the
     /// two 64-bit halves and the bits from the neighbouring lane are masked off.
@@ -87,24 +98,34 @@ struct ChaCha20: Sendable {
         self.key = words
     }
 
-    /// The quarter round (RFC 8439 §2.1); additions are mod 2³², as the cipher defines them.
+    /// The quarter round (RFC 8439 §2.1) on scalar words (`block`) or on four
+    /// blocks' words at once (`fourBlocks`); additions are mod 2³², as the cipher
+    /// defines them.
     @inline(__always)
-    private static func quarterRound(_ a: inout UInt32, _ b: inout UInt32, _ c: inout UInt32, _ d: inout UInt32) {
-        a &+= b; d ^= a; d = d.rotatedLeft(by: 16)
-        c &+= d; b ^= c; b = b.rotatedLeft(by: 12)
-        a &+= b; d ^= a; d = d.rotatedLeft(by: 8)
-        c &+= d; b ^= c; b = b.rotatedLeft(by: 7)
+    private static func quarterRound<W: ChaChaWord>(_ a: inout W, _ b: inout W, _ c: inout W, _ d: inout W) {
+        a = a &+ b; d = (d ^ a).rotatedLeft(by: 16)
+        c = c &+ d; b = (b ^ c).rotatedLeft(by: 12)
+        a = a &+ b; d = (d ^ a).rotatedLeft(by: 8)
+        c = c &+ d; b = (b ^ c).rotatedLeft(by: 7)
     }
 
-    /// The quarter round on four blocks' words at once.
+    /// The 20 rounds (RFC 8439 §2.3): ten times a column round and a diagonal round.
     @inline(__always)
-    private static func quarterRound(
-        _ a: inout SIMD4<UInt32>, _ b: inout SIMD4<UInt32>, _ c: inout SIMD4<UInt32>, _ d: inout SIMD4<UInt32>
+    private static func twentyRounds<W: ChaChaWord>(
+        _ x0: inout W, _ x1: inout W, _ x2: inout W, _ x3: inout W, _ x4: inout W, _ x5: inout W, _ x6: inout W,
+        _ x7: inout W, _ x8: inout W, _ x9: inout W, _ x10: inout W, _ x11: inout W, _ x12: inout W, _ x13: inout W,
+        _ x14: inout W, _ x15: inout W
     ) {
-        a &+= b; d ^= a; d = d.rotatedLeft(by: 16)
-        c &+= d; b ^= c; b = b.rotatedLeft(by: 12)
-        a &+= b; d ^= a; d = d.rotatedLeft(by: 8)
-        c &+= d; b ^= c; b = b.rotatedLeft(by: 7)
+        for _ in 0..<10 {
+            quarterRound(&x0, &x4, &x8, &x12)  // columns
+            quarterRound(&x1, &x5, &x9, &x13)
+            quarterRound(&x2, &x6, &x10, &x14)
+            quarterRound(&x3, &x7, &x11, &x15)
+            quarterRound(&x0, &x5, &x10, &x15)  // diagonals
+            quarterRound(&x1, &x6, &x11, &x12)
+            quarterRound(&x2, &x7, &x8, &x13)
+            quarterRound(&x3, &x4, &x9, &x14)
+        }
     }
 
     /// Four lanes transposed: lane j of result i is lane i of input j.
@@ -135,16 +156,7 @@ struct ChaCha20: Sendable {
         var (x4, x5, x6, x7) = (k0, k1, k2, k3)
         var (x8, x9, x10, x11) = (k4, k5, k6, k7)
         var (x12, x13, x14, x15) = (counters, n0, n1, n2)
-        for _ in 0..<10 {
-            Self.quarterRound(&x0, &x4, &x8, &x12)  // columns
-            Self.quarterRound(&x1, &x5, &x9, &x13)
-            Self.quarterRound(&x2, &x6, &x10, &x14)
-            Self.quarterRound(&x3, &x7, &x11, &x15)
-            Self.quarterRound(&x0, &x5, &x10, &x15)  // diagonals
-            Self.quarterRound(&x1, &x6, &x11, &x12)
-            Self.quarterRound(&x2, &x7, &x8, &x13)
-            Self.quarterRound(&x3, &x4, &x9, &x14)
-        }
+        Self.twentyRounds(&x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7, &x8, &x9, &x10, &x11, &x12, &x13, &x14, &x15)
         // Block j's words 4g … 4g + 3 are lane j of x(4g) … x(4g + 3).
         let (a0, a1, a2, a3) = Self.transpose(x0 &+ c0, x1 &+ c1, x2 &+ c2, x3 &+ c3)
         let (b0, b1, b2, b3) = Self.transpose(x4 &+ k0, x5 &+ k1, x6 &+ k2, x7 &+ k3)
@@ -176,16 +188,7 @@ struct ChaCha20: Sendable {
         var (x4, x5, x6, x7) = (key[0], key[1], key[2], key[3])
         var (x8, x9, x10, x11) = (key[4], key[5], key[6], key[7])
         var (x12, x13, x14, x15) = (counter, nonce[0], nonce[1], nonce[2])
-        for _ in 0..<10 {
-            Self.quarterRound(&x0, &x4, &x8, &x12)  // columns
-            Self.quarterRound(&x1, &x5, &x9, &x13)
-            Self.quarterRound(&x2, &x6, &x10, &x14)
-            Self.quarterRound(&x3, &x7, &x11, &x15)
-            Self.quarterRound(&x0, &x5, &x10, &x15)  // diagonals
-            Self.quarterRound(&x1, &x6, &x11, &x12)
-            Self.quarterRound(&x2, &x7, &x8, &x13)
-            Self.quarterRound(&x3, &x4, &x9, &x14)
-        }
+        Self.twentyRounds(&x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7, &x8, &x9, &x10, &x11, &x12, &x13, &x14, &x15)
         @inline(__always)
         func store(_ word: UInt32, _ index: Int) {
             block.storeBytes(of: word.littleEndian, toByteOffset: 4 * index, as: UInt32.self)

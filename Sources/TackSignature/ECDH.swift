@@ -9,10 +9,7 @@ public import TackX509
 /// (TLS 1.3 requires them of `secp256r1` and `secp384r1` key shares, RFC 8446
 /// §4.2.8.2).
 public struct ECDHPublicKey: Sendable, Hashable {
-    fileprivate enum Point: Sendable, Hashable {
-        case p256(ECAffinePoint<ECLimbs4>)
-        case p384(ECAffinePoint<ECLimbs6>)
-    }
+    fileprivate typealias Point = ECPublicPoint
 
     /// The key's curve.
     public let curve: ECCurve
@@ -62,16 +59,7 @@ public struct ECDHPublicKey: Sendable, Hashable {
 
     /// The key as an uncompressed point, 0x04 ‖ X ‖ Y (SEC 1 v2 §2.3.3), the
     /// form a TLS key share sends, whatever form it was given in.
-    public var x963Representation: [UInt8] {
-        switch point {
-        case .p256(let q): P256.curve.encodeUncompressed(q)
-        #if !TACK_P384
-        case .p384: []  // no key holds such a point in this build
-        #else
-        case .p384(let q): P384.curve.encodeUncompressed(q)
-        #endif
-        }
-    }
+    public var x963Representation: [UInt8] { point.uncompressedEncoding }
 }
 
 /// An ephemeral ECDH private key on P-256 or P-384 (SEC 1 v2 §3.3.1, the

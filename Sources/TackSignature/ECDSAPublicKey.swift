@@ -15,11 +15,7 @@ public import TackX509
 /// inputs are well-formed but the signature does not match, another case when
 /// an input is malformed or the signature's curve differs from the key's.
 public struct ECDSAPublicKey: Sendable, Hashable {
-    private enum Point: Sendable, Hashable {
-        case p256(ECAffinePoint<ECLimbs4>)
-        case p384(ECAffinePoint<ECLimbs6>)
-        case p521(ECAffinePoint<ECLimbs9>)
-    }
+    private typealias Point = ECPublicPoint
 
     /// The key's curve.
     public let curve: ECCurve
@@ -29,21 +25,7 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     ///
     /// Encoded on each access: the key keeps only the point, inline, so that
     /// preparing it allocates nothing.
-    public var x962Representation: [UInt8] {
-        switch point {
-        case .p256(let q): P256.curve.encodeUncompressed(q)
-        #if !TACK_P384
-        case .p384: []  // no key holds such a point in this build
-        #else
-        case .p384(let q): P384.curve.encodeUncompressed(q)
-        #endif
-        #if !TACK_P521
-        case .p521: []
-        #else
-        case .p521(let q): P521.curve.encodeUncompressed(q)
-        #endif
-        }
-    }
+    public var x962Representation: [UInt8] { point.uncompressedEncoding }
 
     private let point: Point
 

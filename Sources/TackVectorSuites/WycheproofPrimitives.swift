@@ -47,9 +47,18 @@ extension WycheproofRunner {
             vectorCount: file.testGroups.reduce(0) { $0 + $1.tests.count }, tally: tally)
     }
 
-    /// The hash a primitive file names (`SHA256` in `HMACSHA256`), or why its
-    /// groups are skipped: a hash TackSHA2 lacks (SHA-3, say) or only
-    /// recognises (MD5).
+    /// The hash a primitive file's algorithm names after `prefix` (`SHA256` in
+    /// `HMACSHA256`), or why its groups are skipped: another algorithm, a hash
+    /// TackSHA2 lacks (SHA-3, say) or only recognises (MD5).
+    static func primitiveHash(in algorithm: String, after prefix: String, for function: String)
+        -> Result<DigestAlgorithm, SkipReason>
+    {
+        guard algorithm.hasPrefix(prefix) else { return .failure(SkipReason(text: "algorithm \(algorithm) not run")) }
+        return primitiveHash(String(algorithm.dropFirst(prefix.count)), for: function)
+    }
+
+    /// The hash a Wycheproof primitive name gives (`SHA256`, `SHA512/224`), or why
+    /// the groups naming it are skipped.
     static func primitiveHash(_ name: String, for function: String) -> Result<DigestAlgorithm, SkipReason> {
         guard let hash = DigestAlgorithm(wycheproofPrimitiveName: name) else {
             return .failure(SkipReason(text: "\(function) hash \(name) not in TackSHA2"))
@@ -60,13 +69,17 @@ extension WycheproofRunner {
         return .success(hash)
     }
 
-    /// PBKDF2 through TackSHA2 with the runner's iteration cap; a refusal
+    /// PBKDF2 through TackSHA2 over the vector's password and salt (both schemas,
+    /// pbkdf and pbe, carry them) with the runner's iteration cap; a refusal
     /// (iteration count not positive or above the cap, key length out of
     /// range) is the vector's outcome.
     private static func pbkdf2(
-        _ vector: WycheproofPrimitiveFile.Vector, password: [UInt8], salt: [UInt8], keyByteCount: Int,
-        hash: DigestAlgorithm, path: String
+        _ vector: WycheproofPrimitiveFile.Vector, keyByteCount: Int, hash: DigestAlgorithm, path: String
     ) throws(WycheproofFileError) -> Result<[UInt8], HashError> {
+        let fields = Fields(vector, path: path)
+        // The password bytes as the file gives them, already encoded as its flags say.
+        let password = try fields.hex(\.password, "password")
+        let salt = try fields.hex(\.salt, "salt")
         guard let iterations = vector.iterationCount else {
             throw WycheproofFileError("\(path): tcId \(vector.tcId): iterationCount missing")
         }
@@ -92,9 +105,8 @@ extension WycheproofRunner {
             }
         case .mac:
             // HMAC<Hash>, for example HMACSHA256 or HMACSHA512/224.
-            guard algorithm.hasPrefix("HMAC") else { return .skip("algorithm \(algorithm) not run") }
             let hash: DigestAlgorithm
-            switch primitiveHash(String(algorithm.dropFirst(4)), for: "HMAC") {
+            switch primitiveHash(in: algorithm, after: "HMAC", for: "HMAC") {
             case .success(let found): hash = found
             case .failure(let reason): return .skip(reason.text)
             }
@@ -115,19 +127,15 @@ extension WycheproofRunner {
             }
         case .pbkdf:
             // PBKDF2-HMAC<Hash>, for example PBKDF2-HMACSHA512.
-            guard algorithm.hasPrefix("PBKDF2-HMAC") else { return .skip("algorithm \(algorithm) not run") }
             let hash: DigestAlgorithm
-            switch primitiveHash(String(algorithm.dropFirst(11)), for: "PBKDF2") {
+            switch primitiveHash(in: algorithm, after: "PBKDF2-HMAC", for: "PBKDF2") {
             case .success(let found): hash = found
             case .failure(let reason): return .skip(reason.text)
             }
             return .run { vector throws(WycheproofFileError) in
-                let fields = Fields(vector, path: path)
-                let password = try fields.hex(\.password, "password")
-                let salt = try fields.hex(\.salt, "salt")
-                let expected = try fields.hex(\.dk, "dk")
+                let expected = try Fields(vector, path: path).hex(\.dk, "dk")
                 guard let length = vector.dkLen else { throw WycheproofFileError("\(path): tcId \(vector.tcId): dkLen missing") }
-                switch try pbkdf2(vector, password: password, salt: salt, keyByteCount: length, hash: hash, path: path) {
+                switch try pbkdf2(vector, keyByteCount: length, hash: hash, path: path) {
                 case .success(let derived): return derived == expected ? .accepted : .wrongOutput("derived key differs")
                 case .failure(let error): return .rejected(error.description)
                 }
@@ -149,11 +157,8 @@ extension WycheproofRunner {
             }
             return .run { vector throws(WycheproofFileError) in
                 let fields = Fields(vector, path: path)
-                // The password bytes as the file gives them, already encoded as its flags say.
-                let password = try fields.hex(\.password, "password")
-                let salt = try fields.hex(\.salt, "salt")
                 let key: [UInt8]
-                switch try pbkdf2(vector, password: password, salt: salt, keyByteCount: keyBits / 8, hash: hash, path: path) {
+                switch try pbkdf2(vector, keyByteCount: keyBits / 8, hash: hash, path: path) {
                 case .success(let derived): key = derived
                 case .failure(let error): return .rejected(error.description)
                 }

@@ -9,7 +9,7 @@
 #
 # VERDICT counts the measured verdicts from 1 (default 1: the RSA-2048 chain's
 # first; 2 is its second, steady-state verdict, 3 and 4 the P-256 chain's). The
-# image comes from `BAREMETAL_BUILD_DIR=BUILD scripts/baremetal-check.sh`.
+# image comes from `swift package baremetal-check --build-dir BUILD`.
 # The Embedded objects carry no unwind tables and the image no debug information,
 # so gdb's `bt` stops at posix_memalign; the stack scan is a heuristic instead (a
 # stale return address left in a frame can be taken for a caller), good for

@@ -1,4 +1,5 @@
 import Foundation
+import TackFormats
 import Testing
 
 @testable import tack
@@ -14,6 +15,24 @@ struct VocabularyTests {
             #expect(run.status == .success, "\(arguments): \(run.errors)")
             #expect(run.output == topLevelHelp + "\n")
         }
+    }
+
+    @Test("every schema with a code field lists the codes (generate-code-catalogue.py)",
+          arguments: ["error", "pin", "verify", "identity", "lint", "rotation", "scan-line", "show"])
+    func schemaCodes(_ name: String) throws {
+        let codes = try #require(Schema.load(name).root["$defs"]?["code"]?["enum"]?.arrayValue)
+        for code in ["bad_input", "unreadable_input", "der.truncated", "tls.untrusted.expired", "pin_mismatch"] {
+            #expect(codes.contains(.string(code)), "\(name): \(code)")
+        }
+    }
+
+    @Test("a code the schemas do not list fails the schema check")
+    func unknownCodeRefused() throws {
+        let schema = try Schema.load("error")
+        let known = try JSONReader.parse(#"{"error": {"code": "unreadable_input", "message": "m", "exit_status": 1}}"#)
+        let unknown = try JSONReader.parse(#"{"error": {"code": "no_such_code", "message": "m", "exit_status": 1}}"#)
+        #expect(schema.problems(known) == [])
+        #expect(schema.problems(unknown).count == 1)
     }
 
     @Test("tack vectors SUITE MISSING_FILE exits 1 like every other unreadable input", arguments: ["wycheproof", "limbo"])

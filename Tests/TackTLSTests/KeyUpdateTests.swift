@@ -9,11 +9,11 @@ import TackTestSupport
 /// KeyUpdate both ways against an interactive `openssl s_server` (its `K` command
 /// sends a KeyUpdate with update_requested): the client reads the server's data under
 /// the new key, answers, and the server reads the client's data under the client's new key.
-@Suite("TLS 1.3 KeyUpdate against openssl s_server", .serialized)
+@Suite("TLS 1.3 KeyUpdate against openssl s_server", .serialized,
+       .enabled(if: loopbackTestsRun, "openssl is not installed (a failure when CI=true)"))
 struct KeyUpdateTests {
     @Test("update_requested from the server is honoured in both directions")
     func keyUpdate() throws {
-        guard LoopbackTests.available() else { return }
         let input = Pipe()
         let output = Pipe()
         let server = try LoopbackServer.start(identity: "p256", arguments: ["-tls1_3"], www: false, input: input, output: output)

@@ -76,10 +76,7 @@ func readTLS13Certificate(_ body: [UInt8], offered: [UInt16]) throws(TLSError) -
     try reader.expectEnd()
     var served = ServedCertificates()
     while !list.isAtEnd {
-        guard served.certificates.count < TLSLimits.maximumCertificateCount else {
-            throw list.failure("more than " + String(TLSLimits.maximumCertificateCount) + " certificates")
-        }
-        let data = try list.readVector(lengthBytes: 3, minimum: 1).readBytesRest()
+        let data = try readCertificateEntry(&list, after: served)
         let extensions = try readExtensions(
             &list, offered: offered, allowed: [ExtensionType.statusRequest, ExtensionType.signedCertificateTimestamp])
         let isLeaf = served.certificates.isEmpty
@@ -102,11 +99,18 @@ func readTLS12Certificate(_ body: [UInt8]) throws(TLSError) -> ServedCertificate
     try reader.expectEnd()
     var served = ServedCertificates()
     while !list.isAtEnd {
-        guard served.certificates.count < TLSLimits.maximumCertificateCount else {
-            throw list.failure("more than " + String(TLSLimits.maximumCertificateCount) + " certificates")
-        }
-        served.certificates.append(try list.readVector(lengthBytes: 3, minimum: 1).readBytesRest())
+        served.certificates.append(try readCertificateEntry(&list, after: served))
     }
     try served.parseLeaf()
     return served
+}
+
+/// The next certificate of a certificate_list (RFC 8446 §4.4.2 `cert_data`, RFC 5246
+/// §7.4.2 `ASN.1Cert`: `opaque <1..2^24-1>`), refused past
+/// ``TLSLimits/maximumCertificateCount`` certificates: the one reading both versions share.
+private func readCertificateEntry(_ list: inout ByteReader, after served: ServedCertificates) throws(TLSError) -> [UInt8] {
+    guard served.certificates.count < TLSLimits.maximumCertificateCount else {
+        throw list.failure("more than " + String(TLSLimits.maximumCertificateCount) + " certificates")
+    }
+    return try list.readVector(lengthBytes: 3, minimum: 1).readBytesRest()
 }
