@@ -41,7 +41,7 @@ var familySettings: [SwiftSetting] {
     optionalFamilies.map { .define($0.condition, .when(traits: [$0.name])) }
 }
 
-/// TackSHA2's hardware SHA-256 path (x86-64 SHA extensions) needs the `sha`
+/// TackDigest's hardware SHA-256 path (x86-64 SHA extensions) needs the `sha`
 /// and `ssse3` target features for the code that calls the intrinsics (the
 /// ARMv8 path, on arm64 hosts, needs `sha2`). Swift
 /// has no per-function target attribute, so they are set for the module
@@ -167,7 +167,7 @@ let package = Package(
     name: "Tack",
     products: [
         .library(name: "TackDER", targets: ["TackDER"]),
-        .library(name: "TackSHA2", targets: ["TackSHA2"]),
+        .library(name: "TackDigest", targets: ["TackDigest"]),
         .library(name: "TackCipher", targets: ["TackCipher"]),
         .library(name: "TackX509", targets: ["TackX509"]),
         .library(name: "TackSignature", targets: ["TackSignature"]),
@@ -188,17 +188,17 @@ let package = Package(
     targets: [
         // MARK: Core (standard library only, Embedded-clean)
         .target(name: "TackDER", swiftSettings: strictSettings),
-        .target(name: "TackSHA2", dependencies: ["TackDER"], swiftSettings: strictSettings + hardwareSHASettings),
+        .target(name: "TackDigest", dependencies: ["TackDER"], swiftSettings: strictSettings + hardwareSHASettings),
         // Block ciphers (AES, and the legacy DES-EDE3 and RC2 for reading old
-        // files), for PKCS #12 and PBES2. Next to TackSHA2 in the line, and it
+        // files), for PKCS #12 and PBES2. Next to TackDigest in the line, and it
         // depends on nothing but its AVX-512 ChaCha20 below: ciphers take and give
         // bytes, no DER or hash.
         .target(name: "TackCipher", dependencies: ["TackCipherAVX512"], swiftSettings: strictSettings + hardwareAESSettings),
         // ChaCha20 on AVX-512, reached from TackCipher behind its CPU check (see
         // chaChaAVX512Settings); an empty module where those settings are off.
         .target(name: "TackCipherAVX512", swiftSettings: strictSettings + chaChaAVX512Settings),
-        .target(name: "TackX509", dependencies: ["TackDER", "TackSHA2"], swiftSettings: strictSettings),
-        .target(name: "TackSignature", dependencies: ["TackDER", "TackSHA2", "TackX509"], swiftSettings: strictSettings),
+        .target(name: "TackX509", dependencies: ["TackDER", "TackDigest"], swiftSettings: strictSettings),
+        .target(name: "TackSignature", dependencies: ["TackDER", "TackDigest", "TackX509"], swiftSettings: strictSettings),
         // The document readers that pin policies are written in: JSON (RFC 8259), XML
         // and binary (`bplist00`) property lists, and the one location type their
         // errors and keys carry. Apart from TackTrust, which keeps the policy model
@@ -209,7 +209,7 @@ let package = Package(
         .target(name: "TackFormats", dependencies: ["TackDER"], swiftSettings: strictSettings),
         .target(
             name: "TackTrust",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackFormats"],
+            dependencies: ["TackDER", "TackDigest", "TackX509", "TackSignature", "TackFormats"],
             swiftSettings: strictSettings
         ),
         // PKCS #12 (RFC 7292): client identities, the seed's SecPKCS12Import. Above
@@ -218,25 +218,25 @@ let package = Package(
         // anchor needed), and its keys are TackSignature's checked PrivateKey. Its BER
         // reader is its own: only the PKCS #12 and CMS layers accept BER; what
         // they carry stays strict DER. The primitives it needs (SHA-1, the PKCS #12
-        // KDF, PBKDF2: TackSHA2; the ciphers: TackCipher) are named in
+        // KDF, PBKDF2: TackDigest; the ciphers: TackCipher) are named in
         // PKCS12Cryptography.standard.
         .target(
             name: "TackPKCS12",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
+            dependencies: ["TackDER", "TackDigest", "TackCipher", "TackX509", "TackSignature", "TackTrust"],
             swiftSettings: strictSettings
         ),
         // A sans-I/O TLS 1.3 / 1.2 client (issue 34): last in the core line, the
         // trust decision is TackTrust's and a client identity will be TackPKCS12's.
         .target(
             name: "TackTLS",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust", "TackPKCS12"],
+            dependencies: ["TackDER", "TackDigest", "TackCipher", "TackX509", "TackSignature", "TackTrust", "TackPKCS12"],
             swiftSettings: strictSettings
         ),
 
         // MARK: Tools (may use Foundation)
         .executableTarget(
             name: "tack",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackTLS", "TackVectorSuites"],
+            dependencies: ["TackDER", "TackDigest", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackTLS", "TackVectorSuites"],
             // Documentation/tack.1: the manual page, `tack help --man` committed (a test keeps them equal).
             exclude: ["Documentation"],
             swiftSettings: strictSettings
@@ -247,12 +247,12 @@ let package = Package(
         // (Foundation allowed; not a product, not Embedded).
         .target(
             name: "TackVectorSuites",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust"],
+            dependencies: ["TackDER", "TackDigest", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "tack-bench",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackTLS", "TackTestSupport"],
+            dependencies: ["TackDER", "TackDigest", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackTLS", "TackTestSupport"],
             path: "Benchmarks/tack-bench",
             swiftSettings: strictSettings
         ),
@@ -298,40 +298,40 @@ let package = Package(
         .testTarget(name: "TackDERTests", dependencies: ["TackDER", "TackTestSupport"], swiftSettings: testSettings),
         .testTarget(name: "TackFormatsTests", dependencies: ["TackFormats", "TackTestSupport"], swiftSettings: testSettings),
         .testTarget(
-            name: "TackSHA2Tests",
-            dependencies: ["TackSHA2", "TackTestSupport"],
+            name: "TackDigestTests",
+            dependencies: ["TackDigest", "TackTestSupport"],
             // So the tests know whether the hardware path was compiled in.
             swiftSettings: testSettings + [.define("TACK_HARDWARE_SHA", .when(traits: ["HardwareSHA"]))]
         ),
         .testTarget(
             name: "TackCipherTests",
-            dependencies: ["TackSHA2", "TackCipher", "TackVectorSuites", "TackTestSupport"],
+            dependencies: ["TackDigest", "TackCipher", "TackVectorSuites", "TackTestSupport"],
             // So the tests know whether the hardware path was compiled in.
             swiftSettings: testSettings + [.define("TACK_HARDWARE_AES", .when(traits: ["HardwareSHA"]))]
         ),
         .testTarget(
             name: "TackX509Tests",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackTestSupport"],
+            dependencies: ["TackDER", "TackDigest", "TackX509", "TackTestSupport"],
             swiftSettings: testSettings
         ),
         .testTarget(
             name: "TackSignatureTests",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackVectorSuites", "TackTestSupport"],
+            dependencies: ["TackDER", "TackDigest", "TackX509", "TackSignature", "TackVectorSuites", "TackTestSupport"],
             swiftSettings: testSettings
         ),
         .testTarget(
             name: "TackTrustTests",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackVectorSuites", "TackTestSupport"],
+            dependencies: ["TackDER", "TackDigest", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackVectorSuites", "TackTestSupport"],
             swiftSettings: testSettings
         ),
         .testTarget(
             name: "TackPKCS12Tests",
-            dependencies: ["TackDER", "TackSHA2", "TackX509", "TackSignature", "TackTrust", "TackPKCS12", "TackTestSupport"],
+            dependencies: ["TackDER", "TackDigest", "TackX509", "TackSignature", "TackTrust", "TackPKCS12", "TackTestSupport"],
             swiftSettings: testSettings
         ),
         .testTarget(
             name: "TackTLSTests",
-            dependencies: ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackTrust", "TackTLS", "TackTestSupport"],
+            dependencies: ["TackDER", "TackDigest", "TackCipher", "TackX509", "TackSignature", "TackTrust", "TackTLS", "TackTestSupport"],
             swiftSettings: testSettings
         ),
         // Every command in-process, through Tack.run (exit statuses, codes, JSON

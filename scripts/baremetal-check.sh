@@ -87,7 +87,7 @@ read -ra MODULES <<<"$(module_closure TackTrust)"
 # set's defines; the firmware images do not link them.
 TLS_MODULES=(TackCipher TackTLS)
 # The full module set (known-answers.elf, firmware-full.elf), lowest first: TackCipher
-# depends on TackSHA2 alone, so it may follow the use case's closure.
+# depends on TackDigest alone, so it may follow the use case's closure.
 FULL_SET=("${MODULES[@]}" "${TLS_MODULES[@]}")
 # The optional families (Package.swift's traits): every one on for the module set
 # that known-answers.elf and firmware-full.elf link; --firmware-traits's

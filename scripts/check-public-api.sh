@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The public API of the core modules (TackDER, TackFormats, TackSHA2, TackCipher,
+# The public API of the core modules (TackDER, TackFormats, TackDigest, TackCipher,
 # TackX509, TackSignature, TackTrust, TackPKCS12) takes and returns safe types only
 # (brief: "no raw pointers at the surface, outside a clearly separated low-level
 # layer"; issues 13 and 20). This reads the modules' symbol graphs (public and open
@@ -18,7 +18,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12)
+MODULES=(TackDER TackFormats TackDigest TackCipher TackX509 TackSignature TackTrust TackPKCS12)
 
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
@@ -43,13 +43,13 @@ ALLOWED = [
     ("TackDER", "DERStringKind.isASCII(*)"),
     ("TackDER", "DERStringKind.isValidUTF8(*)"),
     ("TackDER", "DERStringKind.decode(*)"),
-    # TackSHA2's contiguous-memory entry points: hashing bytes the caller holds
+    # TackDigest's contiguous-memory entry points: hashing bytes the caller holds
     # without copying them into an Array (each beside its Array/ArraySlice form).
-    ("TackSHA2", "*.update(_:)"),
-    ("TackSHA2", "*.hash(_:)"),
-    ("TackSHA2", "SHA256.hash(_:_:)"),
-    ("TackSHA2", "HMAC*.init(key:)"),
-    ("TackSHA2", "*Digest.withUnsafeBytes(_:)"),
+    ("TackDigest", "*.update(_:)"),
+    ("TackDigest", "*.hash(_:)"),
+    ("TackDigest", "SHA256.hash(_:_:)"),
+    ("TackDigest", "HMAC*.init(key:)"),
+    ("TackDigest", "*Digest.withUnsafeBytes(_:)"),
 ]
 
 directory, modules = sys.argv[1], sys.argv[2:]

@@ -32,7 +32,7 @@ trap 'rm -rf "$WORK"' EXIT
 objects=()
 # TackCipherAVX512: linked for TackCipher's wide ChaCha20, which never runs here (valgrind's
 # CPU has no AVX-512, so chaCha20WideIsAvailable is false under it).
-for module in TackDER TackSHA2 TackCipherAVX512 TackCipher TackX509 TackSignature; do
+for module in TackDER TackDigest TackCipherAVX512 TackCipher TackX509 TackSignature; do
     objects+=("$RELEASE/$module.build/"*.o)
 done
 swiftc -O -swift-version 6 -I "$RELEASE/Modules" -o "$WORK/constant-time" \

@@ -21,7 +21,7 @@ cd "$ROOT"
 
 OUTPUT=""
 if [ "${1:-}" = --output ]; then OUTPUT="${2:?--output needs a directory}"; shift 2; fi
-MODULES=(TackDER TackFormats TackSHA2 TackCipher TackX509 TackSignature TackTrust TackPKCS12)
+MODULES=(TackDER TackFormats TackDigest TackCipher TackX509 TackSignature TackTrust TackPKCS12)
 if [ "$#" -gt 0 ]; then MODULES=("$@"); fi
 
 docc="$(dirname "$(command -v swift)")/docc"

@@ -8,7 +8,7 @@
 #   swift package embedded-check aarch64 armv7     # some targets
 #   swift package embedded-check --jobs 1          # targets one at a time (default 2 in parallel)
 #   swift package embedded-check --build-dir /tmp/emb armv7    # keep objects, rebuild what changed
-#   swift package embedded-check --core-only aarch64           # program on TackDER + TackSHA2 only
+#   swift package embedded-check --core-only aarch64           # program on TackDER + TackDigest only
 #   swift package embedded-check --optimization -Onone aarch64 # one level for every target (default: optimization())
 #   swift package embedded-check --run-objects aarch64         # run targets also build module objects
 #   swift package embedded-check --swift-flags "-stats-output-dir /tmp/s"   # measure
@@ -41,7 +41,7 @@
 # The QEMU and cross-gcc packages come from .ci/run; a run target whose tools are
 # missing fails (--skip-missing skips it instead, locally).
 #
-# On aarch64, TackSHA2 is built with the ARMv8 SHA-256 path
+# On aarch64, TackDigest is built with the ARMv8 SHA-256 path
 # (-D TACK_HARDWARE_SHA; every module gets the sha2 target feature, see
 # target_flags) and -D TACK_ASSUME_ARMV8_SHA2,
 # the build-time statement that the CPU has the instructions (qemu -cpu max has
@@ -82,7 +82,7 @@ read -ra MODULES <<<"$(core_modules)"
 # The modules the test program imports (for the run targets): all of them, the
 # chain verdicts need TackTrust; TackTLS only where the program replays the TLS
 # handshake (TLS_TARGETS). --core-only builds the program with
-# -D CORE_ONLY against TackDER and TackSHA2 alone (the sha2, der and time
+# -D CORE_ONLY against TackDER and TackDigest alone (the sha2, der and time
 # groups): a quick first run on a new target.
 RUN_MODULES=("${MODULES[@]}")
 # The run targets whose program replays one recorded TLS 1.3 handshake (the tls
@@ -116,7 +116,7 @@ replays_tls() {
 # and the curve tables derived in global initialisers.
 PROGRAM_FLAGS=()
 if [ "$CORE_ONLY" = 1 ]; then
-    RUN_MODULES=(TackDER TackSHA2)
+    RUN_MODULES=(TackDER TackDigest)
     PROGRAM_FLAGS=(-D CORE_ONLY)
 fi
 
@@ -155,7 +155,7 @@ triple() {
 
 # Extra compiler flags per target: function sections for the bare-metal link
 # (armv7em), position-independent code for a static-pie link (aarch64), the Linux psABI for riscv64 (double-float registers, RV64GC).
-# On aarch64 every module gets the sha2 target feature, not only TackSHA2:
+# On aarch64 every module gets the sha2 target feature, not only TackDigest:
 # Embedded Swift emits the code a module uses from the modules below it into
 # that module's object, so TackX509 (which hashes) carries its own copy of the
 # ARMv8 SHA-256 function, and LLVM cannot select the SHA256H intrinsics without
@@ -171,9 +171,9 @@ target_flags() {
     esac
 }
 
-# module_flags TARGET MODULE: TackSHA2's hardware path on aarch64.
+# module_flags TARGET MODULE: TackDigest's hardware path on aarch64.
 module_flags() {
-    if [ "$1" = aarch64 ] && [ "$2" = TackSHA2 ]; then
+    if [ "$1" = aarch64 ] && [ "$2" = TackDigest ]; then
         echo "-D TACK_HARDWARE_SHA -D TACK_ASSUME_ARMV8_SHA2"
     fi
 }

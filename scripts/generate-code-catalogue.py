@@ -20,7 +20,7 @@ import os, re, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Sources/TackTrust/TackTrust.docc/ErrorCodes.md")
-MODULES = ["TackDER", "TackSHA2", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackTLS"]
+MODULES = ["TackDER", "TackDigest", "TackCipher", "TackX509", "TackSignature", "TackFormats", "TackTrust", "TackPKCS12", "TackTLS"]
 SCHEMAS = os.path.join(ROOT, "Vectors/cli-schemas")
 CODE = re.compile(r"^(\s*)(?:public )?var code: String \{(.*)$")
 CASE = re.compile(r'^\s*case \.(\w+)(?:\([^)]*\))?(?:, \.\w+(?:\([^)]*\))?)*:\s*(?:name = |return |text = )?(.+?)\s*$')

@@ -38,7 +38,7 @@
 
 import Foundation
 import TackDER
-import TackSHA2
+import TackDigest
 import TackTrust
 import TackX509
 

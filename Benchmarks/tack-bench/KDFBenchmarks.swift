@@ -4,7 +4,7 @@
 // Benchmarks/peers/openssl-pbkdf2.c in the same run. SHA-256 runs on the best
 // implementation this CPU has (SHA-NI where present).
 
-import TackSHA2
+import TackDigest
 
 func kdfBenchmarks() -> [Benchmark] {
     let iterations = 600_000

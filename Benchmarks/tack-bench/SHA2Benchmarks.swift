@@ -6,7 +6,7 @@
 // messages of N bytes one by one (its MB/s for N-byte messages); the 1 MiB pair
 // shows what the interleaving gains once per-call costs no longer count.
 
-import TackSHA2
+import TackDigest
 
 /// One-shot sizes: a short message, an RSA-2048 SPKI (294 bytes), 1 KiB,
 /// 16 KiB and 1 MiB.
@@ -41,7 +41,7 @@ func sha2Benchmarks() -> [Benchmark] {
         }
     }
     // SHA-1 of 16 KiB (issue 21): `sha1-portable-16384` against OpenSSL's scalar code,
-    // and `sha1-hw-16384` against OpenSSL as it runs by default. Where TackSHA2 has no
+    // and `sha1-hw-16384` against OpenSSL as it runs by default. Where TackDigest has no
     // SHA-1 hardware path (x86-64: the SHA-NI SHA-1 intrinsics are C macros Swift cannot
     // call, see SHA1HardwareARM.swift; only arm64 builds have the ARMv8 path),
     // `sha1-hw-16384` measures the portable path, says so in its note, and its ratio is

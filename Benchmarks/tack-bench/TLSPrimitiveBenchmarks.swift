@@ -7,7 +7,7 @@
 // has no KDF mode).
 
 import TackCipher
-import TackSHA2
+import TackDigest
 import TackSignature
 
 func x25519ChaChaHKDFBenchmarks() -> [Benchmark] {

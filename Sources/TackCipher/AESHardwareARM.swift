@@ -5,7 +5,7 @@
 // The code exists only on arm64 and only when TACK_HARDWARE_AES is defined; it
 // needs the `aes` target feature, which Package.swift passes on arm64 build
 // hosts with the `HardwareSHA` trait. As for SHA-256 (SHA256HardwareARM.swift
-// in TackSHA2), the core cannot ask a Linux kernel whether the CPU has the
+// in TackDigest), the core cannot ask a Linux kernel whether the CPU has the
 // instructions (getauxval is C library), so the path is available on Apple
 // platforms (every Apple arm64 CPU has FEAT_AES) and in builds that state it
 // with -D TACK_ASSUME_ARMV8_AES; otherwise the portable path runs.

@@ -2,7 +2,7 @@
 //
 // Everything cryptographic goes through the three closures of
 // `PKCS12Cryptography`, and `.standard` is the one place that names the
-// implementations: SHA-1, HMAC, PBKDF2 and the PKCS #12 KDF from TackSHA2, the
+// implementations: SHA-1, HMAC, PBKDF2 and the PKCS #12 KDF from TackDigest, the
 // CBC ciphers from TackCipher. Tests may substitute closures (to count calls,
 // or to stand for a primitive a build lacks); an absent primitive is refused
 // (`mac_algorithm_unavailable`, `encryption_unavailable`, key ID `nil`), never
@@ -25,7 +25,7 @@
 // get that count as their own cap, so the caller's limit is the only one.
 
 import TackCipher
-import TackSHA2
+import TackDigest
 
 /// A passphrase candidate: the caller's, or the empty and absent passphrases
 /// that OpenSSL also tries.

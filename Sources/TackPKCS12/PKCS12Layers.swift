@@ -1,5 +1,5 @@
 import TackDER
-import TackSHA2
+import TackDigest
 
 /// A BER document of one layer, with its error context.
 struct LayerReader {

@@ -1,5 +1,5 @@
 import TackDER
-import TackSHA2
+import TackDigest
 import TackSignature
 import TackTrust
 import TackX509

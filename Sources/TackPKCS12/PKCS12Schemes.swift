@@ -1,5 +1,5 @@
 public import TackDER
-public import TackSHA2
+public import TackDigest
 
 /// The integrity scheme of a PFX's MacData (RFC 7292 §4, RFC 9579).
 public struct PKCS12MACScheme: Sendable, Hashable, CustomStringConvertible {

@@ -2,7 +2,7 @@
 // certificate's signature algorithm and the issuer's key, and every combination
 // that does not belong together is refused with a name.
 
-internal import TackSHA2
+internal import TackDigest
 #if !TACK_ED25519 || !TACK_RSA_PSS
 internal import TackDER  // the OIDs the traits left off refuse with
 #endif

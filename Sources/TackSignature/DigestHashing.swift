@@ -1,4 +1,4 @@
-public import TackSHA2
+public import TackDigest
 import TackX509
 
 extension DigestAlgorithm {
@@ -8,7 +8,7 @@ extension DigestAlgorithm {
 
     /// Throws ``SignatureError/Unsupported/weakDigest(_:)`` unless the digest
     /// resists collisions (a SHA-2 function): MD5 and SHA-1 are refused for
-    /// signatures whatever TackSHA2 computes; and
+    /// signatures whatever TackDigest computes; and
     /// ``SignatureError/Unsupported/digest(_:)`` for the SHA-512 family when the
     /// `SHA512` package trait is off.
     func requireSHA2() throws(SignatureError) {
@@ -62,10 +62,10 @@ extension DigestAlgorithm {
     }
 }
 
-// The hashing RSA verification needs, on top of TackSHA2: the message digest,
+// The hashing RSA verification needs, on top of TackDigest: the message digest,
 // MGF1 (RFC 8017 §B.2.1) and PSS's H' (RFC 8017 §9.1.2 steps 12 and 13).
 //
-// TackSHA2's functions are distinct types; `DigestAlgorithm` picks one with a switch
+// TackDigest's functions are distinct types; `DigestAlgorithm` picks one with a switch
 // and the work itself is written once, generic over `SHA2HashFunction`
 // (no existentials, so it stays Embedded-clean).
 

@@ -1,4 +1,4 @@
-public import TackSHA2
+public import TackDigest
 public import TackX509
 
 /// An ECDSA public key on P-256, P-384 or P-521, validated on construction.

@@ -1,4 +1,4 @@
-import TackSHA2
+import TackDigest
 
 /// An Ed25519 public key (RFC 8032 §5.1), decoded and checked on construction.
 ///

@@ -1,5 +1,5 @@
 import TackDER
-import TackSHA2
+import TackDigest
 import TackX509
 
 /// The object identifiers of private key algorithms (RFC 3279 §2.3.1, RFC 5480

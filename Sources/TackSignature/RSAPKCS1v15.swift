@@ -1,4 +1,4 @@
-public import TackSHA2
+public import TackDigest
 import TackX509
 
 // RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) with EMSA-PKCS1-v1_5

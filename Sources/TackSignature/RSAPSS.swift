@@ -1,4 +1,4 @@
-public import TackSHA2
+public import TackDigest
 import TackX509
 
 // RSASSA-PSS verification (RFC 8017 §8.1.2) with EMSA-PSS-VERIFY

@@ -1,4 +1,4 @@
-import TackSHA2
+import TackDigest
 public import TackX509
 
 extension SignedCertificateTimestamp {

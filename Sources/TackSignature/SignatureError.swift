@@ -1,5 +1,5 @@
 public import TackDER
-public import TackSHA2
+public import TackDigest
 public import TackX509
 
 /// Why a signature could not be verified.

@@ -5,7 +5,7 @@
 /// mathematically possible.
 ///
 /// Algorithms Tack never accepts are refused whatever the policy: MD5 and SHA-1
-/// (not collision resistant: TackSHA2 has no MD5, and its SHA-1, there for HMAC and
+/// (not collision resistant: TackDigest has no MD5, and its SHA-1, there for HMAC and
 /// PKCS #12, is not a `SHA2HashFunction`, which signature code requires), Ed448, curves
 /// other than P-256, P-384 and P-521, and RSA moduli outside 1024–8192 bits.
 public struct SignaturePolicy: Sendable, Hashable {

@@ -4,7 +4,7 @@
 
 import Foundation
 import TackDER
-import TackSHA2
+import TackDigest
 
 /// The Wycheproof schemas Tack runs: five signature-verification schemas and
 /// eight primitive ones.

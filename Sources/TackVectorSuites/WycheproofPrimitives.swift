@@ -3,12 +3,12 @@
 // (`pbkdf_test_schema`), PBES2 with AES-CBC (`pbe_test_schema`) and AES-GCM
 // (`aead_test_schema_v1`; ECDH is in WycheproofECDH.swift), each for
 // every hash and key size Tack offers (HMAC and PBKDF2 over every hash of
-// TackSHA2's DigestAlgorithm but MD5; AES-128/192/256); other algorithms of
+// TackDigest's DigestAlgorithm but MD5; AES-128/192/256); other algorithms of
 // these schemas (SHA-3, say) are skipped with their reason, counted, and never
 // passed.
 
 import TackCipher
-import TackSHA2
+import TackDigest
 
 extension WycheproofRunner {
     /// A group's check, or why the group is skipped.
@@ -19,9 +19,9 @@ extension WycheproofRunner {
 
     /// The largest PBKDF2 iteration count the runner derives with: 2²⁴
     /// (16,777,216), the count of RFC 6070's longest case, which
-    /// `pbkdf2_hmacsha1_test.json` carries, and above TackSHA2's default cap
+    /// `pbkdf2_hmacsha1_test.json` carries, and above TackDigest's default cap
     /// (``PBKDF2/defaultMaximumIterationCount``). A vector asking for more is
-    /// refused by TackSHA2 (`iteration_count_above_limit`), which a `valid`
+    /// refused by TackDigest (`iteration_count_above_limit`), which a `valid`
     /// vector reports as a disagreement, never as a pass.
     public static let maximumIterationCount = 1 << 24
 
@@ -49,7 +49,7 @@ extension WycheproofRunner {
 
     /// The hash a primitive file's algorithm names after `prefix` (`SHA256` in
     /// `HMACSHA256`), or why its groups are skipped: another algorithm, a hash
-    /// TackSHA2 lacks (SHA-3, say) or only recognises (MD5).
+    /// TackDigest lacks (SHA-3, say) or only recognises (MD5).
     static func primitiveHash(in algorithm: String, after prefix: String, for function: String)
         -> Result<DigestAlgorithm, SkipReason>
     {
@@ -61,15 +61,15 @@ extension WycheproofRunner {
     /// the groups naming it are skipped.
     static func primitiveHash(_ name: String, for function: String) -> Result<DigestAlgorithm, SkipReason> {
         guard let hash = DigestAlgorithm(wycheproofPrimitiveName: name) else {
-            return .failure(SkipReason(text: "\(function) hash \(name) not in TackSHA2"))
+            return .failure(SkipReason(text: "\(function) hash \(name) not in TackDigest"))
         }
         guard hash.isComputable else {
-            return .failure(SkipReason(text: "\(function) hash \(name) recognised but not computed by TackSHA2"))
+            return .failure(SkipReason(text: "\(function) hash \(name) recognised but not computed by TackDigest"))
         }
         return .success(hash)
     }
 
-    /// PBKDF2 through TackSHA2 over the vector's password and salt (both schemas,
+    /// PBKDF2 through TackDigest over the vector's password and salt (both schemas,
     /// pbkdf and pbe, carry them) with the runner's iteration cap; a refusal
     /// (iteration count not positive or above the cap, key length out of
     /// range) is the vector's outcome.

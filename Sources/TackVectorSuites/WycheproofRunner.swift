@@ -6,14 +6,14 @@
 // schemas are in WycheproofPrimitives.swift.
 
 public import Foundation
-import TackSHA2
+import TackDigest
 import TackSignature
 import TackX509
 
 /// Runs Wycheproof files (github.com/C2SP/wycheproof, `testvectors_v1`) through
 /// Tack: the signature-verification schemas through TackSignature, AES-CBC
 /// and ChaCha20-Poly1305 through TackCipher, HMAC, PBKDF2 and HKDF through
-/// TackSHA2, X25519 through TackSignature.
+/// TackDigest, X25519 through TackSignature.
 ///
 /// ## Reading `acceptable`
 ///
@@ -247,7 +247,7 @@ public enum WycheproofRunner {
     }
 
     /// The hash a signature group names, when Tack signs and verifies with it:
-    /// computed by TackSHA2 and collision-resistant (SHA-1 is refused for
+    /// computed by TackDigest and collision-resistant (SHA-1 is refused for
     /// signatures, as TackSignature refuses it).
     private static func signatureHash(_ name: String) -> DigestAlgorithm? {
         guard let hash = DigestAlgorithm(wycheproofName: name), hash.isComputable, hash.isCollisionResistant else {
@@ -256,13 +256,13 @@ public enum WycheproofRunner {
         return hash
     }
 
-    /// Why a signature group's hash is not run: not in TackSHA2, or refused
+    /// Why a signature group's hash is not run: not in TackDigest, or refused
     /// for signatures.
     private static func unsupportedSignatureHashReason(_ name: String, _ role: String) -> String {
         if let hash = DigestAlgorithm(wycheproofName: name), hash.isComputable {
             return "unsupported \(role) \(name) (not accepted for signatures: collisions are practical)"
         }
-        return "unsupported \(role) \(name) (not in TackSHA2)"
+        return "unsupported \(role) \(name) (not in TackDigest)"
     }
 
     private static func ecdsaCurve(_ name: String) -> ECCurve? {
@@ -340,7 +340,7 @@ enum GroupVerifier {
                 do throws(HashError) {
                     digest = try hash.hash(message)
                 } catch {
-                    // Not reached: the plan admits only hashes TackSHA2 computes.
+                    // Not reached: the plan admits only hashes TackDigest computes.
                     throw .unsupported(.weakDigest(hash))
                 }
                 if isDER {

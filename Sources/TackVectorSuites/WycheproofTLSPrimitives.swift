@@ -1,11 +1,11 @@
 // The Wycheproof runner's schemas for the TLS 1.3 primitives: authenticated
 // encryption (`aead_test_schema_v1`: ChaCha20-Poly1305), X25519
-// (`xdh_comp_schema_v1`) and HKDF (`hkdf_test_schema_v1`, every hash TackSHA2
+// (`xdh_comp_schema_v1`) and HKDF (`hkdf_test_schema_v1`, every hash TackDigest
 // computes). Algorithms of these schemas that Tack lacks (X448, say) are
 // skipped with their reason, counted, and never passed.
 
 import TackCipher
-import TackSHA2
+import TackDigest
 import TackSignature
 
 extension WycheproofRunner {
@@ -47,7 +47,7 @@ extension WycheproofRunner {
             guard algorithm.hasPrefix("HKDF-") else { return .skip("algorithm \(algorithm) not run") }
             let name = String(algorithm.dropFirst(5))
             guard let hash = DigestAlgorithm(wycheproofName: name), hash.isComputable else {
-                return .skip("HKDF hash \(name) not in TackSHA2")
+                return .skip("HKDF hash \(name) not in TackDigest")
             }
             return .run { vector throws(WycheproofFileError) in
                 let fields = Fields(vector, path: path)

@@ -6,7 +6,7 @@ import TackDER
 /// RSASSA-PSS, MGF1), RFC 5480 §2.1.1.1 (EC keys and named curves), RFC 5758 §3.2
 /// (ECDSA with SHA-2), RFC 8410 §3 (Ed25519, Ed448, X25519, X448).
 internal enum AlgorithmOID {
-    // The digests' identifiers are TackSHA2's `DigestAlgorithm.oid`.
+    // The digests' identifiers are TackDigest's `DigestAlgorithm.oid`.
 
     // RSA (PKCS #1, RFC 8017 Appendix C; RFC 4055).
     static let rsaEncryption = OID(1, 2, 840, 113549, 1, 1, 1)

@@ -1,5 +1,5 @@
 public import TackDER
-import TackSHA2
+import TackDigest
 
 /// An OCSP response (RFC 6960 §4.2.1), parsed strictly: what a TLS server staples
 /// (RFC 6066 §8, RFC 6961) or a client fetched itself. Tack never fetches.

@@ -1,5 +1,5 @@
 import TackDER
-import TackSHA2
+import TackDigest
 
 // MARK: - Reading
 

@@ -1,5 +1,5 @@
 public import TackDER
-public import TackSHA2
+public import TackDigest
 
 // A single OCSP response (RFC 6960 §4.2.1): its CertID, status and currency.
 

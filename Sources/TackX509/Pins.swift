@@ -1,5 +1,5 @@
 public import TackDER
-public import TackSHA2
+public import TackDigest
 
 /// Why a pin or fingerprint could not be read from text.
 public enum PinParseError: Error, Sendable, Equatable, CustomStringConvertible {

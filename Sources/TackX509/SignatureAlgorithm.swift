@@ -1,5 +1,5 @@
 public import TackDER
-public import TackSHA2
+public import TackDigest
 
 /// The parameters of an RSASSA-PSS signature or key (RFC 4055 §3.1, RFC 8017 §A.2.3).
 ///

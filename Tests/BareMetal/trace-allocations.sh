@@ -70,7 +70,7 @@ def function(address):
     if i >= 0 and symbols[i][0] <= address < symbols[i][0] + symbols[i][1]:
         return symbols[i][2]
     return None
-core = re.compile(r"\$e(7TackDER|8TackSHA2|8TackX509|13TackSignature|9TackTrust)")
+core = re.compile(r"\$e(7TackDER|8TackDigest|8TackX509|13TackSignature|9TackTrust)")
 sites = collections.Counter()
 allocations = open(sys.argv[2]).read().split("==== allocation")[1:]
 for block in allocations:

@@ -12,7 +12,7 @@
 // so the code measured is the optimised code that ships.
 
 @testable import TackCipher
-@testable import TackSHA2
+@testable import TackDigest
 @testable import TackSignature
 
 /// `count` bytes memcheck considers undefined: heap memory that nothing wrote.

@@ -17,7 +17,7 @@
 //    and every extension decode or fail with an offset inside the input.
 
 import TackDER
-import TackSHA2
+import TackDigest
 import TackX509
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -14,7 +14,7 @@
 //   key gives the payload back byte for byte.
 
 import TackDER
-import TackSHA2
+import TackDigest
 import TackX509
 
 @_cdecl("LLVMFuzzerTestOneInput")

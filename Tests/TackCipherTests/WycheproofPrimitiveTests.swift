@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TackSHA2
+import TackDigest
 import TackTestSupport
 import TackVectorSuites
 
@@ -43,12 +43,12 @@ struct WycheproofPrimitiveTests {
             """.utf8)
     }
 
-    @Test("A hash TackSHA2 lacks skips its group with the reason; its vectors are counted, never passed",
+    @Test("A hash TackDigest lacks skips its group with the reason; its vectors are counted, never passed",
           arguments: [
-            ("mac_test_schema_v1.json", "HMACSHA3-256", "HMAC hash SHA3-256 not in TackSHA2"),
-            ("mac_test_schema_v1.json", "HMACMD5", "HMAC hash MD5 recognised but not computed by TackSHA2"),
-            ("pbkdf_test_schema.json", "PBKDF2-HMACSHA3-512", "PBKDF2 hash SHA3-512 not in TackSHA2"),
-            ("pbe_test_schema.json", "PbeWithHmacSha3-256AndAes_128", "PBKDF2 hash SHA3-256 not in TackSHA2"),
+            ("mac_test_schema_v1.json", "HMACSHA3-256", "HMAC hash SHA3-256 not in TackDigest"),
+            ("mac_test_schema_v1.json", "HMACMD5", "HMAC hash MD5 recognised but not computed by TackDigest"),
+            ("pbkdf_test_schema.json", "PBKDF2-HMACSHA3-512", "PBKDF2 hash SHA3-512 not in TackDigest"),
+            ("pbe_test_schema.json", "PbeWithHmacSha3-256AndAes_128", "PBKDF2 hash SHA3-256 not in TackDigest"),
           ])
     func missingHashIsSkipped(schema: String, algorithm: String, reason: String) throws {
         let vector = #"{"tcId": 1, "comment": "", "flags": [], "key": "00", "msg": "", "tag": "00", "password": "00","#
@@ -79,7 +79,7 @@ struct WycheproofPrimitiveTests {
         #expect(report.tally.skippedGroups.isEmpty)
     }
 
-    @Test("A PBKDF2 vector above the runner's iteration cap is refused by TackSHA2: a disagreement, not a pass")
+    @Test("A PBKDF2 vector above the runner's iteration cap is refused by TackDigest: a disagreement, not a pass")
     func iterationCapDisagrees() throws {
         let count = WycheproofRunner.maximumIterationCount + 1
         let vector = #"{"tcId": 7, "password": "70", "salt": "73", "iterationCount": \#(count), "dkLen": 20,"#

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TackDER
-import TackSHA2
+import TackDigest
 import TackTestSupport
 @testable import TackPKCS12
 

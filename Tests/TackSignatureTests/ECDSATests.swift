@@ -1,5 +1,5 @@
 import Testing
-import TackSHA2
+import TackDigest
 import TackSignature
 import TackX509
 import TackTestSupport

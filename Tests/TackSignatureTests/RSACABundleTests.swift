@@ -2,7 +2,7 @@ import Testing
 
 import TackDER
 import TackX509
-import TackSHA2
+import TackDigest
 import TackSignature
 import TackTestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-import TackSHA2
+import TackDigest
 import TackSignature
 import TackTestSupport
 

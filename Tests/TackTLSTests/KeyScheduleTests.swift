@@ -1,5 +1,5 @@
 import Testing
-import TackSHA2
+import TackDigest
 @testable import TackTLS
 
 /// RFC 8448 §3 (the simple 1-RTT handshake): every secret, traffic key and IV, and

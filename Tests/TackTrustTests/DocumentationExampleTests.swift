@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TackDER
 import TackFormats
-import TackSHA2
+import TackDigest
 import TackSignature
 import TackTestSupport
 import TackTrust
@@ -57,7 +57,7 @@ struct DocumentationExampleTests {
         }
     }
 
-    @Test("TackSHA2: one-shot, incremental, HMAC")
+    @Test("TackDigest: one-shot, incremental, HMAC")
     func tackSHA2() {
         let spkiBytes: [UInt8] = Array("abc".utf8)
         let digest = SHA256.hash(spkiBytes)

@@ -1,6 +1,6 @@
 import Testing
 
-import TackSHA2
+import TackDigest
 import TackSignature
 import TackTestSupport
 @testable import TackTrust

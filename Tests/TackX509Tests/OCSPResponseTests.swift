@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 import TackDER
-import TackSHA2
+import TackDigest
 import TackTestSupport
 import TackX509
 

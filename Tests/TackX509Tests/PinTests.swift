@@ -1,6 +1,6 @@
 import Testing
 import TackDER
-import TackSHA2
+import TackDigest
 import TackTestSupport
 import TackX509
 

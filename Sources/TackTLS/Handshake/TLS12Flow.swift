@@ -1,4 +1,4 @@
-import TackSHA2
+import TackDigest
 import TackX509
 
 // The TLS 1.2 handshake (RFC 5246 §7.4) for ECDHE suites only, with

@@ -1,4 +1,4 @@
-import TackSHA2
+import TackDigest
 import TackX509
 
 // The TLS 1.3 handshake (RFC 8446 §4), one function per message in the order the

@@ -1,4 +1,4 @@
-import TackSHA2
+import TackDigest
 
 /// The handshake transcript (RFC 8446 §4.4.1, RFC 5246 §7.4.9 and RFC 7627 §3): the
 /// messages are kept as bytes only until the ServerHello fixes the suite's hash, then

@@ -1,4 +1,4 @@
-import TackSHA2
+import TackDigest
 
 /// What a cipher suite fixes: the hash, the AEAD and its key length.
 struct SuiteParameters: Sendable {

@@ -1,4 +1,4 @@
-import TackSHA2
+import TackDigest
 
 // The TLS 1.3 key schedule (RFC 8446 §7.1) without PSK: the early secret from
 // zeros, the handshake secret from the (EC)DHE shared secret, the master secret,

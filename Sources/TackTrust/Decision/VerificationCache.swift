@@ -1,6 +1,6 @@
 internal import TackDER
 internal import TackX509
-internal import TackSHA2
+internal import TackDigest
 internal import TackSignature
 
 /// A caller-owned memo of trusted verdicts, for an app that connects to the same few

@@ -1,6 +1,6 @@
 public import TackDER
 public import TackX509
-internal import TackSHA2
+internal import TackDigest
 internal import TackSignature
 
 /// A set of trust anchors, indexed by subject name and subject key identifier so

@@ -1,4 +1,4 @@
-import TackSHA2
+import TackDigest
 import TackSignature
 import TackX509
 

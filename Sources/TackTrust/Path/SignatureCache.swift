@@ -1,4 +1,4 @@
-internal import TackSHA2
+internal import TackDigest
 internal import TackSignature
 
 

@@ -1,5 +1,5 @@
 internal import TackX509
-internal import TackSHA2
+internal import TackDigest
 
 /// The pins of a path's certificates, each computed once: SPKI pins always,
 /// whole-certificate fingerprints only when the rule has such pins.
@@ -39,7 +39,7 @@ struct PathPins {
     }
 
     /// `wrap` of the SHA-256 of `bytes(i)` for each `i` in `0..<count` (or `known(i)`), hashed two
-    /// at a time with ``TackSHA2/SHA256/hash(_:_:)`` (interleaved on SHA-NI, as
+    /// at a time with ``TackDigest/SHA256/hash(_:_:)`` (interleaved on SHA-NI, as
     /// `SHA256.hashes(of:)` does) without an array of messages: the result is the one
     /// allocation.
     private static func digests<Pin>(

@@ -1,5 +1,5 @@
 public import TackX509
-internal import TackSHA2
+internal import TackDigest
 internal import TackDER
 
 /// One pin of the rule that matched one certificate of the verified path.

@@ -1,5 +1,5 @@
 public import TackX509
-public import TackSHA2
+public import TackDigest
 
 /// Which hosts a ``PinRule`` covers, relative to its ``PinRule/domain``.
 ///

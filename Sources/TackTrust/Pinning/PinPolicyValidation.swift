@@ -1,7 +1,7 @@
 public import TackFormats
 public import TackX509
 internal import TackDER
-internal import TackSHA2
+internal import TackDigest
 
 /// One problem found in a pin policy, naming the rule (by index and domain) and the
 /// entry it concerns, so a person can fix it.

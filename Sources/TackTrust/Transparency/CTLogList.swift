@@ -1,6 +1,6 @@
 public import TackFormats
 import TackDER
-import TackSHA2
+import TackDigest
 import TackX509
 
 /// A list of Certificate Transparency logs, in the v3 schema shared by Chrome's

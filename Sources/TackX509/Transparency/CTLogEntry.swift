@@ -1,5 +1,5 @@
 import TackDER
-import TackSHA2
+import TackDigest
 
 /// What an SCT's signature covers (RFC 6962 §3.2, `signed_entry`): the certificate as
 /// issued, or the precertificate the log saw before issuance.

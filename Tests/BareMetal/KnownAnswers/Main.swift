@@ -5,7 +5,7 @@
 // recorded TLS 1.3 handshake), whose first replay is measured. SHA-256 runs on the
 // portable path (a Cortex-M4 has no SHA instructions).
 
-import TackSHA2
+import TackDigest
 
 @main
 struct BareMetalKnownAnswers {

@@ -2,7 +2,7 @@
 // Regenerate: python3 Tests/Embedded/generate-vectors.py
 
 #if !CORE_ONLY
-import TackSHA2
+import TackDigest
 import TackSignature
 import TackX509
 

@@ -3,7 +3,7 @@
 
 #if !CORE_ONLY
 import TackDER
-import TackSHA2
+import TackDigest
 import TackX509
 
 func checkCertificates(_ tally: inout Tally) {

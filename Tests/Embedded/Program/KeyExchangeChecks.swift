@@ -6,7 +6,7 @@
 
 #if !CORE_ONLY && canImport(TackCipher)
 import TackCipher
-import TackSHA2
+import TackDigest
 import TackSignature
 
 func checkKeyExchange(_ tally: inout Tally) {

@@ -7,13 +7,13 @@
 // library at link time (the Embedded runtime's own putchar/posix_memalign/free
 // are resolved the same way).
 //
-// Built with -D CORE_ONLY, the program needs only TackDER and TackSHA2 and
+// Built with -D CORE_ONLY, the program needs only TackDER and TackDigest and
 // leaves out the certificate, signature, integer, chain, pin, OCSP, AES and PKCS #12 groups
 // (a quick run on a new target). The tls group (TLSChecks.swift) is compiled only with
 // -D TACK_TLS_REPLAY and the flight the script generates (aarch64).
 
 import TackDER
-import TackSHA2
+import TackDigest
 
 /// C `exit` (Never cannot cross the C boundary; it does not return).
 @_extern(c, "exit")

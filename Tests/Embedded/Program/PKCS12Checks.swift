@@ -6,7 +6,7 @@
 
 #if !CORE_ONLY && canImport(TackPKCS12)
 import TackPKCS12
-import TackSHA2
+import TackDigest
 import TackTrust
 import TackX509
 

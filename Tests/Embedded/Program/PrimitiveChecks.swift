@@ -1,10 +1,10 @@
-// Known answers of the primitives under PKCS #12 (TackSHA2): SHA-1 (FIPS 180-4
+// Known answers of the primitives under PKCS #12 (TackDigest): SHA-1 (FIPS 180-4
 // examples, one million "a", lengths 0...129 whole and in 13-byte pieces, on
 // every path the build and CPU run), HMAC over every hash (RFC 4231, RFC 2202),
 // PBKDF2 (RFC 6070 and SHA-2 answers) and the PKCS #12 KDF (OpenSSL's answers
 // of Vectors/pkcs12-kdf). The answers are Generated/KnownAnswersPrimitives.swift.
 
-import TackSHA2
+import TackDigest
 
 /// The SHA-1 digest of `message`, in pieces of `pieceLength` bytes (all at once when 0).
 func sha1Digest(_ message: [UInt8], pieceLength: Int = 0, implementation: SHA2Implementation) -> [UInt8] {

@@ -2,7 +2,7 @@
 // length 0...300 (Vectors/sha2/lengths.txt), one-shot and in 13-byte pieces so
 // the partial-block buffering runs too.
 
-import TackSHA2
+import TackDigest
 
 /// The four functions, named as in the generated vectors.
 enum SHA2Name: CustomStringConvertible {

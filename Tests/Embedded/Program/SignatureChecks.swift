@@ -4,7 +4,7 @@
 
 #if !CORE_ONLY
 import TackDER
-import TackSHA2
+import TackDigest
 import TackSignature
 import TackX509
 

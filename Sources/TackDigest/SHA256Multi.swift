@@ -7,7 +7,7 @@
 //
 // Measured by tack-bench `sha256-hw-x2-1024` and `sha256-hw-x4-294` (the same
 // messages hashed one by one by OpenSSL); the digests are held to the
-// single-message path by TackSHA2Tests' seeded differential test.
+// single-message path by TackDigestTests' seeded differential test.
 
 extension SHA256 {
     /// Hashes each of several complete messages, returning their digests in

@@ -1,7 +1,7 @@
 import TackTestSupport
 import Testing
 
-@testable import TackSHA2
+@testable import TackDigest
 
 /// FIPS 180-4 examples, from NIST's "Examples with Intermediate Values"
 /// (csrc.nist.gov, Cryptographic Standards and Guidelines, SHA-2 examples).

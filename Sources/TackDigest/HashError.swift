@@ -1,4 +1,4 @@
-// The errors of TackSHA2's keyed and derived functions. Hashing itself cannot
+// The errors of TackDigest's keyed and derived functions. Hashing itself cannot
 // fail; choosing a digest by value, and the parameters of a key derivation,
 // can.
 

@@ -2,7 +2,7 @@ import Foundation
 import TackTestSupport
 import Testing
 
-@testable import TackSHA2
+@testable import TackDigest
 
 /// The shared Wycheproof primitive files (`../shared/vectors/wycheproof-primitives`),
 /// read in place: every test group's tests as dictionaries.

@@ -1,7 +1,7 @@
 import Testing
 import TackTestSupport
 
-@testable import TackSHA2
+@testable import TackDigest
 
 /// `SHA256.hashes(of:)` and `SHA256.hash(_:_:)` (interleaved on SHA-NI)
 /// against the single-message path, on seeded random messages.

@@ -1,7 +1,7 @@
 import TackTestSupport
 import Testing
 
-import TackSHA2
+import TackDigest
 
 @Suite("HKDF (RFC 5869) and the TLS 1.3 key schedule helpers (RFC 8446 §7.1)")
 struct HKDFTests {

@@ -1,7 +1,7 @@
 import TackTestSupport
 import Testing
 
-@testable import TackSHA2
+@testable import TackDigest
 
 /// One test case of RFC 4231 ("Identifiers and Test Vectors for HMAC-SHA-224,
 /// HMAC-SHA-256, HMAC-SHA-384, and HMAC-SHA-512"), §4.2 to §4.8. Case 5's

@@ -1,7 +1,7 @@
 import TackTestSupport
 import Testing
 
-@testable import TackSHA2
+@testable import TackDigest
 
 /// The implementations SHA-1 can run here: both where the build and CPU have
 /// the SHA-1 instructions (arm64 with TACK_HARDWARE_SHA), else the portable one.

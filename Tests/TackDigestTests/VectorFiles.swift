@@ -1,7 +1,7 @@
 import Foundation
 import TackTestSupport
 
-@testable import TackSHA2
+@testable import TackDigest
 
 /// Reads `Vectors/sha2/<name>` and returns its records: the whitespace-separated
 /// fields of each line that is neither blank nor a `#` comment.

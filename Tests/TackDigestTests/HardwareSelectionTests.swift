@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TackTestSupport
 
-@testable import TackSHA2
+@testable import TackDigest
 
 @Suite("SHA-256 implementation selection")
 struct HardwareSelectionTests {
