@@ -75,7 +75,7 @@ func aesDecryptBlocksHardware(
 /// throughput of one or two per cycle: four in flight leave the units idle part
 /// of the time; on the Ice Lake test machine the counter mode of `aes128gcm-16k`
 /// went from about 4,800–5,300 to 5,400–5,500 MB/s with eight, alternating runs
-/// on a loaded machine), then four, then the rest one by one.
+/// on a loaded machine), then the rest (at most seven: a record's tail) one by one.
 @inline(__always)
 private func runRounds(
     _ blocks: UnsafeMutablePointer<UInt8>, count: Int, roundKeys: UnsafePointer<UInt8>, rounds: Int,
@@ -114,25 +114,6 @@ private func runRounds(
         store(lastRound(g, last), p + 96)
         store(lastRound(h, last), p + 112)
         index += 8
-    }
-    if index + 4 <= count {
-        let p = blocks + 16 * index
-        var a = _mm_xor_si128(load(p), first)
-        var b = _mm_xor_si128(load(p + 16), first)
-        var c = _mm_xor_si128(load(p + 32), first)
-        var d = _mm_xor_si128(load(p + 48), first)
-        for r in 1..<rounds {
-            let k = load(roundKeys + 16 * r)
-            a = round(a, k)
-            b = round(b, k)
-            c = round(c, k)
-            d = round(d, k)
-        }
-        store(lastRound(a, last), p)
-        store(lastRound(b, last), p + 16)
-        store(lastRound(c, last), p + 32)
-        store(lastRound(d, last), p + 48)
-        index += 4
     }
     while index < count {
         let p = blocks + 16 * index

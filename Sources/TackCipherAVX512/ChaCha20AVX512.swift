@@ -129,6 +129,10 @@ public func chaCha20XorSixteenBlocks(
     var (x4, x5, x6, x7) = (k0, k1, k2, k3)
     var (x8, x9, x10, x11) = (k4, k5, k6, k7)
     var (x12, x13, x14, x15) = (counters, n0, n1, n2)
+    // The rounds are written again here rather than called from TackCipher's
+    // twentyRounds: this module sits below TackCipher (it is compiled alone with
+    // avx512f) and is absent from Embedded builds, so it cannot share that code;
+    // the seeded differential test against the portable path holds the two together.
     for _ in 0..<10 {
         quarterRound(&x0, &x4, &x8, &x12)  // columns
         quarterRound(&x1, &x5, &x9, &x13)

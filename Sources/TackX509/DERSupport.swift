@@ -129,6 +129,42 @@ struct CheckedElements: IteratorProtocol, Sendable {
     }
 }
 
+/// A checked SEQUENCE kept in place in the buffer it was read from, with the
+/// number of its members: what ``DistinguishedName`` (an RDNSequence) and
+/// ``GeneralNames`` each hold, with their own member type and iterator.
+/// Equality and hashing are the encoding's, byte for byte.
+struct CheckedSequence: Sendable, Hashable {
+    /// The buffer that holds the encoding (kept, not copied).
+    let storage: [UInt8]
+    /// The absolute range of the whole TLV in `storage`.
+    let encodedRange: Range<Int>
+    /// The absolute range of its contents.
+    let contentRange: Range<Int>
+    /// The number of members.
+    let count: Int
+
+    init(storage: [UInt8], encodedRange: Range<Int>, contentRange: Range<Int>, count: Int) {
+        self.storage = storage
+        self.encodedRange = encodedRange
+        self.contentRange = contentRange
+        self.count = count
+    }
+
+    /// A sequence that `element` of `storage` encodes, already checked.
+    init(checked storage: [UInt8], element: DERElement, count: Int) {
+        self.init(storage: storage, encodedRange: element.encodedRange, contentRange: element.contentRange, count: count)
+    }
+
+    static func == (lhs: CheckedSequence, rhs: CheckedSequence) -> Bool {
+        encodingsEqual(lhs.storage, lhs.encodedRange, rhs.storage, rhs.encodedRange)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(encodedRange.count)
+        for byte in storage[encodedRange] { hasher.combine(byte) }
+    }
+}
+
 /// Equality and hashing of encodings inside possibly different buffers.
 @inline(__always)
 func encodingsEqual(_ lhs: [UInt8], _ lhsRange: Range<Int>, _ rhs: [UInt8], _ rhsRange: Range<Int>) -> Bool {

@@ -31,14 +31,16 @@ public import TackDER
 /// Equality (`==`) and hashing compare the encodings byte for byte. For the
 /// RFC 5280 §7.1 comparison that chain building needs, use ``matches(_:)``.
 public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConvertible {
+    /// The RDNSequence in its buffer (equality and hashing are its encoding's).
+    internal let sequence: CheckedSequence
     /// The buffer that holds the encoding.
-    internal let storage: [UInt8]
+    internal var storage: [UInt8] { sequence.storage }
     /// The absolute range of the whole Name (the RDNSequence TLV) in the buffer.
-    public let encodedRange: Range<Int>
+    public var encodedRange: Range<Int> { sequence.encodedRange }
     /// The absolute range of the RDNSequence's contents.
-    internal let contentRange: Range<Int>
+    internal var contentRange: Range<Int> { sequence.contentRange }
     /// The number of relative distinguished names.
-    public let count: Int
+    public var count: Int { sequence.count }
 
     /// The most attributes Tack accepts in one RDN. Multi-valued RDNs in practice
     /// have two or three members; the cap bounds the quadratic set comparison of
@@ -67,10 +69,7 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
                 try DistinguishedName.check(&reader, tag: .sequence)
             }
         }
-        self.storage = derEncoded
-        self.encodedRange = range
-        self.contentRange = content
-        self.count = count
+        sequence = CheckedSequence(storage: derEncoded, encodedRange: range, contentRange: content, count: count)
     }
 
     /// Decodes and checks a Name that is the whole of `derEncoded`.
@@ -160,10 +159,7 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
 
     /// A name already checked by ``check(_:tag:)`` (used by ``GeneralName``).
     internal init(checked storage: [UInt8], element: DERElement, count: Int) {
-        self.storage = storage
-        self.encodedRange = element.encodedRange
-        self.contentRange = element.contentRange
-        self.count = count
+        sequence = CheckedSequence(checked: storage, element: element, count: count)
     }
 
     /// Reads and checks an RDNSequence with `tag` (`DERTag.sequence`, or
@@ -226,13 +222,12 @@ public struct DistinguishedName: Sendable, Hashable, Sequence, CustomStringConve
 
     /// Byte-for-byte equality of the two encodings.
     public static func == (lhs: DistinguishedName, rhs: DistinguishedName) -> Bool {
-        encodingsEqual(lhs.storage, lhs.encodedRange, rhs.storage, rhs.encodedRange)
+        lhs.sequence == rhs.sequence
     }
 
     /// Hashes the encoding.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(encodedRange.count)
-        for byte in storage[encodedRange] { hasher.combine(byte) }
+        sequence.hash(into: &hasher)
     }
 }
 

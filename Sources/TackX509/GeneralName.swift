@@ -274,19 +274,18 @@ public struct IPAddressName: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Equality and hashing compare the encodings.
 public struct GeneralNames: Sendable, Hashable, Sequence {
-    internal let storage: [UInt8]
+    /// The sequence in its buffer (equality and hashing are its encoding's).
+    internal let sequence: CheckedSequence
+    internal var storage: [UInt8] { sequence.storage }
     /// The absolute range of the whole encoding (the SEQUENCE, or an IMPLICITly
     /// tagged `[n]` in AuthorityKeyIdentifier and DistributionPoint).
-    public let encodedRange: Range<Int>
-    internal let contentRange: Range<Int>
+    public var encodedRange: Range<Int> { sequence.encodedRange }
+    internal var contentRange: Range<Int> { sequence.contentRange }
     /// The number of names (at least 1).
-    public let count: Int
+    public var count: Int { sequence.count }
 
     internal init(checked storage: [UInt8], element: DERElement, count: Int) {
-        self.storage = storage
-        self.encodedRange = element.encodedRange
-        self.contentRange = element.contentRange
-        self.count = count
+        sequence = CheckedSequence(checked: storage, element: element, count: count)
     }
 
     /// Reads and checks a GeneralNames with `tag`; returns its element and count.
@@ -354,12 +353,12 @@ public struct GeneralNames: Sendable, Hashable, Sequence {
 
     /// Equal when the encodings are equal.
     public static func == (lhs: GeneralNames, rhs: GeneralNames) -> Bool {
-        encodingsEqual(lhs.storage, lhs.encodedRange, rhs.storage, rhs.encodedRange)
+        lhs.sequence == rhs.sequence
     }
 
     /// Hashes the encoding.
     public func hash(into hasher: inout Hasher) {
-        for byte in storage[encodedRange] { hasher.combine(byte) }
+        sequence.hash(into: &hasher)
     }
 }
 
