@@ -53,7 +53,7 @@ public struct TrustEvaluator: Sendable {
     ///   - policy: The pins; the default, an empty policy, pins nothing.
     /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
     public func evaluate(servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: [])) -> TrustDecision {
-        var none = VerificationCache(capacity: 0)
+        var none = VerificationCache.disabled
         var noSignatures = SignatureCache.disabled
         return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &noSignatures)
     }
@@ -68,7 +68,7 @@ public struct TrustEvaluator: Sendable {
     ///   - policy: The pins; the default, an empty policy, pins nothing.
     /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
     public func evaluate(servedChain: [Certificate], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: [])) -> TrustDecision {
-        var none = VerificationCache(capacity: 0)
+        var none = VerificationCache.disabled
         var noSignatures = SignatureCache.disabled
         return decide(.parsed(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &noSignatures)
     }
@@ -113,7 +113,7 @@ public struct TrustEvaluator: Sendable {
         servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: []),
         signatureCache: inout SignatureCache
     ) -> TrustDecision {
-        var none = VerificationCache(capacity: 0)
+        var none = VerificationCache.disabled
         return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &signatureCache)
     }
 
