@@ -133,6 +133,12 @@ private func round(
     b = rotateLeft(b, 30)
 }
 
+/// Reads the big-endian word at `offset` (§3.1: words are big-endian).
+@inline(__always)
+private func loadBigEndian(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
+    UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+}
+
 /// The SHA-1 compression function in portable Swift, over `blockCount`
 /// consecutive 64-byte blocks: 80 unrolled rounds with the constants K
 /// (§4.2.1) and a 16-word rolling schedule in locals (W[t] = ROTL¹(W[t-3] ⊕
@@ -142,9 +148,27 @@ func sha1CompressPortable(_ state: inout SHA1Compression.State, _ blocks: Unsafe
     var (h0, h1, h2, h3, h4) = state
     var block = blocks
     for _ in 0..<blockCount {
-        var (w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15) =
-            loadMessageWords(block, as: UInt32.self)
-        var (a, b, c, d, e) = (h0, h1, h2, h3, h4)
+        var w0 = loadBigEndian(block, 0)
+        var w1 = loadBigEndian(block, 4)
+        var w2 = loadBigEndian(block, 8)
+        var w3 = loadBigEndian(block, 12)
+        var w4 = loadBigEndian(block, 16)
+        var w5 = loadBigEndian(block, 20)
+        var w6 = loadBigEndian(block, 24)
+        var w7 = loadBigEndian(block, 28)
+        var w8 = loadBigEndian(block, 32)
+        var w9 = loadBigEndian(block, 36)
+        var w10 = loadBigEndian(block, 40)
+        var w11 = loadBigEndian(block, 44)
+        var w12 = loadBigEndian(block, 48)
+        var w13 = loadBigEndian(block, 52)
+        var w14 = loadBigEndian(block, 56)
+        var w15 = loadBigEndian(block, 60)
+        var a = h0
+        var b = h1
+        var c = h2
+        var d = h3
+        var e = h4
 
         // Rounds 0..<16 use the block's words directly.
         round(a, &b, c, d, &e, choose(b, c, d) &+ 0x5a82_7999 &+ w0)

@@ -185,25 +185,51 @@ enum SHA512Compression: BlockCompression {
 
 // MARK: - The portable compression function
 
-/// One round of FIPS 180-4 §6.4.2 step 3 (``sha2Round``, which says how it is
-/// written): Σ0(a) = ROTR²⁸(ROTR⁶(ROTR⁵(a) ⊕ a) ⊕ a) = ROTR²⁸ ⊕ ROTR³⁴ ⊕ ROTR³⁹ and
-/// Σ1(e) = ROTR¹⁴(ROTR⁴(ROTR²³(e) ⊕ e) ⊕ e) = ROTR¹⁴ ⊕ ROTR¹⁸ ⊕ ROTR⁴¹ (§4.1.3,
-/// (4.10) and (4.11)); additions modulo 2^64.
+/// Rotates right (FIPS 180-4 §3.2, ROTR).
+@inline(__always)
+private func rotateRight(_ x: UInt64, _ n: UInt64) -> UInt64 {
+    // n is a constant in 1...63 at every call site.
+    (x &>> n) | (x &<< (64 - n))
+}
+
+/// One round of FIPS 180-4 §6.4.2 step 3, with the working variables renamed
+/// by the caller instead of moved, and the same rewritings as the SHA-256
+/// round: nested rotations for Σ0 and Σ1 (§4.1.3, (4.10) and (4.11)), the
+/// short form of Ch, and Maj sharing a ⊕ b with the next round through `bc`.
+/// Additions are modulo 2^64 by definition.
 @inline(__always)
 private func round(
     _ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
     _ e: UInt64, _ f: UInt64, _ g: UInt64, _ h: inout UInt64,
     _ constantPlusWord: UInt64, _ bc: inout UInt64
 ) {
-    sha2Round(a, b, c, &d, e, f, g, &h, constantPlusWord, &bc, sigma0: (5, 6, 28), sigma1: (23, 4, 14))
+    // ROTR¹⁴(ROTR⁴(ROTR²³(e) ⊕ e) ⊕ e) = ROTR¹⁴ ⊕ ROTR¹⁸ ⊕ ROTR⁴¹.
+    let sigma1 = rotateRight(rotateRight(rotateRight(e, 23) ^ e, 4) ^ e, 14)
+    let choose = g ^ (e & (f ^ g))
+    let t1 = h &+ constantPlusWord &+ choose &+ sigma1
+    // ROTR²⁸(ROTR⁶(ROTR⁵(a) ⊕ a) ⊕ a) = ROTR²⁸ ⊕ ROTR³⁴ ⊕ ROTR³⁹.
+    let sigma0 = rotateRight(rotateRight(rotateRight(a, 5) ^ a, 6) ^ a, 28)
+    let ab = a ^ b
+    let majority = b ^ (ab & bc)
+    bc = ab
+    d = d &+ t1
+    h = t1 &+ (sigma0 &+ majority)
 }
 
-/// One step of the message schedule (FIPS 180-4 §6.4.2 step 1, ``sha2Schedule``):
-/// σ0 = ROTR¹(ROTR⁷(x) ⊕ x) ⊕ SHR⁷ and σ1 = ROTR¹⁹(ROTR⁴²(x) ⊕ x) ⊕ SHR⁶ (§4.1.3,
-/// (4.12) and (4.13)).
+/// One step of the message schedule (FIPS 180-4 §6.4.2 step 1) over a rolling
+/// 16-word window; `w` holds W[t-16] on entry. σ0 = ROTR¹(ROTR⁷(x) ⊕ x) ⊕ SHR⁷
+/// and σ1 = ROTR¹⁹(ROTR⁴²(x) ⊕ x) ⊕ SHR⁶ (§4.1.3, (4.12) and (4.13)).
 @inline(__always)
 private func schedule(_ w: inout UInt64, _ wMinus2: UInt64, _ wMinus7: UInt64, _ wMinus15: UInt64) {
-    sha2Schedule(&w, wMinus2, wMinus7, wMinus15, sigma0: (7, 1, 7), sigma1: (42, 19, 6))
+    let s0 = rotateRight(rotateRight(wMinus15, 7) ^ wMinus15, 1) ^ (wMinus15 &>> 7)
+    let s1 = rotateRight(rotateRight(wMinus2, 42) ^ wMinus2, 19) ^ (wMinus2 &>> 6)
+    w = w &+ s1 &+ wMinus7 &+ s0  // modulo 2^64 by definition
+}
+
+/// Reads the big-endian word at `offset`.
+@inline(__always)
+private func loadBigEndian(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+    UInt64(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
 }
 
 /// The SHA-512 compression function in portable Swift, over `blockCount`
@@ -211,12 +237,33 @@ private func schedule(_ w: inout UInt64, _ wMinus2: UInt64, _ wMinus7: UInt64, _
 /// (K, §4.2.3) and a 16-word rolling schedule in locals. The caller
 /// guarantees `blocks` points to `128 * blockCount` readable bytes.
 func sha512CompressPortable(_ state: inout SHA512Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
-    var chain = state
+    var (h0, h1, h2, h3, h4, h5, h6, h7) = state
     var block = blocks
     for _ in 0..<blockCount {
-        var (w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15) =
-            loadMessageWords(block, as: UInt64.self)
-        var (a, b, c, d, e, f, g, h) = chain
+        var w0 = loadBigEndian(block, 0)
+        var w1 = loadBigEndian(block, 8)
+        var w2 = loadBigEndian(block, 16)
+        var w3 = loadBigEndian(block, 24)
+        var w4 = loadBigEndian(block, 32)
+        var w5 = loadBigEndian(block, 40)
+        var w6 = loadBigEndian(block, 48)
+        var w7 = loadBigEndian(block, 56)
+        var w8 = loadBigEndian(block, 64)
+        var w9 = loadBigEndian(block, 72)
+        var w10 = loadBigEndian(block, 80)
+        var w11 = loadBigEndian(block, 88)
+        var w12 = loadBigEndian(block, 96)
+        var w13 = loadBigEndian(block, 104)
+        var w14 = loadBigEndian(block, 112)
+        var w15 = loadBigEndian(block, 120)
+        var a = h0
+        var b = h1
+        var c = h2
+        var d = h3
+        var e = h4
+        var f = h5
+        var g = h6
+        var h = h7
         var bc = b ^ c  // Maj's b ^ c for round 0; each round hands on its a ^ b.
 
         // Rounds 0..<16 use the block's words directly.
@@ -373,8 +420,16 @@ func sha512CompressPortable(_ state: inout SHA512Compression.State, _ blocks: Un
         schedule(&w15, w13, w8, w0)
         round(b, c, d, &e, f, g, h, &a, 0x6c44198c4a475817 &+ w15, &bc)
 
-        sha2AddChunk(&chain, a, b, c, d, e, f, g, h)
+        // §6.4.2 step 4: add the compressed chunk to the chaining value, mod 2^64.
+        h0 &+= a
+        h1 &+= b
+        h2 &+= c
+        h3 &+= d
+        h4 &+= e
+        h5 &+= f
+        h6 &+= g
+        h7 &+= h
         block += 128
     }
-    state = chain
+    state = (h0, h1, h2, h3, h4, h5, h6, h7)
 }
