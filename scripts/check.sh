@@ -105,7 +105,15 @@ step_end() {
 summary() {
     local status=$?
     # An early failure stops the background Embedded run (its own process group).
-    if [ -n "$EMBEDDED_PID" ]; then kill -- "-$EMBEDDED_PID" 2>/dev/null || true; fi
+    if [ -n "$EMBEDDED_PID" ]; then
+        # The background step is a session of its own (setsid), and the embedded-check
+        # plugin starts its script in another process group inside it: end every group
+        # of that session, by number, not only the first.
+        for group in $(ps -o pgid= --sid "$EMBEDDED_PID" 2>/dev/null | sort -u); do
+            kill -- "-$group" 2>/dev/null || true
+        done
+        kill -- "-$EMBEDDED_PID" 2>/dev/null || true
+    fi
     [ -n "$CURRENT" ] && SUMMARY+=("$(printf '%-44s %6d s  FAILED' "$CURRENT" $((SECONDS - STEP_WALL)))")
     printf '\n=== step times (wall, CPU) %s\n' "$(date -u +%H:%M:%S)"
     printf '%s\n' "${SUMMARY[@]}"
