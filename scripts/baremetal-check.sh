@@ -86,9 +86,13 @@ read -ra MODULES <<<"$(module_closure TackTrust)"
 # protection of TackCipher (TackTLS imports no other module). Built with the full
 # set's defines; the firmware images do not link them.
 TLS_MODULES=(TackCipher TackTLS)
-# The full module set (known-answers.elf, firmware-full.elf), lowest first: TackCipher
-# depends on TackDigest alone, so it may follow the use case's closure.
-FULL_SET=("${MODULES[@]}" "${TLS_MODULES[@]}")
+# The full module set (known-answers.elf, firmware-full.elf) in the package graph's
+# order, the order embedded-check compiles them in: the staleness check below treats
+# every module before one as below it.
+FULL_SET=()
+for module in $(core_modules); do
+    case " ${MODULES[*]} ${TLS_MODULES[*]} " in *" $module "*) FULL_SET+=("$module") ;; esac
+done
 # The optional families (Package.swift's traits): every one on for the module set
 # that known-answers.elf and firmware-full.elf link; --firmware-traits's
 # (default none) for firmware.elf's.
