@@ -27,6 +27,7 @@ struct FlightRecorder {
                 .split(separator: "-").joined(separator: "-")
             let seed = UInt64(0x7461_636B_0000_0000) | UInt64(index + 1)
             let process = try OpenSSLServer(leaf: server.leaf, arguments: server.arguments, connections: 1)
+            defer { process.stop() }
             let connection = try Connection("127.0.0.1:\(process.port)", option: "HOST",
                                             args: Arguments(["--servername", "localhost", "--timeout", "30"], valued: Set(Connection.valued)))
             var random = DeterministicStream(state: seed)

@@ -19,7 +19,11 @@ enum LoopbackServers {
     static let pki = "Vectors/tls/pki"
 }
 
-/// A running `openssl s_server`, killed (by PID) when the value goes away.
+/// A running `openssl s_server`, killed (by PID) by `stop()` or when the value goes away.
+/// A test calls `defer { server.stop() }` right after starting one: in an optimized build
+/// a value may be released after its last use, which for a server is the read of its port,
+/// before the client under test has connected (found when CI's release tests saw
+/// `connection_closed` where a silent server should have made the client time out).
 final class OpenSSLServer {
     let process: Process
     let port: UInt16
@@ -47,6 +51,9 @@ final class OpenSSLServer {
     }
 
     deinit { Self.stop(process) }
+
+    /// Stops the server now (by PID); also keeps it alive until this call.
+    func stop() { Self.stop(process) }
 
     /// Stops `timeout` and the server under it by their PIDs, with SIGKILL: a child
     /// Foundation spawns from a test's thread inherits its blocked signals, so SIGTERM
@@ -88,11 +95,13 @@ final class OpenSSLServer {
 
 /// A TCP listener on 127.0.0.1 (port picked by the system) that, for each connection,
 /// either writes `reply` and closes, or (reply nil) accepts and stays silent until
-/// stopped. Runs on its own thread; stopped when the value goes away.
+/// stopped. Runs on its own thread; stopped by `stop()` or when the value goes away (see
+/// `OpenSSLServer` for why a test calls `defer { server.stop() }`).
 final class PlainServer: @unchecked Sendable {
     let port: UInt16
     private let descriptor: Int32
     private let thread: Thread
+    private var stopped = false
 
     init(reply: [UInt8]?) throws {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -131,7 +140,13 @@ final class PlainServer: @unchecked Sendable {
         thread.start()
     }
 
-    deinit {
+    deinit { stop() }
+
+    /// Shuts the listener down, which ends the thread and closes the connections it holds;
+    /// also keeps the server alive until this call.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
         shutdown(descriptor, Int32(SHUT_RDWR))
         close(descriptor)
     }
@@ -139,6 +154,7 @@ final class PlainServer: @unchecked Sendable {
     /// A port where nothing listens: bound, then closed again (a connect is refused).
     static func refusedPort() throws -> UInt16 {
         let server = try PlainServer(reply: [])
+        server.stop()
         return server.port
     }
 }

@@ -98,6 +98,7 @@ struct LoopbackTLSTests {
     @Test("fetch --json reports the negotiated parameters and the served chain", arguments: serverCases)
     func fetch(_ server: ServerCase) throws {
         let process = try OpenSSLServer(leaf: server.leaf, arguments: server.arguments, connections: 2)
+        defer { process.stop() }
         let address = "127.0.0.1:\(process.port)"
         let document = try CLI.json(["fetch", address, "--servername", "localhost", "--timeout", "20", "--json"], schema: "fetch")
         #expect(document["protocol"]?.stringValue == server.protocolName)
@@ -127,6 +128,7 @@ struct LoopbackTLSTests {
           arguments: serverCases.filter { ["1.3 AES-128-GCM", "1.3 OCSP staple", "1.2 ECDHE-ECDSA-AES128-GCM"].contains($0.name) })
     func verify(_ server: ServerCase) throws {
         let process = try OpenSSLServer(leaf: server.leaf, arguments: server.arguments, connections: 3)
+        defer { process.stop() }
         let address = "127.0.0.1:\(process.port)"
         let trusted = try CLI.json(["verify", "--connect", address, "--servername", "localhost", "--roots", "\(pki)/root.pem",
                                     "--at", testTime, "--json"], schema: "verify")
@@ -149,6 +151,7 @@ struct LoopbackTLSTests {
     @Test("pin --connect and show --connect print what they print for the chain's file")
     func pinAndShow() throws {
         let process = try OpenSSLServer(leaf: "p256", arguments: tls13, connections: 2)
+        defer { process.stop() }
         let address = "127.0.0.1:\(process.port)"
         let pin = CLI.run(["pin", "--connect", address, "--servername", "localhost"])
         let pinFile = CLI.run(["pin", "\(pki)/chain-p256.pem"])
@@ -163,6 +166,7 @@ struct LoopbackTLSTests {
     @Test("--tls 1.2 against a 1.3-only server fails with the server's alert, status 1")
     func versionRestricted() throws {
         let process = try OpenSSLServer(leaf: "rsa", arguments: tls13, connections: 1)
+        defer { process.stop() }
         let run = CLI.run(["fetch", "127.0.0.1:\(process.port)", "--tls", "1.2", "--timeout", "20"])
         #expect(run.status == .failure)
         #expect(run.failure?.code.hasPrefix("tls.") == true, "\(String(describing: run.failure?.code))")
@@ -174,6 +178,7 @@ struct LoopbackFailureTests {
     @Test("a server that answers HTTP is not TLS", .enabled(if: tlsClientImplemented, "TackTLS throws not_implemented"))
     func notTLS() throws {
         let server = try PlainServer(reply: Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8))
+        defer { server.stop() }
         let run = CLI.run(["fetch", "127.0.0.1:\(server.port)", "--timeout", "5"])
         #expect(run.status == .failure)
         #expect(run.failure?.code == "not_tls")
@@ -183,6 +188,7 @@ struct LoopbackFailureTests {
     @Test("a server that accepts and stays silent times out within the bound", .enabled(if: tlsClientImplemented, "TackTLS throws not_implemented"))
     func silent() throws {
         let server = try PlainServer(reply: nil)
+        defer { server.stop() }
         let clock = ContinuousClock()
         let start = clock.now
         let run = CLI.run(["fetch", "127.0.0.1:\(server.port)", "--timeout", "0.5", "--json"])
