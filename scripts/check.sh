@@ -108,11 +108,13 @@ summary() {
     if [ -n "$EMBEDDED_PID" ]; then
         # The background step is a session of its own (setsid), and the embedded-check
         # plugin starts its script in another process group inside it: end every group
-        # of that session, by number, not only the first.
+        # of that session, by number, not only the first. SIGKILL: the plugin is a Swift
+        # program whose Foundation-spawned script inherits a blocked SIGTERM (a stopped CI
+        # run's Embedded compiles went on after a TERM to their group).
         for group in $(ps -o pgid= --sid "$EMBEDDED_PID" 2>/dev/null | sort -u); do
-            kill -- "-$group" 2>/dev/null || true
+            kill -KILL -- "-$group" 2>/dev/null || true
         done
-        kill -- "-$EMBEDDED_PID" 2>/dev/null || true
+        kill -KILL -- "-$EMBEDDED_PID" 2>/dev/null || true
     fi
     [ -n "$CURRENT" ] && SUMMARY+=("$(printf '%-44s %6d s  FAILED' "$CURRENT" $((SECONDS - STEP_WALL)))")
     printf '\n=== step times (wall, CPU) %s\n' "$(date -u +%H:%M:%S)"
