@@ -82,10 +82,14 @@ TRIPLE=armv7em-none-none-eabi
 # depends on, lowest first, from the package graph (scripts/lib/common.sh).
 read -ra MODULES <<<"$(module_closure TackTrust)"
 # What known-answers.elf links beside them for its tls group (one recorded TLS 1.3
-# handshake, Tests/Embedded/Program/TLSChecks.swift): TackTLS and the record
-# protection of TackCipher (TackTLS imports no other module). Built with the full
+# handshake, Tests/Embedded/Program/TLSChecks.swift): the rest of TackTLS's
+# closure in the package graph (TackCipher's record protection, TackPKCS12, which
+# Package.swift names for client identities, and TackTLS). Built with the full
 # set's defines; the firmware images do not link them.
-TLS_MODULES=(TackCipher TackTLS)
+TLS_MODULES=()
+for module in $(module_closure TackTLS); do
+    case " ${MODULES[*]} " in *" $module "*) ;; *) TLS_MODULES+=("$module") ;; esac
+done
 # The full module set (known-answers.elf, firmware-full.elf) in the package graph's
 # order, the order embedded-check compiles them in: the staleness check below treats
 # every module before one as below it.

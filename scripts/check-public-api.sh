@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The public API of the core modules (TackDER, TackFormats, TackDigest, TackCipher,
-# TackX509, TackSignature, TackTrust, TackPKCS12) takes and returns safe types only
+# The public API of the core modules (the library products of Package.swift, from
+# TackDER to TackTLS) takes and returns safe types only
 # (brief: "no raw pointers at the surface, outside a clearly separated low-level
 # layer"; issues 13 and 20). This reads the modules' symbol graphs (public and open
 # symbols, scripts/symbol-graphs.sh, from the check's own release build, or from the
@@ -18,7 +18,12 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-MODULES=(TackDER TackFormats TackDigest TackCipher TackX509 TackSignature TackTrust TackPKCS12)
+# Every core module: the package graph's (scripts/lib/common.sh), so a new core
+# module joins the check by being a library product in Package.swift.
+# shellcheck source=lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
+read -ra MODULES <<<"$(core_modules)"
+[ "${#MODULES[@]}" -gt 0 ] || { echo "check-public-api: no core modules (the package graph could not be read)" >&2; exit 1; }
 
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT

@@ -36,7 +36,7 @@
 #      shared Wycheproof file and reports a flipped verdict as a failure;
 #   6. scripts/limbo-cli-check.sh: `tack vectors limbo` keeps the x509-limbo harness
 #      contract (the agreement of every case is a Swift test);
-#   7. scripts/check-public-api.sh: no Unsafe type in the public API of the eight core
+#   7. scripts/check-public-api.sh: no Unsafe type in the public API of the core
 #      modules outside the documented low-level layers (symbol graphs);
 #   8. scripts/docc-check.sh: the core modules' DocC catalogs build with no warning,
 #      and every public function documents its parameters, result and errors;

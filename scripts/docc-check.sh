@@ -5,7 +5,7 @@
 # and every public function's comment has the - Parameters, - Returns and - Throws
 # its signature calls for (docc checks those only in comments that have some).
 #
-#   scripts/docc-check.sh                 # the modules below
+#   scripts/docc-check.sh                 # every core module
 #   scripts/docc-check.sh TackDER         # some modules
 #   swift build && TACK_BIN_PATH="$(swift build --show-bin-path)" scripts/docc-check.sh
 #                                         # a debug build's modules (build after editing
@@ -21,8 +21,12 @@ cd "$ROOT"
 
 OUTPUT=""
 if [ "${1:-}" = --output ]; then OUTPUT="${2:?--output needs a directory}"; shift 2; fi
-MODULES=(TackDER TackFormats TackDigest TackCipher TackX509 TackSignature TackTrust TackPKCS12)
-if [ "$#" -gt 0 ]; then MODULES=("$@"); fi
+# Every core module by default: the package graph's (scripts/lib/common.sh), so a
+# new core module joins the check by being a library product in Package.swift.
+# shellcheck source=lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
+if [ "$#" -gt 0 ]; then MODULES=("$@"); else read -ra MODULES <<<"$(core_modules)"; fi
+[ "${#MODULES[@]}" -gt 0 ] || { echo "docc-check: no core modules (the package graph could not be read)" >&2; exit 1; }
 
 docc="$(dirname "$(command -v swift)")/docc"
 [ -x "$docc" ] || docc="$(command -v docc)" || { echo "docc-check: docc not found" >&2; exit 1; }

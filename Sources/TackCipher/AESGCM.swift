@@ -246,8 +246,8 @@ struct GCMCore {
     }
 
     /// The counter blocks encrypted per call of the block function: enough
-    /// for the hardware path's four-block interleave and the bitsliced path's
-    /// four blocks at a time, several times over.
+    /// for the hardware path's eight-block interleave (twice) and the
+    /// bitsliced path's four blocks at a time (four times).
     private static var chunkBlockCount: Int { 16 }
 
     /// GCTR (SP 800-38D §6.5) from inc₃₂(J₀): `input` XOR the encrypted

@@ -2,7 +2,8 @@
 // its Usage for Computing the GCM Mode", white paper 323640, 2010): the three
 // 64 × 64-bit carry-less products of a Karatsuba step in one instruction each,
 // eight blocks aggregated per reduction (X·H⁸ ⊕ B₁·H⁷ ⊕ … ⊕ B₇·H, one fold of
-// the 255-bit sum by ``ghashReduce``, shared with the portable path), then four.
+// the 255-bit sum by ``ghashReduce``, shared with the portable path), then the
+// last blocks one at a time.
 //
 // How Swift reaches the instruction without C: Clang's `_mm_clmulepi64_si128`
 // is a macro the importer skips, and `@_silgen_name("llvm.x86.pclmulqdq")`
@@ -83,7 +84,10 @@ private struct GHASHHardwareSum {
 
 extension GHASHKey {
     /// `absorb` on PCLMULQDQ: eight blocks per reduction with H⁸ … H, then
-    /// four with H⁴ … H, then the rest one at a time with H.
+    /// the rest (at most seven) one at a time with H: one aggregated body, as
+    /// AES-NI's eight-block loop and scalar tail (AESHardware.swift). A
+    /// four-block step between them went (issue 30): it copied the eight-block
+    /// body for the 4 to 7 blocks before a message's end only.
     func absorbHardware(_ state: inout GHASHBlock, _ blocks: UnsafePointer<UInt8>, count: Int) {
         let (h1, h2, h3, h4) = hardwarePowers
         let (h5, h6, h7, h8) = hardwareHighPowers
@@ -102,16 +106,6 @@ extension GHASHKey {
             sum.add(GHASHBlock(p + 112), h1)
             x = sum.reduced()
             index += 8
-        }
-        if count - index >= 4 {
-            let p = blocks + 16 * index
-            var sum = GHASHHardwareSum()
-            sum.add(x ^ GHASHBlock(p), h4)
-            sum.add(GHASHBlock(p + 16), h3)
-            sum.add(GHASHBlock(p + 32), h2)
-            sum.add(GHASHBlock(p + 48), h1)
-            x = sum.reduced()
-            index += 4
         }
         while index < count {
             var sum = GHASHHardwareSum()

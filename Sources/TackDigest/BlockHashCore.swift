@@ -173,3 +173,38 @@ struct BlockHashCore<Compression: BlockCompression>: Sendable {
         }
     }
 }
+
+// MARK: - Reading a block
+
+/// The sixteen words of one block, W0...W15 (FIPS 180-4 §6.1.2, §6.2.2 and
+/// §6.4.2 step 1: the first sixteen words of the message schedule).
+typealias SixteenWords<Word> = (Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word, Word)
+
+/// The sixteen big-endian 32-bit words of the 64-byte block at `block` (FIPS
+/// 180-4 §3.1: words are big-endian), for the SHA-1 and SHA-256 compression
+/// functions; the caller guarantees 64 readable bytes. Written per word size,
+/// not generic over it: the Embedded compile of a generic round and schedule
+/// took minutes instead of seconds (issue 30).
+@inline(__always)
+func bigEndianWords32(_ block: UnsafeRawPointer) -> SixteenWords<UInt32> {
+    @inline(__always) func word(_ index: Int) -> UInt32 {
+        UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
+    }
+    return (
+        word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7),
+        word(8), word(9), word(10), word(11), word(12), word(13), word(14), word(15)
+    )
+}
+
+/// The sixteen big-endian 64-bit words of the 128-byte block at `block`, for
+/// the SHA-512 compression function; the caller guarantees 128 readable bytes.
+@inline(__always)
+func bigEndianWords64(_ block: UnsafeRawPointer) -> SixteenWords<UInt64> {
+    @inline(__always) func word(_ index: Int) -> UInt64 {
+        UInt64(bigEndian: block.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
+    }
+    return (
+        word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7),
+        word(8), word(9), word(10), word(11), word(12), word(13), word(14), word(15)
+    )
+}

@@ -133,42 +133,17 @@ private func round(
     b = rotateLeft(b, 30)
 }
 
-/// Reads the big-endian word at `offset` (§3.1: words are big-endian).
-@inline(__always)
-private func loadBigEndian(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
-    UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-}
-
 /// The SHA-1 compression function in portable Swift, over `blockCount`
 /// consecutive 64-byte blocks: 80 unrolled rounds with the constants K
 /// (§4.2.1) and a 16-word rolling schedule in locals (W[t] = ROTL¹(W[t-3] ⊕
 /// W[t-8] ⊕ W[t-14] ⊕ W[t-16]), §6.1.2 step 1). The caller guarantees
 /// `blocks` points to `64 * blockCount` readable bytes.
 func sha1CompressPortable(_ state: inout SHA1Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
-    var (h0, h1, h2, h3, h4) = state
+    var chaining = state
     var block = blocks
     for _ in 0..<blockCount {
-        var w0 = loadBigEndian(block, 0)
-        var w1 = loadBigEndian(block, 4)
-        var w2 = loadBigEndian(block, 8)
-        var w3 = loadBigEndian(block, 12)
-        var w4 = loadBigEndian(block, 16)
-        var w5 = loadBigEndian(block, 20)
-        var w6 = loadBigEndian(block, 24)
-        var w7 = loadBigEndian(block, 28)
-        var w8 = loadBigEndian(block, 32)
-        var w9 = loadBigEndian(block, 36)
-        var w10 = loadBigEndian(block, 40)
-        var w11 = loadBigEndian(block, 44)
-        var w12 = loadBigEndian(block, 48)
-        var w13 = loadBigEndian(block, 52)
-        var w14 = loadBigEndian(block, 56)
-        var w15 = loadBigEndian(block, 60)
-        var a = h0
-        var b = h1
-        var c = h2
-        var d = h3
-        var e = h4
+        var (w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15) = bigEndianWords32(block)
+        var (a, b, c, d, e) = chaining
 
         // Rounds 0..<16 use the block's words directly.
         round(a, &b, c, d, &e, choose(b, c, d) &+ 0x5a82_7999 &+ w0)
@@ -322,12 +297,8 @@ func sha1CompressPortable(_ state: inout SHA1Compression.State, _ blocks: Unsafe
         round(b, &c, d, e, &a, parity(c, d, e) &+ 0xca62_c1d6 &+ w15)
 
         // §6.1.2 step 4: add the compressed chunk to the chaining value, mod 2^32.
-        h0 &+= a
-        h1 &+= b
-        h2 &+= c
-        h3 &+= d
-        h4 &+= e
+        chaining = (chaining.0 &+ a, chaining.1 &+ b, chaining.2 &+ c, chaining.3 &+ d, chaining.4 &+ e)
         block += 64
     }
-    state = (h0, h1, h2, h3, h4)
+    state = chaining
 }

@@ -63,12 +63,6 @@ func sha1CompressHardware(_ state: inout SHA1Compression.State, _ blocks: Unsafe
     state = (abcd[0], abcd[1], abcd[2], abcd[3], e)
 }
 
-/// Four big-endian words from 16 unaligned bytes (LD1 then REV32).
-@inline(__always)
-private func loadBigEndianWords(_ address: UnsafeRawPointer) -> SIMD4<UInt32> {
-    unsafeBitCast(vrev32q_u8(address.loadUnaligned(as: SIMD16<UInt8>.self)), to: SIMD4<UInt32>.self)
-}
-
 /// K (FIPS 180-4 §4.2.1) for rounds 0...19, 20...39, 40...59 and 60...79.
 private let roundConstants: [SIMD4<UInt32>] = [
     SIMD4(repeating: 0x5a82_7999), SIMD4(repeating: 0x6ed9_eba1),

@@ -194,12 +194,6 @@ private func schedule(_ w: inout UInt32, _ wMinus2: UInt32, _ wMinus7: UInt32, _
     w = w &+ s1 &+ wMinus7 &+ s0  // modulo 2^32 by definition
 }
 
-/// Reads the big-endian word at `offset` (§3.1: words are big-endian).
-@inline(__always)
-private func loadBigEndian(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
-    UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-}
-
 /// The SHA-256 compression function in portable Swift, over `blockCount`
 /// consecutive 64-byte blocks. The 64 rounds are unrolled with literal round
 /// constants (K, §4.2.2) and the schedule kept in 16 local words, each word
@@ -208,33 +202,11 @@ private func loadBigEndian(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
 /// bounds checks. The caller guarantees `blocks` points to
 /// `64 * blockCount` readable bytes.
 func sha256CompressPortable(_ state: inout SHA256Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
-    var (h0, h1, h2, h3, h4, h5, h6, h7) = state
+    var chaining = state
     var block = blocks
     for _ in 0..<blockCount {
-        var w0 = loadBigEndian(block, 0)
-        var w1 = loadBigEndian(block, 4)
-        var w2 = loadBigEndian(block, 8)
-        var w3 = loadBigEndian(block, 12)
-        var w4 = loadBigEndian(block, 16)
-        var w5 = loadBigEndian(block, 20)
-        var w6 = loadBigEndian(block, 24)
-        var w7 = loadBigEndian(block, 28)
-        var w8 = loadBigEndian(block, 32)
-        var w9 = loadBigEndian(block, 36)
-        var w10 = loadBigEndian(block, 40)
-        var w11 = loadBigEndian(block, 44)
-        var w12 = loadBigEndian(block, 48)
-        var w13 = loadBigEndian(block, 52)
-        var w14 = loadBigEndian(block, 56)
-        var w15 = loadBigEndian(block, 60)
-        var a = h0
-        var b = h1
-        var c = h2
-        var d = h3
-        var e = h4
-        var f = h5
-        var g = h6
-        var h = h7
+        var (w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15) = bigEndianWords32(block)
+        var (a, b, c, d, e, f, g, h) = chaining
         var bc = b ^ c  // Maj's b ^ c for round 0; each round hands on its a ^ b.
 
         // Rounds 0..<16 use the block's words directly.
@@ -358,15 +330,11 @@ func sha256CompressPortable(_ state: inout SHA256Compression.State, _ blocks: Un
         round(b, c, d, &e, f, g, h, &a, 0xc67178f2 &+ w15, &bc)
 
         // §6.2.2 step 4: add the compressed chunk to the chaining value, mod 2^32.
-        h0 &+= a
-        h1 &+= b
-        h2 &+= c
-        h3 &+= d
-        h4 &+= e
-        h5 &+= f
-        h6 &+= g
-        h7 &+= h
+        chaining = (
+            chaining.0 &+ a, chaining.1 &+ b, chaining.2 &+ c, chaining.3 &+ d,
+            chaining.4 &+ e, chaining.5 &+ f, chaining.6 &+ g, chaining.7 &+ h
+        )
         block += 64
     }
-    state = (h0, h1, h2, h3, h4, h5, h6, h7)
+    state = chaining
 }

@@ -70,9 +70,10 @@ func sha256CompressHardware(_ state: inout SHA256Compression.State, _ blocks: Un
     state = (abcd[0], abcd[1], abcd[2], abcd[3], efgh[0], efgh[1], efgh[2], efgh[3])
 }
 
-/// Four big-endian words from 16 unaligned bytes (LD1 then REV32).
+/// Four big-endian words from 16 unaligned bytes (LD1 then REV32), for the
+/// SHA-256 and SHA-1 (SHA1HardwareARM.swift) paths.
 @inline(__always)
-private func loadBigEndianWords(_ address: UnsafeRawPointer) -> SIMD4<UInt32> {
+func loadBigEndianWords(_ address: UnsafeRawPointer) -> SIMD4<UInt32> {
     unsafeBitCast(vrev32q_u8(address.loadUnaligned(as: SIMD16<UInt8>.self)), to: SIMD4<UInt32>.self)
 }
 

@@ -37,7 +37,13 @@ public struct TLSClientOutput: Sendable {
     /// Whether the server's close_notify arrived.
     public var peerClosed: Bool
 
-    /// An empty output.
+    /// Creates an output; with no argument, an empty one.
+    ///
+    /// - Parameters:
+    ///   - bytesToSend: Records to send to the server, in order.
+    ///   - applicationData: Application data received.
+    ///   - handshakeCompleted: Whether the handshake completed during the call.
+    ///   - peerClosed: Whether the server's close_notify arrived.
     public init(bytesToSend: [UInt8] = [], applicationData: [UInt8] = [], handshakeCompleted: Bool = false, peerClosed: Bool = false) {
         self.bytesToSend = bytesToSend
         self.applicationData = applicationData
