@@ -16,9 +16,13 @@ enum TextBytes {
         a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
     }
 
-    /// Feeds `text`'s UTF-8 bytes, and their count, to `hasher`.
+    /// Feeds `text`'s UTF-8 bytes, and their count, to `hasher` (at once when the
+    /// string is stored contiguously, as native strings are).
     static func hash(_ text: String, into hasher: inout Hasher) {
         hasher.combine(text.utf8.count)
-        for byte in text.utf8 { hasher.combine(byte) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if done == nil {
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
     }
 }
