@@ -26,6 +26,9 @@ let optionalFamilies: [(name: String, condition: String, enables: [String], desc
     ("Ed25519", "TACK_ED25519", ["SHA512"], "Ed25519 keys and signatures (RFC 8032, RFC 8410); needs SHA512."),
     ("RSAPSS", "TACK_RSA_PSS", [], "RSASSA-PSS signatures (RFC 4055, RFC 8017 §8.1)."),
     ("SHA512", "TACK_SHA512", [], "The SHA-512 family (SHA-384, SHA-512, SHA-512/224, SHA-512/256) for signatures and digests."),
+    ("OCSP", "TACK_OCSP", [], "OCSP responses (RFC 6960) and Must-Staple (RFC 7633) in the trust decision."),
+    ("CRL", "TACK_CRL", [], "Certificate revocation lists (RFC 5280 §6.3) in the trust decision."),
+    ("CT", "TACK_CT", [], "Certificate Transparency (RFC 6962): SCTs checked against a log list and policy in the trust decision."),
 ]
 
 /// Settings shared by every target: Swift 6 language mode is set package-wide

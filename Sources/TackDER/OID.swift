@@ -299,7 +299,7 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
                 var decimal = OID.decimalDigits(ofSeptets: septets)
                 if isFirst {
                     let firstArc: Int
-                    if decimal.count <= 2, let small = Int(decimal), small < 80 {
+                    if decimal.utf8.count <= 2, let small = Int(decimal), small < 80 {
                         firstArc = small / 40
                     } else {
                         firstArc = 2

@@ -261,7 +261,7 @@ public struct IPAddressName: Sendable, Hashable, CustomStringConvertible {
                 position += bestLength
                 continue
             }
-            if !text.isEmpty && !text.hasSuffix(":") { text += ":" }
+            if let last = text.utf8.last, last != UInt8(ascii: ":") { text += ":" }
             text += String(groups[position], radix: 16)
             position += 1
         }

@@ -181,9 +181,18 @@ public struct TrustEvaluator: Sendable {
     /// precertificate's issuer key hash), and a leaf that does not meet the policy
     /// makes the result a recoverable ``TrustFailure/Reason/certificateTransparency(_:)``
     /// failure, unless the log list is stale and not enforced then.
+    /// In a build without the `CT` trait, a requirement fails a verified path with
+    /// ``TrustFailure/Reason/notBuilt(_:)`` (fatal: the check could not run).
     func checkingTransparency(_ trust: TrustResult, time: Int64) -> TrustResult {
         guard let requirement = options.certificateTransparency, trust.verdict.isPathValid,
               let path = trust.path, let leaf = path.leaf else { return trust }
+        #if !TACK_CT
+        _ = (requirement, leaf)
+        let unavailable = TrustFailure(.notBuilt(.certificateTransparency), certificate: path.references.first)
+        return TrustResult(
+            verdict: .fatalFailure(unavailable), path: nil, failures: [unavailable] + trust.failures,
+            signatureChecks: trust.signatureChecks, buildSteps: trust.buildSteps)
+        #else
         let issuer = path.certificates.count > 1 ? path.certificates[1] : leaf
         let evaluation = CTEvaluation(
             leaf: leaf, issuer: issuer, stapledResponses: options.stapledResponses, requirement: requirement, at: time)
@@ -196,6 +205,7 @@ public struct TrustEvaluator: Sendable {
         return TrustResult(
             verdict: .recoverableFailure(refusal), path: nil, failures: [refusal] + trust.failures,
             signatureChecks: trust.signatureChecks, buildSteps: trust.buildSteps, certificateTransparency: evaluation)
+        #endif
     }
 
     private static func isCA(_ certificate: Certificate) -> Bool {

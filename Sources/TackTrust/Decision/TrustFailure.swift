@@ -144,6 +144,12 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// Transparency policy (``TrustOptions/certificateTransparency``);
         /// ``TrustDetails/certificateTransparency`` lists every SCT and its status.
         case certificateTransparency(CTPolicyFailure)
+        /// The caller asked for a check that this build of Tack leaves out (its package
+        /// trait is off): OCSP responses, a Must-Staple certificate or a hard-fail
+        /// revocation policy without `OCSP`, CRLs without `CRL`, a Certificate
+        /// Transparency requirement without `CT`. The check could not run, so the path
+        /// is not trusted.
+        case notBuilt(TrustFeature)
     }
 
     /// A rule of the certificate profile (RFC 5280 §4, CA/Browser Forum Baseline
@@ -239,6 +245,7 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .servedOutOfOrder: "served_out_of_order"
         case .signatureBudgetExhausted: "signature_budget_exhausted"
         case .buildStepBudgetExhausted: "build_step_budget_exhausted"
+        case .notBuilt: "not_built"
         }
     }
 
@@ -312,6 +319,8 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .profileViolation(let violation): return "profile violation\(subject): \(violation)"
         case .certificateTransparency(let failure):
             return "Certificate Transparency policy not met\(subject): \(failure) (\(failure.code))"
+        case .notBuilt(let feature):
+            return "this build of Tack has no \(feature) check (package trait \(feature.trait) off), and the caller asked for it\(subject)"
         case .servedOutOfOrder(let leafAt):
             return "the chain is served in the wrong order: the first certificate is a CA and served certificate #\(leafAt + 1) is the leaf; the server must send its own certificate first"
         }

@@ -17,6 +17,28 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
         case dnsName(String)
         /// An IPv4 (4 octets) or IPv6 (16 octets) address, in network byte order.
         case ipAddress([UInt8])
+
+        /// Whether both are the same name (by its bytes: `TextBytes`, no Unicode
+        /// tables in a firmware image) or the same address.
+        public static func == (lhs: Kind, rhs: Kind) -> Bool {
+            switch (lhs, rhs) {
+            case (.dnsName(let a), .dnsName(let b)): return TextBytes.equal(a, b)
+            case (.ipAddress(let a), .ipAddress(let b)): return a == b
+            default: return false
+            }
+        }
+
+        /// Hashes the kind and the name's bytes or the address.
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .dnsName(let name):
+                hasher.combine(0 as UInt8)
+                TextBytes.hash(name, into: &hasher)
+            case .ipAddress(let octets):
+                hasher.combine(1 as UInt8)
+                hasher.combine(octets)
+            }
+        }
     }
 
     /// The name or address.

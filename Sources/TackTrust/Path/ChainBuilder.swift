@@ -277,7 +277,7 @@ struct ChainBuilder {
             let signatureFailure = checkSignature(of: topNumber, issuedBy: candidate)
             // An exhausted budget leaves the signature unchecked: stop before anything
             // could treat the candidate as an issuer.
-            if exhausted != nil { return nil }
+            if ledger.isExhausted { return nil }
             if let signatureFailure {
                 record(signatureFailure)
                 continue
@@ -287,7 +287,7 @@ struct ChainBuilder {
             if let failure = PathValidation.checkValidity(issuer, at: time) { pathSoft.append(failure) }
             let status = revocation.status(
                 of: top, issuedBy: RevocationChecker.Issuer(number: candidate, node: issuer, key: key(for: issuer)), ledger: &ledger)
-            if exhausted != nil { return nil }
+            if ledger.isExhausted { return nil }
             if let failure = status.hardFailure {
                 record(failure)
                 continue
@@ -316,7 +316,7 @@ struct ChainBuilder {
             path.removeLast()
             statuses.removeLast()
             if let found { return found }
-            if exhausted != nil { return nil }
+            if ledger.isExhausted { return nil }
         }
         if tried == 0 { record(top.failure(TrustFailure.unknownIssuer(of: top.certificate))) }
         return nil

@@ -202,10 +202,10 @@ private struct DNSConstraint {
             strictlyBelow = false
             return
         }
-        var body = Substring(text)
-        strictlyBelow = body.utf8.first == UInt8(ascii: ".")
-        if strictlyBelow { body = body.dropFirst() }
-        guard let parsed = DNSNameBytes(presented: String(body), allowWildcard: false) else { return nil }
+        // Bytes, not Characters: no grapheme breaking (and its Unicode tables) for a dot.
+        strictlyBelow = text.utf8.first == UInt8(ascii: ".")
+        let body = strictlyBelow ? String(decoding: text.utf8.dropFirst(), as: UTF8.self) : text
+        guard let parsed = DNSNameBytes(presented: body, allowWildcard: false) else { return nil }
         name = parsed.labels
     }
 
@@ -234,7 +234,8 @@ private enum EmailConstraint {
             guard let mailbox = Mailbox(text) else { return nil }
             self = .mailbox(mailbox)
         } else if text.utf8.first == UInt8(ascii: ".") {
-            guard let domain = DNSNameBytes(presented: String(text.dropFirst()), allowWildcard: false) else { return nil }
+            let body = String(decoding: text.utf8.dropFirst(), as: UTF8.self)
+            guard let domain = DNSNameBytes(presented: body, allowWildcard: false) else { return nil }
             self = .domain(domain)
         } else {
             guard let host = DNSNameBytes(presented: text, allowWildcard: false) else { return nil }

@@ -31,6 +31,13 @@ struct SearchLedger {
     private(set) var buildSteps = 0
     /// The budget failure that stopped the search, if any: once set, every charge fails.
     private(set) var exhausted: TrustFailure? = nil
+    /// Whether the budget is spent. A pattern, not `exhausted != nil`: on an Equatable
+    /// optional that comparison calls `TrustFailure`'s `==`, which Embedded Swift keeps
+    /// at -Osize, and its `String` payloads bring the Unicode tables into firmware.
+    var isExhausted: Bool {
+        if case .some = exhausted { return true }
+        return false
+    }
     /// Signature results by link: `nil` for a signature that verified.
     private var results: [Link: SignatureError?] = [:]
 
@@ -44,7 +51,7 @@ struct SearchLedger {
     /// Charges one signature verification: `false`, with ``exhausted`` set, when the
     /// budget has none left.
     mutating func chargeSignatureCheck() -> Bool {
-        guard exhausted == nil else { return false }
+        guard !isExhausted else { return false }
         guard signatureChecks < budget.signatureChecks else {
             exhausted = TrustFailure(.signatureBudgetExhausted, certificate: nil)
             return false
@@ -56,7 +63,7 @@ struct SearchLedger {
     /// Charges one build step (a candidate issuer examined): `false`, with
     /// ``exhausted`` set, when the budget has none left.
     mutating func chargeBuildStep() -> Bool {
-        guard exhausted == nil else { return false }
+        guard !isExhausted else { return false }
         buildSteps += 1
         guard buildSteps <= budget.buildSteps else {
             exhausted = TrustFailure(.buildStepBudgetExhausted, certificate: nil)

@@ -77,6 +77,9 @@ public enum PinList: Sendable, Hashable, CaseIterable, CustomStringConvertible {
 /// leaf pin matches only the leaf. Entries of one side combine with OR; when both
 /// sides have entries, each side needs its own match (AND). SPKI pins and
 /// whole-certificate fingerprints of one side are one OR-list.
+///
+/// Equality and hashing compare ``domain`` and ``reportURIs`` by their bytes
+/// (`TextBytes`: no Unicode tables in a firmware image).
 public struct PinRule: Sendable, Hashable {
     /// The domain, lowercase ASCII, no trailing dot.
     public var domain: String
@@ -279,5 +282,31 @@ enum HostName {
             bytes[index] += 0x20
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension PinRule {
+    /// Whether every field is equal, the texts by their bytes.
+    public static func == (lhs: PinRule, rhs: PinRule) -> Bool {
+        TextBytes.equal(lhs.domain, rhs.domain) && lhs.scope == rhs.scope && lhs.caIdentities == rhs.caIdentities
+            && lhs.leafIdentities == rhs.leafIdentities && lhs.caCertificates == rhs.caCertificates
+            && lhs.leafCertificates == rhs.leafCertificates && lhs.enforcement == rhs.enforcement
+            && lhs.expiration == rhs.expiration && TextBytes.equal(lhs.reportURIs, rhs.reportURIs)
+            && lhs.waivesBackupPin == rhs.waivesBackupPin
+    }
+
+    /// Hashes every field that ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        TextBytes.hash(domain, into: &hasher)
+        hasher.combine(scope)
+        hasher.combine(caIdentities)
+        hasher.combine(leafIdentities)
+        hasher.combine(caCertificates)
+        hasher.combine(leafCertificates)
+        hasher.combine(enforcement)
+        hasher.combine(expiration)
+        hasher.combine(reportURIs.count)
+        for uri in reportURIs { TextBytes.hash(uri, into: &hasher) }
+        hasher.combine(waivesBackupPin)
     }
 }

@@ -37,17 +37,22 @@ struct RevocationChecker {
     private let options: TrustOptions
     /// The validation time, in seconds since 1970.
     private let time: Int64
+    #if TACK_CRL
     /// The match keys of the caller's CRL issuer names, computed on first use.
     private var crlIssuerKeys: [[UInt8]?]? = nil
+    #endif
+    #if TACK_OCSP
     /// Who signed each OCSP response, by (issuer node, response); see
     /// ``responseSigner(_:index:issuer:ledger:)``.
     private var responseSigners: [SearchLedger.Link: ResponseSigner] = [:]
+    #endif
 
     init(options: TrustOptions, time: Int64) {
         self.options = options
         self.time = time
     }
 
+    #if TACK_OCSP
     /// Who signed an OCSP response, as far as one issuer is concerned.
     private enum ResponseSigner: Equatable {
         /// The issuer, or a responder it authorised; the signature verified.
@@ -76,6 +81,7 @@ struct RevocationChecker {
         /// or says unknown.
         case problem(TrustFailure)
     }
+    #endif
 
     /// What the caller's CRLs of an issuer, or its own OCSP responses, say about a serial
     /// number.
@@ -102,9 +108,15 @@ struct RevocationChecker {
     /// ``RevocationPolicy/hardFail``, the need for a fresh status. A problem the policy
     /// forgives becomes a note. A spent budget (``SearchLedger/exhausted``) ends the
     /// check; the caller tests the ledger.
+    ///
+    /// In a build without the `CRL` or `OCSP` trait, the caller's CRLs or responses, a
+    /// Must-Staple certificate (no `OCSP`) and, without `OCSP`, a hard-fail policy's
+    /// need for fresh status fail the link with ``TrustFailure/Reason/notBuilt(_:)``:
+    /// a check that cannot run never passes.
     mutating func status(of subject: PathNode, issuedBy issuer: Issuer, ledger: inout SearchLedger) -> LinkRevocation {
         var link = LinkRevocation()
         guard options.revocationPolicy != .none else { return link }
+        #if TACK_CRL
         switch listStatus(ofSerial: subject.certificate.serialNumber, issuedBy: issuer, ledger: &ledger) {
         case .none: break
         case .good(let index): link.status = .goodByRevocationList(list: index)
@@ -115,11 +127,18 @@ struct RevocationChecker {
             link.hardFailure = ledger.exhausted ?? issuer.node.failure(.invalidRevocationList)
             return link
         }
-        if ledger.exhausted != nil { return link }
+        if ledger.isExhausted { return link }
+        #else
+        if !options.revocationLists.isEmpty {
+            link.failures.append(subject.failure(.notBuilt(.crl)))
+            return link
+        }
+        #endif
 
-        let response = checkResponses(of: subject, issuedBy: issuer, ledger: &ledger)
-        if ledger.exhausted != nil { return link }
         var problem: TrustFailure? = nil
+        #if TACK_OCSP
+        let response = checkResponses(of: subject, issuedBy: issuer, ledger: &ledger)
+        if ledger.isExhausted { return link }
         switch response {
         case .none: break
         case .good(let index, let note):
@@ -130,6 +149,14 @@ struct RevocationChecker {
             return link
         case .problem(let failure): problem = failure
         }
+        #else
+        // Responses this build cannot check, and the two demands only a response
+        // meets (Must-Staple; hard-fail's fresh status, which a CRL could give too, but
+        // this build can take no response).
+        if !options.stapledResponses.isEmpty || (options.revocationPolicy == .hardFail && link.status == .notChecked) {
+            problem = subject.failure(.notBuilt(.ocsp))
+        }
+        #endif
 
         var isGoodByResponse = false
         if case .goodByResponse = link.status { isGoodByResponse = true }
@@ -141,7 +168,11 @@ struct RevocationChecker {
         }
         if mustStaple, !isGoodByResponse {
             // RFC 7633 §4.2.2: the staple's own fault, when there is one, says more.
+            #if TACK_OCSP
             link.failures.append(problem ?? subject.failure(.mustStapleWithoutResponse))
+            #else
+            link.failures.append(subject.failure(.notBuilt(.ocsp)))
+            #endif
             return link
         }
         let hasFreshStatus = link.status != .notChecked
@@ -149,9 +180,16 @@ struct RevocationChecker {
             link.failures.append(problem ?? subject.failure(.missingRevocationStatus))
             return link
         }
+        #if TACK_OCSP
         if let problem { link.notes.append(problem) }
+        #else
+        // Responses supplied to a build that cannot check them fail in every policy.
+        if let problem { link.failures.append(problem) }
+        #endif
         return link
     }
+
+    #if TACK_OCSP
 
     /// The caller's OCSP responses about `subject` as issued by `issuer` (RFC 6960
     /// §3.2): a response counts when one of its single responses has a CertID for the
@@ -196,8 +234,8 @@ struct RevocationChecker {
                     }
                 }
             }
-            if ledger.exhausted != nil { return .none }
-            if firstProblem == nil { firstProblem = problem }
+            if ledger.isExhausted { return .none }
+            if case .none = firstProblem { firstProblem = problem }
         }
         return firstProblem.map { .problem($0) } ?? .none
     }
@@ -225,7 +263,7 @@ struct RevocationChecker {
         let link = SearchLedger.Link(issuer: issuer.number, signed: .ocspResponse(index: index))
         if let known = responseSigners[link] { return known }
         let outcome = decideResponseSigner(basic, link: link, issuer: issuer, ledger: &ledger)
-        if ledger.exhausted == nil { responseSigners[link] = outcome }
+        if !ledger.isExhausted { responseSigners[link] = outcome }
         return outcome
     }
 
@@ -262,7 +300,7 @@ struct RevocationChecker {
             case .good: return .authorised
             case .revoked(let revocationTime, let reason):
                 return .revokedResponder(responder: responder, revocationTime: revocationTime, reason: reason)
-            case .none, .invalid: return ledger.exhausted == nil ? .authorisedWithoutStatus(responder: responder) : .notAuthorised
+            case .none, .invalid: return !ledger.isExhausted ? .authorisedWithoutStatus(responder: responder) : .notAuthorised
             }
         }
         return .notAuthorised
@@ -275,12 +313,14 @@ struct RevocationChecker {
     /// responder certificate. A response from another delegated responder does not
     /// count, so that the check never recurses. `.good` or `.revoked`, else `.none`.
     private mutating func responderStatus(_ delegate: Certificate, issuer: Issuer, ledger: inout SearchLedger) -> SerialStatus {
+        #if TACK_CRL
         switch listStatus(ofSerial: delegate.serialNumber, issuedBy: issuer, ledger: &ledger) {
         case .good(let index): return .good(index)
         case .revoked(let time, let reason): return .revoked(time, reason: reason)
         case .none, .invalid: break
         }
-        guard ledger.exhausted == nil else { return .none }
+        guard !ledger.isExhausted else { return .none }
+        #endif
         let issuerCertificate = issuer.node.certificate
         for (index, response) in options.stapledResponses.enumerated() {
             guard let basic = response.basicResponse, basic.responderIDMatches(issuerCertificate) else { continue }
@@ -299,7 +339,9 @@ struct RevocationChecker {
         }
         return .none
     }
+    #endif
 
+    #if TACK_CRL
     /// The serial number `serial` of a certificate issued by `issuer` against the
     /// caller's CRLs of `issuer` (RFC 5280 §6.3.3, complete CRLs only: the parser refuses
     /// delta and partitioned CRLs); also used for a delegated OCSP responder's
@@ -336,4 +378,5 @@ struct RevocationChecker {
         }
         return good.map { .good($0) } ?? .none
     }
+    #endif
 }

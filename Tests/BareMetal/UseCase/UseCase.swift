@@ -127,6 +127,17 @@ func runUseCase(_ tally: inout Tally) -> [(StaticString, VerdictCost)] {
         // One second after the leaf's notAfter (2026-01-01T00:00:00Z).
         let late = evaluator.evaluate(servedChain: served, host: host, at: 1_767_225_601, pinning: policy)
         tally.check(!late.isTrusted, "use case \(name): trusted after its leaf expired")
+        // Hard-fail revocation with no status supplied: refused, and in a build
+        // without the OCSP trait (the pinning image) because the check is not built.
+        let hardFail = TrustEvaluator(anchors: AnchorStore([anchor]), options: TrustOptions(revocationPolicy: .hardFail))
+            .evaluate(servedChain: served, host: host, at: useCaseTime, pinning: policy)
+        var refusedAsExpected = false
+        #if TACK_OCSP
+        if case .untrusted(let failure, _) = hardFail, case .missingRevocationStatus = failure.reason { refusedAsExpected = true }
+        #else
+        if case .untrusted(let failure, _) = hardFail, case .notBuilt(.ocsp) = failure.reason { refusedAsExpected = true }
+        #endif
+        tally.check(refusedAsExpected, "use case \(name): hard-fail revocation without status gives \(hardFail.code)")
         tally.endGroup(variant.name)
     }
     return costs
