@@ -1,3 +1,4 @@
+import TackDigest
 import TackDER
 import TackSignature
 import TackX509
@@ -50,6 +51,11 @@ final class PathNode {
     let subjectKeyIdentifier: ArraySlice<UInt8>?
     /// The authority key identifier's keyIdentifier, if present and decodable.
     let authorityKeyIdentifier: ArraySlice<UInt8>?
+    /// Its verification key once prepared as an issuer's (``IssuerKeys``): kept on the
+    /// node, not in a table by node number, so a search makes no table for it.
+    var preparedKey: Result<SignatureVerificationKey, SignatureError>? = nil
+    /// SHA-256 of its SubjectPublicKeyInfo once computed for a ``SignatureCache`` key.
+    var keyDigest: SHA256Digest? = nil
 
     init(_ certificate: Certificate, reference: CertificateReference, number: Int) {
         self.certificate = certificate
