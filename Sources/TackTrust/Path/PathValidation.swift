@@ -1,5 +1,5 @@
-import TackDigest
 import TackDER
+import TackDigest
 import TackSignature
 import TackX509
 
@@ -38,9 +38,9 @@ final class PathNode {
         return false
     }
     /// The subject name, or nil when it does not decode. Names are compared in place
-    /// (``TackX509/DistinguishedName/matches(_:)``, RFC 5280 §7.1); a match key
-    /// (``TackX509/DistinguishedName/matchKey``, an allocation) is made only to look
-    /// a name up among the anchors.
+    /// (``TackX509/DistinguishedName/matches(_:)``, RFC 5280 §7.1), and looked up among
+    /// the anchors by a hash computed in place
+    /// (``TackX509/DistinguishedName/matchHash``, no allocation).
     let subject: DistinguishedName?
     /// The issuer name, or nil when it does not decode.
     let issuer: DistinguishedName?
