@@ -102,7 +102,9 @@ struct ChainBuilder {
         for (number, certificate) in served.enumerated() {
             // The leaf is never its own issuer candidate; a served copy of an anchor
             // adds nothing (the anchor is tried first and ends the path).
-            guard firsts.isFirst(number), number > 0 || leafIsCandidate, !anchors.contains(certificate) else { continue }
+            // (`self.anchors`, not the parameter: a use of the parameter after it is stored
+            // made the initializer copy the whole store, a retain per table, issue 35.)
+            guard firsts.isFirst(number), number > 0 || leafIsCandidate, !self.anchors.contains(certificate) else { continue }
             let node = PathNode(certificate, reference: .served(index: position(ofServed: number)), number: number)
             nodes[number] = node
             servedCandidates.append(number)
