@@ -278,7 +278,54 @@ extension DistinguishedName {
     }
 }
 
+extension DistinguishedName {
+    /// A hash of ``matchKey`` computed in place, without building the key: equal for
+    /// two names that match under ``matches(_:)``; two names that do not match may
+    /// still share it, so a lookup by it confirms with ``matches(_:)``. For finding an
+    /// issuer's name among many without an allocation (the chain builder's anchor
+    /// lookup, issue 35). Like `hashValue`, it holds within one process only.
+    ///
+    /// The RDNs are hashed in order; the attributes of an RDN are combined by a sum of
+    /// their own hashes, so their order does not matter (as ``matchKey`` sorts them);
+    /// an attribute hashes its type and the prepared text of a string value (the
+    /// string preparation of ``matches(_:)``) or the encoding of any other value.
+    public var matchHash: Int {
+        var hasher = Hasher()
+        hasher.combine(count)
+        for rdn in self {
+            var members = 0
+            var sum = 0
+            for attribute in rdn {
+                members += 1
+                sum &+= attribute.matchHash
+            }
+            hasher.combine(members)
+            hasher.combine(sum)
+        }
+        return hasher.finalize()
+    }
+}
+
 extension RelativeDistinguishedName.Attribute {
+    /// One attribute's part of ``DistinguishedName/matchHash``: the same bytes as
+    /// ``appendMatchKey(to:)`` appends, hashed (no length prefixes: a collision
+    /// costs a name comparison, never a wrong match).
+    internal var matchHash: Int {
+        var hasher = Hasher()
+        type.withContents { contents in hasher.combine(bytes: UnsafeRawBufferPointer(contents)) }
+        storage.withUnsafeBufferPointer { buffer in
+            if let kind = stringKind {
+                hasher.combine(UInt8(1))
+                var scalars = PreparedScalars(UnsafeBufferPointer(rebasing: buffer[valueElement.contentRange]), kind: kind)
+                while let scalar = scalars.next() { hasher.combine(scalar.value) }
+            } else {
+                hasher.combine(UInt8(2))
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[valueElement.encodedRange])))
+            }
+        }
+        return hasher.finalize()
+    }
+
     /// Appends the self-delimiting key of one attribute; see ``DistinguishedName/matchKey``.
     internal func appendMatchKey(to key: inout [UInt8]) {
         type.withContents { contents in

@@ -30,7 +30,7 @@ private func evaluate(
     var noSignatures = SignatureCache(capacity: 0)
     return evaluator.validate(
         [try load(testCase, leaf)] + (try intermediates.map { try load(testCase, $0) }), positions: nil,
-        host: host, time: time, preferring: preferring, signatureCache: &noSignatures)
+        host: host, time: time, preferring: preferring ?? { _ in true }, signatureCache: &noSignatures)
 }
 
 /// The unknown-issuer reason of a certificate of Vectors/trust-unit: its issuer name and

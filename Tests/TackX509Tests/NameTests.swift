@@ -326,6 +326,8 @@ struct NameMatchKeyTests {
         for a in names {
             for b in names {
                 #expect(a.matches(b) == (a.matchKey == b.matchKey), "\(a) vs \(b)")
+                // The hash computed in place agrees with the key: names that match share it.
+                if a.matches(b) { #expect(a.matchHash == b.matchHash, "\(a) vs \(b): match hash") }
                 if a.matches(b) && a != b { matching += 1 }
             }
         }

@@ -136,18 +136,28 @@ public struct TrustEvaluator: Sendable {
     ) -> TrustDecision {
         // The host's rule, looked up once for the path preference and the pin check.
         let ruleIndex = host?.dnsName.flatMap { policy.ruleIndex(forNormalized: $0) }
+        // The rule that steers the search towards a pinned path: the host's, unless expired.
+        // Held as an index into `rules` (one array), not as a copy of the rule: the
+        // preference below is specialized into the search, and a captured `PinRule` was
+        // copied (a retain per field) at each level of it (issue 35: +47 retains on `e2e-*`).
+        let preferredIndex = ruleIndex.flatMap { policy.rules[$0].isExpired(at: time) ? nil : $0 }
+        let rules = policy.rules
         var key: VerificationCache.Key? = nil
         if cache.capacity > 0, options.revocationLists.isEmpty, options.stapledResponses.isEmpty,
            options.certificateTransparency == nil, case .der(let chain) = input {
-            let preferredRule = ruleIndex.flatMap { policy.rules[$0].isExpired(at: time) ? nil : policy.rules[$0] }
-            let newKey = VerificationCache.Key(servedChain: chain, anchors: anchors, host: host, preferredRule: preferredRule, options: options)
+            let newKey = VerificationCache.Key(servedChain: chain, anchors: anchors, host: host, preferredRule: preferredIndex.map { rules[$0] }, options: options)
             if let hit = cache.lookup(newKey, at: time) {
                 let pins = policy.evaluate(host: host, ruleIndex: ruleIndex, trust: hit.trust, servedChain: hit.served, at: time)
                 return TrustDecision(trust: hit.trust, pins: pins, host: host, time: time, served: hit.served)
             }
             key = newKey
         }
-        let preference = policy.pathPreference(ruleIndex: ruleIndex, at: time)
+        // The preference is a non-escaping closure (its context, the rules and an index, on
+        // the stack: no allocation per verdict), the same rule as `PinPolicy.pathPreference`.
+        func preference(_ path: VerifiedPath) -> Bool {
+            guard let preferredIndex else { return true }
+            return PathPins.isSatisfied(by: rules[preferredIndex], on: path)
+        }
         let (served, trust): ([Certificate], TrustResult)
         switch input {
         case .der(let chain):
@@ -218,7 +228,7 @@ public struct TrustEvaluator: Sendable {
     /// - Parameter positions: The position of each certificate in what the peer sent,
     ///   when some did not parse; `nil` for `0..<served.count`.
     func validate(
-        _ served: [Certificate], positions: [Int]?, host: PeerHost?, time: Int64, preferring: ((VerifiedPath) -> Bool)?,
+        _ served: [Certificate], positions: [Int]?, host: PeerHost?, time: Int64, preferring: (VerifiedPath) -> Bool,
         signatureCache: inout SignatureCache
     ) -> TrustResult {
         var builder = ChainBuilder(anchors: anchors, options: options, time: time, host: host, served: served, positions: positions)
@@ -228,7 +238,7 @@ public struct TrustEvaluator: Sendable {
     /// Parses a DER chain and validates it, returning the certificates that parsed
     /// (leaf first; empty when the leaf does not parse).
     func evaluateParsing(
-        _ servedChain: [[UInt8]], host: PeerHost?, time: Int64, preferring: ((VerifiedPath) -> Bool)?,
+        _ servedChain: [[UInt8]], host: PeerHost?, time: Int64, preferring: (VerifiedPath) -> Bool,
         signatureCache: inout SignatureCache
     ) -> (served: [Certificate], trust: TrustResult) {
         guard let first = servedChain.first else {

@@ -13,9 +13,10 @@ internal import TackSignature
 /// (`SecTrustSetAnchorCertificatesOnly(false)`).
 ///
 /// Lookups use two hash indexes built as anchors are added:
-/// - subject name, by TackX509's `DistinguishedName.matchKey`: two names share a
-///   key exactly when they match under RFC 5280 §7.1, so the issuer candidates of
-///   a certificate are one dictionary lookup of its issuer's key;
+/// - subject name, by TackX509's `DistinguishedName.matchHash` (computed in place,
+///   no allocation): two names that match under RFC 5280 §7.1 share it, so the
+///   issuer candidates of a certificate are one dictionary lookup of its issuer's
+///   hash, confirmed by comparing the names (`DistinguishedName.matches(_:)`);
 /// - subject key identifier (RFC 5280 §4.2.1.2), for callers that hold an
 ///   authority key identifier.
 ///
@@ -41,8 +42,10 @@ public struct AnchorStore: Sendable {
     /// The origin of each anchor, by index into ``certificates``.
     public private(set) var origins: [Origin] = []
 
-    /// Anchor indexes by the match key of their subject name.
-    private var bySubject: [[UInt8]: [Int]] = [:]
+    /// Anchor indexes by the match hash of their subject name.
+    private var bySubject: [Int: [Int]] = [:]
+    /// Each anchor's subject name, decoded once (`nil` when it does not decode).
+    private var subjects: [DistinguishedName?] = []
     /// Anchor indexes by subject key identifier.
     private var byKeyIdentifier: [[UInt8]: [Int]] = [:]
     /// Every anchor's position, by DER (for dropping duplicates and ``index(of:)``).
@@ -162,8 +165,10 @@ public struct AnchorStore: Sendable {
         link.append(contentsOf: SHA256.hash(certificate.derEncoded))
         if origin == .system { link.append(0x01) }
         identity = SHA256.hash(link)
-        if let subject = try? certificate.subject {
-            bySubject[subject.matchKey, default: []].append(index)
+        let subject = try? certificate.subject
+        subjects.append(subject)
+        if let subject {
+            bySubject[subject.matchHash, default: []].append(index)
         }
         if let identifier = try? certificate.subjectKeyIdentifier {
             byKeyIdentifier[Array(identifier.keyIdentifier), default: []].append(index)
@@ -192,13 +197,17 @@ public struct AnchorStore: Sendable {
     /// - Parameter name: The issuer name looked for.
     /// - Returns: The indexes of the anchors with that subject.
     public func anchors(subjectMatching name: DistinguishedName) -> [Int] {
-        bySubject[name.matchKey] ?? []
-    }
-
-    /// The indexes of the anchors whose subject name has the match key `key`
-    /// (``TackX509/DistinguishedName/matchKey``).
-    internal func anchors(subjectMatchKey key: [UInt8]) -> [Int] {
-        bySubject[key] ?? []
+        guard let sharing = bySubject[name.matchHash] else { return [] }
+        // The anchors whose subjects share the hash are nearly always exactly those that
+        // match (then the stored list is returned: no allocation); a collision is
+        // filtered out.
+        // (Loops, not a closure over `self`: that copied the store, a retain per table.)
+        var allMatch = true
+        for index in sharing where !(subjects[index]?.matches(name) ?? false) { allMatch = false }
+        if allMatch { return sharing }
+        var matching: [Int] = []
+        for index in sharing where subjects[index]?.matches(name) ?? false { matching.append(index) }
+        return matching
     }
 
     /// The indexes (into ``certificates``) of the anchors whose subject key

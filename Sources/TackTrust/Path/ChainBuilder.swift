@@ -51,7 +51,7 @@ struct ChainBuilder {
     /// The revocation policy, with what it keeps between links.
     private var revocation: RevocationChecker
     /// ``candidates(for:)`` by node number, kept across ``linkIssuers(from:)`` calls.
-    private var linkCandidates: [Int: [Int]] = [:]
+    private var linkCandidates: [Int: CandidateNumbers] = [:]
     /// Failures recorded, with their rank; see ``record(_:rank:)``.
     private var recorded: [RankedFailure] = []
     /// The first valid path, kept while looking for one `preferring` accepts.
@@ -96,13 +96,15 @@ struct ChainBuilder {
         ledger = SearchLedger(budget: options.budget, expectedLinks: served.count + 1)
         revocation = RevocationChecker(options: options, time: time)
         // Sized once (one allocation each): the served certificates, then the leaf and an anchor.
-        var seen = Set<Certificate>(minimumCapacity: served.count)
         nodes.reserveCapacity(served.count + 2)
         servedCandidates.reserveCapacity(served.count)
+        let firsts = ChainBuilder.firstOccurrences(served)
         for (number, certificate) in served.enumerated() {
             // The leaf is never its own issuer candidate; a served copy of an anchor
             // adds nothing (the anchor is tried first and ends the path).
-            guard seen.insert(certificate).inserted, number > 0 || leafIsCandidate, !anchors.contains(certificate) else { continue }
+            // (`self.anchors`, not the parameter: a use of the parameter after it is stored
+            // made the initializer copy the whole store, a retain per table, issue 35.)
+            guard firsts.isFirst(number), number > 0 || leafIsCandidate, !self.anchors.contains(certificate) else { continue }
             let node = PathNode(certificate, reference: .served(index: position(ofServed: number)), number: number)
             nodes[number] = node
             servedCandidates.append(number)
@@ -113,7 +115,7 @@ struct ChainBuilder {
 
     /// ``candidates(for:)`` of `node`, computed once per node and kept, for
     /// ``linkIssuers(from:)`` (several leaves of one set share their issuers).
-    mutating func linkCandidates(for node: PathNode) -> [Int] {
+    mutating func linkCandidates(for node: PathNode) -> CandidateNumbers {
         if let known = linkCandidates[node.number] { return known }
         let issuers = candidates(for: node)
         linkCandidates[node.number] = issuers
@@ -131,14 +133,19 @@ struct ChainBuilder {
 
     /// Runs the search with the caller's signature cache (moved in and out, not
     /// copied, so its storage is never shared: no copy on write) and returns the verdict.
-    mutating func evaluate(preferring: ((VerifiedPath) -> Bool)?, signatureCache: inout SignatureCache) -> TrustResult {
+    ///
+    /// - Parameter preferring: Whether a valid path is the one wanted (the host's pins);
+    ///   the first valid path is the fallback. Non-escaping, so its context (the pin
+    ///   rule) lives on the stack: an optional closure would escape and be allocated per
+    ///   verdict. `{ _ in true }` takes the first valid path.
+    mutating func evaluate(preferring: (VerifiedPath) -> Bool, signatureCache: inout SignatureCache) -> TrustResult {
         swap(&issuerKeys.signatureCache, &signatureCache)
         defer { swap(&issuerKeys.signatureCache, &signatureCache) }
         return evaluate(preferring: preferring)
     }
 
-    /// Runs the search and returns the verdict.
-    mutating func evaluate(preferring: ((VerifiedPath) -> Bool)?) -> TrustResult {
+    /// Runs the search and returns the verdict (see ``evaluate(preferring:signatureCache:)``).
+    mutating func evaluate(preferring: (VerifiedPath) -> Bool) -> TrustResult {
         guard let leafCertificate = served.first else {
             return result(.recoverableFailure(TrustFailure(TrustFailure.unknownIssuer(of: nil), certificate: nil)), path: nil)
         }
@@ -234,12 +241,11 @@ struct ChainBuilder {
     ///   - statuses: The revocation status of each certificate of the path but the
     ///     top one (known once its issuer is chosen); restored before returning.
     ///   - notes: What the revocation policy forgave on the path so far.
-    /// - Returns: A path `preferring` accepts (or the first valid path when there is
-    ///   no predicate), which ends the search; `nil` to go on. An exhausted budget
+    /// - Returns: A path `preferring` accepts, which ends the search; `nil` to go on. An exhausted budget
     ///   also ends the search, through ``exhausted``.
     private mutating func extend(
         _ path: inout [PathNode], soft: [TrustFailure], statuses: inout [RevocationStatus],
-        notes: [TrustFailure], preferring: ((VerifiedPath) -> Bool)?
+        notes: [TrustFailure], preferring: (VerifiedPath) -> Bool
     ) -> VerifiedPath? {
         guard let top = path.last else { return nil }
         let topNumber = top.number
@@ -303,12 +309,9 @@ struct ChainBuilder {
                 statuses.append(status.status)
                 let verified = makePath(path, anchor: issuer, statuses: statuses, notes: pathNotes)
                 statuses.removeLast()
-                if let preferring {
-                    if preferring(verified) { return verified }
-                    if firstValid == nil { firstValid = verified }
-                    continue
-                }
-                return verified
+                if preferring(verified) { return verified }
+                if firstValid == nil { firstValid = verified }
+                continue
             }
             path.append(issuer)
             statuses.append(status.status)
@@ -334,25 +337,36 @@ struct ChainBuilder {
 
     /// The candidate issuers of `node`, best first: node numbers of anchors and
     /// served intermediates whose subject matches its issuer name.
-    mutating func candidates(for node: PathNode) -> [Int] {
-        guard let issuerName = node.issuer else { return [] }
-        let anchorIndexes = anchors.anchors(subjectMatchKey: issuerName.matchKey)
-        var servedNumbers: [Int] = []
-        for number in servedCandidates where nodes[number]?.hasSubject(matching: issuerName) ?? false {
-            servedNumbers.append(number)
-        }
+    mutating func candidates(for node: PathNode) -> CandidateNumbers {
+        guard let issuerName = node.issuer else { return .none }
+        let anchorIndexes = anchors.anchors(subjectMatching: issuerName)
         for index in anchorIndexes where nodes[served.count + index] == nil {
             nodes[served.count + index] = PathNode(
                 anchors.certificates[index], reference: .anchor(index: index), number: served.count + index)
         }
-        let authorityKey = node.authorityKeyIdentifier
-        // One array (a single candidate, the usual case, needs no sorting).
-        guard anchorIndexes.count + servedNumbers.count > 1 else {
-            if let index = anchorIndexes.first { return [served.count + index] }
-            return servedNumbers
+        // A single candidate (the usual case) needs no list and no sorting: the first
+        // served match is held apart, a list made only at the second.
+        var firstServed: Int? = nil
+        var servedNumbers: [Int] = []
+        for number in servedCandidates where nodes[number]?.hasSubject(matching: issuerName) ?? false {
+            guard let first = firstServed else {
+                firstServed = number
+                continue
+            }
+            if servedNumbers.isEmpty { servedNumbers.append(first) }
+            servedNumbers.append(number)
         }
-        return sorted(anchorIndexes.map { served.count + $0 }, authorityKey: authorityKey)
-            + sorted(servedNumbers, authorityKey: authorityKey)
+        switch (anchorIndexes.first, firstServed) {
+        case (nil, nil): return .none
+        case (let anchor?, nil) where anchorIndexes.count == 1: return CandidateNumbers(served.count + anchor)
+        case (nil, let only?) where servedNumbers.isEmpty: return CandidateNumbers(only)
+        case (_, let only?) where servedNumbers.isEmpty: servedNumbers.append(only)
+        default: break
+        }
+        let authorityKey = node.authorityKeyIdentifier
+        return CandidateNumbers(
+            sorted(anchorIndexes.map { served.count + $0 }, authorityKey: authorityKey)
+                + sorted(servedNumbers, authorityKey: authorityKey))
     }
 
     /// `numbers` in preference order for a certificate whose authority key

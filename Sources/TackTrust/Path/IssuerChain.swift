@@ -137,8 +137,7 @@ extension ChainBuilder {
             if let exhausted { return (numbers, .budgetExhausted(exhausted)) }
             var linked: PathNode? = nil
             var rejected: [TrustFailure] = []
-            let issuers: [Int]
-            issuers = linkCandidates(for: top)
+            let issuers = linkCandidates(for: top)
             for candidate in issuers {
                 guard chargeBuildStep() else { break }
                 guard let issuer = nodes[candidate], !formsLoop(issuer, path: path) else { continue }

@@ -8,11 +8,10 @@ import TackX509
 ///
 /// Apart from the ``SearchLedger`` (which memoizes results and charges the budget), so
 /// that the ledger can run a check that prepares a key or fills the cache.
+///
+/// A prepared key and a key digest are kept on the issuer's ``PathNode``
+/// (``PathNode/preparedKey``, ``PathNode/keyDigest``), not in tables by node number.
 struct IssuerKeys {
-    /// Prepared verification keys by issuer node number (anchors' are not kept here).
-    private var prepared: [Int: Result<SignatureVerificationKey, SignatureError>] = [:]
-    /// SHA-256 of each issuer node's SubjectPublicKeyInfo, for ``signatureCache`` keys.
-    private var digests: [Int: SHA256Digest] = [:]
     /// Passed signature checks kept across searches (``SignatureCache/disabled`` unless
     /// the caller passes one).
     var signatureCache = SignatureCache.disabled
@@ -21,14 +20,14 @@ struct IssuerKeys {
     /// most once.
     mutating func key(for issuer: PathNode, anchors: AnchorStore) -> Result<SignatureVerificationKey, SignatureError> {
         if case .anchor(let index) = issuer.reference, index < anchors.preparedKeys.count { return anchors.preparedKeys[index] }
-        if let known = prepared[issuer.number] { return known }
+        if let known = issuer.preparedKey { return known }
         let key: Result<SignatureVerificationKey, SignatureError>
         do {
             key = .success(try SignatureVerificationKey(issuer.certificate.publicKeyInfo))
         } catch {
             key = .failure(error)
         }
-        prepared[issuer.number] = key
+        issuer.preparedKey = key
         return key
     }
 
@@ -56,11 +55,11 @@ struct IssuerKeys {
     ) -> SignatureCache.Key? {
         guard signatureCache.isEnabled else { return nil }
         let keyDigest: SHA256Digest
-        if let known = digests[issuer.number] {
+        if let known = issuer.keyDigest {
             keyDigest = known
         } else {
             keyDigest = SHA256.hash(issuer.certificate.spkiBytes)
-            digests[issuer.number] = keyDigest
+            issuer.keyDigest = keyDigest
         }
         return SignatureCache.Key(certificate: SHA256.hash(certificate.derEncoded), issuerKey: keyDigest, policy: policy)
     }

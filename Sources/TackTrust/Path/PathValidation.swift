@@ -1,4 +1,5 @@
 import TackDER
+import TackDigest
 import TackSignature
 import TackX509
 
@@ -37,9 +38,9 @@ final class PathNode {
         return false
     }
     /// The subject name, or nil when it does not decode. Names are compared in place
-    /// (``TackX509/DistinguishedName/matches(_:)``, RFC 5280 §7.1); a match key
-    /// (``TackX509/DistinguishedName/matchKey``, an allocation) is made only to look
-    /// a name up among the anchors.
+    /// (``TackX509/DistinguishedName/matches(_:)``, RFC 5280 §7.1), and looked up among
+    /// the anchors by a hash computed in place
+    /// (``TackX509/DistinguishedName/matchHash``, no allocation).
     let subject: DistinguishedName?
     /// The issuer name, or nil when it does not decode.
     let issuer: DistinguishedName?
@@ -50,6 +51,11 @@ final class PathNode {
     let subjectKeyIdentifier: ArraySlice<UInt8>?
     /// The authority key identifier's keyIdentifier, if present and decodable.
     let authorityKeyIdentifier: ArraySlice<UInt8>?
+    /// Its verification key once prepared as an issuer's (``IssuerKeys``): kept on the
+    /// node, not in a table by node number, so a search makes no table for it.
+    var preparedKey: Result<SignatureVerificationKey, SignatureError>? = nil
+    /// SHA-256 of its SubjectPublicKeyInfo once computed for a ``SignatureCache`` key.
+    var keyDigest: SHA256Digest? = nil
 
     init(_ certificate: Certificate, reference: CertificateReference, number: Int) {
         self.certificate = certificate
