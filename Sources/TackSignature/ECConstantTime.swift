@@ -8,9 +8,9 @@
 //
 // - the complete projective formulas of Renes, Costello and Batina, "Complete
 //   addition formulas for prime order elliptic curves" (EUROCRYPT 2016),
-//   Algorithm 4 (addition, 12M + 2 multiplications by b) and Algorithm 6
-//   (doubling, 8M + 3S), for a = −3: correct for every pair of points,
-//   infinity and P = ±Q included, with no branch at all;
+//   Algorithm 4 (addition, 12M + 2 multiplications by b, for a = −3): correct
+//   for every pair of points, infinity and P = ±Q included, with no branch at
+//   all; used for the last window's addition;
 // - a fixed 5-bit signed window (Booth recoding: digits −16 … 16, so that
 //   256 bits take 52 windows and 52 additions instead of 64 with an unsigned
 //   4-bit window): the table 1·P, 2·P, …, 16·P, then per 5 scalar bits from the
@@ -19,16 +19,20 @@
 //   under a mask for a negative digit, infinity put in under a mask for zero,
 //   so that neither the sequence of operations nor any memory address depends
 //   on the scalar;
-// - the five doublings in Jacobian coordinates (X/Z², Y/Z³), "dbl-2001-b" of
-//   the Explicit-Formulas Database for a = −3 (3M + 5S against the complete
-//   doubling's 10M + 3S), the accumulator converted to Jacobian before them and
-//   back to projective for the complete addition (3 products each way): 60
-//   field operations per 5-bit window where the complete doubling took 79. The Jacobian doubling is
-//   complete on these prime-order curves: no point but infinity has Y = 0, and
-//   infinity, (0 : Y : 0) with Y ≠ 0 after the conversion, doubles to itself
-//   (Z3 = 0, Y3 = −8Y⁴ ≠ 0). The conversion forces Y = 1 under a mask where Z
-//   is zero, as Y·Z² would lose it;
-// - the affine x-coordinate by Fermat inversion of Z (a fixed exponent, p − 2).
+// - the table and the accumulator in Jacobian coordinates (X/Z², Y/Z³): the
+//   five doublings are the verifier's (`ECWeierstrassCurve.double`, 4M + 4S,
+//   branch-free; the complete doubling took 8M + 3S and 3 products by b), the
+//   addition is "add-1998-cmo-2" of the Explicit-Formulas Database (12M + 4S):
+//   56 field products per 5-bit window (60 with the complete addition and the
+//   conversions it needed, 79 with complete doublings). The Jacobian doubling
+//   is complete on these prime-order curves: no point but infinity has Y = 0,
+//   and infinity, (0 : Y : 0) with Y ≠ 0, doubles to itself (Z3 = 0,
+//   Y3 = −8Y⁴ ≠ 0, X3 = 0). The Jacobian addition is not:
+//   its two infinity cases (an accumulator still at infinity, a zero digit)
+//   are masked, and P = ±Q cannot occur before the last window (the proof is
+//   at the addition); the last window uses the complete addition;
+// - the affine x-coordinate by Fermat inversion of Z (a fixed exponent, p − 2;
+//   for P-256 a fixed addition chain).
 //
 // The field operations are the generated straight-line ones
 // (ECLimbArithmetic.swift): their reductions are mask selections, not branches.
@@ -121,94 +125,37 @@ extension ECWeierstrassCurve {
         return ECProjectivePoint(x: x3, y: y3, z: z3)
     }
 
-    /// 2P by Renes–Costello–Batina Algorithm 6 (a = −3), complete.
+    /// P + Q in Jacobian coordinates, "add-1998-cmo-2" (12M + 4S): U1 = X1·Z2²,
+    /// U2 = X2·Z1², S1 = Y1·Z2³, S2 = Y2·Z1³, H = U2 − U1, r = S2 − S1;
+    /// X3 = r² − H³ − 2·U1·H², Y3 = r(U1·H² − X3) − S1·H³, Z3 = Z1·Z2·H.
+    /// Branch-free, and correct only when neither point is infinity and
+    /// P ≠ ±Q: the ladder below masks the infinity cases and shows why ±Q
+    /// cannot occur where it is used.
     @inline(__always)
-    static func completeDouble<Field: ECFieldArithmetic<Limbs>>(
-        _ p: ECProjectivePoint<Limbs>, b: Limbs, _ f: Field
-    ) -> ECProjectivePoint<Limbs> {
-        var t0 = f.square(p.x)
-        let t1 = f.square(p.y)
-        var t2 = f.square(p.z)
-        var t3 = f.multiply(p.x, p.y)
-        t3 = f.add(t3, t3)
-        var z3 = f.multiply(p.x, p.z)
-        z3 = f.add(z3, z3)
-        var y3 = f.multiply(b, t2)
-        y3 = f.subtract(y3, z3)
-        var x3 = f.add(y3, y3)
-        y3 = f.add(x3, y3)
-        x3 = f.subtract(t1, y3)
-        y3 = f.add(t1, y3)
-        y3 = f.multiply(x3, y3)
-        x3 = f.multiply(x3, t3)
-        t3 = f.add(t2, t2)
-        t2 = f.add(t2, t3)
-        z3 = f.multiply(b, z3)
-        z3 = f.subtract(z3, t2)
-        z3 = f.subtract(z3, t0)
-        t3 = f.add(z3, z3)
-        z3 = f.add(z3, t3)
-        t3 = f.add(t0, t0)
-        t0 = f.add(t3, t0)
-        t0 = f.subtract(t0, t2)
-        t0 = f.multiply(t0, z3)
-        y3 = f.add(y3, t0)
-        t0 = f.multiply(p.y, p.z)
-        t0 = f.add(t0, t0)
-        z3 = f.multiply(t0, z3)
-        x3 = f.subtract(x3, z3)
-        z3 = f.multiply(t0, t1)
-        z3 = f.add(z3, z3)
-        z3 = f.add(z3, z3)
-        return ECProjectivePoint(x: x3, y: y3, z: z3)
-    }
-
-    /// 2P in Jacobian coordinates, "dbl-2001-b" (a = −3): δ = Z², γ = Y²,
-    /// β = X·γ, α = 3(X − δ)(X + δ); X3 = α² − 8β, Z3 = (Y + Z)² − γ − δ,
-    /// Y3 = α(4β − X3) − 8γ². Complete on a prime-order curve (see the top of this file).
-    @inline(__always)
-    static func jacobianDouble<Field: ECFieldArithmetic<Limbs>>(
-        _ p: ECProjectivePoint<Limbs>, _ f: Field
-    ) -> ECProjectivePoint<Limbs> {
-        let delta = f.square(p.z)
-        let gamma = f.square(p.y)
-        let beta = f.multiply(p.x, gamma)
-        let difference = f.subtract(p.x, delta)
-        let sum = f.add(p.x, delta)
-        var alpha = f.multiply(difference, sum)
-        alpha = f.add(f.add(alpha, alpha), alpha)
-        let beta2 = f.add(beta, beta)
-        let beta4 = f.add(beta2, beta2)
-        let beta8 = f.add(beta4, beta4)
-        let x3 = f.subtract(f.square(alpha), beta8)
-        let yz = f.add(p.y, p.z)
-        let z3 = f.subtract(f.subtract(f.square(yz), gamma), delta)
-        let gammaSquared = f.square(gamma)
-        let gamma2 = f.add(gammaSquared, gammaSquared)
-        let gamma4 = f.add(gamma2, gamma2)
-        let gamma8 = f.add(gamma4, gamma4)  // 8γ²
-        let y3 = f.subtract(f.multiply(alpha, f.subtract(beta4, x3)), gamma8)
-        return ECProjectivePoint(x: x3, y: y3, z: z3)
-    }
-
-    /// A projective point (X/Z, Y/Z) in Jacobian coordinates: (X·Z, Y·Z², Z),
-    /// with Y forced to 1 under a mask where Z = 0, so that infinity keeps a
-    /// nonzero Y.
-    @inline(__always)
-    static func jacobian<Field: ECFieldArithmetic<Limbs>>(
-        _ p: ECProjectivePoint<Limbs>, _ f: Field
-    ) -> ECProjectivePoint<Limbs> {
-        let zz = f.square(p.z)
-        var bits: UInt64 = 0
-        for i in 0..<Limbs.limbCount { bits |= p.z[i] }  // Z < m: zero only as zero
-        let y = f.multiply(p.y, zz).selecting(f.one, mask: ecEqualMask(bits, 0))
-        return ECProjectivePoint(x: f.multiply(p.x, p.z), y: y, z: p.z)
+    static func jacobianAdd<Field: ECFieldArithmetic<Limbs>>(
+        _ p: ECJacobianPoint<Limbs>, _ q: ECJacobianPoint<Limbs>, _ f: Field
+    ) -> ECJacobianPoint<Limbs> {
+        let z1z1 = f.square(p.z)
+        let z2z2 = f.square(q.z)
+        let u1 = f.multiply(p.x, z2z2)
+        let u2 = f.multiply(q.x, z1z1)
+        let s1 = f.multiply(p.y, f.multiply(q.z, z2z2))
+        let s2 = f.multiply(q.y, f.multiply(p.z, z1z1))
+        let h = f.subtract(u2, u1)
+        let r = f.subtract(s2, s1)
+        let hh = f.square(h)
+        let hhh = f.multiply(h, hh)
+        let v = f.multiply(u1, hh)
+        let x3 = f.subtract(f.subtract(f.square(r), hhh), f.add(v, v))
+        let y3 = f.subtract(f.multiply(r, f.subtract(v, x3)), f.multiply(s1, hhh))
+        let z3 = f.multiply(f.multiply(p.z, q.z), h)
+        return ECJacobianPoint(x: x3, y: y3, z: z3)
     }
 
     /// A Jacobian point (X/Z², Y/Z³) in projective coordinates: (X·Z, Y, Z³).
     @inline(__always)
     static func projective<Field: ECFieldArithmetic<Limbs>>(
-        _ p: ECProjectivePoint<Limbs>, _ f: Field
+        _ p: ECJacobianPoint<Limbs>, _ f: Field
     ) -> ECProjectivePoint<Limbs> {
         ECProjectivePoint(x: f.multiply(p.x, p.z), y: p.y, z: f.multiply(f.square(p.z), p.z))
     }
@@ -232,42 +179,70 @@ extension ECWeierstrassCurve {
     ) -> ECAffinePoint<Limbs>? {
         let point = multiplySecret(k, p, using: field)
         // Z⁻¹ by Fermat (the exponent p − 2 is public and fixed), so that the
-        // time does not depend on Z; `inverse` is a variable-time gcd.
-        let zInverse = field.power(point.z, self.field.modulusMinusTwo)
+        // time does not depend on Z; `inverse` is a variable-time gcd. P-256
+        // by its addition chain (255 squarings, 12 products), the others by
+        // the windowed `power`.
+        let zInverse =
+            Limbs.limbCount == 4
+            ? Self.p256FermatInverse(point.z, field) : field.power(point.z, self.field.modulusMinusTwo)
         let isInfinity = point.z.isZero
         guard !isInfinity else { return nil }
         return ECAffinePoint(x: field.multiply(point.x, zInverse), y: field.multiply(point.y, zInverse))
     }
 
+    /// z^(p − 2) for the P-256 prime, z⁻¹ (zero gives zero), by a fixed addition
+    /// chain: p − 2 = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 3 is, from the top, 32 ones,
+    /// 31 zeros and a one, 96 zeros, 94 ones, a zero and a one. zₙ = z^(2ⁿ − 1)
+    /// is built for n = 2, 3, 6, 12, 15, 30, 32, then the exponent is read left
+    /// to right: 255 squarings and 12 products, where the 4-bit window of
+    /// `power` makes 256 squarings and some 60 products. The exponent is public.
+    @inline(__always)
+    static func p256FermatInverse<Field: ECFieldArithmetic<Limbs>>(_ z: Limbs, _ f: Field) -> Limbs {
+        let z2 = f.multiply(f.square(z), z)
+        let z3 = f.multiply(f.square(z2), z)
+        let z6 = f.multiply(f.square(z3, times: 3), z3)
+        let z12 = f.multiply(f.square(z6, times: 6), z6)
+        let z15 = f.multiply(f.square(z12, times: 3), z3)
+        let z30 = f.multiply(f.square(z15, times: 15), z15)
+        let z32 = f.multiply(f.square(z30, times: 2), z2)  // bits 255 … 224
+        var t = f.multiply(f.square(z32, times: 32), z)  // bits 223 … 192: 0…01
+        t = f.multiply(f.square(t, times: 128), z32)  // 96 zeros, then bits 95 … 64
+        t = f.multiply(f.square(t, times: 32), z32)  // bits 63 … 32
+        t = f.multiply(f.square(t, times: 30), z30)  // bits 31 … 2
+        return f.multiply(f.square(t, times: 2), z)  // bits 1, 0: 01
+    }
+
     /// The fixed-window ladder of `multiplySecret(_:_:)`, with `field`'s
-    /// operations (which must be those of `self.field`).
+    /// operations (which must be those of `self.field`). The result is
+    /// projective (X/Z, Y/Z).
     func multiplySecret<Field: ECFieldArithmetic<Limbs>>(
         _ k: Limbs, _ p: ECAffinePoint<Limbs>, using field: Field
     ) -> ECProjectivePoint<Limbs> {
-        // Algorithms 4 and 6 take b itself (their tripling is by additions).
-        let b = self.b
-        let infinity = ECProjectivePoint(x: Limbs(), y: field.one, z: Limbs())
-        // table[i] = (i + 1)·P. An array: as a temporary allocation of 16 generic
-        // points (1,536 bytes for P-256, over the stack limit), the optimised
-        // build read through a null pointer (Swift 6.3.1, -O, x86-64).
-        var table = [ECProjectivePoint<Limbs>](repeating: infinity, count: 16)
-        table[0] = ECProjectivePoint(x: p.x, y: p.y, z: field.one)
+        // Infinity, (0 : 1 : 0) in either coordinate system (Y ≠ 0, so the
+        // Jacobian doubling keeps it at infinity).
+        let infinity = ECJacobianPoint(x: Limbs(), y: field.one, z: Limbs())
+        // table[i] = (i + 1)·P in Jacobian coordinates. Neither formula meets an
+        // exceptional case here: P is a point of prime order n > 17, so
+        // i·P ≠ ±P for 2 ≤ i ≤ 15. An array: as a temporary allocation of 16
+        // generic points (1,536 bytes for P-256, over the stack limit), the
+        // optimised build read through a null pointer (Swift 6.3.1, -O, x86-64).
+        var table = [ECJacobianPoint<Limbs>](repeating: infinity, count: 16)
+        table[0] = ECJacobianPoint(x: p.x, y: p.y, z: field.one)
         for i in 1..<16 {
             table[i] =
                 i % 2 == 1
-                ? Self.completeDouble(table[i / 2], b: b, field)  // (i + 1)·P = 2·((i + 1) / 2)·P
-                : Self.completeAdd(table[i - 1], table[0], b: b, field)
+                ? Self.double(table[i / 2], field)  // (i + 1)·P = 2·((i + 1) / 2)·P
+                : Self.jacobianAdd(table[i - 1], table[0], field)
         }
         // Windows of 5 bits from the top; the window above the scalar's top bit
         // takes its sign (Booth recoding needs one bit past the top).
         let windows = (Limbs.limbCount * 64 + 1 + 4) / 5
         var accumulator = infinity
+        var result = ECProjectivePoint(x: Limbs(), y: field.one, z: Limbs())
         var window = windows - 1
         while window >= 0 {
             if window != windows - 1 {
-                var jacobian = Self.jacobian(accumulator, field)
-                for _ in 0..<5 { jacobian = Self.jacobianDouble(jacobian, field) }
-                accumulator = Self.projective(jacobian, field)
+                for _ in 0..<5 { accumulator = Self.double(accumulator, field) }
             }
             // Bits 5w − 1 … 5w + 4 (bit −1 is zero), recoded branch-free (the
             // recoding of OpenSSL's ecp_nistz256, a fact of arithmetic): a set top
@@ -278,7 +253,7 @@ extension ECWeierstrassCurve {
             let negative = 0 &- (value >> 5)  // all ones when the top bit is set
             let folded = ((63 &- value) & negative) | (value & ~negative)
             let magnitude = (folded >> 1) &+ (folded & 1)  // 0 … 16
-            var selected = ECProjectivePoint(x: Limbs(), y: Limbs(), z: Limbs())
+            var selected = ECJacobianPoint(x: Limbs(), y: Limbs(), z: Limbs())
             for i in 0..<16 {
                 let mask = ecEqualMask(UInt64(i + 1), magnitude)
                 let entry = table[i]
@@ -287,14 +262,39 @@ extension ECWeierstrassCurve {
                 selected.z = selected.z.merging(entry.z, mask: mask)
             }
             // Digit 0: infinity, (0 : 1 : 0).
-            selected.y = selected.y.merging(field.one, mask: ecEqualMask(magnitude, 0))
+            let digitIsZero = ecEqualMask(magnitude, 0)
+            selected.y = selected.y.merging(field.one, mask: digitIsZero)
             selected.y = selected.y.selecting(field.negate(selected.y), mask: negative)
-            accumulator = Self.completeAdd(accumulator, selected, b: b, field)
+            if window > 0 {
+                // The Jacobian addition, with its two infinity cases masked: an
+                // infinite accumulator (the scalar's leading digits zero) gives the
+                // entry, a zero digit the accumulator. Nothing else is exceptional
+                // in these windows: with M the value of the digits above window w,
+                // the accumulator is 32M·P with 32M ≤ 2^(64·limbCount − 5w) + 32 < n − 16
+                // for w ≥ 1, so 32M ≡ ±d (mod n) only when M = d = 0.
+                var zBits: UInt64 = 0
+                for i in 0..<Limbs.limbCount { zBits |= accumulator.z[i] }  // Z < m: zero only as zero
+                let accumulatorIsInfinity = ecEqualMask(zBits, 0)
+                var sum = Self.jacobianAdd(accumulator, selected, field)
+                sum.x = sum.x.selecting(selected.x, mask: accumulatorIsInfinity)
+                sum.y = sum.y.selecting(selected.y, mask: accumulatorIsInfinity)
+                sum.z = sum.z.selecting(selected.z, mask: accumulatorIsInfinity)
+                sum.x = sum.x.selecting(accumulator.x, mask: digitIsZero)
+                sum.y = sum.y.selecting(accumulator.y, mask: digitIsZero)
+                sum.z = sum.z.selecting(accumulator.z, mask: digitIsZero)
+                accumulator = sum
+            } else {
+                // The last window can meet P = Q (k ≡ 2d mod n, a scalar ≥ n or
+                // close to it): the complete projective addition, on both points
+                // converted (a Jacobian infinity (0 : Y : 0) stays (0 : Y : 0)).
+                result = Self.completeAdd(
+                    Self.projective(accumulator, field), Self.projective(selected, field), b: self.b, field)
+            }
             window -= 1
         }
         // The multiples of P reveal nothing of k, but are cleared with the
         // rest of the computation's state all the same.
         for i in 0..<16 { table[i] = infinity }
-        return accumulator
+        return result
     }
 }

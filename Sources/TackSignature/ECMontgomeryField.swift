@@ -155,8 +155,9 @@ extension ECFieldArithmetic {
     /// here (m − 2, (p + 1)/4, (p − 5)/8) are public constants, so variable
     /// time is fine; for the all-ones exponents of 2²⁵⁵ − 19 and 2⁵²¹ − 1 this
     /// needs a quarter of the multiplications of plain square-and-multiply.
-    /// On `ECShapedField` the products are the shape's inlined routine
-    /// (`ECWeierstrassCurve.multiplySecret` inverts Z that way).
+    /// On `ECShapedField` the products are the shape's inlined routine.
+    /// `ECWeierstrassCurve.multiplySecret` inverts P-384's Z with it (P-256's
+    /// by an addition chain, `p256FermatInverse`).
     func power(_ base: Limbs, _ exponent: Limbs) -> Limbs {
         withUnsafeTemporaryAllocation(of: Limbs.self, capacity: 16) { table in
             table.initializeElement(at: 0, to: one)

@@ -181,19 +181,21 @@ enum X25519 {
             Field25519.conditionalSwap(&x2, &x3, mask: 0 &- swap)
             Field25519.conditionalSwap(&z2, &z3, mask: 0 &- swap)
             swap = bit
-            let a = x2 + z2
+            // The sums and differences are lazy (no carry pass): each is only
+            // multiplied or squared, within the bounds of `subtractingLazily`.
+            let a = x2.addingLazily(z2)
             let aa = a.squared()
-            let b = x2 - z2
+            let b = x2.subtractingLazily(z2)
             let bb = b.squared()
-            let e = aa - bb
-            let c = x3 + z3
-            let d = x3 - z3
+            let e = aa.subtractingLazily(bb)
+            let c = x3.addingLazily(z3)
+            let d = x3.subtractingLazily(z3)
             let da = d * a
             let cb = c * b
-            x3 = (da + cb).squared()
-            z3 = x1 * (da - cb).squared()
+            x3 = da.addingLazily(cb).squared()
+            z3 = x1 * da.subtractingLazily(cb).squared()
             x2 = aa * bb
-            z2 = e * (aa + e.multiplied(bySmall: 121_665))  // (A − 2)/4 = 121665
+            z2 = e * aa.addingLazily(e.multiplied(bySmall: 121_665))  // (A − 2)/4 = 121665
             t -= 1
         }
         Field25519.conditionalSwap(&x2, &x3, mask: 0 &- swap)

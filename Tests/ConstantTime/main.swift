@@ -54,9 +54,10 @@ run("ed25519-public-key") {
     sink(PrivateKeyReader.ed25519PublicKey(seed: undefinedBytes(32)))
 }
 
-// P-256 and P-384 ECDH: the secret scalar times a public point by the complete
-// formulas and the masked fixed window (P-256 with its shaped field, as
-// `multiplySecret(_:_:)` runs it), then the Fermat inverse. The public function's
+// P-256 and P-384 ECDH: the secret scalar times a public point by the masked
+// fixed window (Jacobian doublings and additions, the last window's complete;
+// P-256 with its shaped field, as `multiplySecret(_:_:)` runs it), then the
+// Fermat inverse. The public function's
 // last step, `nil` for infinity, is a branch on the result; it is left out here
 // (with a scalar in [1, n − 1] the result is never infinity).
 func affineX<Limbs: ECLimbs>(_ point: ECProjectivePoint<Limbs>, _ curve: ECWeierstrassCurve<Limbs>) -> [UInt8] {
@@ -66,7 +67,11 @@ func affineX<Limbs: ECLimbs>(_ point: ECProjectivePoint<Limbs>, _ curve: ECWeier
 run("ecdh-p256") {
     let d = ECLimbs4(bigEndian: undefinedBytes(32)) ?? ECLimbs4()
     let curve = P256.curve
-    sink(affineX(curve.multiplySecret(d, curve.generator, using: ECShapedField<ECLimbs4, ECP256PrimeShape>(curve.field)), curve))
+    let field = ECShapedField<ECLimbs4, ECP256PrimeShape>(curve.field)
+    let point = curve.multiplySecret(d, curve.generator, using: field)
+    // P-256's Z is inverted by its addition chain, as `multiplySecret(_:_:)` does.
+    let zInverse = ECWeierstrassCurve<ECLimbs4>.p256FermatInverse(point.z, field)
+    sink(curve.field.fromMontgomery(field.multiply(point.x, zInverse)).bigEndianBytes(count: curve.coordinateByteCount))
 }
 run("ecdh-p384") {
     let d = ECLimbs6(bigEndian: undefinedBytes(48)) ?? ECLimbs6()

@@ -104,7 +104,6 @@ struct ECDHTests {
                 return ECAffinePoint(x: field.multiply(point.x, zInverse), y: field.multiply(point.y, zInverse))
             }
             #expect(affine(ECWeierstrassCurve.completeAdd(p, q, b: curve.b, field)) == jacobianSum)
-            #expect(affine(ECWeierstrassCurve.completeDouble(p, b: curve.b, field)) == jacobianDouble)
             #expect(affine(ECWeierstrassCurve.completeAdd(p, p, b: curve.b, field)) == jacobianDouble)
             // P + (−P) is infinity (Z = 0), with no special case.
             let negated = ECProjectivePoint(x: p.x, y: field.negate(p.y), z: p.z)
@@ -113,6 +112,40 @@ struct ECDHTests {
             let (sum, _) = k.addingWithCarry(l)
             #expect(curve.multiplySecret(sum, curve.generator) == jacobianSum)
         }
+    }
+
+    @Test("The ladder against the verifier's multiplication: small scalars, scalars below n and past it (n + 30 meets P = Q in P-256's last window, n + 26 in P-384's), seeded ones")
+    func ladderMatchesVerifier() {
+        Self.checkLadder(P256.curve, seed: 0x1ADD_E256)
+        #if TACK_P384
+        Self.checkLadder(P384.curve, seed: 0x1ADD_E384)
+        #endif
+    }
+
+    /// `multiplySecret` (masked Jacobian additions, the complete one in the last
+    /// window, P-256's inversion chain) against `multiplyTwo(u1: k, u2: 0, …)`, the
+    /// verifier's variable-time wNAF, for k·G.
+    private static func checkLadder<Limbs: ECLimbs>(_ curve: ECWeierstrassCurve<Limbs>, seed: UInt64) {
+        let n = curve.order.modulus
+        var scalars: [Limbs] = []
+        for i in 1...33 {
+            let small = Limbs(small: UInt64(i))
+            scalars.append(small)
+            scalars.append(n.subtractingWithBorrow(small).difference)
+            scalars.append(n.addingWithCarry(small).sum)
+        }
+        var stream = DeterministicStream(state: seed)
+        for _ in 0..<12 {
+            var k = Limbs()
+            for i in 0..<Limbs.limbCount { k[i] = stream.next() }
+            scalars.append(k)
+        }
+        for k in scalars {
+            let expected = ECWeierstrassCurve.toAffine(curve.multiplyTwo(u1: k, u2: Limbs(), q: curve.generator), curve.field)
+            #expect(curve.multiplySecret(k, curve.generator) == expected, "k = \(k.bigEndianBytes(count: 8 * Limbs.limbCount))")
+        }
+        // n·G is infinity: nil, never a point.
+        #expect(curve.multiplySecret(n, curve.generator) == nil)
     }
 
     @Test("Generated keys agree with each other, on both curves, from a seeded source", arguments: [ECCurve.p256, .p384])
