@@ -35,6 +35,50 @@ protocol BlockCompression {
         _ state: inout State, _ blocks: UnsafeRawPointer, _ blockCount: Int, _ implementation: SHA2Implementation)
 }
 
+/// A hasher whose whole state is one ``BlockHashCore``: SHA-1 and every SHA-2
+/// function. The members of ``HashFunction`` are written once here; a
+/// conforming type declares its sizes, its initial value H(0) and its `core`.
+protocol BlockHasher: HashFunction {
+    /// The compression function the hasher drives.
+    associatedtype Compression: BlockCompression
+    /// The initial hash value H(0) (FIPS 180-4 §5.3).
+    static var initialState: Compression.State { get }
+    /// The streaming state.
+    var core: BlockHashCore<Compression> { get set }
+    /// A hasher in the given state (the memberwise initialiser).
+    init(core: BlockHashCore<Compression>)
+}
+
+extension BlockHasher {
+    /// Creates a hasher in the function's initial state (FIPS 180-4 §5.3) that
+    /// uses the fastest implementation the CPU supports for it.
+    public init() {
+        self.init(core: BlockHashCore(state: Self.initialState, implementation: .bestAvailable))
+    }
+
+    /// Creates a hasher in the initial state on `implementation`, or on the
+    /// portable one where the CPU or build lacks it.
+    init(selecting implementation: SHA2Implementation) {
+        self.init(core: BlockHashCore(state: Self.initialState, implementation: implementation))
+    }
+
+    /// Absorbs more message bytes.
+    ///
+    /// - Parameter bytes: The next bytes of the message; may be empty.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        core.update(bytes)
+    }
+
+    /// Returns the digest of every byte absorbed so far, leaving the hasher
+    /// unchanged: the final state's first ``HashFunction/digestByteCount``
+    /// bytes, big-endian.
+    ///
+    /// - Returns: The digest.
+    public func finalize() -> HashDigest<Self> {
+        core.digest()
+    }
+}
+
 /// The streaming state of one hash computation over a ``BlockCompression``.
 struct BlockHashCore<Compression: BlockCompression>: Sendable {
     /// The chaining value.

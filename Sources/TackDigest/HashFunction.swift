@@ -109,7 +109,7 @@ extension HashFunction {
 /// Which compression function a SHA-256, SHA-224 or SHA-1 hasher runs.
 ///
 /// Both implementations compute exactly the same function; they differ only in
-/// speed. ``SHA256/init()`` and ``SHA1/init()`` pick ``bestAvailable``; the
+/// speed. ``HashFunction/init()`` picks ``bestAvailable`` for SHA-1 and SHA-256; the
 /// tests and benchmarks pick each one explicitly with
 /// ``SHA256/init(implementation:)`` and ``SHA1/init(implementation:)``. The
 /// SHA-512 family has the portable implementation only.

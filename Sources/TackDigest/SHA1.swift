@@ -20,7 +20,7 @@
 /// On CPUs with the ARMv8 SHA-1 instructions the hasher uses them where the
 /// build enables them (see ``SHA2Implementation``); elsewhere it runs the
 /// portable Swift code. Both give the same digest.
-public struct SHA1: HashFunction {
+public struct SHA1: HashFunction, BlockHasher {
     /// 20 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 20 }
 
@@ -32,11 +32,12 @@ public struct SHA1: HashFunction {
 
     var core: BlockHashCore<SHA1Compression>
 
-    /// Creates a hasher that uses the fastest implementation the CPU supports.
-    public init() {
-        core = BlockHashCore(state: Self.initialState, implementation: .bestAvailable)
-    }
+    /// Whether this CPU and build can run SHA-1 on the hardware path (see
+    /// ``SHA2Implementation/hardware``).
+    public static var hardwareIsAvailable: Bool { SHA1Compression.hardwareIsAvailable }
+}
 
+extension SHA1 {
     /// Creates a hasher that uses the given implementation.
     ///
     /// - Parameter implementation: The compression function to run. If this
@@ -44,30 +45,11 @@ public struct SHA1: HashFunction {
     ///   ``SHA2Implementation/portable`` instead; ``implementation`` tells
     ///   which one it got.
     public init(implementation: SHA2Implementation) {
-        core = BlockHashCore(state: Self.initialState, implementation: implementation)
+        self.init(selecting: implementation)
     }
 
     /// The implementation this hasher runs.
     public var implementation: SHA2Implementation { core.implementation }
-
-    /// Whether this CPU and build can run SHA-1 on the hardware path (see
-    /// ``SHA2Implementation/hardware``).
-    public static var hardwareIsAvailable: Bool { SHA1Compression.hardwareIsAvailable }
-
-    /// Absorbs more message bytes.
-    ///
-    /// - Parameter bytes: The next bytes of the message; may be empty.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        core.update(bytes)
-    }
-
-    /// Returns the SHA-1 digest of every byte absorbed so far, leaving the
-    /// hasher unchanged.
-    ///
-    /// - Returns: The 20-byte digest.
-    public func finalize() -> SHA1Digest {
-        core.digest()
-    }
 }
 
 /// The SHA-1 compression function (FIPS 180-4 §6.1.2) and its sizes, for

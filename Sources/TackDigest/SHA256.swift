@@ -15,7 +15,7 @@
 /// On x86-64 CPUs with the SHA extensions the hasher uses them (see
 /// ``SHA2Implementation``); elsewhere it runs the portable Swift code. Both
 /// give the same digest.
-public struct SHA256: SHA2HashFunction {
+public struct SHA256: SHA2HashFunction, BlockHasher {
     /// 32 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 32 }
 
@@ -29,12 +29,9 @@ public struct SHA256: SHA2HashFunction {
     )
 
     var core: BlockHashCore<SHA256Compression>
+}
 
-    /// Creates a hasher that uses the fastest implementation the CPU supports.
-    public init() {
-        core = BlockHashCore(state: Self.initialState, implementation: .bestAvailable)
-    }
-
+extension SHA256 {
     /// Creates a hasher that uses the given implementation.
     ///
     /// - Parameter implementation: The compression function to run. If it is
@@ -42,31 +39,16 @@ public struct SHA256: SHA2HashFunction {
     ///   false), the hasher uses ``SHA2Implementation/portable`` instead;
     ///   ``implementation`` tells which one it got.
     public init(implementation: SHA2Implementation) {
-        core = BlockHashCore(state: Self.initialState, implementation: implementation)
+        self.init(selecting: implementation)
     }
 
     /// The implementation this hasher runs.
     public var implementation: SHA2Implementation { core.implementation }
-
-    /// Absorbs more message bytes.
-    ///
-    /// - Parameter bytes: The next bytes of the message; may be empty.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        core.update(bytes)
-    }
-
-    /// Returns the SHA-256 digest of every byte absorbed so far, leaving the
-    /// hasher unchanged.
-    ///
-    /// - Returns: The 32-byte digest.
-    public func finalize() -> SHA256Digest {
-        core.digest()
-    }
 }
 
 /// The SHA-224 hash function (FIPS 180-4 §6.3): SHA-256 with a different
 /// initial value and the digest truncated to 28 bytes.
-public struct SHA224: SHA2HashFunction {
+public struct SHA224: SHA2HashFunction, BlockHasher {
     /// 28 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 28 }
 
@@ -81,38 +63,20 @@ public struct SHA224: SHA2HashFunction {
     )
 
     var core: BlockHashCore<SHA256Compression>
+}
 
-    /// Creates a hasher that uses the fastest implementation the CPU supports.
-    public init() {
-        core = BlockHashCore(state: Self.initialState, implementation: .bestAvailable)
-    }
-
+extension SHA224 {
     /// Creates a hasher that uses the given implementation.
     ///
     /// - Parameter implementation: The compression function to run; as for
     ///   ``SHA256/init(implementation:)``, an unavailable one falls back to
     ///   ``SHA2Implementation/portable``.
     public init(implementation: SHA2Implementation) {
-        core = BlockHashCore(state: Self.initialState, implementation: implementation)
+        self.init(selecting: implementation)
     }
 
     /// The implementation this hasher runs.
     public var implementation: SHA2Implementation { core.implementation }
-
-    /// Absorbs more message bytes.
-    ///
-    /// - Parameter bytes: The next bytes of the message; may be empty.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        core.update(bytes)
-    }
-
-    /// Returns the SHA-224 digest of every byte absorbed so far, leaving the
-    /// hasher unchanged.
-    ///
-    /// - Returns: The 28-byte digest: the first seven words of the final state.
-    public func finalize() -> SHA224Digest {
-        core.digest()
-    }
 }
 
 /// The SHA-256 compression function (FIPS 180-4 §6.2.2) and its sizes, for

@@ -4,7 +4,7 @@
 
 /// The SHA-512 hash function (FIPS 180-4 §6.4): 128-byte blocks, a
 /// 64-byte digest.
-public struct SHA512: SHA2HashFunction {
+public struct SHA512: SHA2HashFunction, BlockHasher {
     /// 64 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 64 }
 
@@ -17,32 +17,14 @@ public struct SHA512: SHA2HashFunction {
         0x510e_527f_ade6_82d1, 0x9b05_688c_2b3e_6c1f, 0x1f83_d9ab_fb41_bd6b, 0x5be0_cd19_137e_2179
     )
 
-    var core = BlockHashCore<SHA512Compression>(state: initialState)
-
-    /// Creates a hasher in the initial state.
-    public init() {}
-
-    /// Absorbs more message bytes.
-    ///
-    /// - Parameter bytes: The next bytes of the message; may be empty.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        core.update(bytes)
-    }
-
-    /// Returns the SHA-512 digest of every byte absorbed so far, leaving the
-    /// hasher unchanged.
-    ///
-    /// - Returns: The 64-byte digest.
-    public func finalize() -> SHA512Digest {
-        core.digest()
-    }
+    var core: BlockHashCore<SHA512Compression>
 }
 
 /// The SHA-384 hash function (FIPS 180-4 §6.5): 128-byte blocks, a
 /// 48-byte digest.
 ///
 /// SHA-512 with a different initial value, truncated to six words.
-public struct SHA384: SHA2HashFunction {
+public struct SHA384: SHA2HashFunction, BlockHasher {
     /// 48 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 48 }
 
@@ -55,25 +37,7 @@ public struct SHA384: SHA2HashFunction {
         0x6733_2667_ffc0_0b31, 0x8eb4_4a87_6858_1511, 0xdb0c_2e0d_64f9_8fa7, 0x47b5_481d_befa_4fa4
     )
 
-    var core = BlockHashCore<SHA512Compression>(state: initialState)
-
-    /// Creates a hasher in the initial state.
-    public init() {}
-
-    /// Absorbs more message bytes.
-    ///
-    /// - Parameter bytes: The next bytes of the message; may be empty.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        core.update(bytes)
-    }
-
-    /// Returns the SHA-384 digest of every byte absorbed so far, leaving the
-    /// hasher unchanged.
-    ///
-    /// - Returns: The 48-byte digest.
-    public func finalize() -> SHA384Digest {
-        core.digest()
-    }
+    var core: BlockHashCore<SHA512Compression>
 }
 
 /// The SHA-512/256 hash function (FIPS 180-4 §6.7): 128-byte blocks, a
@@ -82,7 +46,7 @@ public struct SHA384: SHA2HashFunction {
 /// SHA-512 with a different initial value, truncated to four words; as
 /// fast as SHA-512 per byte, which on 64-bit CPUs without SHA instructions
 /// beats SHA-256.
-public struct SHA512_256: SHA2HashFunction {
+public struct SHA512_256: SHA2HashFunction, BlockHasher {
     /// 32 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 32 }
 
@@ -95,25 +59,7 @@ public struct SHA512_256: SHA2HashFunction {
         0x9628_3ee2_a88e_ffe3, 0xbe5e_1e25_5386_3992, 0x2b01_99fc_2c85_b8aa, 0x0eb7_2ddc_81c5_2ca2
     )
 
-    var core = BlockHashCore<SHA512Compression>(state: initialState)
-
-    /// Creates a hasher in the initial state.
-    public init() {}
-
-    /// Absorbs more message bytes.
-    ///
-    /// - Parameter bytes: The next bytes of the message; may be empty.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        core.update(bytes)
-    }
-
-    /// Returns the SHA-512/256 digest of every byte absorbed so far, leaving the
-    /// hasher unchanged.
-    ///
-    /// - Returns: The 32-byte digest.
-    public func finalize() -> SHA512_256Digest {
-        core.digest()
-    }
+    var core: BlockHashCore<SHA512Compression>
 }
 
 /// The SHA-512/224 hash function (FIPS 180-4 §6.6): 128-byte blocks, a
@@ -121,7 +67,7 @@ public struct SHA512_256: SHA2HashFunction {
 ///
 /// SHA-512 with a different initial value, truncated to 224 bits (three and
 /// a half words).
-public struct SHA512_224: SHA2HashFunction {
+public struct SHA512_224: SHA2HashFunction, BlockHasher {
     /// 28 bytes (FIPS 180-4 §1, Figure 1).
     public static var digestByteCount: Int { 28 }
 
@@ -134,25 +80,7 @@ public struct SHA512_224: SHA2HashFunction {
         0x0f6d_2b69_7bd4_4da8, 0x77e3_6f73_04c4_8942, 0x3f9d_85a8_6a1d_36c8, 0x1112_e6ad_91d6_92a1
     )
 
-    var core = BlockHashCore<SHA512Compression>(state: initialState)
-
-    /// Creates a hasher in the initial state.
-    public init() {}
-
-    /// Absorbs more message bytes.
-    ///
-    /// - Parameter bytes: The next bytes of the message; may be empty.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        core.update(bytes)
-    }
-
-    /// Returns the SHA-512/224 digest of every byte absorbed so far, leaving the
-    /// hasher unchanged.
-    ///
-    /// - Returns: The 28-byte digest.
-    public func finalize() -> SHA512_224Digest {
-        core.digest()
-    }
+    var core: BlockHashCore<SHA512Compression>
 }
 
 /// The SHA-512 compression function (FIPS 180-4 §6.4.2) and its sizes, for
