@@ -52,4 +52,24 @@ struct Field25519Tests {
             }
         }
     }
+
+    @Test("Seeded: the UInt128 column accumulator and the two-word one give the same low words and carries")
+    func columnAccumulatorsAgree() {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        var stream = DeterministicStream(state: 0x2551_9C01)
+        for round in 0..<2000 {
+            // Factors below 2⁵⁸ (a lazy limb times 19 is below 2⁵⁸): five products, a carry-in.
+            let bits = UInt64(50 + round % 9)
+            func limb() -> UInt64 { stream.next() & ((1 << bits) - 1) }
+            let (a0, b0) = (limb(), limb())
+            var wide = Field25519Column128(a0, b0), pair = Field25519WordPair(a0, b0)
+            for _ in 0..<4 {
+                let (a, b) = (limb(), limb())
+                wide.add(a, b); pair.add(a, b)
+            }
+            let addend = stream.next() >> 6
+            wide.add(addend); pair.add(addend)
+            #expect(wide.low == pair.low && wide.carry == pair.carry, "round \(round)")
+        }
+    }
 }
