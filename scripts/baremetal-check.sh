@@ -27,7 +27,8 @@
 #   firmware.elf       the pinning image: the use case alone (verify the RSA-2048 and
 #                      P-256 example chains for their host at a fixed time against one
 #                      anchor and check a pin rule), with only the families it needs
-#                      (none of the optional ones); its size is the flash figure
+#                      (none of the optional ones), its modules as bitcode linked
+#                      with full LTO; its size is the flash figure
 #   firmware-full.elf  the same program, every optional family on (the full image)
 # All must exit 0 (semihosting SYS_EXIT_EXTENDED). The last lines are:
 #   cortex-m4: N passed, N failed              (all images together)
@@ -48,8 +49,9 @@
 # flash by module from the linker map (scripts/flash-map.py).
 #
 # Modules are compiled with -function-sections so that ld.lld --gc-sections keeps
-# only what an image reaches; scripts/embedded-check.sh's objects are compiled
-# without it, so they are not reused. Tools: swiftc, clang (as the assembler),
+# only what an image reaches, and every image is linked with --icf=all (identical
+# code folding); Tests/BareMetal/README.md, "Linking for size", has the figures.
+# Tools: swiftc, clang (as the assembler),
 # ld.lld, llvm-objdump, llvm-nm, swift-demangle from the Swift toolchain; qemu-system-arm (Debian
 # package qemu-system-arm, installed by .ci/run).
 set -euo pipefail
@@ -276,7 +278,8 @@ TABLES="$BIN/../lib/swift/embedded/$TRIPLE/libswiftUnicodeDataTables.a"
 # (and of TLS_MODULES when the defines say TACK_TLS_REPLAY).
 # Every image is linked with identical code folding (--icf=all: functions whose
 # code is the same byte for byte, such as one generic specialised for two classes,
-# kept once; Swift takes no function's address to compare it). With LTO=1 the
+# kept once; nothing here compares function addresses, and every image's answers
+# are checked folded). With LTO=1 the
 # module objects are bitcode (the pinning set) and the link optimises them as one
 # module (full LTO: inlining, dead-code and constant propagation across the
 # modules, the machine outliner over all of it); they come before the program,
