@@ -27,7 +27,8 @@
 #   firmware.elf       the pinning image: the use case alone (verify the RSA-2048 and
 #                      P-256 example chains for their host at a fixed time against one
 #                      anchor and check a pin rule), with only the families it needs
-#                      (none of the optional ones); its size is the flash figure
+#                      (none of the optional ones), its modules as bitcode linked
+#                      with full LTO; its size is the flash figure
 #   firmware-full.elf  the same program, every optional family on (the full image)
 # All must exit 0 (semihosting SYS_EXIT_EXTENDED). The last lines are:
 #   cortex-m4: N passed, N failed              (all images together)
@@ -48,8 +49,9 @@
 # flash by module from the linker map (scripts/flash-map.py).
 #
 # Modules are compiled with -function-sections so that ld.lld --gc-sections keeps
-# only what an image reaches; scripts/embedded-check.sh's objects are compiled
-# without it, so they are not reused. Tools: swiftc, clang (as the assembler),
+# only what an image reaches, and every image is linked with --icf=all (identical
+# code folding); Tests/BareMetal/README.md, "Linking for size", has the figures.
+# Tools: swiftc, clang (as the assembler),
 # ld.lld, llvm-objdump, llvm-nm, swift-demangle from the Swift toolchain; qemu-system-arm (Debian
 # package qemu-system-arm, installed by .ci/run).
 set -euo pipefail
@@ -103,12 +105,8 @@ done
 firmware_defines="$(python3 "$ROOT/scripts/traits.py" defines --traits "$FIRMWARE_TRAITS")"
 FULL_FLAGS=("${FAMILY_DEFINES[@]}")
 read -ra FIRMWARE_FLAGS <<<"$firmware_defines"
-# The compile conditions the firmware set leaves out: a module whose sources name
-# none of them is the same in both sets.
-SWITCHES="$(comm -23 <(printf '%s\n' "${FULL_FLAGS[@]}" | grep -v '^-D$' | sort) \
-    <(printf '%s\n' "${FIRMWARE_FLAGS[@]}" | grep -v '^-D$' | sort) | paste -sd'|' -)"
 FLASH_TARGET=262144
-FLASH_RATCHET=450560  # the pinning image of 3 December 2026 (445,690 B at 2fa48ac, issue 36), rounded up to 8 KiB
+FLASH_RATCHET=409600  # the pinning image of 7 December 2026 (linked with full LTO and --icf=all, issue 36), rounded up to 8 KiB
 FLASH_BUDGET="${FLASH_BUDGET:-$FLASH_RATCHET}"
 # The Embedded settings scripts/embedded-check.sh compiles the modules these images
 # link with (scripts/lib/common.sh), for the Cortex-M4, at -Osize, one section per
@@ -155,27 +153,16 @@ echo "baremetal: stage softfloat-check: $(cat "$OUT/softfloat.cpu") CPU-s to com
 # build_modules DIR FLAGS...: the core modules into DIR, lowest first; a module
 # is recompiled when one of its sources, a module below it or the compiler
 # command changed (the stamp dates the last good compile).
-# With BASE set (the full module set), a module whose sources name none of the
-# SWITCHES (the conditions the firmware set leaves out), and that sits below every
-# module that does, is taken from BASE instead of being compiled again.
 # BUILD_SET names the list of modules to build (default MODULES).
 build_modules() {
-    local dir="$1" module sources start stale=0 switches="$SWITCHES" reuse=0 below=()
+    local dir="$1" module sources start stale=0 below=()
     local -n list="${BUILD_SET:-MODULES}"
     shift
     mkdir -p "$dir"
-    [ -n "${BASE:-}" ] && [ -n "$switches" ] && reuse=1
     if [ "$(cat "$dir/flags" 2>/dev/null)" != "$SWIFTC ${COMMON[*]} $*" ]; then stale=1; fi
     echo "$SWIFTC ${COMMON[*]} $*" >"$dir/flags"
     for module in "${list[@]}"; do
         mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | LC_ALL=C sort)
-        if [ "$reuse" = 1 ] && ! grep -qE "$switches" "${sources[@]}"; then
-            ln -sf "$BASE/$module.o" "$dir/$module.o"
-            ln -sf "$BASE/$module.swiftmodule" "$dir/$module.swiftmodule"
-            below+=("$dir/$module.o")
-            continue
-        fi
-        reuse=0
         if [ "$stale" = 0 ] && [ -f "$dir/$module.o" ] && [ -f "$dir/$module.stamp" ] \
             && [ -z "$(find -L "${sources[@]}" "${below[@]}" -newer "$dir/$module.stamp")" ]; then
             below+=("$dir/$module.o")
@@ -243,11 +230,10 @@ else
     MODULES_OUT="$OUT/modules"
     BUILD_SET=FULL_SET build_modules "$MODULES_OUT" "${FULL_FLAGS[@]}"
 fi
-FIRMWARE_MODULES="$MODULES_OUT"
-if [ -n "$SWITCHES" ]; then
-    FIRMWARE_MODULES="$OUT/modules-firmware"
-    BASE="$MODULES_OUT" build_modules "$FIRMWARE_MODULES" "${FIRMWARE_FLAGS[@]}"
-fi
+# The pinning set: every module as LLVM bitcode (-lto=llvm-full), with only the
+# firmware's traits, for firmware.elf's link-time optimisation (below).
+FIRMWARE_MODULES="$OUT/modules-firmware"
+build_modules "$FIRMWARE_MODULES" "${FIRMWARE_FLAGS[@]}" -lto=llvm-full
 echo "baremetal: stage modules: $(( $(date +%s) - stage )) s, $(cpu_sum "$OUT/stage.cpu") CPU-s (modules compiled in this run)"
 
 # Each trait off builds: for every optional family, the modules whose sources name
@@ -290,6 +276,16 @@ TABLES="$BIN/../lib/swift/embedded/$TRIPLE/libswiftUnicodeDataTables.a"
 # image NAME MODULE-DIR "DEFINES" SOURCES...: compile (with the module set's
 # defines), link NAME.elf (and NAME.map) with MODULE-DIR's objects of MODULES
 # (and of TLS_MODULES when the defines say TACK_TLS_REPLAY).
+# Every image is linked with identical code folding (--icf=all: functions whose
+# code is the same byte for byte, such as one generic specialised for two classes,
+# kept once; nothing here compares function addresses, and every image's answers
+# are checked folded). With LTO=1 the
+# module objects are bitcode (the pinning set) and the link optimises them as one
+# module (full LTO: inlining, dead-code and constant propagation across the
+# modules, the machine outliner over all of it); they come before the program,
+# whose object stays native code (it defines the runtime: memcpy, the AEABI
+# helpers, which LTO would otherwise drop before code generation calls them), so
+# that a function both define is the bitcode's, optimised with its callers.
 image() {
     local name="$1" dir="$2" flags="$3" m objects=() linked=("${MODULES[@]}")
     shift 3
@@ -314,8 +310,10 @@ image() {
     fi
     echo "$key" >"$OUT/$name.key"
     grep -E 'warning:' "$OUT/$name.log" || true
-    if ! cpu_run "$OUT/$name.link.cpu" "$BIN/ld.lld" -T "$BM/cortex-m4.ld" --gc-sections -Map "$OUT/$name.map" -o "$OUT/$name.elf" \
-        "$OUT/$name.o" "$OUT/assembly.o" "${objects[@]}" "$TABLES" >"$OUT/$name.link.log" 2>&1; then
+    local inputs=("$OUT/$name.o" "$OUT/assembly.o" "${objects[@]}")
+    [ "${LTO:-0}" = 1 ] && inputs=("${objects[@]}" "$OUT/$name.o" "$OUT/assembly.o")
+    if ! cpu_run "$OUT/$name.link.cpu" "$BIN/ld.lld" -T "$BM/cortex-m4.ld" --gc-sections --icf=all -Map "$OUT/$name.map" -o "$OUT/$name.elf" \
+        "${inputs[@]}" "$TABLES" >"$OUT/$name.link.log" 2>&1; then
         echo "baremetal: $name FAILED to link"
         cat "$OUT/$name.link.log"
         return 1
@@ -327,7 +325,7 @@ start=$(date +%s)
 # step keeps both cores busy; each one's messages are printed when all end.
 IMAGES=(firmware firmware-full known-answers)
 FIRMWARE_PROGRAM=("${RUNTIME[@]}" "$BM/Firmware/Main.swift" "$ROOT/Tests/Embedded/Program/Support.swift" "$OUT/UseCaseVectors.swift")
-image firmware "$FIRMWARE_MODULES" "${FIRMWARE_FLAGS[*]}" "${FIRMWARE_PROGRAM[@]}" >"$OUT/firmware.image.log" 2>&1 &
+LTO=1 image firmware "$FIRMWARE_MODULES" "${FIRMWARE_FLAGS[*]}" "${FIRMWARE_PROGRAM[@]}" >"$OUT/firmware.image.log" 2>&1 &
 pids=($!)
 image firmware-full "$MODULES_OUT" "${FULL_FLAGS[*]}" "${FIRMWARE_PROGRAM[@]}" >"$OUT/firmware-full.image.log" 2>&1 &
 pids+=($!)

@@ -14,7 +14,10 @@ name: `$e` and `$s` manglings name the module first), because Embedded Swift emi
 what a client uses of a module into the client's object: counted by object, TackTrust's
 generic code would be credited to the program. Sections with no Swift symbol: the
 Unicode data tables (libswiftUnicodeDataTables.a), the C-named runtime functions, and
-the compiler's unnamed constants (string literals: `<internal>`), by object.
+the compiler's unnamed constants (string literals: `<internal>`), by object. In an
+image linked with LTO (ld.lld's `<output>.lto.o`), the machine outliner's
+`OUTLINED_FUNCTION_n` and the function merger's `.Lanon.*` are code shared by
+functions of any module: one row of their own.
 Swift emits no data sections: each object's statically initialised data is one
 `.data.rel.ro` (kept whole when any of it is reached), credited to the object's module
 (the program's to the program). Alignment padding between sections is listed apart,
@@ -135,6 +138,8 @@ def main():
                 # Swift has no data sections: a module's statically initialised data is
                 # one section, kept whole, whatever its first symbol; the object's.
                 owner = base[:-2]
+            if owner is None and base.endswith(".lto.o") and re.match(r"\.text\.(OUTLINED_FUNCTION|\.Lanon\.)", section):
+                owner = "outlined and merged sequences (LTO)"
             if owner is None:
                 names = symbols + [section.split(".", 2)[-1]]
                 owner = next((module_of(s) for s in names if module_of(s)), None)

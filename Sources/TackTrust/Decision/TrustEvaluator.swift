@@ -53,9 +53,8 @@ public struct TrustEvaluator: Sendable {
     ///   - policy: The pins; the default, an empty policy, pins nothing.
     /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
     public func evaluate(servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: [])) -> TrustDecision {
-        var none = VerificationCache.disabled
         var noSignatures = SignatureCache.disabled
-        return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &noSignatures)
+        return decide(.der(servedChain), host: host, time: time, policy: policy, signatureCache: &noSignatures)
     }
 
     /// Decides on certificates already parsed, leaf first, as
@@ -68,9 +67,8 @@ public struct TrustEvaluator: Sendable {
     ///   - policy: The pins; the default, an empty policy, pins nothing.
     /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
     public func evaluate(servedChain: [Certificate], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: [])) -> TrustDecision {
-        var none = VerificationCache.disabled
         var noSignatures = SignatureCache.disabled
-        return decide(.parsed(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &noSignatures)
+        return decide(.parsed(servedChain), host: host, time: time, policy: policy, signatureCache: &noSignatures)
     }
 
     /// Decides on a DER chain through a ``VerificationCache``: a chain trusted before,
@@ -90,8 +88,7 @@ public struct TrustEvaluator: Sendable {
     public func evaluate(
         servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy, cache: inout VerificationCache
     ) -> TrustDecision {
-        var noSignatures = SignatureCache.disabled
-        return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &cache, signatureCache: &noSignatures)
+        decide(servedChain, host: host, time: time, policy: policy, cache: &cache)
     }
 
     /// ``evaluate(servedChain:host:at:pinning:)-([[UInt8]],_,_,_)`` with a
@@ -113,8 +110,7 @@ public struct TrustEvaluator: Sendable {
         servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: []),
         signatureCache: inout SignatureCache
     ) -> TrustDecision {
-        var none = VerificationCache.disabled
-        return decide(.der(servedChain), host: host, time: time, policy: policy, cache: &none, signatureCache: &signatureCache)
+        decide(.der(servedChain), host: host, time: time, policy: policy, signatureCache: &signatureCache)
     }
 
     /// What the caller handed over.
@@ -123,28 +119,28 @@ public struct TrustEvaluator: Sendable {
         case parsed([Certificate])
     }
 
-    /// The one flow of every entry point (a disabled cache, capacity 0, for the
-    /// uncached ones: it is never consulted).
-    ///
-    /// - Parameters:
-    ///   - cache: Whole trusted verdicts (``VerificationCache``), consulted first.
-    ///   - signatureCache: Passed signature checks (``SignatureCache``), consulted by
-    ///     the path builder when the verdict is not in `cache`.
+    /// The one flow of every entry point: the host's pin rule, the path search (which
+    /// consults `signatureCache`, capacity `0` for none), then the pins.
     func decide(
-        _ input: ServedInput, host: PeerHost?, time: Int64, policy: PinPolicy,
-        cache: inout VerificationCache, signatureCache: inout SignatureCache
+        _ input: ServedInput, host: PeerHost?, time: Int64, policy: PinPolicy, signatureCache: inout SignatureCache
     ) -> TrustDecision {
-        // The host's rule, looked up once for the path preference and the pin check.
-        let ruleIndex = host?.dnsName.flatMap { policy.ruleIndex(forNormalized: $0) }
-        // The rule that steers the search towards a pinned path: the host's, unless expired.
-        // Held as an index into `rules` (one array), not as a copy of the rule: the
-        // preference below is specialized into the search, and a captured `PinRule` was
-        // copied (a retain per field) at each level of it (issue 35: +47 retains on `e2e-*`).
-        let preferredIndex = ruleIndex.flatMap { policy.rules[$0].isExpired(at: time) ? nil : $0 }
+        let (ruleIndex, preferredIndex) = Self.ruleIndices(policy, host: host, time: time)
+        let (served, checked) = search(input, host: host, time: time, rules: policy.rules, preferredIndex: preferredIndex, signatureCache: &signatureCache)
+        let pins = policy.evaluate(host: host, ruleIndex: ruleIndex, trust: checked, servedChain: served, at: time)
+        return TrustDecision(trust: checked, pins: pins, host: host, time: time, served: served)
+    }
+
+    /// The same flow through a ``VerificationCache`` of whole trusted verdicts, consulted
+    /// first (a chain with revocation data or a CT requirement in `options` is never
+    /// cached). Apart from ``decide(_:host:time:policy:signatureCache:)``, so that an
+    /// image that never caches does not link the cache (issue 36: about 9 KB of a
+    /// Cortex-M4 image).
+    func decide(_ chain: [[UInt8]], host: PeerHost?, time: Int64, policy: PinPolicy, cache: inout VerificationCache) -> TrustDecision {
+        let (ruleIndex, preferredIndex) = Self.ruleIndices(policy, host: host, time: time)
         let rules = policy.rules
         var key: VerificationCache.Key? = nil
         if cache.capacity > 0, options.revocationLists.isEmpty, options.stapledResponses.isEmpty,
-           options.certificateTransparency == nil, case .der(let chain) = input {
+           options.certificateTransparency == nil {
             let newKey = VerificationCache.Key(servedChain: chain, anchors: anchors, host: host, preferredRule: preferredIndex.map { rules[$0] }, options: options)
             if let hit = cache.lookup(newKey, at: time) {
                 let pins = policy.evaluate(host: host, ruleIndex: ruleIndex, trust: hit.trust, servedChain: hit.served, at: time)
@@ -152,6 +148,30 @@ public struct TrustEvaluator: Sendable {
             }
             key = newKey
         }
+        var noSignatures = SignatureCache.disabled
+        let (served, checked) = search(.der(chain), host: host, time: time, rules: rules, preferredIndex: preferredIndex, signatureCache: &noSignatures)
+        if let key { cache.insert(key, trust: checked, served: served) }
+        let pins = policy.evaluate(host: host, ruleIndex: ruleIndex, trust: checked, servedChain: served, at: time)
+        return TrustDecision(trust: checked, pins: pins, host: host, time: time, served: served)
+    }
+
+    /// The host's rule in `policy` (for the pin check), and the rule that steers the
+    /// search towards a pinned path: the host's, unless expired.
+    private static func ruleIndices(_ policy: PinPolicy, host: PeerHost?, time: Int64) -> (rule: Int?, preferred: Int?) {
+        let ruleIndex = host?.dnsName.flatMap { policy.ruleIndex(forNormalized: $0) }
+        // Held as an index into `rules` (one array), not as a copy of the rule: the
+        // preference below is specialized into the search, and a captured `PinRule` was
+        // copied (a retain per field) at each level of it (issue 35: +47 retains on `e2e-*`).
+        return (ruleIndex, ruleIndex.flatMap { policy.rules[$0].isExpired(at: time) ? nil : $0 })
+    }
+
+    /// Parsing (for DER), path search and validation preferring a path that satisfies
+    /// `rules[preferredIndex]`, the served-order check and CT: the served certificates
+    /// that parsed and the result before the pins.
+    private func search(
+        _ input: ServedInput, host: PeerHost?, time: Int64, rules: [PinRule], preferredIndex: Int?,
+        signatureCache: inout SignatureCache
+    ) -> (served: [Certificate], checked: TrustResult) {
         // The preference is a non-escaping closure (its context, the rules and an index, on
         // the stack: no allocation per verdict), the same rule as `PinPolicy.pathPreference`.
         func preference(_ path: VerifiedPath) -> Bool {
@@ -165,10 +185,7 @@ public struct TrustEvaluator: Sendable {
         case .parsed(let chain):
             (served, trust) = (chain, validate(chain, positions: nil, host: host, time: time, preferring: preference, signatureCache: &signatureCache))
         }
-        let checked = checkingTransparency(Self.namingMisorder(trust, served: served), time: time)
-        if let key { cache.insert(key, trust: checked, served: served) }
-        let pins = policy.evaluate(host: host, ruleIndex: ruleIndex, trust: checked, servedChain: served, at: time)
-        return TrustDecision(trust: checked, pins: pins, host: host, time: time, served: served)
+        return (served, checkingTransparency(Self.namingMisorder(trust, served: served), time: time))
     }
 
     /// A failed result whose served chain starts with a CA while an end-entity

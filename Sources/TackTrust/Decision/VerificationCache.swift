@@ -58,10 +58,6 @@ public struct VerificationCache: Sendable {
         table = LeastRecentlyUsed(capacity: capacity)
     }
 
-    /// No cache: what the evaluator's entry points without a cache use (never
-    /// consulted, nothing stored), as ``SignatureCache`` has its own.
-    static var disabled: VerificationCache { VerificationCache(capacity: 0) }
-
     /// The number of entries held.
     public var count: Int { table.count }
 
