@@ -36,14 +36,13 @@ struct ChainBuilder {
     /// The peer's certificates: leaf first, in the order given.
     let served: [Certificate]
 
-    /// The node numbers of the served certificates that may issue others, in the order
-    /// served: the intermediates (positions ≥ 1), duplicates (same DER as an earlier
-    /// one or as an anchor) left out. ``candidates(for:)`` compares their subjects in
-    /// place (a handful, as webpki does; 500 same-named decoys cost a byte comparison
-    /// each, `trust-decoys`), so no match key is made for them.
-    private var servedCandidates: [Int] = []
-    /// Prepared nodes by number (served position, or `served.count + anchor index`).
-    private(set) var nodes: [Int: PathNode] = [:]
+    /// Prepared nodes by number (served position, or, for an anchor, `served.count` plus
+    /// the order in which the search met it), in one table sized once per search. The
+    /// served certificates that may issue others (``PathNode/isServedCandidate``) are
+    /// prepared at the start; ``candidates(for:)`` compares their subjects in place (a
+    /// handful, as webpki does; 500 same-named decoys cost a byte comparison each,
+    /// `trust-decoys`), so no match key is made for them.
+    private(set) var nodes: SearchNodes
     /// The issuers' prepared keys and the caller's signature cache.
     private var issuerKeys = IssuerKeys()
     /// The budget spent and the signature results, shared with ``revocation``.
@@ -93,11 +92,10 @@ struct ChainBuilder {
         precondition(positions.map { $0.count == served.count } ?? true, "one position per served certificate")
         self.positions = positions
         // Signature results: one per link of a path, usually.
-        ledger = SearchLedger(budget: options.budget, expectedLinks: served.count + 1)
+        ledger = SearchLedger(budget: options.budget)
         revocation = RevocationChecker(options: options, time: time)
-        // Sized once (one allocation each): the served certificates, then the leaf and an anchor.
-        nodes.reserveCapacity(served.count + 2)
-        servedCandidates.reserveCapacity(served.count)
+        // Sized once (one allocation): the served certificates, then two anchors.
+        nodes = SearchNodes(servedCount: served.count)
         let firsts = ChainBuilder.firstOccurrences(served)
         for (number, certificate) in served.enumerated() {
             // The leaf is never its own issuer candidate; a served copy of an anchor
@@ -105,9 +103,8 @@ struct ChainBuilder {
             // (`self.anchors`, not the parameter: a use of the parameter after it is stored
             // made the initializer copy the whole store, a retain per table, issue 35.)
             guard firsts.isFirst(number), number > 0 || leafIsCandidate, !self.anchors.contains(certificate) else { continue }
-            let node = PathNode(certificate, reference: .served(index: position(ofServed: number)), number: number)
-            nodes[number] = node
-            servedCandidates.append(number)
+            nodes.insertServed(PathNode(
+                certificate, reference: .served(index: position(ofServed: number)), number: number, isServedCandidate: true))
         }
     }
 
@@ -122,10 +119,29 @@ struct ChainBuilder {
         return issuers
     }
 
+    /// A path of node `leaf` alone, kept in the node table (for ``linkIssuers(from:)``).
+    mutating func startPath(at leaf: Int) -> SearchPath { SearchPath(leaf: leaf, in: &nodes) }
+
+    /// Puts node `number` on top of `path` (for ``linkIssuers(from:)``).
+    mutating func push(_ number: Int, onto path: inout SearchPath) {
+        path.push(number, status: .notChecked, in: &nodes)
+    }
+
+    /// The node numbers of `path`, leaf first.
+    func numbers(of path: SearchPath) -> [Int] {
+        var numbers = [Int](repeating: 0, count: path.count)
+        var position = path.count - 1
+        for node in nodes.nodes(of: path) where position >= 0 {
+            numbers[position] = node.number
+            position -= 1
+        }
+        return numbers
+    }
+
     /// Adds a node the search did not number at its start (the leaf of
     /// ``linkIssuers(from:)``, or a duplicate).
     mutating func addNode(_ node: PathNode) {
-        nodes[node.number] = node
+        nodes.insertServed(node)
     }
 
     /// Charges one build step to the budget: `false` when none is left.
@@ -150,7 +166,7 @@ struct ChainBuilder {
             return result(.recoverableFailure(TrustFailure(TrustFailure.unknownIssuer(of: nil), certificate: nil)), path: nil)
         }
         let leaf = PathNode(leafCertificate, reference: .served(index: position(ofServed: 0)), number: 0)
-        nodes[0] = leaf
+        nodes.insertServed(leaf)
         if let failure = PathValidation.checkLeaf(leaf, purpose: options.purpose, profile: options.profile) {
             record(failure)
             return result(.fatalFailure(failure), path: nil)
@@ -170,14 +186,10 @@ struct ChainBuilder {
                 certificates: [leafCertificate], references: [.anchor(index: anchorIndex)], revocation: [.anchor])
             if soft.isEmpty { firstValid = path } else { record(soft[0], rank: RankedFailure.softPathRank) }
         } else {
-            // The path (its nodes, each with its number) and the statuses grow and shrink
-            // in place: one allocation each.
-            var path: [PathNode] = []
-            path.reserveCapacity(options.budget.maxIntermediates + 2)
-            path.append(leaf)
-            var statuses: [RevocationStatus] = []
-            statuses.reserveCapacity(options.budget.maxIntermediates + 2)
-            if let stop = extend(&path, soft: soft, statuses: &statuses, notes: [], preferring: preferring) {
+            // The path (its nodes, each with its status under the issuer above it) is
+            // kept in the node table: no allocation.
+            var path = SearchPath(leaf: 0, in: &nodes)
+            if let stop = extend(&path, soft: soft, notes: [], preferring: preferring) {
                 return finish(found: stop)
             }
         }
@@ -236,18 +248,17 @@ struct ChainBuilder {
     /// Tries every candidate issuer of the certificate on top of `path`.
     ///
     /// - Parameters:
-    ///   - path: The nodes of the path, leaf first; restored before returning.
+    ///   - path: The path, kept in ``nodes`` with the revocation status of each
+    ///     certificate but the top one (known once its issuer is chosen); restored
+    ///     before returning.
     ///   - soft: The soft failures (validity, revocation) of the path so far.
-    ///   - statuses: The revocation status of each certificate of the path but the
-    ///     top one (known once its issuer is chosen); restored before returning.
     ///   - notes: What the revocation policy forgave on the path so far.
     /// - Returns: A path `preferring` accepts, which ends the search; `nil` to go on. An exhausted budget
     ///   also ends the search, through ``exhausted``.
     private mutating func extend(
-        _ path: inout [PathNode], soft: [TrustFailure], statuses: inout [RevocationStatus],
-        notes: [TrustFailure], preferring: (VerifiedPath) -> Bool
+        _ path: inout SearchPath, soft: [TrustFailure], notes: [TrustFailure], preferring: (VerifiedPath) -> Bool
     ) -> VerifiedPath? {
-        guard let top = path.last else { return nil }
+        guard let top = nodes[path.top] else { return nil }
         let topNumber = top.number
         var tried = 0
         for candidate in candidates(for: top) {
@@ -267,13 +278,13 @@ struct ChainBuilder {
                 continue
             }
 
-            if let failure = PathValidation.checkIssuer(issuer, above: path, purpose: options.purpose) {
+            if let failure = PathValidation.checkIssuer(issuer, above: path, in: nodes, purpose: options.purpose) {
                 record(failure)
                 continue
             }
             // The profile's rule that depends on where the path ends (Apple's 398 days
             // under a system anchor).
-            if case .anchor(let anchorIndex) = issuer.reference, let leaf = path.first,
+            if case .anchor(let anchorIndex) = issuer.reference, let leaf = nodes.node(at: 0, of: path),
                let failure = PathValidation.checkLeafAnchor(
                 leaf, anchorOrigin: anchors.origins[anchorIndex], profile: options.profile,
                 purpose: options.purpose) {
@@ -306,18 +317,15 @@ struct ChainBuilder {
                     record(pathSoft[0], rank: RankedFailure.softPathRank)
                     continue
                 }
-                statuses.append(status.status)
-                let verified = makePath(path, anchor: issuer, statuses: statuses, notes: pathNotes)
-                statuses.removeLast()
+                nodes.setStatus(status.status, of: path.top)
+                let verified = makePath(path, anchor: issuer, notes: pathNotes)
                 if preferring(verified) { return verified }
                 if firstValid == nil { firstValid = verified }
                 continue
             }
-            path.append(issuer)
-            statuses.append(status.status)
-            let found = extend(&path, soft: pathSoft, statuses: &statuses, notes: pathNotes, preferring: preferring)
-            path.removeLast()
-            statuses.removeLast()
+            path.push(candidate, status: status.status, in: &nodes)
+            let found = extend(&path, soft: pathSoft, notes: pathNotes, preferring: preferring)
+            path.pop(in: nodes)
             if let found { return found }
             if ledger.isExhausted { return nil }
         }
@@ -328,9 +336,9 @@ struct ChainBuilder {
     /// The length of `path` with `issuer` on top, as ``TrustOptions/maximumDepth``
     /// counts it: self-issued intermediates (a CA's rekeying) are not counted, as
     /// for pathLenConstraint (RFC 5280 §4.2.1.9, §6.1.4 (l)).
-    private func logicalLength(_ path: [PathNode], adding issuer: PathNode) -> Int {
+    private func logicalLength(_ path: SearchPath, adding issuer: PathNode) -> Int {
         var length = 1
-        for node in path.dropFirst() where !node.isSelfIssued { length += 1 }
+        for node in nodes.nodes(of: path) where nodes.below(node.number) >= 0 && !node.isSelfIssued { length += 1 }
         if issuer.isAnchor || !issuer.isSelfIssued { length += 1 }
         return length
     }
@@ -340,15 +348,17 @@ struct ChainBuilder {
     mutating func candidates(for node: PathNode) -> CandidateNumbers {
         guard let issuerName = node.issuer else { return .none }
         let anchorIndexes = anchors.anchors(subjectMatching: issuerName)
-        for index in anchorIndexes where nodes[served.count + index] == nil {
-            nodes[served.count + index] = PathNode(
-                anchors.certificates[index], reference: .anchor(index: index), number: served.count + index)
+        for index in anchorIndexes where nodes.number(ofAnchor: index) == nil {
+            nodes.appendAnchor(PathNode(anchors.certificates[index], reference: .anchor(index: index), number: nodes.nextAnchorNumber))
         }
         // A single candidate (the usual case) needs no list and no sorting: the first
         // served match is held apart, a list made only at the second.
         var firstServed: Int? = nil
         var servedNumbers: [Int] = []
-        for number in servedCandidates where nodes[number]?.hasSubject(matching: issuerName) ?? false {
+        for number in 0..<nodes.servedCount {
+            guard let candidate = nodes[number], candidate.isServedCandidate, candidate.hasSubject(matching: issuerName) else {
+                continue
+            }
             guard let first = firstServed else {
                 firstServed = number
                 continue
@@ -358,15 +368,20 @@ struct ChainBuilder {
         }
         switch (anchorIndexes.first, firstServed) {
         case (nil, nil): return .none
-        case (let anchor?, nil) where anchorIndexes.count == 1: return CandidateNumbers(served.count + anchor)
+        case (let anchor?, nil) where anchorIndexes.count == 1:
+            guard let number = nodes.number(ofAnchor: anchor) else { return .none }
+            return CandidateNumbers(number)
         case (nil, let only?) where servedNumbers.isEmpty: return CandidateNumbers(only)
         case (_, let only?) where servedNumbers.isEmpty: servedNumbers.append(only)
         default: break
         }
         let authorityKey = node.authorityKeyIdentifier
-        return CandidateNumbers(
-            sorted(anchorIndexes.map { served.count + $0 }, authorityKey: authorityKey)
-                + sorted(servedNumbers, authorityKey: authorityKey))
+        var anchorNumbers: [Int] = []
+        anchorNumbers.reserveCapacity(anchorIndexes.count)
+        for index in anchorIndexes {
+            if let number = nodes.number(ofAnchor: index) { anchorNumbers.append(number) }
+        }
+        return CandidateNumbers(sorted(anchorNumbers, authorityKey: authorityKey) + sorted(servedNumbers, authorityKey: authorityKey))
     }
 
     /// `numbers` in preference order for a certificate whose authority key
@@ -388,10 +403,11 @@ struct ChainBuilder {
 
     /// RFC 4158 §5.2 loop detection: `issuer` is already in the path, or a
     /// certificate of the path has its subject name and public key.
-    func formsLoop(_ issuer: PathNode, path: [PathNode]) -> Bool {
-        for node in path where node.number == issuer.number || node.certificate == issuer.certificate { return true }
+    func formsLoop(_ issuer: PathNode, path: SearchPath) -> Bool {
+        for node in nodes.nodes(of: path) where node.number == issuer.number || node.certificate == issuer.certificate { return true }
         guard let subject = issuer.subject else { return false }
-        for node in path where node.certificate.spkiBytes == issuer.certificate.spkiBytes && node.hasSubject(matching: subject) {
+        for node in nodes.nodes(of: path)
+        where node.certificate.spkiBytes == issuer.certificate.spkiBytes && node.hasSubject(matching: subject) {
             return true
         }
         return false
@@ -439,26 +455,20 @@ struct ChainBuilder {
         issuerKeys.key(for: issuer, anchors: anchors)
     }
 
-    /// The public path of the nodes `path` topped by `anchor`, built once it is found;
-    /// `statuses` has the status of each of `path` (the anchor's is
-    /// ``RevocationStatus/anchor``).
-    private func makePath(_ path: [PathNode], anchor: PathNode, statuses: [RevocationStatus], notes: [TrustFailure]) -> VerifiedPath {
-        let count = path.count + 1
-        let certificates = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            for (position, node) in path.enumerated() { buffer.initializeElement(at: position, to: node.certificate) }
-            buffer.initializeElement(at: path.count, to: anchor.certificate)
-            initialized = count
-        }
-        let references = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            for (position, node) in path.enumerated() { buffer.initializeElement(at: position, to: node.reference) }
-            buffer.initializeElement(at: path.count, to: anchor.reference)
-            initialized = count
-        }
-        var all: [RevocationStatus] = []
-        if statuses.count == path.count {
-            all.reserveCapacity(count)
-            all += statuses
-            all.append(.anchor)
+    /// The public path of `path` (each node with its status) topped by `anchor` (whose
+    /// status is ``RevocationStatus/anchor``), built once it is found.
+    private func makePath(_ path: SearchPath, anchor: PathNode, notes: [TrustFailure]) -> VerifiedPath {
+        // Filled from the top down (the path's links point toward the leaf), each array
+        // fully: the nodes of `path` are `path.count`, the anchor one more.
+        var certificates = [Certificate](repeating: anchor.certificate, count: path.count + 1)
+        var references = [CertificateReference](repeating: anchor.reference, count: path.count + 1)
+        var all = [RevocationStatus](repeating: .anchor, count: path.count + 1)
+        var position = path.count - 1
+        for node in nodes.nodes(of: path) where position >= 0 {
+            certificates[position] = node.certificate
+            references[position] = node.reference
+            all[position] = nodes.status(of: node.number)
+            position -= 1
         }
         return VerifiedPath(certificates: certificates, references: references, revocation: all, revocationNotes: notes)
     }

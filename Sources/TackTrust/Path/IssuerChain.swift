@@ -129,9 +129,9 @@ extension ChainBuilder {
             addNode(PathNode(served[start], reference: .served(index: position(ofServed: start)), number: start))
         }
         guard let first = nodes[start] else { return ([], .issuerNotFound) }
-        var path = [first]
-        var numbers: [Int] { path.map { $0.number } }
-        while let top = path.last {
+        var path = startPath(at: first.number)
+        var numbers: [Int] { self.numbers(of: path) }
+        while let top = nodes[path.top] {
             let topNumber = top.number
             // A spent budget ends every later chain at once, before any candidate work.
             if let exhausted { return (numbers, .budgetExhausted(exhausted)) }
@@ -160,7 +160,7 @@ extension ChainBuilder {
                 }
                 return (numbers, best.map { .issuerRejected($0) } ?? .issuerNotFound)
             }
-            path.append(linked)
+            push(linked.number, onto: &path)
         }
         return (numbers, .issuerNotFound)
     }

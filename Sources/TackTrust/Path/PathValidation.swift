@@ -29,9 +29,12 @@ final class PathNode {
     let certificate: Certificate
     /// Where it came from.
     let reference: CertificateReference
-    /// Its number in the search: its served position, or `served.count` plus its anchor
-    /// index (see ``ChainBuilder``).
+    /// Its number in the search: its served position, or `served.count` plus the order
+    /// in which the search met the anchor (see ``SearchNodes``).
     let number: Int
+    /// Whether it is a served certificate that may issue others (an intermediate, not a
+    /// duplicate of an earlier one or of an anchor): a candidate issuer of every node.
+    let isServedCandidate: Bool
     /// Whether it is a trust anchor (the end of a path).
     var isAnchor: Bool {
         if case .anchor = reference { return true }
@@ -57,10 +60,11 @@ final class PathNode {
     /// SHA-256 of its SubjectPublicKeyInfo once computed for a ``SignatureCache`` key.
     var keyDigest: SHA256Digest? = nil
 
-    init(_ certificate: Certificate, reference: CertificateReference, number: Int) {
+    init(_ certificate: Certificate, reference: CertificateReference, number: Int, isServedCandidate: Bool = false) {
         self.certificate = certificate
         self.reference = reference
         self.number = number
+        self.isServedCandidate = isServedCandidate
         subject = try? certificate.subject
         issuer = try? certificate.issuer
         do {
@@ -238,8 +242,9 @@ enum PathValidation {
     ///
     /// - Parameters:
     ///   - issuer: The candidate issuer.
-    ///   - path: The path so far, leaf first; `issuer` would go on top.
-    static func checkIssuer(_ issuer: PathNode, above path: [PathNode], purpose: KeyPurpose) -> TrustFailure? {
+    ///   - path: The path so far (its nodes in `nodes`, leaf first); `issuer` would go on top.
+    ///   - nodes: The search's node table, which holds the path.
+    static func checkIssuer(_ issuer: PathNode, above path: SearchPath, in nodes: SearchNodes, purpose: KeyPurpose) -> TrustFailure? {
         if let failure = checkExtensions(issuer) { return failure }
         guard case .success(let decoded) = issuer.extensions else { return nil }
 
@@ -263,7 +268,7 @@ enum PathValidation {
         // this issuer (the leaf not counted) must not outnumber its constraint.
         if let limit = decoded.basicConstraints?.pathLengthConstraint {
             var below = 0
-            for node in path.dropFirst() where !node.isSelfIssued { below += 1 }
+            for node in nodes.nodes(of: path) where nodes.below(node.number) >= 0 && !node.isSelfIssued { below += 1 }
             if below > limit { return issuer.failure(.pathLengthExceeded(limit: limit)) }
         }
 
@@ -275,7 +280,8 @@ enum PathValidation {
 
         if let constraints = decoded.nameConstraints {
             // §6.1.3 (b): a self-issued certificate other than the leaf is exempt.
-            for (position, node) in path.enumerated() {
+            for position in 0..<path.count {
+                guard let node = nodes.node(at: position, of: path) else { continue }
                 let isLeaf = position == 0
                 guard isLeaf || !node.isSelfIssued else { continue }
                 switch checkNameConstraints(constraints, appliedTo: node.certificate, isLeaf: isLeaf) {

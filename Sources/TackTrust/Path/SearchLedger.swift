@@ -38,14 +38,11 @@ struct SearchLedger {
         if case .some = exhausted { return true }
         return false
     }
-    /// Signature results by link: `nil` for a signature that verified.
-    private var results: [Link: SignatureError?] = [:]
+    /// Signature results by link (the first few inline, no allocation).
+    private var results = SignatureMemo()
 
-    /// - Parameter expectedLinks: Room for this many results before the memo grows
-    ///   (one per link of a path, usually).
-    init(budget: Budget, expectedLinks: Int) {
+    init(budget: Budget) {
         self.budget = budget
-        results.reserveCapacity(expectedLinks)
     }
 
     /// Charges one signature verification: `false`, with ``exhausted`` set, when the
@@ -81,7 +78,7 @@ struct SearchLedger {
         if let known = results[link] { return .some(known) }
         guard chargeSignatureCheck() else { return nil }
         let outcome = verify()
-        results[link] = outcome
+        results.insert(outcome, for: link)
         return .some(outcome)
     }
 

@@ -1,0 +1,132 @@
+import Testing
+
+import TackDigest
+import TackSignature
+import TackTestSupport
+@testable import TackTrust
+import TackX509
+
+/// The path search's tables hold their first entries inline and look them up by
+/// comparison (no allocation for a served chain: issue 35, `e2e-rsa2048`), a dictionary
+/// only above a limit: ``SignatureMemo`` and ``SearchNodes``'s anchor numbers. Each is
+/// held here to a plain dictionary (the general path) over seeded random operations,
+/// with every limit from "always the dictionary" to "never".
+@Suite("Search tables: the inline entries and the dictionary agree")
+struct SearchTablesTests {
+    /// A random link among few issuers and signed objects, so that lookups hit often.
+    private static func link(_ random: inout DeterministicStream) -> SearchLedger.Link {
+        let index = Int(random.next() % 4)
+        let signed: SearchLedger.Signed
+        switch random.next() % 3 {
+        case 0: signed = .certificate(node: index)
+        case 1: signed = .revocationList(index: index)
+        default: signed = .ocspResponse(index: index)
+        }
+        return SearchLedger.Link(issuer: Int(random.next() % 3), signed: signed)
+    }
+
+    private static func outcome(_ random: inout DeterministicStream) -> SignatureError? {
+        switch random.next() % 3 {
+        case 0: return nil
+        case 1: return .invalidSignature
+        default: return .unsupported(.weakDigest(.sha1))
+        }
+    }
+
+    @Test("SignatureMemo answers as a dictionary over 3,000 seeded random runs, every inline limit")
+    func signatureMemo() {
+        var random = DeterministicStream(state: 0x35_D5E4_0C4E)
+        var hits = 0
+        var overflowed = 0
+        for round in 0..<3_000 {
+            let limit = Int(random.next() % UInt64(SignatureMemo.inlineLimit + 2))
+            var memo = SignatureMemo(inlineLimit: limit)
+            var model: [SearchLedger.Link: SignatureError?] = [:]
+            for step in 0..<Int(random.next() % 40) {
+                let link = Self.link(&random)
+                let found = memo[link]
+                let expected = model[link]
+                #expect(found == expected, "round \(round), step \(step), limit \(limit)")
+                if expected != nil {
+                    hits += 1
+                    continue
+                }
+                let outcome = Self.outcome(&random)
+                memo.insert(outcome, for: link)
+                model[link] = outcome
+                #expect(memo.count == model.count, "round \(round), step \(step): count")
+            }
+            if model.count > min(limit, SignatureMemo.inlineLimit) { overflowed += 1 }
+            for (link, outcome) in model { #expect(memo[link] == .some(outcome), "round \(round): kept") }
+        }
+        // Both the inline entries and the dictionary are exercised, with repeated links.
+        #expect(hits > 5_000 && overflowed > 1_000, "hits \(hits), overflowed \(overflowed)")
+    }
+
+    @Test("SearchNodes numbers anchors as a dictionary over 3,000 seeded random runs, every inline limit")
+    func searchNodes() throws {
+        let certificate = try #require(try PathPinsDifferentialTests.pool().last)
+        var random = DeterministicStream(state: 0x35_40DE_5AB1)
+        var overflowed = 0
+        for round in 0..<3_000 {
+            let servedCount = Int(random.next() % 6)
+            let limit = Int(random.next() % UInt64(SearchNodes.inlineAnchorLimit + 3))
+            var nodes = SearchNodes(servedCount: servedCount, anchorLimit: limit)
+            var model: [Int: Int] = [:]
+            var next = servedCount
+            for step in 0..<Int(random.next() % 30) {
+                let index = Int(random.next() % 12)
+                #expect(nodes.number(ofAnchor: index) == model[index], "round \(round), step \(step), limit \(limit)")
+                guard model[index] == nil else { continue }
+                #expect(nodes.nextAnchorNumber == next, "round \(round), step \(step): dense numbers")
+                nodes.appendAnchor(PathNode(certificate, reference: .anchor(index: index), number: nodes.nextAnchorNumber))
+                model[index] = next
+                next += 1
+            }
+            if model.count > limit { overflowed += 1 }
+            for index in 0..<12 {
+                let number = nodes.number(ofAnchor: index)
+                #expect(number == model[index], "round \(round), anchor \(index)")
+                if let number { #expect(nodes[number]?.reference == .anchor(index: index), "round \(round), node \(number)") }
+            }
+            #expect(nodes.anchorCount == model.count && nodes[next] == nil && nodes[-1] == nil, "round \(round)")
+            for number in 0..<servedCount { #expect(nodes[number] == nil, "round \(round): served slot \(number) empty") }
+        }
+        #expect(overflowed > 500, "overflowed \(overflowed)")
+    }
+
+    @Test("A served slot keeps its first node; the served candidates are those marked")
+    func servedSlots() throws {
+        let pool = try PathPinsDifferentialTests.pool()
+        var nodes = SearchNodes(servedCount: 3)
+        nodes.insertServed(PathNode(pool[3], reference: .served(index: 1), number: 1, isServedCandidate: true))
+        nodes.insertServed(PathNode(pool[0], reference: .served(index: 1), number: 1))
+        #expect(nodes[1]?.certificate == pool[3] && nodes[1]?.isServedCandidate == true)
+        #expect(nodes[0] == nil && nodes[2] == nil && nodes[3] == nil)
+        #expect(nodes.nextAnchorNumber == 3 && nodes.anchorCount == 0)
+    }
+
+    @Test("A path kept in the table: pushed and popped, read leaf first and top down")
+    func searchPath() throws {
+        let pool = try PathPinsDifferentialTests.pool()
+        var nodes = SearchNodes(servedCount: 3)
+        for number in 0..<3 {
+            nodes.insertServed(PathNode(pool[number], reference: .served(index: number), number: number))
+        }
+        nodes.appendAnchor(PathNode(pool[5], reference: .anchor(index: 7), number: nodes.nextAnchorNumber))
+        var path = SearchPath(leaf: 0, in: &nodes)
+        path.push(2, status: .goodByResponse(response: 1), in: &nodes)
+        path.push(3, status: .notChecked, in: &nodes)
+        #expect(path.count == 3 && path.top == 3)
+        #expect(nodes.nodes(of: path).map(\.number) == [3, 2, 0])
+        #expect((0..<3).map { nodes.node(at: $0, of: path)?.number } == [0, 2, 3])
+        #expect(nodes.node(at: 3, of: path) == nil && nodes.status(of: 0) == .goodByResponse(response: 1))
+        path.pop(in: nodes)
+        path.push(1, status: .notChecked, in: &nodes)
+        #expect(nodes.nodes(of: path).map(\.number) == [1, 2, 0])
+        path.pop(in: nodes)
+        path.pop(in: nodes)
+        path.pop(in: nodes)
+        #expect(path.count == 1 && nodes.nodes(of: path).map(\.number) == [0])
+    }
+}
