@@ -105,28 +105,4 @@ struct SearchTablesTests {
         #expect(nodes[0] == nil && nodes[2] == nil && nodes[3] == nil)
         #expect(nodes.nextAnchorNumber == 3 && nodes.anchorCount == 0)
     }
-
-    @Test("A path kept in the table: pushed and popped, read leaf first and top down")
-    func searchPath() throws {
-        let pool = try PathPinsDifferentialTests.pool()
-        var nodes = SearchNodes(servedCount: 3)
-        for number in 0..<3 {
-            nodes.insertServed(PathNode(pool[number], reference: .served(index: number), number: number))
-        }
-        nodes.appendAnchor(PathNode(pool[5], reference: .anchor(index: 7), number: nodes.nextAnchorNumber))
-        var path = SearchPath(leaf: 0, in: &nodes)
-        path.push(2, status: .goodByResponse(response: 1), in: &nodes)
-        path.push(3, status: .notChecked, in: &nodes)
-        #expect(path.count == 3 && path.top == 3)
-        #expect(nodes.nodes(of: path).map(\.number) == [3, 2, 0])
-        #expect((0..<3).map { nodes.node(at: $0, of: path)?.number } == [0, 2, 3])
-        #expect(nodes.node(at: 3, of: path) == nil && nodes.status(of: 0) == .goodByResponse(response: 1))
-        path.pop(in: nodes)
-        path.push(1, status: .notChecked, in: &nodes)
-        #expect(nodes.nodes(of: path).map(\.number) == [1, 2, 0])
-        path.pop(in: nodes)
-        path.pop(in: nodes)
-        path.pop(in: nodes)
-        #expect(path.count == 1 && nodes.nodes(of: path).map(\.number) == [0])
-    }
 }

@@ -119,25 +119,6 @@ struct ChainBuilder {
         return issuers
     }
 
-    /// A path of node `leaf` alone, kept in the node table (for ``linkIssuers(from:)``).
-    mutating func startPath(at leaf: Int) -> SearchPath { SearchPath(leaf: leaf, in: &nodes) }
-
-    /// Puts node `number` on top of `path` (for ``linkIssuers(from:)``).
-    mutating func push(_ number: Int, onto path: inout SearchPath) {
-        path.push(number, status: .notChecked, in: &nodes)
-    }
-
-    /// The node numbers of `path`, leaf first.
-    func numbers(of path: SearchPath) -> [Int] {
-        var numbers = [Int](repeating: 0, count: path.count)
-        var position = path.count - 1
-        for node in nodes.nodes(of: path) where position >= 0 {
-            numbers[position] = node.number
-            position -= 1
-        }
-        return numbers
-    }
-
     /// Adds a node the search did not number at its start (the leaf of
     /// ``linkIssuers(from:)``, or a duplicate).
     mutating func addNode(_ node: PathNode) {
@@ -186,9 +167,11 @@ struct ChainBuilder {
                 certificates: [leafCertificate], references: [.anchor(index: anchorIndex)], revocation: [.anchor])
             if soft.isEmpty { firstValid = path } else { record(soft[0], rank: RankedFailure.softPathRank) }
         } else {
-            // The path (its nodes, each with its status under the issuer above it) is
-            // kept in the node table: no allocation.
-            var path = SearchPath(leaf: 0, in: &nodes)
+            // The path (its nodes, each with its status under the issuer above it) grows
+            // and shrinks in place: one allocation.
+            var path: [PathStep] = []
+            path.reserveCapacity(options.budget.maxIntermediates + 2)
+            path.append(PathStep(node: leaf))
             if let stop = extend(&path, soft: soft, notes: [], preferring: preferring) {
                 return finish(found: stop)
             }
@@ -248,17 +231,16 @@ struct ChainBuilder {
     /// Tries every candidate issuer of the certificate on top of `path`.
     ///
     /// - Parameters:
-    ///   - path: The path, kept in ``nodes`` with the revocation status of each
-    ///     certificate but the top one (known once its issuer is chosen); restored
-    ///     before returning.
+    ///   - path: The path, leaf first, with the revocation status of each certificate
+    ///     but the top one (known once its issuer is chosen); restored before returning.
     ///   - soft: The soft failures (validity, revocation) of the path so far.
     ///   - notes: What the revocation policy forgave on the path so far.
     /// - Returns: A path `preferring` accepts, which ends the search; `nil` to go on. An exhausted budget
     ///   also ends the search, through ``exhausted``.
     private mutating func extend(
-        _ path: inout SearchPath, soft: [TrustFailure], notes: [TrustFailure], preferring: (VerifiedPath) -> Bool
+        _ path: inout [PathStep], soft: [TrustFailure], notes: [TrustFailure], preferring: (VerifiedPath) -> Bool
     ) -> VerifiedPath? {
-        guard let top = nodes[path.top] else { return nil }
+        guard let top = path.last?.node else { return nil }
         let topNumber = top.number
         var tried = 0
         for candidate in candidates(for: top) {
@@ -278,13 +260,13 @@ struct ChainBuilder {
                 continue
             }
 
-            if let failure = PathValidation.checkIssuer(issuer, above: path, in: nodes, purpose: options.purpose) {
+            if let failure = PathValidation.checkIssuer(issuer, above: path, purpose: options.purpose) {
                 record(failure)
                 continue
             }
             // The profile's rule that depends on where the path ends (Apple's 398 days
             // under a system anchor).
-            if case .anchor(let anchorIndex) = issuer.reference, let leaf = nodes.node(at: 0, of: path),
+            if case .anchor(let anchorIndex) = issuer.reference, let leaf = path.first?.node,
                let failure = PathValidation.checkLeafAnchor(
                 leaf, anchorOrigin: anchors.origins[anchorIndex], profile: options.profile,
                 purpose: options.purpose) {
@@ -317,15 +299,16 @@ struct ChainBuilder {
                     record(pathSoft[0], rank: RankedFailure.softPathRank)
                     continue
                 }
-                nodes.setStatus(status.status, of: path.top)
+                path[path.count - 1].status = status.status
                 let verified = makePath(path, anchor: issuer, notes: pathNotes)
                 if preferring(verified) { return verified }
                 if firstValid == nil { firstValid = verified }
                 continue
             }
-            path.push(candidate, status: status.status, in: &nodes)
+            path[path.count - 1].status = status.status
+            path.append(PathStep(node: issuer))
             let found = extend(&path, soft: pathSoft, notes: pathNotes, preferring: preferring)
-            path.pop(in: nodes)
+            path.removeLast()
             if let found { return found }
             if ledger.isExhausted { return nil }
         }
@@ -336,9 +319,9 @@ struct ChainBuilder {
     /// The length of `path` with `issuer` on top, as ``TrustOptions/maximumDepth``
     /// counts it: self-issued intermediates (a CA's rekeying) are not counted, as
     /// for pathLenConstraint (RFC 5280 §4.2.1.9, §6.1.4 (l)).
-    private func logicalLength(_ path: SearchPath, adding issuer: PathNode) -> Int {
+    private func logicalLength(_ path: [PathStep], adding issuer: PathNode) -> Int {
         var length = 1
-        for node in nodes.nodes(of: path) where nodes.below(node.number) >= 0 && !node.isSelfIssued { length += 1 }
+        for step in path.dropFirst() where !step.node.isSelfIssued { length += 1 }
         if issuer.isAnchor || !issuer.isSelfIssued { length += 1 }
         return length
     }
@@ -403,11 +386,11 @@ struct ChainBuilder {
 
     /// RFC 4158 §5.2 loop detection: `issuer` is already in the path, or a
     /// certificate of the path has its subject name and public key.
-    func formsLoop(_ issuer: PathNode, path: SearchPath) -> Bool {
-        for node in nodes.nodes(of: path) where node.number == issuer.number || node.certificate == issuer.certificate { return true }
+    func formsLoop(_ issuer: PathNode, path: [PathStep]) -> Bool {
+        for step in path where step.node.number == issuer.number || step.node.certificate == issuer.certificate { return true }
         guard let subject = issuer.subject else { return false }
-        for node in nodes.nodes(of: path)
-        where node.certificate.spkiBytes == issuer.certificate.spkiBytes && node.hasSubject(matching: subject) {
+        for step in path
+        where step.node.certificate.spkiBytes == issuer.certificate.spkiBytes && step.node.hasSubject(matching: subject) {
             return true
         }
         return false
@@ -455,28 +438,23 @@ struct ChainBuilder {
         issuerKeys.key(for: issuer, anchors: anchors)
     }
 
-    /// The public path of `path` (each node with its status) topped by `anchor` (whose
+    /// The public path of `path` (each step with its status) topped by `anchor` (whose
     /// status is ``RevocationStatus/anchor``), built once it is found.
-    private func makePath(_ path: SearchPath, anchor: PathNode, notes: [TrustFailure]) -> VerifiedPath {
-        // Filled from the top down (links point toward the leaf); certificates initialized in
-        // place, not `repeating:` then assigned (a retain per reference: +10 on `e2e-rsa2048`).
+    private func makePath(_ path: [PathStep], anchor: PathNode, notes: [TrustFailure]) -> VerifiedPath {
         let count = path.count + 1
-        var references = [CertificateReference](repeating: anchor.reference, count: count)
-        var all = [RevocationStatus](repeating: .anchor, count: count)
-        let certificates = [Certificate](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.initializeElement(at: count - 1, to: anchor.certificate)
-            var position = count - 2
-            for node in nodes.nodes(of: path) where position >= 0 {
-                buffer.initializeElement(at: position, to: node.certificate)
-                references[position] = node.reference
-                all[position] = nodes.status(of: node.number)
-                position -= 1
-            }
-            // A walk shorter than the path (never: push writes the links) leaves no hole.
-            while position >= 0 {
-                buffer.initializeElement(at: position, to: anchor.certificate)
-                position -= 1
-            }
+        let certificates = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for (position, step) in path.enumerated() { buffer.initializeElement(at: position, to: step.node.certificate) }
+            buffer.initializeElement(at: path.count, to: anchor.certificate)
+            initialized = count
+        }
+        let references = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for (position, step) in path.enumerated() { buffer.initializeElement(at: position, to: step.node.reference) }
+            buffer.initializeElement(at: path.count, to: anchor.reference)
+            initialized = count
+        }
+        let all = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for (position, step) in path.enumerated() { buffer.initializeElement(at: position, to: step.status) }
+            buffer.initializeElement(at: path.count, to: RevocationStatus.anchor)
             initialized = count
         }
         return VerifiedPath(certificates: certificates, references: references, revocation: all, revocationNotes: notes)

@@ -129,9 +129,9 @@ extension ChainBuilder {
             addNode(PathNode(served[start], reference: .served(index: position(ofServed: start)), number: start))
         }
         guard let first = nodes[start] else { return ([], .issuerNotFound) }
-        var path = startPath(at: first.number)
-        var numbers: [Int] { self.numbers(of: path) }
-        while let top = nodes[path.top] {
+        var path = [PathStep(node: first)]
+        var numbers: [Int] { path.map { $0.node.number } }
+        while let top = path.last?.node {
             let topNumber = top.number
             // A spent budget ends every later chain at once, before any candidate work.
             if let exhausted { return (numbers, .budgetExhausted(exhausted)) }
@@ -160,7 +160,7 @@ extension ChainBuilder {
                 }
                 return (numbers, best.map { .issuerRejected($0) } ?? .issuerNotFound)
             }
-            push(linked.number, onto: &path)
+            path.append(PathStep(node: linked))
         }
         return (numbers, .issuerNotFound)
     }

@@ -242,9 +242,8 @@ enum PathValidation {
     ///
     /// - Parameters:
     ///   - issuer: The candidate issuer.
-    ///   - path: The path so far (its nodes in `nodes`, leaf first); `issuer` would go on top.
-    ///   - nodes: The search's node table, which holds the path.
-    static func checkIssuer(_ issuer: PathNode, above path: SearchPath, in nodes: SearchNodes, purpose: KeyPurpose) -> TrustFailure? {
+    ///   - path: The path so far, leaf first; `issuer` would go on top.
+    static func checkIssuer(_ issuer: PathNode, above path: [PathStep], purpose: KeyPurpose) -> TrustFailure? {
         if let failure = checkExtensions(issuer) { return failure }
         guard case .success(let decoded) = issuer.extensions else { return nil }
 
@@ -268,7 +267,7 @@ enum PathValidation {
         // this issuer (the leaf not counted) must not outnumber its constraint.
         if let limit = decoded.basicConstraints?.pathLengthConstraint {
             var below = 0
-            for node in nodes.nodes(of: path) where nodes.below(node.number) >= 0 && !node.isSelfIssued { below += 1 }
+            for step in path.dropFirst() where !step.node.isSelfIssued { below += 1 }
             if below > limit { return issuer.failure(.pathLengthExceeded(limit: limit)) }
         }
 
@@ -280,8 +279,8 @@ enum PathValidation {
 
         if let constraints = decoded.nameConstraints {
             // §6.1.3 (b): a self-issued certificate other than the leaf is exempt.
-            for position in 0..<path.count {
-                guard let node = nodes.node(at: position, of: path) else { continue }
+            for (position, step) in path.enumerated() {
+                let node = step.node
                 let isLeaf = position == 0
                 guard isLeaf || !node.isSelfIssued else { continue }
                 switch checkNameConstraints(constraints, appliedTo: node.certificate, isLeaf: isLeaf) {
