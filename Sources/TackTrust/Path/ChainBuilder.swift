@@ -91,7 +91,7 @@ struct ChainBuilder {
         self.served = served
         precondition(positions.map { $0.count == served.count } ?? true, "one position per served certificate")
         self.positions = positions
-        // Signature results: one per link of a path, usually.
+        // Signature results: one per link of a path, usually, so the memo holds them inline.
         ledger = SearchLedger(budget: options.budget)
         revocation = RevocationChecker(options: options, time: time)
         // Sized once (one allocation): the served certificates, then two anchors.
