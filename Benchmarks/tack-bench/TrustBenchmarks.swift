@@ -5,6 +5,10 @@
 //
 // trust-rsa2048-chain  leaf + intermediate + root (RSA-2048, SHA-256), host example.com
 // trust-p256-chain     the same with P-256 keys (ECDSA with SHA-256)
+// trust-rsa2048-signature, trust-p256-signature
+//                      one link of those chains alone (leaf under intermediate): the
+//                      issuer's key from its SPKI, the tbsCertificate hashed, the
+//                      signature verified; peer: webpki's verify_signature (ring) only
 // trust-decoys         leaf + 500 intermediates sharing the real intermediate's name
 //                      (other keys) + the real one: the key identifier finds it
 // trust-rsa2048-newleaf
@@ -26,6 +30,7 @@
 
 import Foundation
 import TackDER
+import TackSignature
 import TackTrust
 import TackX509
 
@@ -128,12 +133,47 @@ func trustBenchmarks() -> [Benchmark] {
         ]
     }
 
+    /// One certificate signature check, as a verdict makes it per link: the issuer's
+    /// key built from its SubjectPublicKeyInfo, the child's tbsCertificate hashed and
+    /// its signature verified (both certificates parsed once, outside the loop). The
+    /// peer is webpki's `EndEntityCert::verify_signature` (ring), which does the same
+    /// work from the same bytes; with the chain figures of the same run this splits each
+    /// library's verdict into signature arithmetic and the rest (Benchmarks/README.md,
+    /// issue 35).
+    func signatureBenchmark(_ name: String, child: String, issuer: String) -> Benchmark? {
+        guard let childDER = der(child), let issuerDER = der(issuer),
+              let childCertificate = try? Certificate(derEncoded: childDER),
+              let issuerCertificate = try? Certificate(derEncoded: issuerDER),
+              (try? childCertificate.verifySignature(issuedBy: issuerCertificate)) != nil else {
+            FileHandle.standardError.write(Data("tack-bench: \(child) under \(issuer) missing or not verifying; \(name) skipped\n".utf8))
+            return nil
+        }
+        let publicKeyInfo = issuerCertificate.publicKeyInfo
+        let peerArguments = ["-", "-", "-", "0", chains.appendingPathComponent(child).path, chains.appendingPathComponent(issuer).path]
+        return Benchmark(
+            name: name, unit: .operationsPerSecond, openssl: nil,
+            peers: trustPeers("signature", peerArguments).filter { $0.name.hasPrefix("webpki") }
+        ) { iterations in
+            for _ in 0..<iterations {
+                do {
+                    let key = try SignatureVerificationKey(publicKeyInfo)
+                    try childCertificate.verifySignature(with: key)
+                    blackHole(key)
+                } catch {
+                    fatalError("\(name): the signature stopped verifying: \(error)")
+                }
+            }
+        }
+    }
+
     let decoys = (0..<500).map { String(format: "decoys/decoy-%03d.der", $0) }
     return [
         chainBenchmark("trust-rsa2048-chain", root: "rsa/root.der",
                        files: ["rsa/leaf.der", "rsa/intermediate.der", "rsa/root.der"]),
         chainBenchmark("trust-p256-chain", root: "ecdsa/root.der",
                        files: ["ecdsa/leaf.der", "ecdsa/intermediate.der", "ecdsa/root.der"]),
+        signatureBenchmark("trust-rsa2048-signature", child: "rsa/leaf.der", issuer: "rsa/intermediate.der"),
+        signatureBenchmark("trust-p256-signature", child: "ecdsa/leaf.der", issuer: "ecdsa/intermediate.der"),
         chainBenchmark("trust-decoys", root: "decoys/root.der",
                        files: ["decoys/leaf.der"] + decoys + ["decoys/real-ica.der"], withPeers: false),
     ].compactMap { $0 } + newLeafBenchmarks()

@@ -12,6 +12,12 @@
 //!   newleaf  FILE... is LEAVES.der INTERMEDIATE.der ROOT.der: LEAVES.der holds DER
 //!            certificates back to back; verdict i serves leaf i (cycling), the
 //!            intermediate and the root.
+//!   signature FILE... is CHILD.der ISSUER.der: no verdict, only the certificate
+//!            signature check a verdict makes per link, timed alone (BUNDLE, ROOT, HOST
+//!            and TIME are not read): `EndEntityCert::verify_signature` of the issuer
+//!            (parsed once) over the child's tbsCertificate, which parses the issuer's
+//!            key, hashes and verifies with ring on every call. It prints checks per
+//!            second; tack-bench's trust-*-signature lines set it beside Tack's check.
 //!
 //! One verdict, from DER to a yes or no: `EndEntityCert::try_from` (parse the leaf),
 //! `verify_is_valid_tls_server_cert` with every signature algorithm webpki offers, the
@@ -123,6 +129,89 @@ fn split_der(mut data: &[u8]) -> Vec<&[u8]> {
     out
 }
 
+/// The header length and content length of the DER element at the start of `data`
+/// (definite lengths of up to four bytes), or `None` when it does not fit in `data`.
+fn element(data: &[u8]) -> Option<(usize, usize)> {
+    if data.len() < 2 {
+        return None;
+    }
+    let (mut length, mut header) = (usize::from(data[1]), 2);
+    if length & 0x80 != 0 {
+        let count = length & 0x7f;
+        if count == 0 || count > 4 || data.len() < 2 + count {
+            return None;
+        }
+        length = data[2..2 + count].iter().fold(0, |acc, &b| acc << 8 | usize::from(b));
+        header = 2 + count;
+    }
+    if data.len() < header + length {
+        return None;
+    }
+    Some((header, length))
+}
+
+/// A certificate's tbsCertificate (whole element, as signed) and signature bits.
+fn signed_parts(certificate: &[u8]) -> (&[u8], &[u8]) {
+    let broken = || fail("signature mode: CHILD.der is not a certificate");
+    let (header, length) = element(certificate).unwrap_or_else(broken);
+    let content = &certificate[header..header + length];
+    let (tbs_header, tbs_length) = element(content).unwrap_or_else(broken);
+    let tbs = &content[..tbs_header + tbs_length];
+    let rest = &content[tbs.len()..];
+    let (algorithm_header, algorithm_length) = element(rest).unwrap_or_else(broken);
+    let rest = &rest[algorithm_header + algorithm_length..];
+    let (bits_header, bits_length) = element(rest).unwrap_or_else(broken);
+    if rest[0] != 0x03 || bits_length < 1 || rest[bits_header] != 0 {
+        broken();
+    }
+    (tbs, &rest[bits_header + 1..bits_header + bits_length])
+}
+
+/// `signature` mode: checks per second of the child's signature under the issuer's key.
+fn signature_mode(files: &[String], seconds: f64) {
+    if files.len() != 2 {
+        fail("signature takes CHILD.der ISSUER.der");
+    }
+    let (child, issuer_der) = (read(&files[0]), read(&files[1]));
+    let issuer = webpki::EndEntityCert::try_from(issuer_der.as_slice())
+        .unwrap_or_else(|_| fail("signature mode: ISSUER.der does not parse"));
+    let (tbs, signature) = signed_parts(&child);
+    // The algorithm: the one of webpki's list under which the signature verifies (the
+    // benchmark's chains use one each); then a flipped signature must fail under it.
+    let algorithm = *ALGORITHMS
+        .iter()
+        .find(|algorithm| issuer.verify_signature(algorithm, tbs, signature).is_ok())
+        .unwrap_or_else(|| fail("signature mode: the child's signature does not verify"));
+    let mut flipped = signature.to_vec();
+    if let Some(last) = flipped.last_mut() {
+        *last ^= 1;
+    }
+    if issuer.verify_signature(algorithm, tbs, &flipped).is_ok() {
+        fail("signature mode: a flipped signature verifies");
+    }
+    let use_cpu = std::env::var_os("TACK_BENCH_CPU_TIME").is_some();
+    let wall = Instant::now();
+    let cpu_start = cpu_seconds();
+    let clock = || if use_cpu { cpu_seconds() - cpu_start } else { wall.elapsed().as_secs_f64() };
+    let (mut checks, mut passed) = (0usize, 0usize);
+    let spent = loop {
+        for _ in 0..16 {
+            if issuer.verify_signature(algorithm, tbs, signature).is_ok() {
+                passed += 1;
+            }
+            checks += 1;
+        }
+        let spent = clock();
+        if spent >= seconds {
+            break spent;
+        }
+    };
+    if passed != checks {
+        fail(&format!("{} of {} timed checks failed", checks - passed, checks));
+    }
+    println!("{:.1}", checks as f64 / spent);
+}
+
 /// One evaluation from DER: true when the chain is trusted for `host` at `time`.
 fn verdict(anchors: &webpki::TlsServerTrustAnchors, served: &[&[u8]], host: &str, time: u64) -> bool {
     let leaf = match webpki::EndEntityCert::try_from(served[0]) {
@@ -150,12 +239,16 @@ fn cpu_seconds() -> f64 {
 fn main() {
     let arguments: Vec<String> = std::env::args().collect();
     if arguments.len() < 8 {
-        fail("usage: webpki-verify chain|newleaf BUNDLE.pem ROOT.der HOST TIME SECONDS FILE...");
+        fail("usage: webpki-verify chain|newleaf|signature BUNDLE.pem ROOT.der HOST TIME SECONDS FILE...");
     }
     let (mode, host) = (arguments[1].as_str(), arguments[4].as_str());
     let time: u64 = arguments[5].parse().unwrap_or_else(|_| fail("TIME is not a number"));
     let seconds: f64 = arguments[6].parse().unwrap_or_else(|_| fail("SECONDS is not a number"));
     let files = &arguments[7..];
+    if mode == "signature" {
+        signature_mode(files, seconds);
+        return;
+    }
 
     let mut anchor_ders = pem_certificates(&read(&arguments[2]));
     anchor_ders.push(read(&arguments[3]));
