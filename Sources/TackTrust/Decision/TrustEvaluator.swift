@@ -215,12 +215,12 @@ public struct TrustEvaluator: Sendable {
               let path = trust.path, let leaf = path.leaf else { return trust }
         #if !TACK_CT
         _ = (requirement, leaf)
-        let unavailable = TrustFailure(.notBuilt(.certificateTransparency), certificate: path.references.first)
+        let unavailable = TrustFailure(.notBuilt(.certificateTransparency), certificate: path.entries.first?.reference)
         return TrustResult(
             verdict: .fatalFailure(unavailable), path: nil, failures: [unavailable] + trust.failures,
             signatureChecks: trust.signatureChecks, buildSteps: trust.buildSteps)
         #else
-        let issuer = path.certificates.count > 1 ? path.certificates[1] : leaf
+        let issuer = path.entries.count > 1 ? path.entries[1].certificate : leaf
         let evaluation = CTEvaluation(
             leaf: leaf, issuer: issuer, stapledResponses: options.stapledResponses, requirement: requirement, at: time)
         guard let failure = evaluation.failure, !evaluation.isStale || requirement.enforcesStaleList else {
@@ -228,7 +228,7 @@ public struct TrustEvaluator: Sendable {
                 verdict: trust.verdict, path: path, failures: trust.failures, signatureChecks: trust.signatureChecks,
                 buildSteps: trust.buildSteps, certificateTransparency: evaluation)
         }
-        let refusal = TrustFailure(.certificateTransparency(failure), certificate: path.references.first)
+        let refusal = TrustFailure(.certificateTransparency(failure), certificate: path.entries.first?.reference)
         return TrustResult(
             verdict: .recoverableFailure(refusal), path: nil, failures: [refusal] + trust.failures,
             signatureChecks: trust.signatureChecks, buildSteps: trust.buildSteps, certificateTransparency: evaluation)

@@ -1,19 +1,57 @@
 public import TackX509
 
 /// A path from the leaf to an anchor whose every check passed.
+///
+/// One array of ``Entry`` values, a certificate with where it came from and its
+/// revocation status, built once when the search finds the path (issue 35: three
+/// parallel arrays were three allocations per verdict). ``certificates``,
+/// ``references`` and ``revocation`` are views of it made on each access; code that
+/// reads a path more than once iterates ``entries``.
 public struct VerifiedPath: Sendable, Hashable {
-    /// The certificates, leaf first, anchor last.
-    public let certificates: [Certificate]
-    /// Where each certificate came from, parallel to ``certificates``.
-    public let references: [CertificateReference]
-    /// Each certificate's revocation status and where it came from, parallel to
-    /// ``certificates`` (empty for a path made without one).
-    public let revocation: [RevocationStatus]
+    /// One certificate of a verified path.
+    public struct Entry: Sendable, Hashable {
+        /// The certificate.
+        public let certificate: Certificate
+        /// Where it came from.
+        public let reference: CertificateReference
+        /// Its revocation status and where it came from (``RevocationStatus/notChecked``
+        /// on a path made without statuses: see ``VerifiedPath/hasRevocation``).
+        public let revocation: RevocationStatus
+
+        /// Creates an entry.
+        ///
+        /// - Parameters:
+        ///   - certificate: The certificate.
+        ///   - reference: Where it came from.
+        ///   - revocation: Its revocation status.
+        public init(certificate: Certificate, reference: CertificateReference, revocation: RevocationStatus = .notChecked) {
+            self.certificate = certificate
+            self.reference = reference
+            self.revocation = revocation
+        }
+    }
+
+    /// The certificates with their origins and statuses, leaf first, anchor last.
+    public let entries: [Entry]
+    /// Whether the path was made with a revocation status per certificate (every path
+    /// the chain builder makes is); ``revocation`` is empty when not.
+    public let hasRevocation: Bool
     /// Revocation data that a soft-fail policy ignored on this path (an unusable or
     /// stale OCSP response, an unknown status): said out loud rather than dropped.
     public let revocationNotes: [TrustFailure]
 
-    /// Creates a path (used by the chain builder and by tests).
+    /// Creates a path from its entries (the chain builder's way: one array).
+    ///
+    /// - Parameters:
+    ///   - entries: The certificates, leaf first, each with its origin and status.
+    ///   - revocationNotes: What a soft-fail policy ignored.
+    public init(entries: [Entry], revocationNotes: [TrustFailure] = []) {
+        self.entries = entries
+        hasRevocation = true
+        self.revocationNotes = revocationNotes
+    }
+
+    /// Creates a path from parallel arrays (used by tests).
     ///
     /// - Parameters:
     ///   - certificates: The certificates, leaf first.
@@ -27,16 +65,30 @@ public struct VerifiedPath: Sendable, Hashable {
     ) {
         precondition(certificates.count == references.count, "one reference per certificate")
         precondition(revocation.isEmpty || revocation.count == certificates.count, "one status per certificate")
-        self.certificates = certificates
-        self.references = references
-        self.revocation = revocation
+        var entries: [Entry] = []
+        entries.reserveCapacity(certificates.count)
+        for (position, certificate) in certificates.enumerated() {
+            entries.append(Entry(
+                certificate: certificate, reference: references[position],
+                revocation: revocation.isEmpty ? .notChecked : revocation[position]))
+        }
+        self.entries = entries
+        hasRevocation = !revocation.isEmpty
         self.revocationNotes = revocationNotes
     }
 
+    /// The certificates, leaf first, anchor last (an array made on each access).
+    public var certificates: [Certificate] { entries.map { $0.certificate } }
+    /// Where each certificate came from, parallel to ``certificates`` (made on each access).
+    public var references: [CertificateReference] { entries.map { $0.reference } }
+    /// Each certificate's revocation status and where it came from, parallel to
+    /// ``certificates`` (empty for a path made without one; made on each access).
+    public var revocation: [RevocationStatus] { hasRevocation ? entries.map { $0.revocation } : [] }
+
     /// The leaf.
-    public var leaf: Certificate? { certificates.first }
+    public var leaf: Certificate? { entries.first?.certificate }
     /// The anchor the path ends in.
-    public var anchor: Certificate? { certificates.last }
+    public var anchor: Certificate? { entries.last?.certificate }
 }
 
 /// Path validation's verdict in the platform's vocabulary (`SecTrustResultType`),

@@ -130,10 +130,11 @@ public struct VerificationCache: Sendable {
     /// Stores a trusted result (anything else is ignored), evicting the least recently
     /// used entry when full.
     mutating func insert(_ key: Key, trust: TrustResult, served: [Certificate]) {
-        guard capacity > 0, trust.verdict.isPathValid, let path = trust.path, !path.certificates.isEmpty else { return }
+        guard capacity > 0, trust.verdict.isPathValid, let path = trust.path, !path.entries.isEmpty else { return }
         var notBefore = Int64.min
         var notAfter = Int64.max
-        for certificate in path.certificates {
+        for entry in path.entries {
+            let certificate = entry.certificate
             notBefore = max(notBefore, certificate.validity.notBefore.secondsSince1970)
             notAfter = min(notAfter, certificate.validity.notAfter.secondsSince1970)
         }

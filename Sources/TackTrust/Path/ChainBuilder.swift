@@ -164,7 +164,7 @@ struct ChainBuilder {
                 return result(.fatalFailure(failure), path: nil)
             }
             let path = VerifiedPath(
-                certificates: [leafCertificate], references: [.anchor(index: anchorIndex)], revocation: [.anchor])
+                entries: [VerifiedPath.Entry(certificate: leafCertificate, reference: .anchor(index: anchorIndex), revocation: .anchor)])
             if soft.isEmpty { firstValid = path } else { record(soft[0], rank: RankedFailure.softPathRank) }
         } else {
             // The path (its nodes, each with its status under the issuer above it) grows
@@ -439,25 +439,20 @@ struct ChainBuilder {
     }
 
     /// The public path of `path` (each step with its status) topped by `anchor` (whose
-    /// status is ``RevocationStatus/anchor``), built once it is found.
+    /// status is ``RevocationStatus/anchor``), built once it is found: one array,
+    /// each entry initialized in place.
     private func makePath(_ path: [PathStep], anchor: PathNode, notes: [TrustFailure]) -> VerifiedPath {
         let count = path.count + 1
-        let certificates = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            for (position, step) in path.enumerated() { buffer.initializeElement(at: position, to: step.node.certificate) }
-            buffer.initializeElement(at: path.count, to: anchor.certificate)
+        let entries = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for (position, step) in path.enumerated() {
+                buffer.initializeElement(at: position, to: VerifiedPath.Entry(
+                    certificate: step.node.certificate, reference: step.node.reference, revocation: step.status))
+            }
+            buffer.initializeElement(at: path.count, to: VerifiedPath.Entry(
+                certificate: anchor.certificate, reference: anchor.reference, revocation: .anchor))
             initialized = count
         }
-        let references = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            for (position, step) in path.enumerated() { buffer.initializeElement(at: position, to: step.node.reference) }
-            buffer.initializeElement(at: path.count, to: anchor.reference)
-            initialized = count
-        }
-        let all = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            for (position, step) in path.enumerated() { buffer.initializeElement(at: position, to: step.status) }
-            buffer.initializeElement(at: path.count, to: RevocationStatus.anchor)
-            initialized = count
-        }
-        return VerifiedPath(certificates: certificates, references: references, revocation: all, revocationNotes: notes)
+        return VerifiedPath(entries: entries, revocationNotes: notes)
     }
 
     /// Keeps `failure` (up to ``maximumRecordedFailures``), ranked by its reason, or

@@ -6,30 +6,43 @@ internal import TackDigest
 struct PathPins {
     let spki: [SPKIPin]
     let fingerprints: [CertificateFingerprint]
-    let references: [CertificateReference]
+    /// The path's entries (its certificates and their references), the path's own array.
+    let entries: [VerifiedPath.Entry]
 
     /// - Parameters:
     ///   - served, servedPins: Certificates whose SPKI pins are already known (what the
     ///     peer sent, and their pins): a path certificate among them (the same DER) is
     ///     not hashed again (e2e-*).
     init(_ path: VerifiedPath, rule: PinRule?, served: [Certificate] = [], servedPins: [SPKIPin] = []) {
-        let certificates = path.certificates
-        references = path.references
-        if servedPins.count == certificates.count, served.elementsEqual(certificates) {
+        let entries = path.entries
+        self.entries = entries
+        if servedPins.count == entries.count, Self.isServed(entries, served) {
             // The path is what was served, in order (a chain sent with its root): the
             // same pins, the same array.
             spki = servedPins
         } else {
-            spki = Self.spkiPins(of: certificates) { position in
-                served.firstIndex(of: certificates[position]).flatMap { $0 < servedPins.count ? servedPins[$0] : nil }
-            }
+            spki = Self.digests(
+                count: entries.count,
+                known: { position in
+                    served.firstIndex(of: entries[position].certificate).flatMap { $0 < servedPins.count ? servedPins[$0] : nil }
+                },
+                bytes: { entries[$0].certificate.spkiBytes }, wrap: SPKIPin.init(digest:))
         }
         let needsFingerprints = rule.map { !$0.caCertificates.isEmpty || !$0.leafCertificates.isEmpty } ?? false
         fingerprints = needsFingerprints
             ? Self.digests(
-                count: certificates.count, known: { _ in nil }, bytes: { certificates[$0].derEncoded[...] },
+                count: entries.count, known: { _ in nil }, bytes: { entries[$0].certificate.derEncoded[...] },
                 wrap: CertificateFingerprint.init(digest:))
             : []
+    }
+
+    /// Whether the path's certificates are `served`, in order: compared by index, each
+    /// entry's certificate read in place (a closure over the entries copied each whole,
+    /// +10 retains per `e2e-*` verdict).
+    private static func isServed(_ entries: [VerifiedPath.Entry], _ served: [Certificate]) -> Bool {
+        guard entries.count == served.count else { return false }
+        for index in entries.indices where entries[index].certificate != served[index] { return false }
+        return true
     }
 
     /// The SPKI pin of each of `certificates`, in order, in one allocation (the
@@ -94,7 +107,8 @@ struct PathPins {
     static func isSatisfied(by rule: PinRule, on path: VerifiedPath) -> Bool {
         var caMatched = false
         var leafMatched = false
-        for (position, certificate) in path.certificates.enumerated() {
+        for (position, entry) in path.entries.enumerated() {
+            let certificate = entry.certificate
             let isLeaf = position == 0
             let pins = isLeaf ? rule.leafIdentities : rule.caIdentities
             let fingerprints = isLeaf ? rule.leafCertificates : rule.caCertificates
@@ -121,19 +135,19 @@ struct PathPins {
     private func forEachMatch(of rule: PinRule, _ body: (PinMatch) -> Void) {
         for (entry, pin) in rule.caIdentities.enumerated() {
             for position in spki.indices.dropFirst() where spki[position] == pin {
-                body(PinMatch(list: .caIdentities, entry: entry, pathIndex: position, certificate: references[position]))
+                body(PinMatch(list: .caIdentities, entry: entry, pathIndex: position, certificate: entries[position].reference))
             }
         }
         for (entry, fingerprint) in rule.caCertificates.enumerated() {
             for position in fingerprints.indices.dropFirst() where fingerprints[position] == fingerprint {
-                body(PinMatch(list: .caCertificates, entry: entry, pathIndex: position, certificate: references[position]))
+                body(PinMatch(list: .caCertificates, entry: entry, pathIndex: position, certificate: entries[position].reference))
             }
         }
         for (entry, pin) in rule.leafIdentities.enumerated() where spki.first == pin {
-            body(PinMatch(list: .leafIdentities, entry: entry, pathIndex: 0, certificate: references[0]))
+            body(PinMatch(list: .leafIdentities, entry: entry, pathIndex: 0, certificate: entries[0].reference))
         }
         for (entry, fingerprint) in rule.leafCertificates.enumerated() where fingerprints.first == fingerprint {
-            body(PinMatch(list: .leafCertificates, entry: entry, pathIndex: 0, certificate: references[0]))
+            body(PinMatch(list: .leafCertificates, entry: entry, pathIndex: 0, certificate: entries[0].reference))
         }
     }
 }

@@ -174,7 +174,7 @@ extension PinPolicy {
         // A path has a handful of certificates (Budget.maxIntermediates + 2 at most), so a
         // linear search with DER equality (a length check, then memcmp) is cheaper than a
         // Set, which would hash every byte of every certificate (e2e-*-cached).
-        let onPath = path.certificates
+        let onPath = path.entries
         // Only an SPKI pin entry that matched no certificate's SPKI, on the path or
         // served, can be a raw-key hash (else SHA-256 would have a collision): with none,
         // the certificates' keys are not hashed again (e2e-*, where every pin matches).
@@ -189,15 +189,15 @@ extension PinPolicy {
                     diagnostics.append(.rawKeyHash(list: .leafIdentities, entry: entry, certificate: reference, correctPin: correctPin))
                 }
             }
-            for (position, certificate) in path.certificates.enumerated() {
-                checkRawKey(of: certificate, path.references[position], correctPin: pathPins.spki[position])
+            for (position, entry) in onPath.enumerated() {
+                checkRawKey(of: entry.certificate, entry.reference, correctPin: pathPins.spki[position])
             }
-            for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate) {
+            for (servedIndex, certificate) in served.enumerated() where !onPath.contains(where: { $0.certificate == certificate }) {
                 checkRawKey(of: certificate, .served(index: servedIndex), correctPin: servedPins[servedIndex])
             }
         }
         // Pinned certificates that were sent but are not on the verified path.
-        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(certificate) {
+        for (servedIndex, certificate) in served.enumerated() where !onPath.contains(where: { $0.certificate == certificate }) {
             let fingerprint = rule.caCertificates.isEmpty && rule.leafCertificates.isEmpty ? nil : certificate.fingerprint
             let notAfter = certificate.validity.notAfter.secondsSince1970
             func hit(_ list: PinList, _ entry: Int) {
