@@ -111,7 +111,7 @@ enum SHA256Compression: BlockCompression {
 
 /// Rotates right (FIPS 180-4 §3.2, ROTR).
 @inline(__always)
-private func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 {
+func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 {
     // n is a constant in 1...31 at every call site, so both shifts are in
     // range; the masking shifts just spare the compiler an overshift check.
     (x &>> n) | (x &<< (32 - n))
@@ -162,18 +162,32 @@ private func round(
 }
 
 /// The SHA-256 compression function in portable Swift, over `blockCount`
-/// consecutive 64-byte blocks (FIPS 180-4 §6.2.2): a loop of eight rounds at a
-/// time (a full turn of the working variables' names), the message schedule
+/// consecutive 64-byte blocks: on 64-bit targets the 64 rounds written out
+/// (`sha256CompressUnrolled`, SHA256Unrolled.swift: faster), on 32-bit ones
+/// eight rounds a turn (`sha256CompressEightRounds`: the unrolled rounds were
+/// 6.6 KB of the Cortex-M4 pinning image's flash, issue 36). The caller
+/// guarantees `blocks` points to `64 * blockCount` readable bytes.
+@inline(__always)
+func sha256CompressPortable(_ state: inout SHA256Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
+    #if _pointerBitWidth(_64)
+        sha256CompressUnrolled(&state, blocks, blockCount)
+    #else
+        sha256CompressEightRounds(&state, blocks, blockCount)
+    #endif
+}
+
+/// SHA-256's compression function (FIPS 180-4 §6.2.2) as a loop of eight rounds
+/// at a time (a full turn of the working variables' names), the message schedule
 /// kept as a rolling window of 16 words on the stack, each word computed just
 /// before its round; no allocation. The caller guarantees `blocks` points to
 /// `64 * blockCount` readable bytes.
 ///
-/// Eight rounds a turn, not 64 written out: those were 6.6 KB of the Cortex-M4
-/// pinning image's flash (issue 36; `scripts/baremetal-check.sh` has the
-/// figures). Hosts with SHA instructions run SHA256Hardware.swift or
-/// SHA256HardwareARM.swift instead. All additions are modulo 2^32 (§6.2.2):
-/// wrapping is the defined arithmetic.
-func sha256CompressPortable(_ state: inout SHA256Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
+/// The general portable path, and the one 32-bit targets run: about 1.5 KB of
+/// Cortex-M4 code against 6.6 KB for the 64 rounds written out (the pinning image
+/// 4,738 B smaller, its RSA-2048 verdict +1.4% instructions; one round a turn was
+/// 5,816 B smaller but +3.0%). All additions are modulo 2^32 (§6.2.2): wrapping
+/// is the defined arithmetic.
+func sha256CompressEightRounds(_ state: inout SHA256Compression.State, _ blocks: UnsafeRawPointer, _ blockCount: Int) {
     var chaining = state
     var block = blocks
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { window in
