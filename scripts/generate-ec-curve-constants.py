@@ -158,11 +158,16 @@ def generate():
         w(f"        coordinateByteCount: {byte_count},")
         w(f"        orderBitCount: {n.bit_length()},")
         w(f"        squareRootExponent: {limb_literal((p + 1) // 4, count)},")
-        w(f"        generatorTable: [")
-        for x, y in table:
-            w(f"            ECAffinePoint(")
-            w(f"                x: {limb_literal(to_montgomery(x, p, count), count)},")
-            w(f"                y: {limb_literal(to_montgomery(y, p, count), count)}),")
+        # Flat words, x's limbs then y's, point after point: a flat array of integer
+        # literals is static data in Embedded Swift, an array of points is code that
+        # writes it (ECWeierstrassCurve.generatorWords says more).
+        w(f"        generatorWords: [")
+        for index, (x, y) in enumerate(table):
+            w(f"            // {2 * index + 1}G")
+            for value in (x, y):
+                words = limbs(to_montgomery(value, p, count), count)
+                for start in range(0, count, 4):
+                    w("            " + " ".join("0x%016x," % l for l in words[start:start + 4]))
         w("        ]")
         w("    )")
         w("}")

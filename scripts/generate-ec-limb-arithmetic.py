@@ -59,6 +59,17 @@ def emit_montgomery_body(w, n, constants=None):
 
 
 P256_PRIME = 2**256 - 2**224 + 2**192 + 2**96 - 1
+
+# The P-256 product and square: inlined into the point formulas on 64-bit targets,
+# called and compiled for speed on 32-bit ones (the comment emitted above
+# ecP256MontgomeryMultiply says why).
+P256_INLINING = [
+    "#if _pointerBitWidth(_32)",
+    "@inline(never) @_optimize(speed)",
+    "#else",
+    "@inline(__always)",
+    "#endif",
+]
 P256_TOP = (P256_PRIME >> 192) & (2**64 - 1)  # 0xffffffff00000001
 
 
@@ -92,11 +103,22 @@ def emit_p256():
     w("    /// 2⁶⁴ − 1, 2³² − 1 and 0 (shifts, not products). 20 word products")
     w("    /// against 32. Same contract: a·b < 2²⁵⁶·p; result < p.")
     w("    ///")
-    w("    /// Inlined into the point formulas, unlike the generic products: a call")
-    w("    /// costs about 25 of its 210 instructions (arguments spilled, registers")
-    w("    /// saved), and verify-p256 makes some 3,300 field products.")
-    w("    @inline(__always)")
-    w("    static func p256MontgomeryMultiply(_ a: Self, _ b: Self) -> Self {")
+    w("    /// Inlined into the point formulas on 64-bit targets, unlike the generic")
+    w("    /// products: a call costs about 25 of its 210 instructions (arguments")
+    w("    /// spilled, registers saved), and verify-p256 makes some 3,300 field")
+    w("    /// products. On 32-bit targets each 64-bit word product is several")
+    w("    /// instructions, and the copies inlined at -Osize were most of the P-256")
+    w("    /// point formulas' flash (issue 36: the Cortex-M4 pinning image), where")
+    w("    /// the machine outliner also cut the products into shared fragments; there")
+    w("    /// it is one function, called, and compiled for speed (`@_optimize(speed)`:")
+    w("    /// no `minsize`, so not outlined): the pinning image 16.6 KB smaller and its")
+    w("    /// P-256 verdict 7.92 M -> 6.60 M instructions (`scripts/baremetal-check.sh`). A")
+    w("    /// free function, not a static method: the function-signature")
+    w("    /// specialisation that drops a static method's unused metatype drops the")
+    w("    /// `@_optimize` attribute with it.")
+    for line in P256_INLINING:
+        w("    " + line)
+    w("    func ecP256MontgomeryMultiply(_ a: ECLimbs4, _ b: ECLimbs4) -> ECLimbs4 {")
     unpack(w, "a", 4)
     unpack(w, "b", 4)
     w("        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0")
@@ -122,9 +144,10 @@ def emit_p256():
     w("    /// a²·2⁻²⁵⁶ mod p for the P-256 prime and a < p: the square with each")
     w("    /// cross product computed once (6 + 4 word products), then four")
     w("    /// reduction rounds of one product each, 14 in all against 20 for")
-    w("    /// `p256MontgomeryMultiply(a, a)`. Inlined, as the product is.")
-    w("    @inline(__always)")
-    w("    static func p256MontgomerySquare(_ a: Self) -> Self {")
+    w("    /// `ecP256MontgomeryMultiply(a, a)`. Inlined, or called, as the product is.")
+    for line in P256_INLINING:
+        w("    " + line)
+    w("    func ecP256MontgomerySquare(_ a: ECLimbs4) -> ECLimbs4 {")
     unpack(w, "a", 4)
     w("        var carry: UInt64 = 0")
     w("        var high: UInt64 = 0")
@@ -171,7 +194,8 @@ def emit_p256():
     w("        return ecSelectReduced((t0, t1, t2, t3), extra: pending, modulus: (%s))" % pl)
     w("    }")
     w("")
-    return "\n".join(L)
+    # File-level functions: written at a method's indentation above, moved out here.
+    return "\n".join(line[4:] if line.startswith("    ") else line for line in L)
 
 
 P521_MASK = 0x1FF  # the 9 bits of p = 2⁵²¹ − 1 in limb 8
@@ -332,7 +356,14 @@ def emit_type(n):
     w("    }")
     w("")
     if n == 4:
-        w(emit_p256())
+        w("    /// `ecP256MontgomeryMultiply(a, b)`: the Montgomery product modulo the P-256 prime.")
+        w("    @inline(__always)")
+        w("    static func p256MontgomeryMultiply(_ a: Self, _ b: Self) -> Self { ecP256MontgomeryMultiply(a, b) }")
+        w("")
+        w("    /// `ecP256MontgomerySquare(a)`: the Montgomery square modulo the P-256 prime.")
+        w("    @inline(__always)")
+        w("    static func p256MontgomerySquare(_ a: Self) -> Self { ecP256MontgomerySquare(a) }")
+        w("")
     if n == 9:
         w(emit_p521())
     # --- modular addition
@@ -460,6 +491,8 @@ def render():
     for n in SIZES:
         parts.append(f"// MARK: {n} limbs ({SIZES[n]})\n")
         parts.append(emit_type(n))
+        if n == 4:
+            parts.append(emit_p256())
     parts.append(emit_p521_reduce())
     return "\n".join(parts) + "\n"
 

@@ -31,199 +31,199 @@ enum P256 {
         coordinateByteCount: 32,
         orderBitCount: 256,
         squareRootExponent: ECLimbs4((0x0000000000000000, 0x0000000040000000, 0x4000000000000000, 0x3fffffffc0000000)),
-        generatorTable: [
-            ECAffinePoint(
-                x: ECLimbs4((0x79e730d418a9143c, 0x75ba95fc5fedb601, 0x79fb732b77622510, 0x18905f76a53755c6)),
-                y: ECLimbs4((0xddf25357ce95560a, 0x8b4ab8e4ba19e45c, 0xd2e88688dd21f325, 0x8571ff1825885d85))),
-            ECAffinePoint(
-                x: ECLimbs4((0xffac3f904eebc127, 0xb027f84a087d81fb, 0x66ad77dd87cbbc98, 0x26936a3fb6ff747e)),
-                y: ECLimbs4((0xb04c5c1fc983a7eb, 0x583e47ad0861fe1a, 0x788208311a2ee98e, 0xd5f06a29e587cc07))),
-            ECAffinePoint(
-                x: ECLimbs4((0xbe1b8aaec45c61f5, 0x90ec649a94b9537d, 0x941cb5aad076c20c, 0xc9079605890523c8)),
-                y: ECLimbs4((0xeb309b4ae7ba4f10, 0x73c568efe5eb882b, 0x3540a9877e7a1f68, 0x73a076bb2dd1e916))),
-            ECAffinePoint(
-                x: ECLimbs4((0x0746354ea0173b4f, 0x2bd20213d23c00f7, 0xf43eaab50c23bb08, 0x13ba5119c3123e03)),
-                y: ECLimbs4((0x2847d0303f5b9d4d, 0x6742f2f25da67bdd, 0xef933bdc77c94195, 0xeaedd9156e240867))),
-            ECAffinePoint(
-                x: ECLimbs4((0x75c96e8f264e20e8, 0xabe6bfed59a7a841, 0x2cc09c0444c8eb00, 0xe05b3080f0c4e16b)),
-                y: ECLimbs4((0x1eb7777aa45f3314, 0x56af7bedce5d45e3, 0x2b6e019a88b12f1a, 0x086659cdfd835f9b))),
-            ECAffinePoint(
-                x: ECLimbs4((0xea7d260a6245e404, 0x9de407956e7fdfe0, 0x1ff3a4158dac1ab5, 0x3e7090f1649c9073)),
-                y: ECLimbs4((0x1a7685612b944e88, 0x250f939ee57f61c8, 0x0c0daa891ead643d, 0x68930023e125b88e))),
-            ECAffinePoint(
-                x: ECLimbs4((0xccc425634b2ed709, 0x0e356769856fd30d, 0xbcbcd43f559e9811, 0x738477ac5395b759)),
-                y: ECLimbs4((0x35752b90c00ee17f, 0x68748390742ed2e3, 0x7cd06422bd1f5bc1, 0xfbc08769c9e7b797))),
-            ECAffinePoint(
-                x: ECLimbs4((0x72bcd8b7bc60055b, 0x03cc23ee56e27e4b, 0xee337424e4819370, 0xe2aa0e430ad3da09)),
-                y: ECLimbs4((0x40b8524f6383c45d, 0xd766355442a41b25, 0x64efa6de778a4797, 0x2042170a7079adf4))),
-            ECAffinePoint(
-                x: ECLimbs4((0x97091dcbd53c5c9d, 0xf17624b6ac0a177b, 0xb0f139752cfe2dff, 0xc1a35c0a6c7a574e)),
-                y: ECLimbs4((0x227d314693e79987, 0x0575bf30e89cb80e, 0x2f4e247f0d1883bb, 0xebd512263274c3d0))),
-            ECAffinePoint(
-                x: ECLimbs4((0xfea912baa5659ae8, 0x68363aba25e1a16e, 0xb8842277752c41ac, 0xfe545c282897c3fc)),
-                y: ECLimbs4((0x2d36e9e7dc4c696b, 0x5806244afba977c5, 0x85665e9be39508c1, 0xf720ee256d12597b))),
-            ECAffinePoint(
-                x: ECLimbs4((0x562e4cecc135b208, 0x74e1b2654783f47d, 0x6d2a506c5a3f3b30, 0xecead9f4c16762fc)),
-                y: ECLimbs4((0xf29dd4b2e286e5b9, 0x1b0fadc083bb3c61, 0x7a75023e7fac29a4, 0xc086d5f1c9477fa3))),
-            ECAffinePoint(
-                x: ECLimbs4((0xf4f876532de45068, 0x37c7a7e89e2e1f6e, 0xd0825fa2a3584069, 0xaf2cea7c1727bf42)),
-                y: ECLimbs4((0x0360a4fb9e4785a9, 0xe5fda49c27299f4a, 0x48068e1371ac2f71, 0x83d0687b9077666f))),
-            ECAffinePoint(
-                x: ECLimbs4((0xa4a319acd837879f, 0x6fc1b49eed6b67b0, 0xe395993332f1f3af, 0x966742eb65432a2e)),
-                y: ECLimbs4((0x4b8dc9feb4966228, 0x96cc631243f43950, 0x12068859c9b731ee, 0x7b948dc356f79968))),
-            ECAffinePoint(
-                x: ECLimbs4((0x042c2af497e2feb4, 0xd36a42d7aebf7313, 0x49d2c9eb084ffdd7, 0x9f8aa54b2ef7c76a)),
-                y: ECLimbs4((0x9200b7ba09895e70, 0x3bd0c66fddb7fb58, 0x2d97d10878eb4cbb, 0x2d431068d84bde31))),
-            ECAffinePoint(
-                x: ECLimbs4((0x5e5db46acb66e132, 0xf1be963a0d925880, 0x944a70270317b9e2, 0xe266f95948603d48)),
-                y: ECLimbs4((0x98db66735c208899, 0x90472447a2fb18a3, 0x8a966939777c619f, 0x3798142a2a3be21b))),
-            ECAffinePoint(
-                x: ECLimbs4((0xe2f73c696755ff89, 0xdd3cf7e7473017e6, 0x8ef5689d3cf7600d, 0x948dc4f8b1fc87b4)),
-                y: ECLimbs4((0xd9e9fe814ea53299, 0x2d921ca298eb6028, 0xfaecedfd0c9803fc, 0xf38ae8914d7b4745))),
-            ECAffinePoint(
-                x: ECLimbs4((0x871514560f664534, 0x85ceae7c4b68f103, 0xac09c4ae65578ab9, 0x33ec6868f044b10c)),
-                y: ECLimbs4((0x6ac4832b3a8ec1f1, 0x5509d1285847d5ef, 0xf909604f763f1574, 0xb16c4303c32f63c4))),
-            ECAffinePoint(
-                x: ECLimbs4((0xfd16847fdec67ef5, 0x742ee464233e76b7, 0x0b8e4134efc2b4c8, 0xca640b8642a3e521)),
-                y: ECLimbs4((0x653a01908ceb6aa9, 0x313c300c547852d5, 0x24e4ab126b237af7, 0x2ba901628bb47af8))),
-            ECAffinePoint(
-                x: ECLimbs4((0x00467bc58cce08b5, 0xb636458c7f178d55, 0xc5748baea677d806, 0x2763a387dfa394eb)),
-                y: ECLimbs4((0xa12b448a7d3cebb6, 0xe7adda3e6f20d850, 0xf63ebce51558462c, 0x58b36143620088a8))),
-            ECAffinePoint(
-                x: ECLimbs4((0xa9d89488a059c142, 0x6f5ae714ff0b9346, 0x068f237d16fb3664, 0x5853e4c4363186ac)),
-                y: ECLimbs4((0xe2d87d2363c52f98, 0x2ec4a76681828876, 0x47b864fae14e7b1c, 0x0c0bc0e569192408))),
-            ECAffinePoint(
-                x: ECLimbs4((0x624d60492ed22e91, 0x6fdfe0b56f072822, 0xeeca111539ce2271, 0x98100a4fdb01614f)),
-                y: ECLimbs4((0xb6b0daa2a35c628f, 0xb6f94d2ec87e9a47, 0xc67732591d57d9ce, 0xf70bfeec03884a7b))),
-            ECAffinePoint(
-                x: ECLimbs4((0x4ff23ffd248a7d06, 0x80c5bfb4878873fa, 0xb7d9ad9005745981, 0x179c85db3db01994)),
-                y: ECLimbs4((0xba41b06261a6966c, 0x4d82d052eadce5a8, 0x9e91cd3ba5e6a318, 0x47795f4f95b2dda0))),
-            ECAffinePoint(
-                x: ECLimbs4((0x1ee426ccd5cd79bf, 0x0032940b946c6e18, 0x1b1e8ae057477f58, 0xe94f7d346d823278)),
-                y: ECLimbs4((0xc747cb96782ba21a, 0xc5254469f72b33a5, 0x772ef6dec7f80c81, 0xd73acbfe2cd9e6b5))),
-            ECAffinePoint(
-                x: ECLimbs4((0x283c7513caa76097, 0x0a624fa936c83906, 0x6b20afec715af2c7, 0x4b969974eba78bfd)),
-                y: ECLimbs4((0x220755ccd921d60e, 0x9b944e107baeca13, 0x04819d515ded93d4, 0x9bbff86e6dddfd27))),
-            ECAffinePoint(
-                x: ECLimbs4((0x21950b421ff6acd3, 0xffe7048453dc6909, 0xff4cd0b228766127, 0xabdbe6084fb7db2b)),
-                y: ECLimbs4((0x837c92285e1109e8, 0x26147d27f4645b5a, 0x4d78f592f7818ed8, 0xd394077ef247fa36))),
-            ECAffinePoint(
-                x: ECLimbs4((0x508cec1c3b3f64c9, 0xe20bc0ba1e5edf3f, 0xda1deb852f4318d4, 0xd20ebe0d5c3fa443)),
-                y: ECLimbs4((0x370b4ea773241ea3, 0x61f1511c5e1a5f65, 0x99a5e23d82681c62, 0xd731e383a2f54c2d))),
-            ECAffinePoint(
-                x: ECLimbs4((0x97359638546c4d8d, 0x5f9c3fc492f24679, 0x912e8beda8c8acd9, 0xec3a318d306634b0)),
-                y: ECLimbs4((0x80167f41c31cb264, 0x3db82f6f522113f2, 0xb155bcd2dcafe197, 0xfba1da5943465283))),
-            ECAffinePoint(
-                x: ECLimbs4((0x258bbbf9e7305683, 0x31eea5bf07ef5be6, 0x0deb0e4a46c814c1, 0x5cee8449a7b730dd)),
-                y: ECLimbs4((0xeab495c5a0182bde, 0xee759f879e27a6b4, 0xc2cf6a6880e518ca, 0x25e8013ff14cf3f4))),
-            ECAffinePoint(
-                x: ECLimbs4((0x3ec832e77acaca28, 0x1bfeea57c7385b29, 0x068212e3fd1eaf38, 0xc13298306acf8ccc)),
-                y: ECLimbs4((0xb909f2db2aac9e59, 0x5748060db661782a, 0xc5ab2632c79b7a01, 0xda44c6c600017626))),
-            ECAffinePoint(
-                x: ECLimbs4((0x69d44ed65c46aa8e, 0x2100d5d3a8d063d1, 0xcb9727eaa2d17c36, 0x4c2bab1b8add53b7)),
-                y: ECLimbs4((0xa084e90c15426704, 0x778afcd3a837ebea, 0x6651f7017ce477f8, 0xa062499846fb7a8b))),
-            ECAffinePoint(
-                x: ECLimbs4((0x3667eb1a7f4c04cc, 0x59556621a9404f84, 0x71cdf6537eceb50a, 0x994a44a69b8335fa)),
-                y: ECLimbs4((0xd7faf819dbeb9b69, 0x473c5680eed4350d, 0xb6658466da44bba2, 0x0d1bc780872bdbf3))),
-            ECAffinePoint(
-                x: ECLimbs4((0xb8d3d9319ff91fe5, 0x039c4800f0518eed, 0x95c376329182cb26, 0x0763a43482fc568d)),
-                y: ECLimbs4((0x707c04d5383e76ba, 0xac98b930824e8197, 0x92bf7c8f91230de0, 0x90876a0140959b70))),
-            ECAffinePoint(
-                x: ECLimbs4((0xdc2306ebfcdbb2b2, 0x79527db7ba66f4b9, 0xbf639ed67765765e, 0x01628c4706b6090a)),
-                y: ECLimbs4((0x66eb62f1b957b4a1, 0x33cb7691ba659f46, 0x2c90d98cf3e055d6, 0x7d096ac42f174750))),
-            ECAffinePoint(
-                x: ECLimbs4((0x86f04d3b51f9c391, 0xc16d0c52a48a4ddd, 0xfc88362a891ea186, 0xe8218ad07de96a54)),
-                y: ECLimbs4((0x2c735ac12f33af7a, 0x05af456a06620ae8, 0xde3ec728c30a96a0, 0xfd59d7eb9a8f62d9))),
-            ECAffinePoint(
-                x: ECLimbs4((0x9e5da11cc5e79347, 0x87986a54361bfe25, 0xc856868891e9ae09, 0x49d3ad05548efa2a)),
-                y: ECLimbs4((0x987b0687f4eb5cf6, 0x9bea0d0f2655d14f, 0x2126ac553a8dd126, 0x6d37b1fa546fbecc))),
-            ECAffinePoint(
-                x: ECLimbs4((0xf19f382e92aa7864, 0x49c7cb94fc05804b, 0xf94aa89b40750d01, 0xdd421b5d4a210364)),
-                y: ECLimbs4((0x56cd001e39df3672, 0x030a119fdd4af1ec, 0x11f947e696cd0572, 0x574cc7b293786791))),
-            ECAffinePoint(
-                x: ECLimbs4((0xae8f8fe1eeb03d1a, 0x2b34a7dc096fb852, 0x794922ef17e29b1a, 0xb2dacdf66ef82fce)),
-                y: ECLimbs4((0xdb8dcc81f42911ee, 0xb871ba63e405ca09, 0xa66d92525e82d5b3, 0xc39725521af82878))),
-            ECAffinePoint(
-                x: ECLimbs4((0x616d2c02fb760095, 0xcfa8ca0e2a7aa6ab, 0xf123716223af72e0, 0xa22f8fbea42fd1f6)),
-                y: ECLimbs4((0x5072758b78f3d040, 0x7be19f0ded4437a8, 0xe79807a770456a7e, 0x24a1bde1d0c2302d))),
-            ECAffinePoint(
-                x: ECLimbs4((0x0a2193bfc266f85c, 0x719a87be5a0ec9ce, 0x9c30c6422b2f9c49, 0xdb15e4963d5baeb1)),
-                y: ECLimbs4((0x83c3139be0d37321, 0x4788522b2e9fdbb2, 0x2b4f0c7877eb94ea, 0x854dc9d595105f9e))),
-            ECAffinePoint(
-                x: ECLimbs4((0xa40206d330ff0e92, 0xdd306e2a05176f8b, 0x58f6428165f89e14, 0x5ed556aae89327fc)),
-                y: ECLimbs4((0xc2b1870af8321bb8, 0x097a54ff99227b16, 0xd07370c450128375, 0xb75df5ec191a421f))),
-            ECAffinePoint(
-                x: ECLimbs4((0xd3a5d81fc63d5e79, 0x8e9d0af402ba3183, 0xb097c711165c6e4c, 0xe0beeb1aebff18d3)),
-                y: ECLimbs4((0xfe657f130801937b, 0xa02dbc426fe5b29d, 0xcbdbfdb9cf290d1f, 0x7acf4419e85bc145))),
-            ECAffinePoint(
-                x: ECLimbs4((0x2c9ee62dc3363a22, 0x125d4714ec67199a, 0xf87abebf2ab80485, 0xcf3086e87a243ca4)),
-                y: ECLimbs4((0x5c52b051c64e09dd, 0x5e9b16125625aad7, 0x0536a39db19c6126, 0x97f0013247b64be5))),
-            ECAffinePoint(
-                x: ECLimbs4((0x3646b0dd7e1ee314, 0xef617e0025af7677, 0x36bf2f65ea65641a, 0xabfc8457b5e11eff)),
-                y: ECLimbs4((0x998dfac18f1192b6, 0xce91ee270142811b, 0xbb0066ae1f282369, 0x159751e2e1cbaebe))),
-            ECAffinePoint(
-                x: ECLimbs4((0x516329ff7b4d8b2c, 0xb856664a2d4b409b, 0x041252997f6b0670, 0x2bd0204360826caa)),
-                y: ECLimbs4((0x010e522661ddbcb1, 0xcd07bc34c235d56c, 0xa8f439ab06e58e3e, 0xaf490825d5cff157))),
-            ECAffinePoint(
-                x: ECLimbs4((0xc1ee6264a7eabe67, 0x62d51e29fd54487d, 0x3ea123446310eb5a, 0xbd88aca74765b805)),
-                y: ECLimbs4((0xb7b284be14fb691a, 0x640388f83b9fffef, 0x7ab49dd209f98f9a, 0x7150f87e7211e445))),
-            ECAffinePoint(
-                x: ECLimbs4((0xd81ad9386982f865, 0x27113bb4ae6a94b8, 0x4a39f02bbedd4f47, 0x0211de8fd5692705)),
-                y: ECLimbs4((0xd587138c63c92f69, 0x2354719f6237fc68, 0xfa8a5b9b0b46a59f, 0x4a70abf75c554ed3))),
-            ECAffinePoint(
-                x: ECLimbs4((0x64cfdc70d9453d29, 0x0aeaca9afd36b1af, 0x4a278686e1639607, 0x0581b4711fdf2498)),
-                y: ECLimbs4((0x82290e253d61f6d2, 0x20b021c3df219dc5, 0xff6c1a78f9a2852f, 0x435ac466954ffbb3))),
-            ECAffinePoint(
-                x: ECLimbs4((0x263e039bb308cc40, 0x6684ad762b346fd2, 0x9a127f2bcaa12d0d, 0x76a8f9fea974291f)),
-                y: ECLimbs4((0xc802049b68aa19e4, 0x65499c990c5dbba0, 0xee1b1cb5344455a1, 0x3f293fda2cd6f439))),
-            ECAffinePoint(
-                x: ECLimbs4((0xdc90323bafceb64d, 0xda8cdb78397e43f4, 0xee848e1d2566805e, 0xf1ae5380578181c7)),
-                y: ECLimbs4((0x2dc7b8e69c70c77c, 0x85f4d9c45b68b7e7, 0x84577f1f3260b767, 0x1fbd470f53cf3e69))),
-            ECAffinePoint(
-                x: ECLimbs4((0x2d037bf83f9432b4, 0xb1f1abb66a7b4371, 0x650522fd4a9a3b17, 0xbc438ae1a4e65b07)),
-                y: ECLimbs4((0x31b57ea284693c04, 0x7ab58a3f75503e46, 0x03a3c2c7b98ff4b3, 0x4a673fe054fcd65a))),
-            ECAffinePoint(
-                x: ECLimbs4((0xb7a96e0a4ea6fdf7, 0xbbe914d3b99cd026, 0x6a610374c569a602, 0xe9b1c23914da499e)),
-                y: ECLimbs4((0xb5f6f0feadc19a99, 0x731251826f21687c, 0x5a8a14644be77793, 0x94ce9e0adba8bfc7))),
-            ECAffinePoint(
-                x: ECLimbs4((0x564bdda6c71f8d02, 0xd0a875e919f7f72c, 0x57670e41bf619241, 0xf51ec8724c3c386f)),
-                y: ECLimbs4((0x00aec19ee8bf7d17, 0x5df79360286166f3, 0xa6fae60930a4f924, 0x1429b1f8ae1d3ed8))),
-            ECAffinePoint(
-                x: ECLimbs4((0xde6ddcb77b371390, 0xcb11125c02a9ba44, 0xc08ec1602b1d28fd, 0x680d5abf65e03a86)),
-                y: ECLimbs4((0xd5ec7bbbf5327839, 0xc87057ca3bce7fe5, 0x4e346db071cbfc97, 0xd3d6d111ee9e512f))),
-            ECAffinePoint(
-                x: ECLimbs4((0x2ca0ba9c3796f4c7, 0x3571e4d1592ce334, 0x28f9cdebe9f6e877, 0xee206023efce1a70)),
-                y: ECLimbs4((0xb2159e08b76369dc, 0x2754e4260a7f687c, 0xe008039e02de2ff1, 0xccd7e9418ea700c1))),
-            ECAffinePoint(
-                x: ECLimbs4((0xaec63acbdd10edd0, 0xfd4f61e491ae8d13, 0xe7b092174df861f4, 0x3720b2475548de20)),
-                y: ECLimbs4((0xaf419847ebf3df78, 0xe7229d8956cd660d, 0x0cd622baeb879899, 0x5fdaee391cab12c7))),
-            ECAffinePoint(
-                x: ECLimbs4((0xd87f4ae086653aa8, 0x327dac318072f08d, 0x098f37bb0832c416, 0x0cf804d77a9b6a20)),
-                y: ECLimbs4((0x4b9c5438a67e2173, 0x1cc0d4cea23afa67, 0x270adcc57148b135, 0xf9af0acd904d4731))),
-            ECAffinePoint(
-                x: ECLimbs4((0xa125e6c1b7ebcb88, 0x3289e86e10ec0d40, 0xcc3a5ecb98353869, 0x734e0d078a2b0d3a)),
-                y: ECLimbs4((0xe0d92e9a51933360, 0xfa6bcdb1786076b9, 0xd13cca90747f19ec, 0x61d8209d49f3a53d))),
-            ECAffinePoint(
-                x: ECLimbs4((0xad19e039119f6cab, 0xf15b920fa8dfce56, 0x8a2627c4851b5bc7, 0x7c3ff661d8ecca6e)),
-                y: ECLimbs4((0xb9dd2bf2d5f5b5bf, 0x56b76c57baa43b27, 0xdc8df855fe2f4937, 0xe95dd9d8889821b2))),
-            ECAffinePoint(
-                x: ECLimbs4((0x08e4c4901b620dc4, 0x55a3bb1ad9699e92, 0x7890e8d547968833, 0xbbdbec7d79af29b1)),
-                y: ECLimbs4((0x92750de73e51e1bc, 0x50cf6d11ad91a350, 0x9dc33392fa67285c, 0x2cdf7f854480ffe3))),
-            ECAffinePoint(
-                x: ECLimbs4((0x87af199e6cc47305, 0x062afb7c1e314dde, 0x2be22ba0f3a49fb4, 0x6ed0b988157b7f56)),
-                y: ECLimbs4((0x8162cf502d653fd9, 0x17d29c64877b7497, 0xd7e814380f67b514, 0xfedf1014fe6ee703))),
-            ECAffinePoint(
-                x: ECLimbs4((0x14d7251a8c03e3f4, 0xd71602d5b0e5fe20, 0x27d2bf4f683b30d1, 0xe1a8d418f77f10e1)),
-                y: ECLimbs4((0xa4941a1e76a0ead7, 0xff318484da0a4996, 0xaaf4d4e193394872, 0xae839cd80e99505c))),
-            ECAffinePoint(
-                x: ECLimbs4((0x62ea859803b58b02, 0x5a71497198a5ea8c, 0x1783d1b6917e4725, 0x2d7ca4d8f1e35487)),
-                y: ECLimbs4((0x3f69b4d49b4d4324, 0xda04cc898e17ff54, 0x5870726c16e3e02a, 0xaeb9041c69e788c5))),
-            ECAffinePoint(
-                x: ECLimbs4((0xaab54cfc93740130, 0xf72dab6d225733fa, 0x04b76d2d1ed32559, 0xa9fe2396bb85b9cb)),
-                y: ECLimbs4((0x128b0d24bf2219f0, 0x2292393b579f3ce2, 0x51dc5fac145ff0d5, 0xb16d6af8c3febbc1))),
-            ECAffinePoint(
-                x: ECLimbs4((0x36e84bb6dee35b41, 0x70e9016cdddfd928, 0x6072a061ae619f28, 0x15fe6a86904a36cf)),
-                y: ECLimbs4((0x9ab6968bf6005965, 0xfd1c4a970ad602d0, 0xd0a8879244f403f2, 0x76759223abe3c14b))),
+        generatorWords: [
+            // 1G
+            0x79e730d418a9143c, 0x75ba95fc5fedb601, 0x79fb732b77622510, 0x18905f76a53755c6,
+            0xddf25357ce95560a, 0x8b4ab8e4ba19e45c, 0xd2e88688dd21f325, 0x8571ff1825885d85,
+            // 3G
+            0xffac3f904eebc127, 0xb027f84a087d81fb, 0x66ad77dd87cbbc98, 0x26936a3fb6ff747e,
+            0xb04c5c1fc983a7eb, 0x583e47ad0861fe1a, 0x788208311a2ee98e, 0xd5f06a29e587cc07,
+            // 5G
+            0xbe1b8aaec45c61f5, 0x90ec649a94b9537d, 0x941cb5aad076c20c, 0xc9079605890523c8,
+            0xeb309b4ae7ba4f10, 0x73c568efe5eb882b, 0x3540a9877e7a1f68, 0x73a076bb2dd1e916,
+            // 7G
+            0x0746354ea0173b4f, 0x2bd20213d23c00f7, 0xf43eaab50c23bb08, 0x13ba5119c3123e03,
+            0x2847d0303f5b9d4d, 0x6742f2f25da67bdd, 0xef933bdc77c94195, 0xeaedd9156e240867,
+            // 9G
+            0x75c96e8f264e20e8, 0xabe6bfed59a7a841, 0x2cc09c0444c8eb00, 0xe05b3080f0c4e16b,
+            0x1eb7777aa45f3314, 0x56af7bedce5d45e3, 0x2b6e019a88b12f1a, 0x086659cdfd835f9b,
+            // 11G
+            0xea7d260a6245e404, 0x9de407956e7fdfe0, 0x1ff3a4158dac1ab5, 0x3e7090f1649c9073,
+            0x1a7685612b944e88, 0x250f939ee57f61c8, 0x0c0daa891ead643d, 0x68930023e125b88e,
+            // 13G
+            0xccc425634b2ed709, 0x0e356769856fd30d, 0xbcbcd43f559e9811, 0x738477ac5395b759,
+            0x35752b90c00ee17f, 0x68748390742ed2e3, 0x7cd06422bd1f5bc1, 0xfbc08769c9e7b797,
+            // 15G
+            0x72bcd8b7bc60055b, 0x03cc23ee56e27e4b, 0xee337424e4819370, 0xe2aa0e430ad3da09,
+            0x40b8524f6383c45d, 0xd766355442a41b25, 0x64efa6de778a4797, 0x2042170a7079adf4,
+            // 17G
+            0x97091dcbd53c5c9d, 0xf17624b6ac0a177b, 0xb0f139752cfe2dff, 0xc1a35c0a6c7a574e,
+            0x227d314693e79987, 0x0575bf30e89cb80e, 0x2f4e247f0d1883bb, 0xebd512263274c3d0,
+            // 19G
+            0xfea912baa5659ae8, 0x68363aba25e1a16e, 0xb8842277752c41ac, 0xfe545c282897c3fc,
+            0x2d36e9e7dc4c696b, 0x5806244afba977c5, 0x85665e9be39508c1, 0xf720ee256d12597b,
+            // 21G
+            0x562e4cecc135b208, 0x74e1b2654783f47d, 0x6d2a506c5a3f3b30, 0xecead9f4c16762fc,
+            0xf29dd4b2e286e5b9, 0x1b0fadc083bb3c61, 0x7a75023e7fac29a4, 0xc086d5f1c9477fa3,
+            // 23G
+            0xf4f876532de45068, 0x37c7a7e89e2e1f6e, 0xd0825fa2a3584069, 0xaf2cea7c1727bf42,
+            0x0360a4fb9e4785a9, 0xe5fda49c27299f4a, 0x48068e1371ac2f71, 0x83d0687b9077666f,
+            // 25G
+            0xa4a319acd837879f, 0x6fc1b49eed6b67b0, 0xe395993332f1f3af, 0x966742eb65432a2e,
+            0x4b8dc9feb4966228, 0x96cc631243f43950, 0x12068859c9b731ee, 0x7b948dc356f79968,
+            // 27G
+            0x042c2af497e2feb4, 0xd36a42d7aebf7313, 0x49d2c9eb084ffdd7, 0x9f8aa54b2ef7c76a,
+            0x9200b7ba09895e70, 0x3bd0c66fddb7fb58, 0x2d97d10878eb4cbb, 0x2d431068d84bde31,
+            // 29G
+            0x5e5db46acb66e132, 0xf1be963a0d925880, 0x944a70270317b9e2, 0xe266f95948603d48,
+            0x98db66735c208899, 0x90472447a2fb18a3, 0x8a966939777c619f, 0x3798142a2a3be21b,
+            // 31G
+            0xe2f73c696755ff89, 0xdd3cf7e7473017e6, 0x8ef5689d3cf7600d, 0x948dc4f8b1fc87b4,
+            0xd9e9fe814ea53299, 0x2d921ca298eb6028, 0xfaecedfd0c9803fc, 0xf38ae8914d7b4745,
+            // 33G
+            0x871514560f664534, 0x85ceae7c4b68f103, 0xac09c4ae65578ab9, 0x33ec6868f044b10c,
+            0x6ac4832b3a8ec1f1, 0x5509d1285847d5ef, 0xf909604f763f1574, 0xb16c4303c32f63c4,
+            // 35G
+            0xfd16847fdec67ef5, 0x742ee464233e76b7, 0x0b8e4134efc2b4c8, 0xca640b8642a3e521,
+            0x653a01908ceb6aa9, 0x313c300c547852d5, 0x24e4ab126b237af7, 0x2ba901628bb47af8,
+            // 37G
+            0x00467bc58cce08b5, 0xb636458c7f178d55, 0xc5748baea677d806, 0x2763a387dfa394eb,
+            0xa12b448a7d3cebb6, 0xe7adda3e6f20d850, 0xf63ebce51558462c, 0x58b36143620088a8,
+            // 39G
+            0xa9d89488a059c142, 0x6f5ae714ff0b9346, 0x068f237d16fb3664, 0x5853e4c4363186ac,
+            0xe2d87d2363c52f98, 0x2ec4a76681828876, 0x47b864fae14e7b1c, 0x0c0bc0e569192408,
+            // 41G
+            0x624d60492ed22e91, 0x6fdfe0b56f072822, 0xeeca111539ce2271, 0x98100a4fdb01614f,
+            0xb6b0daa2a35c628f, 0xb6f94d2ec87e9a47, 0xc67732591d57d9ce, 0xf70bfeec03884a7b,
+            // 43G
+            0x4ff23ffd248a7d06, 0x80c5bfb4878873fa, 0xb7d9ad9005745981, 0x179c85db3db01994,
+            0xba41b06261a6966c, 0x4d82d052eadce5a8, 0x9e91cd3ba5e6a318, 0x47795f4f95b2dda0,
+            // 45G
+            0x1ee426ccd5cd79bf, 0x0032940b946c6e18, 0x1b1e8ae057477f58, 0xe94f7d346d823278,
+            0xc747cb96782ba21a, 0xc5254469f72b33a5, 0x772ef6dec7f80c81, 0xd73acbfe2cd9e6b5,
+            // 47G
+            0x283c7513caa76097, 0x0a624fa936c83906, 0x6b20afec715af2c7, 0x4b969974eba78bfd,
+            0x220755ccd921d60e, 0x9b944e107baeca13, 0x04819d515ded93d4, 0x9bbff86e6dddfd27,
+            // 49G
+            0x21950b421ff6acd3, 0xffe7048453dc6909, 0xff4cd0b228766127, 0xabdbe6084fb7db2b,
+            0x837c92285e1109e8, 0x26147d27f4645b5a, 0x4d78f592f7818ed8, 0xd394077ef247fa36,
+            // 51G
+            0x508cec1c3b3f64c9, 0xe20bc0ba1e5edf3f, 0xda1deb852f4318d4, 0xd20ebe0d5c3fa443,
+            0x370b4ea773241ea3, 0x61f1511c5e1a5f65, 0x99a5e23d82681c62, 0xd731e383a2f54c2d,
+            // 53G
+            0x97359638546c4d8d, 0x5f9c3fc492f24679, 0x912e8beda8c8acd9, 0xec3a318d306634b0,
+            0x80167f41c31cb264, 0x3db82f6f522113f2, 0xb155bcd2dcafe197, 0xfba1da5943465283,
+            // 55G
+            0x258bbbf9e7305683, 0x31eea5bf07ef5be6, 0x0deb0e4a46c814c1, 0x5cee8449a7b730dd,
+            0xeab495c5a0182bde, 0xee759f879e27a6b4, 0xc2cf6a6880e518ca, 0x25e8013ff14cf3f4,
+            // 57G
+            0x3ec832e77acaca28, 0x1bfeea57c7385b29, 0x068212e3fd1eaf38, 0xc13298306acf8ccc,
+            0xb909f2db2aac9e59, 0x5748060db661782a, 0xc5ab2632c79b7a01, 0xda44c6c600017626,
+            // 59G
+            0x69d44ed65c46aa8e, 0x2100d5d3a8d063d1, 0xcb9727eaa2d17c36, 0x4c2bab1b8add53b7,
+            0xa084e90c15426704, 0x778afcd3a837ebea, 0x6651f7017ce477f8, 0xa062499846fb7a8b,
+            // 61G
+            0x3667eb1a7f4c04cc, 0x59556621a9404f84, 0x71cdf6537eceb50a, 0x994a44a69b8335fa,
+            0xd7faf819dbeb9b69, 0x473c5680eed4350d, 0xb6658466da44bba2, 0x0d1bc780872bdbf3,
+            // 63G
+            0xb8d3d9319ff91fe5, 0x039c4800f0518eed, 0x95c376329182cb26, 0x0763a43482fc568d,
+            0x707c04d5383e76ba, 0xac98b930824e8197, 0x92bf7c8f91230de0, 0x90876a0140959b70,
+            // 65G
+            0xdc2306ebfcdbb2b2, 0x79527db7ba66f4b9, 0xbf639ed67765765e, 0x01628c4706b6090a,
+            0x66eb62f1b957b4a1, 0x33cb7691ba659f46, 0x2c90d98cf3e055d6, 0x7d096ac42f174750,
+            // 67G
+            0x86f04d3b51f9c391, 0xc16d0c52a48a4ddd, 0xfc88362a891ea186, 0xe8218ad07de96a54,
+            0x2c735ac12f33af7a, 0x05af456a06620ae8, 0xde3ec728c30a96a0, 0xfd59d7eb9a8f62d9,
+            // 69G
+            0x9e5da11cc5e79347, 0x87986a54361bfe25, 0xc856868891e9ae09, 0x49d3ad05548efa2a,
+            0x987b0687f4eb5cf6, 0x9bea0d0f2655d14f, 0x2126ac553a8dd126, 0x6d37b1fa546fbecc,
+            // 71G
+            0xf19f382e92aa7864, 0x49c7cb94fc05804b, 0xf94aa89b40750d01, 0xdd421b5d4a210364,
+            0x56cd001e39df3672, 0x030a119fdd4af1ec, 0x11f947e696cd0572, 0x574cc7b293786791,
+            // 73G
+            0xae8f8fe1eeb03d1a, 0x2b34a7dc096fb852, 0x794922ef17e29b1a, 0xb2dacdf66ef82fce,
+            0xdb8dcc81f42911ee, 0xb871ba63e405ca09, 0xa66d92525e82d5b3, 0xc39725521af82878,
+            // 75G
+            0x616d2c02fb760095, 0xcfa8ca0e2a7aa6ab, 0xf123716223af72e0, 0xa22f8fbea42fd1f6,
+            0x5072758b78f3d040, 0x7be19f0ded4437a8, 0xe79807a770456a7e, 0x24a1bde1d0c2302d,
+            // 77G
+            0x0a2193bfc266f85c, 0x719a87be5a0ec9ce, 0x9c30c6422b2f9c49, 0xdb15e4963d5baeb1,
+            0x83c3139be0d37321, 0x4788522b2e9fdbb2, 0x2b4f0c7877eb94ea, 0x854dc9d595105f9e,
+            // 79G
+            0xa40206d330ff0e92, 0xdd306e2a05176f8b, 0x58f6428165f89e14, 0x5ed556aae89327fc,
+            0xc2b1870af8321bb8, 0x097a54ff99227b16, 0xd07370c450128375, 0xb75df5ec191a421f,
+            // 81G
+            0xd3a5d81fc63d5e79, 0x8e9d0af402ba3183, 0xb097c711165c6e4c, 0xe0beeb1aebff18d3,
+            0xfe657f130801937b, 0xa02dbc426fe5b29d, 0xcbdbfdb9cf290d1f, 0x7acf4419e85bc145,
+            // 83G
+            0x2c9ee62dc3363a22, 0x125d4714ec67199a, 0xf87abebf2ab80485, 0xcf3086e87a243ca4,
+            0x5c52b051c64e09dd, 0x5e9b16125625aad7, 0x0536a39db19c6126, 0x97f0013247b64be5,
+            // 85G
+            0x3646b0dd7e1ee314, 0xef617e0025af7677, 0x36bf2f65ea65641a, 0xabfc8457b5e11eff,
+            0x998dfac18f1192b6, 0xce91ee270142811b, 0xbb0066ae1f282369, 0x159751e2e1cbaebe,
+            // 87G
+            0x516329ff7b4d8b2c, 0xb856664a2d4b409b, 0x041252997f6b0670, 0x2bd0204360826caa,
+            0x010e522661ddbcb1, 0xcd07bc34c235d56c, 0xa8f439ab06e58e3e, 0xaf490825d5cff157,
+            // 89G
+            0xc1ee6264a7eabe67, 0x62d51e29fd54487d, 0x3ea123446310eb5a, 0xbd88aca74765b805,
+            0xb7b284be14fb691a, 0x640388f83b9fffef, 0x7ab49dd209f98f9a, 0x7150f87e7211e445,
+            // 91G
+            0xd81ad9386982f865, 0x27113bb4ae6a94b8, 0x4a39f02bbedd4f47, 0x0211de8fd5692705,
+            0xd587138c63c92f69, 0x2354719f6237fc68, 0xfa8a5b9b0b46a59f, 0x4a70abf75c554ed3,
+            // 93G
+            0x64cfdc70d9453d29, 0x0aeaca9afd36b1af, 0x4a278686e1639607, 0x0581b4711fdf2498,
+            0x82290e253d61f6d2, 0x20b021c3df219dc5, 0xff6c1a78f9a2852f, 0x435ac466954ffbb3,
+            // 95G
+            0x263e039bb308cc40, 0x6684ad762b346fd2, 0x9a127f2bcaa12d0d, 0x76a8f9fea974291f,
+            0xc802049b68aa19e4, 0x65499c990c5dbba0, 0xee1b1cb5344455a1, 0x3f293fda2cd6f439,
+            // 97G
+            0xdc90323bafceb64d, 0xda8cdb78397e43f4, 0xee848e1d2566805e, 0xf1ae5380578181c7,
+            0x2dc7b8e69c70c77c, 0x85f4d9c45b68b7e7, 0x84577f1f3260b767, 0x1fbd470f53cf3e69,
+            // 99G
+            0x2d037bf83f9432b4, 0xb1f1abb66a7b4371, 0x650522fd4a9a3b17, 0xbc438ae1a4e65b07,
+            0x31b57ea284693c04, 0x7ab58a3f75503e46, 0x03a3c2c7b98ff4b3, 0x4a673fe054fcd65a,
+            // 101G
+            0xb7a96e0a4ea6fdf7, 0xbbe914d3b99cd026, 0x6a610374c569a602, 0xe9b1c23914da499e,
+            0xb5f6f0feadc19a99, 0x731251826f21687c, 0x5a8a14644be77793, 0x94ce9e0adba8bfc7,
+            // 103G
+            0x564bdda6c71f8d02, 0xd0a875e919f7f72c, 0x57670e41bf619241, 0xf51ec8724c3c386f,
+            0x00aec19ee8bf7d17, 0x5df79360286166f3, 0xa6fae60930a4f924, 0x1429b1f8ae1d3ed8,
+            // 105G
+            0xde6ddcb77b371390, 0xcb11125c02a9ba44, 0xc08ec1602b1d28fd, 0x680d5abf65e03a86,
+            0xd5ec7bbbf5327839, 0xc87057ca3bce7fe5, 0x4e346db071cbfc97, 0xd3d6d111ee9e512f,
+            // 107G
+            0x2ca0ba9c3796f4c7, 0x3571e4d1592ce334, 0x28f9cdebe9f6e877, 0xee206023efce1a70,
+            0xb2159e08b76369dc, 0x2754e4260a7f687c, 0xe008039e02de2ff1, 0xccd7e9418ea700c1,
+            // 109G
+            0xaec63acbdd10edd0, 0xfd4f61e491ae8d13, 0xe7b092174df861f4, 0x3720b2475548de20,
+            0xaf419847ebf3df78, 0xe7229d8956cd660d, 0x0cd622baeb879899, 0x5fdaee391cab12c7,
+            // 111G
+            0xd87f4ae086653aa8, 0x327dac318072f08d, 0x098f37bb0832c416, 0x0cf804d77a9b6a20,
+            0x4b9c5438a67e2173, 0x1cc0d4cea23afa67, 0x270adcc57148b135, 0xf9af0acd904d4731,
+            // 113G
+            0xa125e6c1b7ebcb88, 0x3289e86e10ec0d40, 0xcc3a5ecb98353869, 0x734e0d078a2b0d3a,
+            0xe0d92e9a51933360, 0xfa6bcdb1786076b9, 0xd13cca90747f19ec, 0x61d8209d49f3a53d,
+            // 115G
+            0xad19e039119f6cab, 0xf15b920fa8dfce56, 0x8a2627c4851b5bc7, 0x7c3ff661d8ecca6e,
+            0xb9dd2bf2d5f5b5bf, 0x56b76c57baa43b27, 0xdc8df855fe2f4937, 0xe95dd9d8889821b2,
+            // 117G
+            0x08e4c4901b620dc4, 0x55a3bb1ad9699e92, 0x7890e8d547968833, 0xbbdbec7d79af29b1,
+            0x92750de73e51e1bc, 0x50cf6d11ad91a350, 0x9dc33392fa67285c, 0x2cdf7f854480ffe3,
+            // 119G
+            0x87af199e6cc47305, 0x062afb7c1e314dde, 0x2be22ba0f3a49fb4, 0x6ed0b988157b7f56,
+            0x8162cf502d653fd9, 0x17d29c64877b7497, 0xd7e814380f67b514, 0xfedf1014fe6ee703,
+            // 121G
+            0x14d7251a8c03e3f4, 0xd71602d5b0e5fe20, 0x27d2bf4f683b30d1, 0xe1a8d418f77f10e1,
+            0xa4941a1e76a0ead7, 0xff318484da0a4996, 0xaaf4d4e193394872, 0xae839cd80e99505c,
+            // 123G
+            0x62ea859803b58b02, 0x5a71497198a5ea8c, 0x1783d1b6917e4725, 0x2d7ca4d8f1e35487,
+            0x3f69b4d49b4d4324, 0xda04cc898e17ff54, 0x5870726c16e3e02a, 0xaeb9041c69e788c5,
+            // 125G
+            0xaab54cfc93740130, 0xf72dab6d225733fa, 0x04b76d2d1ed32559, 0xa9fe2396bb85b9cb,
+            0x128b0d24bf2219f0, 0x2292393b579f3ce2, 0x51dc5fac145ff0d5, 0xb16d6af8c3febbc1,
+            // 127G
+            0x36e84bb6dee35b41, 0x70e9016cdddfd928, 0x6072a061ae619f28, 0x15fe6a86904a36cf,
+            0x9ab6968bf6005965, 0xfd1c4a970ad602d0, 0xd0a8879244f403f2, 0x76759223abe3c14b,
         ]
     )
 }
@@ -252,199 +252,327 @@ enum P384 {
         coordinateByteCount: 48,
         orderBitCount: 384,
         squareRootExponent: ECLimbs6((0x0000000040000000, 0xbfffffffc0000000, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x3fffffffffffffff)),
-        generatorTable: [
-            ECAffinePoint(
-                x: ECLimbs6((0x3dd0756649c0b528, 0x20e378e2a0d6ce38, 0x879c3afc541b4d6e, 0x6454868459a30eff, 0x812ff723614ede2b, 0x4d3aadc2299e1513)),
-                y: ECLimbs6((0x23043dad4b03a4fe, 0xa1bfa8bf7bb4a9ac, 0x8bade7562e83b050, 0xc6c3521968f4ffd9, 0xdd8002263969a840, 0x2b78abc25a15c5e9))),
-            ECAffinePoint(
-                x: ECLimbs6((0x05e4dbe6c1dc4073, 0xc54ea9fff04f779c, 0x6b2034e9a170ccf0, 0x3a48d732d51c6c3e, 0xe36f7e2d263aa470, 0xd283fe68e7c1c3ac)),
-                y: ECLimbs6((0x7e284821c04ee157, 0x92d789a77ae0e36d, 0x132663c04ef67446, 0x68012d5ad2e1d0b4, 0xf6db68b15102b339, 0x465465fc983292af))),
-            ECAffinePoint(
-                x: ECLimbs6((0xbb595eba68f1f0df, 0xc185c0cbcc873466, 0x7f1eb1b5293c703b, 0x60db2cf5aacc05e6, 0xc676b987e2e8e4c6, 0xe1bb26b11d178ffb)),
-                y: ECLimbs6((0x2b694ba07073fa21, 0x22c16e2e72f34566, 0x80b61b3101c35b99, 0x4b237faf982c0411, 0xe6c5944024de236d, 0x4db1c9d6e209e4a3))),
-            ECAffinePoint(
-                x: ECLimbs6((0xdf13b9d17d69222b, 0x4ce6415f874774b1, 0x731edcf8211faa95, 0x5f4215d1659753ed, 0xf893db589db2df55, 0x932c9f811c89025b)),
-                y: ECLimbs6((0x0996b2207706a61e, 0x135349d5a8641c79, 0x65aad76f50130844, 0x0ff37c0401fff780, 0xf57f238e693b0706, 0xd90a16b6af6c9b3e))),
-            ECAffinePoint(
-                x: ECLimbs6((0x2f5d200e2353b92f, 0xe35d87293fd7e4f9, 0x26094833a96d745d, 0xdc351dc13cbfff3f, 0x26d464c6dad54d6a, 0x5cab1d1d53636c6a)),
-                y: ECLimbs6((0xf2813072b18ec0b0, 0x3777e270d742aa2f, 0x27f061c7033ca7c2, 0xa6ecaccc68ead0d8, 0x7d9429f4ee69a754, 0xe770633431e8f5c6))),
-            ECAffinePoint(
-                x: ECLimbs6((0xc7708b19b68b8c7d, 0x4532077c44377aba, 0x0dcc67706cdad64f, 0x01b8bf56147b6602, 0xf8d89885f0561d79, 0x9c19e9fc7ba9c437)),
-                y: ECLimbs6((0x764eb146bdc4ba25, 0x604fe46bac144b83, 0x3ce813298a77e780, 0x2e070f36fe9e682e, 0x41821d0c3a53287a, 0x9aa62f9f3533f918))),
-            ECAffinePoint(
-                x: ECLimbs6((0x9b7aeb7e75ccbdfb, 0xb25e28c5f6749a95, 0x8a7a8e4633b7d4ae, 0xdb5203a8d9c1bd56, 0xd2657265ed22df97, 0xb51c56e18cf23c94)),
-                y: ECLimbs6((0xf4d394596c3d812d, 0xd8e88f1a87cae0c2, 0x789a2a48cf4d0fe3, 0xb7feac2dfec38d60, 0x81fdbd1c3b490ec3, 0x4617adb7cc6979e1))),
-            ECAffinePoint(
-                x: ECLimbs6((0x446ad8884709f4a9, 0x2b7210e2ec3dabd8, 0x83ccf19550e07b34, 0x59500917789b3075, 0x0fc01fd4eb085993, 0xfb62d26f4903026b)),
-                y: ECLimbs6((0x2309cc9d6fe989bb, 0x61609cbd144bd586, 0x4b23d3a0de06610c, 0xdddc2866d898f470, 0x8733fc41400c5797, 0x5a68c6fed0bc2716))),
-            ECAffinePoint(
-                x: ECLimbs6((0x8903e1304b4a3cd0, 0x3ea4ea4c8ff1f43e, 0xe6fc3f2af655a10d, 0x7be3737d524ffefc, 0x9f6928555330455e, 0x524f166ee475ce70)),
-                y: ECLimbs6((0x3fcc69cd6c12f055, 0x4e23b6ffd5b9c0da, 0x49ce6993336bf183, 0xf87d6d854a54504a, 0x25eb5df1b3c2677a, 0xac37986f55b164c9))),
-            ECAffinePoint(
-                x: ECLimbs6((0x82a2ed4abaa84c08, 0x22c4cc5f41a8c912, 0xca109c3b154aad5e, 0x23891298fc38538e, 0xb3b6639c539802ae, 0xfa0f1f450390d706)),
-                y: ECLimbs6((0x46b78e5db0dc21d0, 0xa8c72d3cc3da2eac, 0x9170b3786ff2f643, 0x3f5a799bb67f30c3, 0x15d1dc778264b672, 0xa1d47b23e9577764))),
-            ECAffinePoint(
-                x: ECLimbs6((0x08265e510422ce2f, 0x88e0d496dd2f9e21, 0x30128aa06177f75d, 0x2e59ab62bd9ebe69, 0x1b1a0f6c5df0e537, 0xab16c626dac012b5)),
-                y: ECLimbs6((0x8014214b008c5de7, 0xaa740a9e38f17bea, 0x262ebb498a149098, 0xb454111e8527cd59, 0x266ad15aacea5817, 0x21824f411353ccba))),
-            ECAffinePoint(
-                x: ECLimbs6((0xd1b4e74d12e3683b, 0x990ed20b569b8ef6, 0xb9d3dd25429c0a18, 0x1c75b8ab2a351783, 0x61e4ca2b905432f0, 0x80826a69eea8f224)),
-                y: ECLimbs6((0x7fc33a6bec52abad, 0x0bcca3f0a65e4813, 0x7ad8a132a527cebe, 0xf0138950eaf22c7e, 0x282d2437566718c1, 0x9dfccb0de2212559))),
-            ECAffinePoint(
-                x: ECLimbs6((0x1e93722758ce3b83, 0xbb280dfa3cb3fb36, 0x57d0f3d2e2be174a, 0x9bd51b99208abe1e, 0x3809ab50de248024, 0xc29c6e2ca5bb7331)),
-                y: ECLimbs6((0x9944fd2e61124f05, 0x83ccbc4e9009e391, 0x01628f059424a3cc, 0xd6a2f51dea8e4344, 0xda3e1a3d4cebc96e, 0x1fe6fb42e97809dc))),
-            ECAffinePoint(
-                x: ECLimbs6((0xa04482d2467d66e4, 0xcf1912934d78291d, 0x8e0d4168482396f9, 0x7228e2d5d18f14d0, 0x2f7e8d509c6a58fe, 0xe8ca780e373e5aec)),
-                y: ECLimbs6((0x42aad1d61b68e9f8, 0x58a6d7f569e2f8f4, 0xd779adfe31da1bea, 0x7d26540638c85a85, 0x67e67195d44d3cdf, 0x17820a0bc5134ed7))),
-            ECAffinePoint(
-                x: ECLimbs6((0x019d6ac5d3021470, 0x25846b66780443d6, 0xce3c15ed55c97647, 0x3dc22d490e3feb0f, 0x2065b7cba7df26e4, 0xc8b00ae8187cea1f)),
-                y: ECLimbs6((0x1a5284a0865dded3, 0x293c164920c83de2, 0xab178d26cce851b3, 0x8e6db10b404505fb, 0xf6f57e7190c82033, 0x1d2a1c015977f16c))),
-            ECAffinePoint(
-                x: ECLimbs6((0xa39c89317c8906a4, 0xb6e7ecdd9e821ee6, 0x2ecf8340f0df4fe6, 0xd42f7dc953c14965, 0x1afb51a3e3ba8285, 0x6c07c4040a3305d1)),
-                y: ECLimbs6((0xdab83288127fc1da, 0xbc0a699b374c4b08, 0x402a9bab42eb20dd, 0xd7dd464f045a7a1c, 0x5b3d0d6d36beecc4, 0x475a3e756398a19d))),
-            ECAffinePoint(
-                x: ECLimbs6((0x61333a382fb3ba63, 0xdf330d9d5b943c86, 0xbbc7c7ee955ef3af, 0xda631fc160f09efb, 0x68af622641d5c400, 0xcc9e97a46c833e9d)),
-                y: ECLimbs6((0x7fd73e8e3a625e76, 0x13bf6124c209e55e, 0x08467cea48b90b91, 0x8a416eb9bb6f0aba, 0x6fcc93a1b8c31072, 0xa7fd2b619057dad7))),
-            ECAffinePoint(
-                x: ECLimbs6((0x58a5b5433720ec9b, 0xbb3800d52d7c2fb4, 0x4a508620dde6bd0a, 0x65f16273a02583fd, 0x832bd8e34fc78523, 0xd6149f75e9417bc6)),
-                y: ECLimbs6((0xfeb026e93deeb52a, 0x0ce18088a55e0956, 0x50018998988092a2, 0x22f19fab28f35eee, 0xac8a877f52ccd35c, 0xb13a8ad830e23f26))),
-            ECAffinePoint(
-                x: ECLimbs6((0x0202d57de44f61a3, 0x4027704bb5630ef2, 0xa129e2dff5b54a5d, 0xacb60a7597482b86, 0x9261ede87ef27114, 0x1eba28f3defc58b5)),
-                y: ECLimbs6((0x6c91c0c98be5589e, 0x2f1643d514594bee, 0x2ea912435d2ca034, 0xb50649a894047d1f, 0x284fcbb5638ca337, 0xfa0e07b7fe85bf85))),
-            ECAffinePoint(
-                x: ECLimbs6((0x7d894f80506e0e42, 0xd984244a8e3d2c46, 0x6d7edf642b7f006f, 0x36a1cd6dde9b6230, 0xc9985040b76c0665, 0x587df4d6b89b1fc2)),
-                y: ECLimbs6((0x4c0638476a71ae7a, 0x7b2b0ab3e8294747, 0x345c553ab53153b8, 0xb646e453436d9fe2, 0x1a95355f1cd60340, 0x2d7bc128074968fb))),
-            ECAffinePoint(
-                x: ECLimbs6((0xad148e87bca6d14c, 0x41dfd24d456a201e, 0x73a82933a80d68f3, 0x89746c8d852ca035, 0xe3bc778895fd71ae, 0x8764cd2cda92245d)),
-                y: ECLimbs6((0xa2fe2c4782eb23e2, 0x5ac762e00f3c9d6e, 0x57860ce121646f31, 0xbdc9d6c34f9f589a, 0x679952c7d193272e, 0x82ea702eeb18f1c5))),
-            ECAffinePoint(
-                x: ECLimbs6((0x37fa935500846d44, 0x09112fc50578bc8c, 0xdad9f5b239c4943d, 0x7314f5f0416dbd86, 0x5cf095a901fefb56, 0x35178bad22dab393)),
-                y: ECLimbs6((0xcf79fc1b36baf1a7, 0x1b7ee42d749e5498, 0xbce78aa9ede314bb, 0xaaf8e0f6bd0628df, 0xa974b09415cbf948, 0x8f3f1f63c9632b78))),
-            ECAffinePoint(
-                x: ECLimbs6((0xd4c411564fddda5b, 0xd4af65c673ad9112, 0xffe8e0bb39eb8f59, 0xb0040c0e8d6fcf13, 0x99e1c0c61f2bb599, 0x9c94c858b2ac3405)),
-                y: ECLimbs6((0x8f8878d76eeed85d, 0x62b2f54351fcca3f, 0xeb3b44a9e5b56918, 0x16f96676b7234e93, 0x17477722bd2af19e, 0x42eb2979db83a485))),
-            ECAffinePoint(
-                x: ECLimbs6((0x6f888f7df0c668ca, 0x65c788785f0dc66c, 0xbfb185125f5b07a0, 0x780abff7d878acd0, 0x504f21b1570cf950, 0xea5b37c5da233371)),
-                y: ECLimbs6((0x487ae8bd22437ed1, 0x9c701758249cf9b7, 0xf86562a898fb34ff, 0xdfeea1a265e0fc91, 0xeef006912e20fc23, 0xac9dfec7dfa72a8b))),
-            ECAffinePoint(
-                x: ECLimbs6((0xfa5c3aef697136c6, 0x8ea5af63a5ea6fb8, 0xa669156542e365a4, 0x47c56c115b6e3386, 0x1197832bcea03f56, 0x0b470bb250e4ea9e)),
-                y: ECLimbs6((0x3113c74313b25712, 0x8d6c174ed2497d48, 0xfc4486ee49c9ebe8, 0x2487edd57f82bdd3, 0x771e64415b57be2f, 0x2d1cc518e28b2bdb))),
-            ECAffinePoint(
-                x: ECLimbs6((0x2c4ccac72070ac8d, 0x1947c0caec4a22b8, 0xa5e0fb598c5a78d9, 0x464ae8d241a84de7, 0x3dba16e9daaabc27, 0x16634a504f35cb3c)),
-                y: ECLimbs6((0xadc18bf9b16ec84f, 0x324d067e7359dd35, 0xdaeac0c3570543f0, 0x0b2240003c887d36, 0xc69489e2373f1a0d, 0x518b047dcbaa0d97))),
-            ECAffinePoint(
-                x: ECLimbs6((0x3b1bddc6fbde49ef, 0xdaed7c268a0915cc, 0x0b0110610f0422a2, 0xcf485c74a7c54b16, 0x642ec4e615c3aae2, 0xa8ba8f10e0f383ea)),
-                y: ECLimbs6((0x2a2054b495618501, 0xebec6442089efa8b, 0x5786a19a4e2fa83e, 0xd2c71ad139069963, 0xadc93d9a481765e2, 0xedf2e3eb7ecc9485))),
-            ECAffinePoint(
-                x: ECLimbs6((0xbcab5f60069f3367, 0xfd6622bc1718ec3c, 0xa4fb7867e3a142d6, 0x6078d8bf085faeb3, 0xfa5cbfda60f4554f, 0xb3fcd5d1690cd408)),
-                y: ECLimbs6((0x4ebdee7d281f7884, 0x82af23aa180a63a7, 0x8de3107c3d079f61, 0x17c6b5cbbe2334f8, 0x6a91e73997d0fa06, 0x7460257314ceeed4))),
-            ECAffinePoint(
-                x: ECLimbs6((0xb14ba61cf97f865c, 0x73bae4c1694b8b0d, 0xa14967dfac4bbf62, 0x1e9dd1509bf446e0, 0xc052f3eb1c99ceef, 0x814d7fa07a78c189)),
-                y: ECLimbs6((0xa101a483ab74b05d, 0x7788c258a1737b65, 0x0d60bab7e809a13c, 0x8f427bc473c81d5b, 0xd2e130552952c1fc, 0x0a823b9a4b26df63))),
-            ECAffinePoint(
-                x: ECLimbs6((0xaf467ce227bf64c9, 0xdfca6897f929974c, 0x64473b595c322738, 0x96a917cf1ed0e315, 0x3703435b0de64db9, 0x9ba039679267b646)),
-                y: ECLimbs6((0xdf0c2aae3a522fbe, 0x41bdb741b335eff0, 0xaccf2edd7b059703, 0x6fb34b3028463cce, 0x96d9ba0bd9e3ca19, 0xff336f12504655c1))),
-            ECAffinePoint(
-                x: ECLimbs6((0x48da1fd3fc60a6e0, 0x54fb5a34222241e8, 0x6035e34f772ae080, 0x5ff77ff2332982d0, 0x2366467300fe51fd, 0xc93ea049ef6ba006)),
-                y: ECLimbs6((0x6640f1177d381266, 0x394d32cd6ae9f4ac, 0xe6a7885370d303eb, 0x0dda19ffe5275767, 0xb0a6c77201466d23, 0xc4cc11451fc69829))),
-            ECAffinePoint(
-                x: ECLimbs6((0xc5c0e6d7aaed89c0, 0x6ce8ead6149a1896, 0x7a50f7458c949f8f, 0xcd7e35f76e2b71aa, 0xf6159e519a049f7a, 0x1c9bf0b0f1e52d1e)),
-                y: ECLimbs6((0x3bb6c1f518202c80, 0x8d3a5f621ecd7b1a, 0x3bb034e888d17f19, 0xdc89bd4997d4048d, 0xf5af7b8e3735df22, 0x52bb3712a0a689e8))),
-            ECAffinePoint(
-                x: ECLimbs6((0x8e469454839b9679, 0xbecda43b0d1d279f, 0xcf9edc15edb63c80, 0x4597ec8abdd5f002, 0x8b0350b2650b2253, 0xb84c3a6a5fd4266f)),
-                y: ECLimbs6((0x0e16d83d30fc79f9, 0xb6a487833ad995d3, 0xab784b2cde2bc266, 0x19763d6d889d66dd, 0xa2866c24c8f9f087, 0xea6f2528a55bb1c9))),
-            ECAffinePoint(
-                x: ECLimbs6((0x6efc5cbc8b1772ca, 0xeac7dd3b0b634f68, 0x65d75edaa55d6185, 0x556e637e6ef3d8f7, 0xf9af3e4d90909d25, 0xe462ca48e153035a)),
-                y: ECLimbs6((0x52763b7b0a109ed1, 0x104ab1a642785d06, 0x1a7e35ed3f59e4bc, 0x5990b746c6ebc003, 0x096a6bf01362c5f9, 0x8322cb8aac794994))),
-            ECAffinePoint(
-                x: ECLimbs6((0xf8d3df74670c2752, 0x5ccb2859a1115e28, 0xcc66c8aa0f19981b, 0xd4bcc8b125abfd65, 0x2c86ee164fdd3cca, 0x59d65d78a3f735f4)),
-                y: ECLimbs6((0x035ade287c0c55ce, 0x57769d6245d3994d, 0xd13ae4892bd423a4, 0x0aceee4882ed66bc, 0x6f2c9e8b73167a32, 0xfbcd0100271dbd7a))),
-            ECAffinePoint(
-                x: ECLimbs6((0xc42ece45effefcb1, 0xbf5731b3abb11441, 0x93ba15cfe58d0a92, 0x27bbde143508ac54, 0x2b123738fe255dda, 0x0b4faa5a537ecd70)),
-                y: ECLimbs6((0x6a44d084ddec83c6, 0x86793c4d0801523d, 0x154f285025b3e319, 0x2144daf1ce64373a, 0xbdb924ee07139566, 0xf9a7ea28732ad01c))),
-            ECAffinePoint(
-                x: ECLimbs6((0x43385c32d851a702, 0xa9c2a9b11de8963b, 0x5b8d230bdf8b9b24, 0x9029a9252d3731c2, 0xb08db04de8caa7d2, 0xb89d83e72bf4673c)),
-                y: ECLimbs6((0xa8fd39bfe1f24424, 0x9f89b6d6e1e8d616, 0xaf9fc87b4f1d216e, 0x04e21e0392265a59, 0x0b15740387b86373, 0x6f65af3b7c98a162))),
-            ECAffinePoint(
-                x: ECLimbs6((0x6b5d4014867303de, 0xc8cbc40a420ab7ef, 0x5b28cf8991549a96, 0x5d4631b4392f8f66, 0x4a7ee23df367b5c8, 0xa1e0ae0fe6ca7a15)),
-                y: ECLimbs6((0x2a655ee1139fa27c, 0xa531c2c450fab901, 0x6762ab69430aed71, 0x64e239e3f0402e1d, 0xd7870042957fe445, 0xfd42d862417d6562))),
-            ECAffinePoint(
-                x: ECLimbs6((0x9f2134c12a501a3f, 0x114a9b40334793a7, 0x27ccb6c0212a6125, 0x0ca930b998ce78a3, 0x742e060b28a12627, 0x63d23607fa5c9816)),
-                y: ECLimbs6((0x774dcba4ec1f91dc, 0x34cd7e2ef34d1d23, 0x1500850e49fd3c3d, 0xdd03950030c9cfb2, 0xce61c3e5572941a6, 0xd44b1075302cfd2e))),
-            ECAffinePoint(
-                x: ECLimbs6((0xca11d9d4e9a6c224, 0x2cdac248c3b74585, 0xe58901a204ca5571, 0x491c312dd15d01f0, 0xb3cc818a7069cb7c, 0x23b245a5d53912da)),
-                y: ECLimbs6((0x30f7838ba6b0b163, 0xa052eb3e32775552, 0x403243e9eeb95ec1, 0x617b301b08632eb3, 0x941c66c9f30281f9, 0x4b9728f81d7ab255))),
-            ECAffinePoint(
-                x: ECLimbs6((0x3cbdd3cbdb06f682, 0xde45473e86c08785, 0xd8cb3560e07b1bfb, 0xf2c3118feaf138af, 0x11238a859f436faf, 0x0984c2e37cdf344f)),
-                y: ECLimbs6((0xe1083c17c382584f, 0x959a14d4736fa240, 0x56add2f018f2637d, 0x01047a5ee5dd278d, 0x5de38d63ae2706a7, 0x9dd7b7609745b87e))),
-            ECAffinePoint(
-                x: ECLimbs6((0x8e61f0bf44e94071, 0x44cf847ed2f05eb4, 0x8487aa0d4a6694eb, 0xeeb88ca1c7a4aab5, 0xc25baa03520a8926, 0xa075b16ac03d7805)),
-                y: ECLimbs6((0xc357a48a13d970c3, 0x4e3c13706009643e, 0xcf21a95749e60429, 0x0aa262ba2251bcda, 0xb72a7cd0563c78e4, 0x773dfeda69ce1cf9))),
-            ECAffinePoint(
-                x: ECLimbs6((0x935d2cdf9b06762d, 0x2148bbb88207255a, 0x7bbdcadd053153d8, 0xd953aaff73256a57, 0xb0a08fe1114e6f01, 0xc835025446e64d4d)),
-                y: ECLimbs6((0xe7cfbad800dbc157, 0x392aae0271fbe969, 0x7422a72a0bebe314, 0xc3d455d22caf52f2, 0xa231839fe2895195, 0x6c218d92c993f213))),
-            ECAffinePoint(
-                x: ECLimbs6((0x4f11a02e4aa0372e, 0x5942473010967775, 0xdf0ec1ba8b809195, 0xf30a928d9a3c3af1, 0xc4840320387b6b2e, 0x1c1b3417a500bb22)),
-                y: ECLimbs6((0x690ee6c7bf3266f2, 0x18246d74a7909681, 0xdedf2454f984a88f, 0x31944175e7559f09, 0xbdac81880e7b4db7, 0x9f046faee996fe68))),
-            ECAffinePoint(
-                x: ECLimbs6((0x0c62094b2d71d4ac, 0x18a49fdc4bf163e0, 0x463df30b0096721f, 0x67d3644ac8e55b7b, 0xd63dd29d19e0e2b6, 0xd0d105de164b7361)),
-                y: ECLimbs6((0xe5865c4e0217188e, 0x7861b71b2093cf7e, 0x65ccf0512daa253c, 0x147701090b4de4c0, 0x1d28243540b962d9, 0x01c7e939b8df37f3))),
-            ECAffinePoint(
-                x: ECLimbs6((0x5dea409c9cba0858, 0x35c2421b14ae3f63, 0xa4f6e534bbc2618a, 0xb04b977d42d74f5f, 0xe7e7382759dc3eb7, 0xeb0f52348bf223b0)),
-                y: ECLimbs6((0x991c51670fc75158, 0xd012811a3fde2c6d, 0x09d0b3319236343d, 0xcb78e0c863a2cba0, 0x0b09b3bd9ab88478, 0x47cac703f116c6e2))),
-            ECAffinePoint(
-                x: ECLimbs6((0xebd14d71e32d80af, 0x1b1cc24f5380675e, 0x1c634764b16142cd, 0x7a3545de7cfdb00e, 0x2df91689cfd15154, 0x813355b3430aa2d7)),
-                y: ECLimbs6((0x16dce2c985f2ca7e, 0xd9e303f7e03abb79, 0xfe7ca8103cb06698, 0x572a425b71670dcb, 0xc71b395490a268e5, 0xc071f38f66bf9d09))),
-            ECAffinePoint(
-                x: ECLimbs6((0x0fc0f2630dbc3c91, 0x9f74ca169bc0cbb1, 0x4a607b9d0ef98977, 0x0be90befa27d2b79, 0x257b0bb5ad7f23e1, 0xb8f42fe52fead1e4)),
-                y: ECLimbs6((0xde78e4315f93b592, 0x505fe7ebfd79617d, 0x45cc3f14dd99f9fb, 0x8c0f64e83bc7b591, 0x65364ded55ab93f9, 0xbb6d4ba542df286e))),
-            ECAffinePoint(
-                x: ECLimbs6((0x7cd2035d7f5c54e2, 0xc1f0db004a49492c, 0x8f273e3065278f98, 0x10241ed16fef9d9d, 0x87b1e51bac069616, 0x8c081acd170d807f)),
-                y: ECLimbs6((0x005051ea1c73b598, 0xe4eb5512d6865bf4, 0xd7d24ef430e05dd3, 0xcb47e4ed7889a39e, 0x4c3e2491c4f56964, 0x83c6b78ec4f03006))),
-            ECAffinePoint(
-                x: ECLimbs6((0x6e3835a9b05f84a1, 0xbb4f9e0f41aa174e, 0x1b41177c708ba469, 0xb9b2e6b479c8f8bd, 0xd49cae0982d9d6bd, 0x648c5f00bb28223a)),
-                y: ECLimbs6((0x04f485765d8cc4a5, 0xfe3096dd81a0a38d, 0x6675138f708247e1, 0xd6f759d8d1a0ea08, 0x1f7493b176190d98, 0x03e1698b322d63bd))),
-            ECAffinePoint(
-                x: ECLimbs6((0x8e66c6f69b8adeac, 0xb539f5fe50c66d70, 0x73ddcd2c2eccfb1a, 0xd73b1fad8b8b5cfc, 0x9cdd943547a18710, 0x7e2392bf7bc814db)),
-                y: ECLimbs6((0x914193c06c8f74e8, 0xffeddc211d67c04d, 0x1fef41850ad68693, 0xa73e1d9af53e8054, 0x909b656f420ec104, 0x73872d361702e1de))),
-            ECAffinePoint(
-                x: ECLimbs6((0xd24cabaa21355d5f, 0xddcbb10eafd402bd, 0xd3f0d14329c21de1, 0x1ad95a94f23d84fc, 0x113a7902e3da530d, 0x590da88e64671048)),
-                y: ECLimbs6((0xf4a58282925bf0da, 0x1a52e4e7e62e6e0b, 0x97ebbb4ed86f4dfd, 0x601bd1c358fad1c3, 0xd6e2d5a62de40552, 0x0c9e71377273dbed))),
-            ECAffinePoint(
-                x: ECLimbs6((0xe6e91985e5802845, 0xc367d6aea6e201bc, 0x077f30e5dd2c23be, 0x862ef39c275075e3, 0x022c75441a806542, 0xd0ab3e3a99ebd09c)),
-                y: ECLimbs6((0x7d67ef60d99028b8, 0xa5cf364fa9ad136b, 0x372c23a9a91fff8c, 0xd3d57a9547202560, 0xcebaf145152f1923, 0xcc3ae72c6d8973a5))),
-            ECAffinePoint(
-                x: ECLimbs6((0xd718e8e1f4363f23, 0x73c21e204f761490, 0x27c6ec25a0075d46, 0xccd4f456753f40d0, 0x50994c4960a91622, 0x77964d793f740b48)),
-                y: ECLimbs6((0xf4c955e2f647ed02, 0x844fc79ae4193d79, 0x488374d1a27f3f9f, 0x95d6ad45b8659463, 0xe1d99f78c7438e39, 0x5182a7172afcedf2))),
-            ECAffinePoint(
-                x: ECLimbs6((0x0efc2e27b2deb1fa, 0x9c7d35833cc1184b, 0x5841c5f8a8dcbdc8, 0xa911a58af0d93abb, 0x3cd18c33b9cff887, 0x6e3c27bbf13f2403)),
-                y: ECLimbs6((0x5b391712ea533ae6, 0x35cdd90b54294c05, 0x2db57fb4f560daf4, 0x75ad33caf5a1411d, 0x87e19a4e7f7c7568, 0xf4c46c56198c7705))),
-            ECAffinePoint(
-                x: ECLimbs6((0x8db3b74805be74b8, 0x08e0805000765fab, 0x6744720b50447fd9, 0x27552012c727be03, 0xc3907b518b02667f, 0xa158aabcb9bdef14)),
-                y: ECLimbs6((0xaaddfa03f49cc56f, 0x1095bee4e305fb96, 0xa2ff54bc93c32619, 0xccf8e1f94aeb2685, 0xc64b47b82300d9fe, 0x09ca776808279da9))),
-            ECAffinePoint(
-                x: ECLimbs6((0xf85b86b79b0bda12, 0xd2c616d1bbe33572, 0xe72215ef852bd27f, 0xe9815b09139b7fc5, 0x4a5bdb048d7fa0c2, 0x869fcd17ff86a986)),
-                y: ECLimbs6((0x3278521791daf6be, 0xb9c007f1d6664d04, 0x6998722ae7b12029, 0xbf7fded9fc31bb67, 0x3d0ed17c31b87757, 0xa10b3df255f7944b))),
-            ECAffinePoint(
-                x: ECLimbs6((0xaa4e673b34498f56, 0x9120f7b3a043456d, 0x33e868f326a48826, 0xa97accf432406bfd, 0x84442a4123c50746, 0x274c69657350982d)),
-                y: ECLimbs6((0x3106b7fb95dc9eaa, 0x3ebf1db1ec7ae241, 0x00dc39b8848a5b86, 0xdf9a343af6312ec6, 0x75029e32cf121f03, 0xc0c5bdf6cf5a11db))),
-            ECAffinePoint(
-                x: ECLimbs6((0xfdcce7a80723559a, 0x9532b30ea229d070, 0x613e5294fe857961, 0xad9e749a9aea738d, 0x517a6bae23acba53, 0xf26774cd7823568b)),
-                y: ECLimbs6((0x940767a1ae53114d, 0xc6cb3a4beb8c057b, 0x6d99c05f06aef600, 0xa6729b8db2798481, 0x7a546582bff1585b, 0x70509ab082b09773))),
-            ECAffinePoint(
-                x: ECLimbs6((0x732595ac7329d8d1, 0x59f9078dab73bcc4, 0xcd55e7b421cf9dde, 0xa4630ba1875fab27, 0x13167fb8ec9cf4cd, 0xd2fc5c57998b0577)),
-                y: ECLimbs6((0x761360c15ff51b6f, 0xb2db96f206cf9ceb, 0xd677a64899dc8f46, 0xeb9ecabc9109b7e5, 0x9a1bb1ac9221b7a3, 0xb16536288a40a5cd))),
-            ECAffinePoint(
-                x: ECLimbs6((0x5198ba40189dfa8d, 0x8c9a16e3a896ab1e, 0x6c33d5d6ba6744e4, 0xc29afbd47772778a, 0x65df3c959329f7e0, 0x79cd3f1e3891db81)),
-                y: ECLimbs6((0xcaaa8f0bd784019b, 0xf5404f6be9028e62, 0x95507a54ae4d8985, 0x9c1d39a8b716f21b, 0x473d0df9f8265b7e, 0x11aeeda1c64d0916))),
-            ECAffinePoint(
-                x: ECLimbs6((0x151198480c4c0b80, 0x46b07d4a2a1018fe, 0x14a9c3ebea80907b, 0x4b3d05ee42954405, 0xd4d6fd78550418d2, 0x8e4a4f6321dc82a6)),
-                y: ECLimbs6((0x1be4d7f7a178b9d9, 0x83c6ba0470788c9f, 0x5a82af3e9f30f7e8, 0x8a86ab0f498f447b, 0x03babcecc25ccf33, 0x74c462ed1a798add))),
-            ECAffinePoint(
-                x: ECLimbs6((0x9612b8bc3cfb44bb, 0x70f25677719d6ada, 0x50ea65aa46f614e2, 0x9436a8cf3450356d, 0x7ad6ebad036703ac, 0x03b2dab245cf48ae)),
-                y: ECLimbs6((0x21953d2a4117061e, 0xdf3fb730ed4f55a4, 0xecf53641e119ab8e, 0x551f41bc219187aa, 0x7cd5a74bb0095802, 0x8933bff572f35ccb))),
-            ECAffinePoint(
-                x: ECLimbs6((0xf7753246eca101ec, 0x2aacfa4c569604af, 0xeef28f34522c6279, 0x96fde63874231e0f, 0xa92bb11bd6e0f09d, 0xbbe34e740f395db4)),
-                y: ECLimbs6((0xaa6e59ddbf943cf9, 0x5698bdbe018ad5aa, 0x88d22a44a467c519, 0x9e29e339ad180b0e, 0xf3d6832e367b2f94, 0xc7e92a61e3948069))),
+        generatorWords: [
+            // 1G
+            0x3dd0756649c0b528, 0x20e378e2a0d6ce38, 0x879c3afc541b4d6e, 0x6454868459a30eff,
+            0x812ff723614ede2b, 0x4d3aadc2299e1513,
+            0x23043dad4b03a4fe, 0xa1bfa8bf7bb4a9ac, 0x8bade7562e83b050, 0xc6c3521968f4ffd9,
+            0xdd8002263969a840, 0x2b78abc25a15c5e9,
+            // 3G
+            0x05e4dbe6c1dc4073, 0xc54ea9fff04f779c, 0x6b2034e9a170ccf0, 0x3a48d732d51c6c3e,
+            0xe36f7e2d263aa470, 0xd283fe68e7c1c3ac,
+            0x7e284821c04ee157, 0x92d789a77ae0e36d, 0x132663c04ef67446, 0x68012d5ad2e1d0b4,
+            0xf6db68b15102b339, 0x465465fc983292af,
+            // 5G
+            0xbb595eba68f1f0df, 0xc185c0cbcc873466, 0x7f1eb1b5293c703b, 0x60db2cf5aacc05e6,
+            0xc676b987e2e8e4c6, 0xe1bb26b11d178ffb,
+            0x2b694ba07073fa21, 0x22c16e2e72f34566, 0x80b61b3101c35b99, 0x4b237faf982c0411,
+            0xe6c5944024de236d, 0x4db1c9d6e209e4a3,
+            // 7G
+            0xdf13b9d17d69222b, 0x4ce6415f874774b1, 0x731edcf8211faa95, 0x5f4215d1659753ed,
+            0xf893db589db2df55, 0x932c9f811c89025b,
+            0x0996b2207706a61e, 0x135349d5a8641c79, 0x65aad76f50130844, 0x0ff37c0401fff780,
+            0xf57f238e693b0706, 0xd90a16b6af6c9b3e,
+            // 9G
+            0x2f5d200e2353b92f, 0xe35d87293fd7e4f9, 0x26094833a96d745d, 0xdc351dc13cbfff3f,
+            0x26d464c6dad54d6a, 0x5cab1d1d53636c6a,
+            0xf2813072b18ec0b0, 0x3777e270d742aa2f, 0x27f061c7033ca7c2, 0xa6ecaccc68ead0d8,
+            0x7d9429f4ee69a754, 0xe770633431e8f5c6,
+            // 11G
+            0xc7708b19b68b8c7d, 0x4532077c44377aba, 0x0dcc67706cdad64f, 0x01b8bf56147b6602,
+            0xf8d89885f0561d79, 0x9c19e9fc7ba9c437,
+            0x764eb146bdc4ba25, 0x604fe46bac144b83, 0x3ce813298a77e780, 0x2e070f36fe9e682e,
+            0x41821d0c3a53287a, 0x9aa62f9f3533f918,
+            // 13G
+            0x9b7aeb7e75ccbdfb, 0xb25e28c5f6749a95, 0x8a7a8e4633b7d4ae, 0xdb5203a8d9c1bd56,
+            0xd2657265ed22df97, 0xb51c56e18cf23c94,
+            0xf4d394596c3d812d, 0xd8e88f1a87cae0c2, 0x789a2a48cf4d0fe3, 0xb7feac2dfec38d60,
+            0x81fdbd1c3b490ec3, 0x4617adb7cc6979e1,
+            // 15G
+            0x446ad8884709f4a9, 0x2b7210e2ec3dabd8, 0x83ccf19550e07b34, 0x59500917789b3075,
+            0x0fc01fd4eb085993, 0xfb62d26f4903026b,
+            0x2309cc9d6fe989bb, 0x61609cbd144bd586, 0x4b23d3a0de06610c, 0xdddc2866d898f470,
+            0x8733fc41400c5797, 0x5a68c6fed0bc2716,
+            // 17G
+            0x8903e1304b4a3cd0, 0x3ea4ea4c8ff1f43e, 0xe6fc3f2af655a10d, 0x7be3737d524ffefc,
+            0x9f6928555330455e, 0x524f166ee475ce70,
+            0x3fcc69cd6c12f055, 0x4e23b6ffd5b9c0da, 0x49ce6993336bf183, 0xf87d6d854a54504a,
+            0x25eb5df1b3c2677a, 0xac37986f55b164c9,
+            // 19G
+            0x82a2ed4abaa84c08, 0x22c4cc5f41a8c912, 0xca109c3b154aad5e, 0x23891298fc38538e,
+            0xb3b6639c539802ae, 0xfa0f1f450390d706,
+            0x46b78e5db0dc21d0, 0xa8c72d3cc3da2eac, 0x9170b3786ff2f643, 0x3f5a799bb67f30c3,
+            0x15d1dc778264b672, 0xa1d47b23e9577764,
+            // 21G
+            0x08265e510422ce2f, 0x88e0d496dd2f9e21, 0x30128aa06177f75d, 0x2e59ab62bd9ebe69,
+            0x1b1a0f6c5df0e537, 0xab16c626dac012b5,
+            0x8014214b008c5de7, 0xaa740a9e38f17bea, 0x262ebb498a149098, 0xb454111e8527cd59,
+            0x266ad15aacea5817, 0x21824f411353ccba,
+            // 23G
+            0xd1b4e74d12e3683b, 0x990ed20b569b8ef6, 0xb9d3dd25429c0a18, 0x1c75b8ab2a351783,
+            0x61e4ca2b905432f0, 0x80826a69eea8f224,
+            0x7fc33a6bec52abad, 0x0bcca3f0a65e4813, 0x7ad8a132a527cebe, 0xf0138950eaf22c7e,
+            0x282d2437566718c1, 0x9dfccb0de2212559,
+            // 25G
+            0x1e93722758ce3b83, 0xbb280dfa3cb3fb36, 0x57d0f3d2e2be174a, 0x9bd51b99208abe1e,
+            0x3809ab50de248024, 0xc29c6e2ca5bb7331,
+            0x9944fd2e61124f05, 0x83ccbc4e9009e391, 0x01628f059424a3cc, 0xd6a2f51dea8e4344,
+            0xda3e1a3d4cebc96e, 0x1fe6fb42e97809dc,
+            // 27G
+            0xa04482d2467d66e4, 0xcf1912934d78291d, 0x8e0d4168482396f9, 0x7228e2d5d18f14d0,
+            0x2f7e8d509c6a58fe, 0xe8ca780e373e5aec,
+            0x42aad1d61b68e9f8, 0x58a6d7f569e2f8f4, 0xd779adfe31da1bea, 0x7d26540638c85a85,
+            0x67e67195d44d3cdf, 0x17820a0bc5134ed7,
+            // 29G
+            0x019d6ac5d3021470, 0x25846b66780443d6, 0xce3c15ed55c97647, 0x3dc22d490e3feb0f,
+            0x2065b7cba7df26e4, 0xc8b00ae8187cea1f,
+            0x1a5284a0865dded3, 0x293c164920c83de2, 0xab178d26cce851b3, 0x8e6db10b404505fb,
+            0xf6f57e7190c82033, 0x1d2a1c015977f16c,
+            // 31G
+            0xa39c89317c8906a4, 0xb6e7ecdd9e821ee6, 0x2ecf8340f0df4fe6, 0xd42f7dc953c14965,
+            0x1afb51a3e3ba8285, 0x6c07c4040a3305d1,
+            0xdab83288127fc1da, 0xbc0a699b374c4b08, 0x402a9bab42eb20dd, 0xd7dd464f045a7a1c,
+            0x5b3d0d6d36beecc4, 0x475a3e756398a19d,
+            // 33G
+            0x61333a382fb3ba63, 0xdf330d9d5b943c86, 0xbbc7c7ee955ef3af, 0xda631fc160f09efb,
+            0x68af622641d5c400, 0xcc9e97a46c833e9d,
+            0x7fd73e8e3a625e76, 0x13bf6124c209e55e, 0x08467cea48b90b91, 0x8a416eb9bb6f0aba,
+            0x6fcc93a1b8c31072, 0xa7fd2b619057dad7,
+            // 35G
+            0x58a5b5433720ec9b, 0xbb3800d52d7c2fb4, 0x4a508620dde6bd0a, 0x65f16273a02583fd,
+            0x832bd8e34fc78523, 0xd6149f75e9417bc6,
+            0xfeb026e93deeb52a, 0x0ce18088a55e0956, 0x50018998988092a2, 0x22f19fab28f35eee,
+            0xac8a877f52ccd35c, 0xb13a8ad830e23f26,
+            // 37G
+            0x0202d57de44f61a3, 0x4027704bb5630ef2, 0xa129e2dff5b54a5d, 0xacb60a7597482b86,
+            0x9261ede87ef27114, 0x1eba28f3defc58b5,
+            0x6c91c0c98be5589e, 0x2f1643d514594bee, 0x2ea912435d2ca034, 0xb50649a894047d1f,
+            0x284fcbb5638ca337, 0xfa0e07b7fe85bf85,
+            // 39G
+            0x7d894f80506e0e42, 0xd984244a8e3d2c46, 0x6d7edf642b7f006f, 0x36a1cd6dde9b6230,
+            0xc9985040b76c0665, 0x587df4d6b89b1fc2,
+            0x4c0638476a71ae7a, 0x7b2b0ab3e8294747, 0x345c553ab53153b8, 0xb646e453436d9fe2,
+            0x1a95355f1cd60340, 0x2d7bc128074968fb,
+            // 41G
+            0xad148e87bca6d14c, 0x41dfd24d456a201e, 0x73a82933a80d68f3, 0x89746c8d852ca035,
+            0xe3bc778895fd71ae, 0x8764cd2cda92245d,
+            0xa2fe2c4782eb23e2, 0x5ac762e00f3c9d6e, 0x57860ce121646f31, 0xbdc9d6c34f9f589a,
+            0x679952c7d193272e, 0x82ea702eeb18f1c5,
+            // 43G
+            0x37fa935500846d44, 0x09112fc50578bc8c, 0xdad9f5b239c4943d, 0x7314f5f0416dbd86,
+            0x5cf095a901fefb56, 0x35178bad22dab393,
+            0xcf79fc1b36baf1a7, 0x1b7ee42d749e5498, 0xbce78aa9ede314bb, 0xaaf8e0f6bd0628df,
+            0xa974b09415cbf948, 0x8f3f1f63c9632b78,
+            // 45G
+            0xd4c411564fddda5b, 0xd4af65c673ad9112, 0xffe8e0bb39eb8f59, 0xb0040c0e8d6fcf13,
+            0x99e1c0c61f2bb599, 0x9c94c858b2ac3405,
+            0x8f8878d76eeed85d, 0x62b2f54351fcca3f, 0xeb3b44a9e5b56918, 0x16f96676b7234e93,
+            0x17477722bd2af19e, 0x42eb2979db83a485,
+            // 47G
+            0x6f888f7df0c668ca, 0x65c788785f0dc66c, 0xbfb185125f5b07a0, 0x780abff7d878acd0,
+            0x504f21b1570cf950, 0xea5b37c5da233371,
+            0x487ae8bd22437ed1, 0x9c701758249cf9b7, 0xf86562a898fb34ff, 0xdfeea1a265e0fc91,
+            0xeef006912e20fc23, 0xac9dfec7dfa72a8b,
+            // 49G
+            0xfa5c3aef697136c6, 0x8ea5af63a5ea6fb8, 0xa669156542e365a4, 0x47c56c115b6e3386,
+            0x1197832bcea03f56, 0x0b470bb250e4ea9e,
+            0x3113c74313b25712, 0x8d6c174ed2497d48, 0xfc4486ee49c9ebe8, 0x2487edd57f82bdd3,
+            0x771e64415b57be2f, 0x2d1cc518e28b2bdb,
+            // 51G
+            0x2c4ccac72070ac8d, 0x1947c0caec4a22b8, 0xa5e0fb598c5a78d9, 0x464ae8d241a84de7,
+            0x3dba16e9daaabc27, 0x16634a504f35cb3c,
+            0xadc18bf9b16ec84f, 0x324d067e7359dd35, 0xdaeac0c3570543f0, 0x0b2240003c887d36,
+            0xc69489e2373f1a0d, 0x518b047dcbaa0d97,
+            // 53G
+            0x3b1bddc6fbde49ef, 0xdaed7c268a0915cc, 0x0b0110610f0422a2, 0xcf485c74a7c54b16,
+            0x642ec4e615c3aae2, 0xa8ba8f10e0f383ea,
+            0x2a2054b495618501, 0xebec6442089efa8b, 0x5786a19a4e2fa83e, 0xd2c71ad139069963,
+            0xadc93d9a481765e2, 0xedf2e3eb7ecc9485,
+            // 55G
+            0xbcab5f60069f3367, 0xfd6622bc1718ec3c, 0xa4fb7867e3a142d6, 0x6078d8bf085faeb3,
+            0xfa5cbfda60f4554f, 0xb3fcd5d1690cd408,
+            0x4ebdee7d281f7884, 0x82af23aa180a63a7, 0x8de3107c3d079f61, 0x17c6b5cbbe2334f8,
+            0x6a91e73997d0fa06, 0x7460257314ceeed4,
+            // 57G
+            0xb14ba61cf97f865c, 0x73bae4c1694b8b0d, 0xa14967dfac4bbf62, 0x1e9dd1509bf446e0,
+            0xc052f3eb1c99ceef, 0x814d7fa07a78c189,
+            0xa101a483ab74b05d, 0x7788c258a1737b65, 0x0d60bab7e809a13c, 0x8f427bc473c81d5b,
+            0xd2e130552952c1fc, 0x0a823b9a4b26df63,
+            // 59G
+            0xaf467ce227bf64c9, 0xdfca6897f929974c, 0x64473b595c322738, 0x96a917cf1ed0e315,
+            0x3703435b0de64db9, 0x9ba039679267b646,
+            0xdf0c2aae3a522fbe, 0x41bdb741b335eff0, 0xaccf2edd7b059703, 0x6fb34b3028463cce,
+            0x96d9ba0bd9e3ca19, 0xff336f12504655c1,
+            // 61G
+            0x48da1fd3fc60a6e0, 0x54fb5a34222241e8, 0x6035e34f772ae080, 0x5ff77ff2332982d0,
+            0x2366467300fe51fd, 0xc93ea049ef6ba006,
+            0x6640f1177d381266, 0x394d32cd6ae9f4ac, 0xe6a7885370d303eb, 0x0dda19ffe5275767,
+            0xb0a6c77201466d23, 0xc4cc11451fc69829,
+            // 63G
+            0xc5c0e6d7aaed89c0, 0x6ce8ead6149a1896, 0x7a50f7458c949f8f, 0xcd7e35f76e2b71aa,
+            0xf6159e519a049f7a, 0x1c9bf0b0f1e52d1e,
+            0x3bb6c1f518202c80, 0x8d3a5f621ecd7b1a, 0x3bb034e888d17f19, 0xdc89bd4997d4048d,
+            0xf5af7b8e3735df22, 0x52bb3712a0a689e8,
+            // 65G
+            0x8e469454839b9679, 0xbecda43b0d1d279f, 0xcf9edc15edb63c80, 0x4597ec8abdd5f002,
+            0x8b0350b2650b2253, 0xb84c3a6a5fd4266f,
+            0x0e16d83d30fc79f9, 0xb6a487833ad995d3, 0xab784b2cde2bc266, 0x19763d6d889d66dd,
+            0xa2866c24c8f9f087, 0xea6f2528a55bb1c9,
+            // 67G
+            0x6efc5cbc8b1772ca, 0xeac7dd3b0b634f68, 0x65d75edaa55d6185, 0x556e637e6ef3d8f7,
+            0xf9af3e4d90909d25, 0xe462ca48e153035a,
+            0x52763b7b0a109ed1, 0x104ab1a642785d06, 0x1a7e35ed3f59e4bc, 0x5990b746c6ebc003,
+            0x096a6bf01362c5f9, 0x8322cb8aac794994,
+            // 69G
+            0xf8d3df74670c2752, 0x5ccb2859a1115e28, 0xcc66c8aa0f19981b, 0xd4bcc8b125abfd65,
+            0x2c86ee164fdd3cca, 0x59d65d78a3f735f4,
+            0x035ade287c0c55ce, 0x57769d6245d3994d, 0xd13ae4892bd423a4, 0x0aceee4882ed66bc,
+            0x6f2c9e8b73167a32, 0xfbcd0100271dbd7a,
+            // 71G
+            0xc42ece45effefcb1, 0xbf5731b3abb11441, 0x93ba15cfe58d0a92, 0x27bbde143508ac54,
+            0x2b123738fe255dda, 0x0b4faa5a537ecd70,
+            0x6a44d084ddec83c6, 0x86793c4d0801523d, 0x154f285025b3e319, 0x2144daf1ce64373a,
+            0xbdb924ee07139566, 0xf9a7ea28732ad01c,
+            // 73G
+            0x43385c32d851a702, 0xa9c2a9b11de8963b, 0x5b8d230bdf8b9b24, 0x9029a9252d3731c2,
+            0xb08db04de8caa7d2, 0xb89d83e72bf4673c,
+            0xa8fd39bfe1f24424, 0x9f89b6d6e1e8d616, 0xaf9fc87b4f1d216e, 0x04e21e0392265a59,
+            0x0b15740387b86373, 0x6f65af3b7c98a162,
+            // 75G
+            0x6b5d4014867303de, 0xc8cbc40a420ab7ef, 0x5b28cf8991549a96, 0x5d4631b4392f8f66,
+            0x4a7ee23df367b5c8, 0xa1e0ae0fe6ca7a15,
+            0x2a655ee1139fa27c, 0xa531c2c450fab901, 0x6762ab69430aed71, 0x64e239e3f0402e1d,
+            0xd7870042957fe445, 0xfd42d862417d6562,
+            // 77G
+            0x9f2134c12a501a3f, 0x114a9b40334793a7, 0x27ccb6c0212a6125, 0x0ca930b998ce78a3,
+            0x742e060b28a12627, 0x63d23607fa5c9816,
+            0x774dcba4ec1f91dc, 0x34cd7e2ef34d1d23, 0x1500850e49fd3c3d, 0xdd03950030c9cfb2,
+            0xce61c3e5572941a6, 0xd44b1075302cfd2e,
+            // 79G
+            0xca11d9d4e9a6c224, 0x2cdac248c3b74585, 0xe58901a204ca5571, 0x491c312dd15d01f0,
+            0xb3cc818a7069cb7c, 0x23b245a5d53912da,
+            0x30f7838ba6b0b163, 0xa052eb3e32775552, 0x403243e9eeb95ec1, 0x617b301b08632eb3,
+            0x941c66c9f30281f9, 0x4b9728f81d7ab255,
+            // 81G
+            0x3cbdd3cbdb06f682, 0xde45473e86c08785, 0xd8cb3560e07b1bfb, 0xf2c3118feaf138af,
+            0x11238a859f436faf, 0x0984c2e37cdf344f,
+            0xe1083c17c382584f, 0x959a14d4736fa240, 0x56add2f018f2637d, 0x01047a5ee5dd278d,
+            0x5de38d63ae2706a7, 0x9dd7b7609745b87e,
+            // 83G
+            0x8e61f0bf44e94071, 0x44cf847ed2f05eb4, 0x8487aa0d4a6694eb, 0xeeb88ca1c7a4aab5,
+            0xc25baa03520a8926, 0xa075b16ac03d7805,
+            0xc357a48a13d970c3, 0x4e3c13706009643e, 0xcf21a95749e60429, 0x0aa262ba2251bcda,
+            0xb72a7cd0563c78e4, 0x773dfeda69ce1cf9,
+            // 85G
+            0x935d2cdf9b06762d, 0x2148bbb88207255a, 0x7bbdcadd053153d8, 0xd953aaff73256a57,
+            0xb0a08fe1114e6f01, 0xc835025446e64d4d,
+            0xe7cfbad800dbc157, 0x392aae0271fbe969, 0x7422a72a0bebe314, 0xc3d455d22caf52f2,
+            0xa231839fe2895195, 0x6c218d92c993f213,
+            // 87G
+            0x4f11a02e4aa0372e, 0x5942473010967775, 0xdf0ec1ba8b809195, 0xf30a928d9a3c3af1,
+            0xc4840320387b6b2e, 0x1c1b3417a500bb22,
+            0x690ee6c7bf3266f2, 0x18246d74a7909681, 0xdedf2454f984a88f, 0x31944175e7559f09,
+            0xbdac81880e7b4db7, 0x9f046faee996fe68,
+            // 89G
+            0x0c62094b2d71d4ac, 0x18a49fdc4bf163e0, 0x463df30b0096721f, 0x67d3644ac8e55b7b,
+            0xd63dd29d19e0e2b6, 0xd0d105de164b7361,
+            0xe5865c4e0217188e, 0x7861b71b2093cf7e, 0x65ccf0512daa253c, 0x147701090b4de4c0,
+            0x1d28243540b962d9, 0x01c7e939b8df37f3,
+            // 91G
+            0x5dea409c9cba0858, 0x35c2421b14ae3f63, 0xa4f6e534bbc2618a, 0xb04b977d42d74f5f,
+            0xe7e7382759dc3eb7, 0xeb0f52348bf223b0,
+            0x991c51670fc75158, 0xd012811a3fde2c6d, 0x09d0b3319236343d, 0xcb78e0c863a2cba0,
+            0x0b09b3bd9ab88478, 0x47cac703f116c6e2,
+            // 93G
+            0xebd14d71e32d80af, 0x1b1cc24f5380675e, 0x1c634764b16142cd, 0x7a3545de7cfdb00e,
+            0x2df91689cfd15154, 0x813355b3430aa2d7,
+            0x16dce2c985f2ca7e, 0xd9e303f7e03abb79, 0xfe7ca8103cb06698, 0x572a425b71670dcb,
+            0xc71b395490a268e5, 0xc071f38f66bf9d09,
+            // 95G
+            0x0fc0f2630dbc3c91, 0x9f74ca169bc0cbb1, 0x4a607b9d0ef98977, 0x0be90befa27d2b79,
+            0x257b0bb5ad7f23e1, 0xb8f42fe52fead1e4,
+            0xde78e4315f93b592, 0x505fe7ebfd79617d, 0x45cc3f14dd99f9fb, 0x8c0f64e83bc7b591,
+            0x65364ded55ab93f9, 0xbb6d4ba542df286e,
+            // 97G
+            0x7cd2035d7f5c54e2, 0xc1f0db004a49492c, 0x8f273e3065278f98, 0x10241ed16fef9d9d,
+            0x87b1e51bac069616, 0x8c081acd170d807f,
+            0x005051ea1c73b598, 0xe4eb5512d6865bf4, 0xd7d24ef430e05dd3, 0xcb47e4ed7889a39e,
+            0x4c3e2491c4f56964, 0x83c6b78ec4f03006,
+            // 99G
+            0x6e3835a9b05f84a1, 0xbb4f9e0f41aa174e, 0x1b41177c708ba469, 0xb9b2e6b479c8f8bd,
+            0xd49cae0982d9d6bd, 0x648c5f00bb28223a,
+            0x04f485765d8cc4a5, 0xfe3096dd81a0a38d, 0x6675138f708247e1, 0xd6f759d8d1a0ea08,
+            0x1f7493b176190d98, 0x03e1698b322d63bd,
+            // 101G
+            0x8e66c6f69b8adeac, 0xb539f5fe50c66d70, 0x73ddcd2c2eccfb1a, 0xd73b1fad8b8b5cfc,
+            0x9cdd943547a18710, 0x7e2392bf7bc814db,
+            0x914193c06c8f74e8, 0xffeddc211d67c04d, 0x1fef41850ad68693, 0xa73e1d9af53e8054,
+            0x909b656f420ec104, 0x73872d361702e1de,
+            // 103G
+            0xd24cabaa21355d5f, 0xddcbb10eafd402bd, 0xd3f0d14329c21de1, 0x1ad95a94f23d84fc,
+            0x113a7902e3da530d, 0x590da88e64671048,
+            0xf4a58282925bf0da, 0x1a52e4e7e62e6e0b, 0x97ebbb4ed86f4dfd, 0x601bd1c358fad1c3,
+            0xd6e2d5a62de40552, 0x0c9e71377273dbed,
+            // 105G
+            0xe6e91985e5802845, 0xc367d6aea6e201bc, 0x077f30e5dd2c23be, 0x862ef39c275075e3,
+            0x022c75441a806542, 0xd0ab3e3a99ebd09c,
+            0x7d67ef60d99028b8, 0xa5cf364fa9ad136b, 0x372c23a9a91fff8c, 0xd3d57a9547202560,
+            0xcebaf145152f1923, 0xcc3ae72c6d8973a5,
+            // 107G
+            0xd718e8e1f4363f23, 0x73c21e204f761490, 0x27c6ec25a0075d46, 0xccd4f456753f40d0,
+            0x50994c4960a91622, 0x77964d793f740b48,
+            0xf4c955e2f647ed02, 0x844fc79ae4193d79, 0x488374d1a27f3f9f, 0x95d6ad45b8659463,
+            0xe1d99f78c7438e39, 0x5182a7172afcedf2,
+            // 109G
+            0x0efc2e27b2deb1fa, 0x9c7d35833cc1184b, 0x5841c5f8a8dcbdc8, 0xa911a58af0d93abb,
+            0x3cd18c33b9cff887, 0x6e3c27bbf13f2403,
+            0x5b391712ea533ae6, 0x35cdd90b54294c05, 0x2db57fb4f560daf4, 0x75ad33caf5a1411d,
+            0x87e19a4e7f7c7568, 0xf4c46c56198c7705,
+            // 111G
+            0x8db3b74805be74b8, 0x08e0805000765fab, 0x6744720b50447fd9, 0x27552012c727be03,
+            0xc3907b518b02667f, 0xa158aabcb9bdef14,
+            0xaaddfa03f49cc56f, 0x1095bee4e305fb96, 0xa2ff54bc93c32619, 0xccf8e1f94aeb2685,
+            0xc64b47b82300d9fe, 0x09ca776808279da9,
+            // 113G
+            0xf85b86b79b0bda12, 0xd2c616d1bbe33572, 0xe72215ef852bd27f, 0xe9815b09139b7fc5,
+            0x4a5bdb048d7fa0c2, 0x869fcd17ff86a986,
+            0x3278521791daf6be, 0xb9c007f1d6664d04, 0x6998722ae7b12029, 0xbf7fded9fc31bb67,
+            0x3d0ed17c31b87757, 0xa10b3df255f7944b,
+            // 115G
+            0xaa4e673b34498f56, 0x9120f7b3a043456d, 0x33e868f326a48826, 0xa97accf432406bfd,
+            0x84442a4123c50746, 0x274c69657350982d,
+            0x3106b7fb95dc9eaa, 0x3ebf1db1ec7ae241, 0x00dc39b8848a5b86, 0xdf9a343af6312ec6,
+            0x75029e32cf121f03, 0xc0c5bdf6cf5a11db,
+            // 117G
+            0xfdcce7a80723559a, 0x9532b30ea229d070, 0x613e5294fe857961, 0xad9e749a9aea738d,
+            0x517a6bae23acba53, 0xf26774cd7823568b,
+            0x940767a1ae53114d, 0xc6cb3a4beb8c057b, 0x6d99c05f06aef600, 0xa6729b8db2798481,
+            0x7a546582bff1585b, 0x70509ab082b09773,
+            // 119G
+            0x732595ac7329d8d1, 0x59f9078dab73bcc4, 0xcd55e7b421cf9dde, 0xa4630ba1875fab27,
+            0x13167fb8ec9cf4cd, 0xd2fc5c57998b0577,
+            0x761360c15ff51b6f, 0xb2db96f206cf9ceb, 0xd677a64899dc8f46, 0xeb9ecabc9109b7e5,
+            0x9a1bb1ac9221b7a3, 0xb16536288a40a5cd,
+            // 121G
+            0x5198ba40189dfa8d, 0x8c9a16e3a896ab1e, 0x6c33d5d6ba6744e4, 0xc29afbd47772778a,
+            0x65df3c959329f7e0, 0x79cd3f1e3891db81,
+            0xcaaa8f0bd784019b, 0xf5404f6be9028e62, 0x95507a54ae4d8985, 0x9c1d39a8b716f21b,
+            0x473d0df9f8265b7e, 0x11aeeda1c64d0916,
+            // 123G
+            0x151198480c4c0b80, 0x46b07d4a2a1018fe, 0x14a9c3ebea80907b, 0x4b3d05ee42954405,
+            0xd4d6fd78550418d2, 0x8e4a4f6321dc82a6,
+            0x1be4d7f7a178b9d9, 0x83c6ba0470788c9f, 0x5a82af3e9f30f7e8, 0x8a86ab0f498f447b,
+            0x03babcecc25ccf33, 0x74c462ed1a798add,
+            // 125G
+            0x9612b8bc3cfb44bb, 0x70f25677719d6ada, 0x50ea65aa46f614e2, 0x9436a8cf3450356d,
+            0x7ad6ebad036703ac, 0x03b2dab245cf48ae,
+            0x21953d2a4117061e, 0xdf3fb730ed4f55a4, 0xecf53641e119ab8e, 0x551f41bc219187aa,
+            0x7cd5a74bb0095802, 0x8933bff572f35ccb,
+            // 127G
+            0xf7753246eca101ec, 0x2aacfa4c569604af, 0xeef28f34522c6279, 0x96fde63874231e0f,
+            0xa92bb11bd6e0f09d, 0xbbe34e740f395db4,
+            0xaa6e59ddbf943cf9, 0x5698bdbe018ad5aa, 0x88d22a44a467c519, 0x9e29e339ad180b0e,
+            0xf3d6832e367b2f94, 0xc7e92a61e3948069,
         ]
     )
 }
@@ -474,199 +602,455 @@ enum P521 {
         coordinateByteCount: 66,
         orderBitCount: 521,
         squareRootExponent: ECLimbs9((0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000080)),
-        generatorTable: [
-            ECAffinePoint(
-                x: ECLimbs9((0xb331a16381adc101, 0x4dfcbf3f18e172de, 0x6f19a459e0c2b521, 0x947f0ee093d17fd4, 0xdd50a5af3bf7f3ac, 0x90fc1457b035a69e, 0x214e32409c829fda, 0xe6cf1f65b311cada, 0x0000000000000074)),
-                y: ECLimbs9((0x28460e4a5a9e268e, 0x20445f4a3b4fe8b3, 0xb09a9e3843513961, 0x2062a85c809fd683, 0x164bf7394caf7a13, 0x340bd7de8b939f33, 0xeccc7aa224abcda2, 0x022e452fda163e8d, 0x00000000000001e0))),
-            ECAffinePoint(
-                x: ECLimbs9((0xbee9cf4d4910f78a, 0x02d2c8ce976f1bd6, 0x0dd75a4843161975, 0x028ed35e8b5acff1, 0xe8d69f8b251d2419, 0x5cf2d6bd0896bd46, 0x3cda95372d891ecd, 0xaeec8eb5325acaca, 0x000000000000008c)),
-                y: ECLimbs9((0x72cfa6c0ee5f7e98, 0x212fac4650f74360, 0x867882e4de49d2c8, 0xd816ad6768ef61e3, 0x761716ea67c6e2ba, 0x8be97c558fd1aae7, 0x7978aabfd4154e81, 0xeccbcfc363655c0a, 0x000000000000016e))),
-            ECAffinePoint(
-                x: ECLimbs9((0x3c194afcf14a49e9, 0x9c6ad5a84b764798, 0xd194ebf0f36c498b, 0x11b8897f5789bf3c, 0x721c1e0636af180a, 0x926781ed5c78bbd6, 0x5fbd2cb77eda9f86, 0x639ede19c8e02758, 0x0000000000000019)),
-                y: ECLimbs9((0x65d6f9bbc6f75980, 0xfc0b9e61f46f5848, 0xbce8f80392b9aa7b, 0xba188aa0108e7aff, 0x43ddb44be4839679, 0x28f6ec0be4d01a38, 0x488e6c7f47439700, 0x764515b988a54089, 0x00000000000000eb))),
-            ECAffinePoint(
-                x: ECLimbs9((0x6a15b574766756df, 0xcd00e756c4140b76, 0xe237ca9fa87ee130, 0x6c64d36f986e71dd, 0x2ec61846855fe34c, 0x14780c69617b88a6, 0x062f9170747aa419, 0xa3775b2fed05839d, 0x00000000000001b1)),
-                y: ECLimbs9((0x8d8f4b46df66eaa8, 0x3dae35c5e4829292, 0x2fcf3b38952eef7e, 0x15ca91d1a2c8e70d, 0x2ab5e87949e6f64f, 0x6eb8edecc51365ef, 0x3c5ae2c168141278, 0x8868ec18bd1ceb42, 0x0000000000000150))),
-            ECAffinePoint(
-                x: ECLimbs9((0x03d614e278d67878, 0x330fa2b13cb3e5f1, 0xc7a7a85d5ec2e694, 0x1af9e2ab6fb92d18, 0x32ba14f09cb09a6d, 0x4c962558a2dc635b, 0x44769a2a0dcc43a3, 0x13517adf8ab8ab6a, 0x000000000000010c)),
-                y: ECLimbs9((0x270a8b986326a2bb, 0x9a1d5075435cd695, 0x3eb9b61574944407, 0x4207fab767a55fec, 0x3706b4f2bab02bd6, 0xdb6412dd131eeda2, 0xc71844532a770e75, 0xcf85aaaabd13d749, 0x00000000000000f9))),
-            ECAffinePoint(
-                x: ECLimbs9((0xcd229d6104967f7b, 0x8176607016ed066d, 0x4280ae0127d264d4, 0x0de8cd8d75f18c88, 0x2979ede2999331ed, 0x4aa1f7962a794c8b, 0xe7f6aee3f6be0bc2, 0xaa378d1cab9da18a, 0x00000000000000ff)),
-                y: ECLimbs9((0x0425becc0ff2ee88, 0xaeac43a7c9672464, 0x9b6e564071fa40cd, 0x559c49198c8a54a9, 0x158de4548745a152, 0x49f6974aea705cdc, 0x149d6eab31085e82, 0xc24e86543b82a7d9, 0x0000000000000094))),
-            ECAffinePoint(
-                x: ECLimbs9((0xd39f8fa63e6130e5, 0xfc0c43c246997de6, 0x74a5f61d80559c77, 0xb51aa852f3cd5c47, 0x3099622c84701e4c, 0x1c2776e95f57adc3, 0x0d49fb9b66f0da61, 0xce6bc32e95a49243, 0x0000000000000156)),
-                y: ECLimbs9((0xe4c23b963adb5e07, 0xfb948d00fd811538, 0xe1b0ccf557c88bf4, 0x1f936fee9a8e5fdd, 0x9560deaeac1c5e3b, 0xe34e3d33d72e0f10, 0x04676a851c36aa10, 0xd48d0c936d51f6ad, 0x00000000000001f6))),
-            ECAffinePoint(
-                x: ECLimbs9((0xaa9adab626af2e49, 0x5ef4d7f19bde5c6d, 0x8ecdc6cb4c0f1fc9, 0xff3c3ade8e47e019, 0x08dc8e6713ede807, 0x296b4bda996f8947, 0x07dc7de6185a0504, 0xf820aac7e2a36a18, 0x0000000000000032)),
-                y: ECLimbs9((0x32ed1a3689c55c4e, 0xecab1a1a4050a3aa, 0xc9237ec86622355e, 0x4010a47111964b64, 0x6abf4831644ca385, 0x5d25b10834cba42f, 0xb1ef824b54dd6906, 0xb53e73269199f6df, 0x000000000000008e))),
-            ECAffinePoint(
-                x: ECLimbs9((0x706c0376dc1fc4c3, 0x083b7c0bd4298885, 0x07fc6182157868d2, 0x43efa73ccdab409c, 0x2c3b0534f33a7f01, 0xda6b329279349284, 0x354cf74f134fd159, 0x09d05c3a322c91c8, 0x000000000000016d)),
-                y: ECLimbs9((0x23a15a0fc75f6c59, 0xfa9adce5be387323, 0x1073482aca615baa, 0xf8697b3abf8b56fa, 0x1efced2b277b6e85, 0x54c6b45615915099, 0x835bcca9a67b4c88, 0x6de088ea72576ee8, 0x00000000000000bb))),
-            ECAffinePoint(
-                x: ECLimbs9((0xcda6637339219067, 0xf23c7f85920c6b50, 0x86ff67a18f392dde, 0xb3c9192abebd22cb, 0xf8fd1d984b1b1334, 0x3f7ff8566d9bc873, 0x3922dbbf03aaefaa, 0x43e07ca4616ad0d0, 0x000000000000001a)),
-                y: ECLimbs9((0xbacdf5768189a808, 0x2254848d34adfe82, 0xbbfad26c4f54fdff, 0x7cd8761ccc8b18e1, 0x93b9d6cb1ff975c6, 0xa566287771b2a2bb, 0x2eb3e9457715bde7, 0xae61ca124ba9ad92, 0x00000000000000f6))),
-            ECAffinePoint(
-                x: ECLimbs9((0xf6e872ecb0469d0a, 0x96a1779ccb49e464, 0xad9bd64901c9d236, 0x84eca4bf576c13eb, 0xd4a312bf5726b151, 0x4c0ca91f3ace233f, 0x881345dcc61768af, 0x7d9e642a842cf69d, 0x00000000000001e9)),
-                y: ECLimbs9((0xfac688275f53e3ba, 0xb0f305e21e4e5d26, 0x62be4d878bb24e65, 0x4adf5a1d1b9631f7, 0xfbefba0d29ed2419, 0x360c0514b7b5d7d3, 0x31741e002ce28c9f, 0xa416096d3e2f2067, 0x000000000000019e))),
-            ECAffinePoint(
-                x: ECLimbs9((0xae6b82c9d75ca405, 0x0350e352f67157a9, 0xf103f0f8d613572c, 0x57f4f1fc74d2f629, 0x880fb7c1fe4d7ad8, 0x41248691a6866ea2, 0xc7773d1cdd3c2fd9, 0xbb6d8e56762faa3d, 0x00000000000000c9)),
-                y: ECLimbs9((0x003cb25ea09794e1, 0x2b6c0ae1a9b7d068, 0x61109da22854691c, 0x7a1e13d93dd83ee8, 0x07084219b0f74bfe, 0x195a18b23c22616e, 0x8e3ebacffc48682c, 0x03345142c7e03423, 0x000000000000009c))),
-            ECAffinePoint(
-                x: ECLimbs9((0x70553a131b5716a6, 0xd89fc612305fb856, 0x93f20f0758e12e9f, 0x26ab743f1553247f, 0xa5548c2b48be1b77, 0xd88e3b96462a4ccc, 0xe90039881328d883, 0x1a51ac3a537aeffc, 0x000000000000010c)),
-                y: ECLimbs9((0x183343f73a45c644, 0xb6a192de720263c1, 0x7af76f152a339735, 0xd068f11b85352cb9, 0x536f71aa1ab97de0, 0x63fb3614440a8b33, 0x9f8ad491f5801150, 0x9d7115147c05db06, 0x0000000000000023))),
-            ECAffinePoint(
-                x: ECLimbs9((0x45d80dcfb7e0863e, 0xb41abb2180b8016b, 0x1e590ab022497622, 0x41a89a9d76d0698b, 0xa6c059091ed38cea, 0x1619f9a8c3f09ac2, 0x37c39ca9ae8727c3, 0x53b1526a75c44f32, 0x00000000000000db)),
-                y: ECLimbs9((0xa03c565c14005373, 0x59f9f357652ec85b, 0x97231fff384ea2d6, 0x2a09dc3a7a545dab, 0x008f7d248f6c975e, 0xdda52b7bc70d0d91, 0xfd4fe8c9e2e7a961, 0xe2f2c14200d60351, 0x00000000000001f0))),
-            ECAffinePoint(
-                x: ECLimbs9((0xee5d319135b252da, 0xcb161c93b0c76d12, 0xcf799ec2caea8fb6, 0x48a001d5c7423ffd, 0x982e54de0343b6b9, 0xf6145f79c7bb3250, 0x2ffcfa2898f43132, 0x3ed9e0fdfe5b2d04, 0x0000000000000014)),
-                y: ECLimbs9((0x1846bce9f0be1fd0, 0xde8c3ddde2410d06, 0x1f833cc93e1375df, 0x85a8613996b83698, 0x5bdf0710ca96706c, 0xfe5ae7af5bcad69a, 0xc10119f7c7e5b220, 0x3402d664ada0dbdb, 0x00000000000000cf))),
-            ECAffinePoint(
-                x: ECLimbs9((0x01b63a64833cc3c3, 0x09112be87060b544, 0x9106e7daf2447124, 0x14fe0a60d604e6b5, 0x366b2aa1d48264ea, 0x30b930541e52f3b9, 0xbedaba2c4b2be153, 0x0a80352c66db983d, 0x0000000000000033)),
-                y: ECLimbs9((0x8cc9ec08ed515299, 0xc565233be39cbc96, 0x31d50decbe3daa18, 0xc809cd4346572661, 0x187bb5c6192268a3, 0x030577db965f68d5, 0x7645aa0319478864, 0xc3ef84e09d10a518, 0x000000000000011c))),
-            ECAffinePoint(
-                x: ECLimbs9((0x468a10657c25e3ee, 0x96af5170fe324f98, 0x6152f62c8c359768, 0x8d74d28cd2bd529d, 0xf855edf53f15bbf7, 0x09f9c0a10d3a11b6, 0xc7290436a415f493, 0xf3463b75a71e3b7a, 0x00000000000000b4)),
-                y: ECLimbs9((0x269f90fac23195b7, 0x79b5f4ad1ee9f08e, 0x9d4477feae1145ac, 0x5f805eb90b60b6f5, 0xf973b2b765f9e89c, 0x31cf00b3b4b0a562, 0x9d126a89d5f031e3, 0xb5bdbd1de43482b6, 0x0000000000000031))),
-            ECAffinePoint(
-                x: ECLimbs9((0x8c3770c01d5d5258, 0x6c6e081ce4e66beb, 0x675497fb0a5aee64, 0x11f72530c3047b59, 0x95da4036427ed3a0, 0x5fe253c05ab7cb9c, 0xc95133d3215ac9f0, 0x3c1cc5b1034f05d1, 0x0000000000000185)),
-                y: ECLimbs9((0xfa306f4b41fdab1f, 0x269f58e9f7920f03, 0xcbef5d26da113205, 0xa12e1092917734f3, 0xa84d588bc5e96380, 0xe7a313cb2c8d18ed, 0xdfd28849b65aec2d, 0xe60dc1a18f86186d, 0x00000000000001e2))),
-            ECAffinePoint(
-                x: ECLimbs9((0xb7a513d929b0860c, 0x39f8d626acdaabd1, 0xf9463273b5723c01, 0x02072c7137704c06, 0xa4dea22bb1d1442b, 0x2114f6857357ceab, 0x33e1ae2eab60eacf, 0x389cf3cc1a96f6ac, 0x000000000000015b)),
-                y: ECLimbs9((0x01d42dfb86c080a2, 0x4b1895fcc1ca7d95, 0xe198d25f202b4c41, 0xc0dc2e2b24cad02b, 0x82ee5ede1238e41f, 0x2c9318bed35bcc89, 0xc97f2737f90c32fc, 0xa08625cb12793658, 0x000000000000015b))),
-            ECAffinePoint(
-                x: ECLimbs9((0xbe49282e3d047eeb, 0xb385b8208cf719db, 0xbcada7d0ea4041d7, 0xf15605fa1a72fd18, 0x5392b58662c31350, 0x391c6cfeb11ace37, 0x814f4b30d24dadc8, 0x3aa9320931ab524c, 0x00000000000000b0)),
-                y: ECLimbs9((0xd3040a585bb71ccd, 0x55ec6e6e309145b0, 0xb1790973a5b4c720, 0xd551e57920aca273, 0xa40c6e2cff5cb412, 0xa66e05892063486d, 0xce3449bdd543cb0a, 0x71b0154d2035de9c, 0x00000000000000ee))),
-            ECAffinePoint(
-                x: ECLimbs9((0x0f5d68503b5e7a17, 0x7b4700674a93121c, 0xfd6efed0d2916615, 0x67260461eee414bd, 0x640b5c98f57a4ae6, 0x5342dc2f91c32530, 0x12a95291f25944cc, 0x53b1f5fece944184, 0x0000000000000112)),
-                y: ECLimbs9((0x67ec25a5b5c61578, 0xf675f5bb07608147, 0x5efbaeebac73f9d1, 0xed0295372a8fd147, 0x88d9cf0708f67993, 0x1911ef410d916410, 0xf3d5acf2c074f72b, 0x769b7909a1e51ccd, 0x000000000000016a))),
-            ECAffinePoint(
-                x: ECLimbs9((0xbf63005228597b16, 0x90389f18419127a4, 0xe528f85b17ef703e, 0xeed1d3a73d4d9ec2, 0xcb7e3356bd76be9b, 0xd7c7787ca21c7f51, 0x503833c551760a0c, 0x7f6aa8116c82a26c, 0x0000000000000072)),
-                y: ECLimbs9((0xdfc2aeea87c2679e, 0x6944ac14833b41d6, 0xbd4a76dc97bb5b44, 0x78c996b015aa3e70, 0xf633feb04c43cd8e, 0x66bd181bc0cf8d05, 0x92133bf48ed8e8a2, 0x4d75fbd41e3d51df, 0x0000000000000043))),
-            ECAffinePoint(
-                x: ECLimbs9((0x0d125a7461ab2827, 0x625196f63007e4ae, 0x87e14aa303db35b8, 0x6cee4750d672b81f, 0x33bc8c4dbefc50f9, 0x603d96faf1f8cb94, 0x103d2c7bf9460a3e, 0xdc3cacb5c7ff95e0, 0x0000000000000129)),
-                y: ECLimbs9((0xd4fa07b26d433634, 0x27ca4c53e6800481, 0x709a31faec859bab, 0x42f376cf43cdf194, 0x54dc6ad9401756d7, 0x209aac250dde6da0, 0x3d8ac31521193844, 0x3ea6b5610f98a4fe, 0x00000000000001c2))),
-            ECAffinePoint(
-                x: ECLimbs9((0x88abf8c7e241c122, 0xb397ed31e4d5eace, 0xb3052b509868f65d, 0x564e773ad1d4e26e, 0x591c0c32505cf491, 0xfc4b919883638ee8, 0x1672727f138a019f, 0xafce7a841f661ac4, 0x000000000000017e)),
-                y: ECLimbs9((0xeb04be5772195c9d, 0x9de9832e978ec870, 0xf388e520accf8833, 0x5375dbb07a3c6c12, 0x4bc93b0405c824c1, 0xc476753f993b7832, 0x4d302f83c9a4904f, 0x4eda14865ddaa7fb, 0x00000000000000ff))),
-            ECAffinePoint(
-                x: ECLimbs9((0x56a972e63e8f02e3, 0x6506465a2824f7e0, 0xd4392c6d58d62602, 0x2148ec6427171a2f, 0xf5b5e1516fa97b14, 0x1cfac0dc5888ef54, 0x69cea2e1a3d724cc, 0xabe5d20531ddd5d0, 0x000000000000000e)),
-                y: ECLimbs9((0x5a05772559502435, 0x8e85cdfa35164442, 0xda25cb1fdfd85c45, 0xe10608796775db95, 0xc1aeecbbaaa1eaba, 0xbf583961ceced45f, 0x8dba4f7233c3bf2d, 0xcb8a04d80dfb970a, 0x00000000000001bd))),
-            ECAffinePoint(
-                x: ECLimbs9((0x825a0e56e94789e1, 0x6ed46c8b7ffde64a, 0xe07dd344f78ebdf1, 0x6f8990d70d882a65, 0x136176ff357839c8, 0xdd1dd18b65fcdf75, 0xe67efcfadef1a7f4, 0xd1012ec9db40a2f9, 0x000000000000000a)),
-                y: ECLimbs9((0x3d9c73043cf28106, 0x0c475ce22f6eae04, 0xd28300555f69d44f, 0x06424e1b04b71d75, 0x9e4bde15b45d6db0, 0x671272d8ba56f5cd, 0xbca96ec3c790e240, 0x2b1ceca98ca169fa, 0x0000000000000112))),
-            ECAffinePoint(
-                x: ECLimbs9((0x8350fdb8924657b9, 0x0b3142b426665b4c, 0x95840a9ed4e4c404, 0xc769d7ac0fdd27f0, 0x6227108731b904d3, 0xdb93f417b7ca4080, 0x6ffc3445f48b44af, 0xfbbd9e87fe988183, 0x0000000000000149)),
-                y: ECLimbs9((0x30c14fa3f325863a, 0x357eb6ed6eea063c, 0xc602051efde255f7, 0xd987b53d4ef1da67, 0x58a7efb27a81e79d, 0xb49aa1bf4029e886, 0xc3bee39feef21610, 0x3a62b08d012ba884, 0x0000000000000195))),
-            ECAffinePoint(
-                x: ECLimbs9((0xaf12d4bf12db4c43, 0x274256be675ea387, 0x4d3ff4d5a5ed4b56, 0xf35f0ba4358f05aa, 0xd0c66549c8be5693, 0xceb2396a014746d0, 0x54be581f4fece853, 0xe25aa8f20aae36d6, 0x0000000000000073)),
-                y: ECLimbs9((0x790d617953fa0518, 0x753d0cb6691851b7, 0xc37d01d11803504b, 0x266b4b04f1a2da9a, 0xaa885542c4ae2d04, 0x5b007d88a53edd70, 0x9730cfa2188d0b50, 0x109c2f53c83d0d3d, 0x00000000000000d7))),
-            ECAffinePoint(
-                x: ECLimbs9((0xf13714f0f9ff3cf2, 0x281a3a9985274d09, 0x9041b9647ffcae42, 0x597b37eade325c52, 0xfc2579805def488c, 0xc2f79e36bbd290dc, 0xfd2d46f7f39736df, 0x702231ed3af7d92f, 0x0000000000000081)),
-                y: ECLimbs9((0x479d3a23f3353f6f, 0x9919d6bfbfece212, 0xb9d4a498c863152a, 0x35251fc102b5494f, 0xf51a412986869dec, 0xc4db173f59c86ff9, 0x7bd89e86e9657cec, 0x95b4039f73626a7c, 0x00000000000000cc))),
-            ECAffinePoint(
-                x: ECLimbs9((0x358d6bad152b4c61, 0x4431df4513758b34, 0x4565d4292761a390, 0x348d481a16b21b9d, 0x9002ab49e4d89a26, 0xccd572e149a61114, 0x56e3911e2ecc480c, 0xb9831e301a16f94f, 0x00000000000001b3)),
-                y: ECLimbs9((0x17061fb2fb051f9f, 0x8d67a5501e29c0fd, 0x61fec161c67d7ff2, 0x5c64feafeeeb27ff, 0xa2dc67c6225e41e8, 0xfa71179779e5b77e, 0x3f8ad246d9b30481, 0xda6d85865057f8dd, 0x0000000000000121))),
-            ECAffinePoint(
-                x: ECLimbs9((0x50c5551312804501, 0x20e5a9ec67e7e1bb, 0x6bca95d68b38aa1e, 0x9cd2f3fe72cd3d99, 0x8bb8c9e08d3bee05, 0x8d266b9258df458b, 0xc7c5b668beadb306, 0x2e49653e39950e3e, 0x00000000000001a1)),
-                y: ECLimbs9((0x25c54f7e71b02b19, 0x125c77fc66a50bb0, 0x95ab791774e1ff2f, 0xd4541a7fb01d7d01, 0x5001fbc6aa5bfaa9, 0x5ff604bd1d76ac63, 0x963cd7a42ff7a116, 0xd983ccb6951cce43, 0x0000000000000042))),
-            ECAffinePoint(
-                x: ECLimbs9((0x72f04c9d4ed91903, 0x4687adf5b7e74444, 0x2f3ad7be812bb856, 0x2f631ccb423ac313, 0x229d74cb30984709, 0xe0f3faa7f26a8d84, 0x470e510dad7fd06e, 0xbff417bccd658537, 0x0000000000000022)),
-                y: ECLimbs9((0x0ad4d1f861065e81, 0x5674e8ad69501edd, 0x41d7b2bdadfb3251, 0x5e09fbc7c1780389, 0xc002e9edee760c4b, 0x032caf461a9d5111, 0xcb0d4f04994320a0, 0x0bb6c0d644d902eb, 0x000000000000009c))),
-            ECAffinePoint(
-                x: ECLimbs9((0x042233c02158942d, 0xa25d103a151d0cc8, 0xabdbb28aabbc7c22, 0x06684054a94a5add, 0xf16bc5dd30d011c3, 0x88c71eac713d865f, 0xc64924fd53bde09c, 0xe8efce67ab77da65, 0x00000000000000e8)),
-                y: ECLimbs9((0xcb7d2a42ddeaf7b2, 0x19a5d2924bf564ab, 0xb444143012189fee, 0xca352791c5bbd257, 0xa67cef5fe2072daf, 0x4b69ccbf35ad267f, 0x44fde88b7de5a5c8, 0x47442aa83137ec7a, 0x000000000000015c))),
-            ECAffinePoint(
-                x: ECLimbs9((0xb5225d112a3878fa, 0x1c8c1e2046f13484, 0x6eebb1836570e2cf, 0x888b5d1a3c66c805, 0xbdf08bdfdacb8399, 0x4891532bcfcd2461, 0x7f21cfb9a0b90fa3, 0x025000f1373e6880, 0x000000000000018b)),
-                y: ECLimbs9((0x8483d4cdce1d1a4f, 0x850cc8bbc82486c9, 0xc89a3e3e5b45f53a, 0xd9a388a3159bac36, 0x7d3ad40452a22a0f, 0x38c1bacf8d85e744, 0xb160a4d0bc98a3f6, 0x54586be153ebb43d, 0x00000000000001d1))),
-            ECAffinePoint(
-                x: ECLimbs9((0xdb07329c2c787b92, 0x1048c42cd26fa954, 0x5e55a0e3dfc7b21d, 0x2ea998422d2fdfb6, 0xacadd9ce41ee035d, 0xa8c1d837a69d593b, 0x0b3850952f8d7fa4, 0x952e5f6ba52c14b7, 0x00000000000001c5)),
-                y: ECLimbs9((0x8bbebba2571559f4, 0xa4f7819f2217a18f, 0x6cf5c6f66a05cddf, 0xe06fefef6e1dc73e, 0x54ae9aef40197cbe, 0x5b9445c54be18080, 0x575fafe3740f3cec, 0xc45e8baaac03f12e, 0x000000000000008a))),
-            ECAffinePoint(
-                x: ECLimbs9((0xbdc1236b44678805, 0xf67d24b7ce86a592, 0xfe20a496f88c707f, 0xc04458e2349791c4, 0x396f96291799db24, 0x7d54779b370316ae, 0x3a30148bb2f43868, 0xada9af16f2769e84, 0x0000000000000044)),
-                y: ECLimbs9((0xf54f08f0c6c34bee, 0x17ff4007dd479d24, 0xe622fce473569036, 0xa092cb50c470d9ce, 0x6ff3572bba2af49e, 0xb863c042db56e99d, 0x8ac9ae33c4f43c6e, 0xf3e3054bf48fa61e, 0x00000000000000fa))),
-            ECAffinePoint(
-                x: ECLimbs9((0xef5d4e4399ba5cf2, 0xa25e0b5437438e75, 0x198bc5ffc39dd80d, 0xb1c1011886e7ccf9, 0x15a051c79c4ce8f1, 0x413eb453c56dcc49, 0x1b04d92592688449, 0xcffdb0299c8384ef, 0x00000000000000f7)),
-                y: ECLimbs9((0x63803addd5ec572e, 0x32cc9bf89ea60e3b, 0x2f92d35612aace27, 0xcf56810841802f27, 0xc257af5927879248, 0x5fec3f777d473399, 0x51da1f302ab4a11a, 0xbdc255f693a95e93, 0x0000000000000179))),
-            ECAffinePoint(
-                x: ECLimbs9((0x1f40fafebe397928, 0x45f2c3258897ebe6, 0x27be145b299fdc8a, 0x5576f57c6248e8fb, 0x16ccbc6203bceaee, 0x4afa47a41545dfd3, 0x136f1edacf8b72fa, 0xa66932c9e405ed2f, 0x0000000000000031)),
-                y: ECLimbs9((0x5d93cb1bcd214986, 0x0216f48b614ac2c8, 0x06a727fd7805c64c, 0x1738201efca5dcfe, 0x14843e560e04d5b1, 0x39d88c38328c62fc, 0xf8550af004a0686d, 0x69df593afbe3e69c, 0x0000000000000047))),
-            ECAffinePoint(
-                x: ECLimbs9((0x16ae8b519229be1e, 0x8c044fe6c9cac80b, 0xeb0dea00c233e104, 0x76cd20df44203f51, 0xb0929ab5c629db23, 0xe42c5360d4ddc86a, 0x05739e35037dfe67, 0x3f1dce476c4a0d06, 0x00000000000000d7)),
-                y: ECLimbs9((0xf54e66028c234b9a, 0xbcb955381aa30139, 0xd0a7b865bf16f99b, 0x0f4a3795c678d9c7, 0x863ddd42d0a3fde3, 0x4533e96120b752a9, 0x8f19262b4d5e553a, 0x2ae8f8454a01adaa, 0x0000000000000016))),
-            ECAffinePoint(
-                x: ECLimbs9((0x8bc0ac4673de06e6, 0xe791360a47902906, 0xf7b42c0adc412d3e, 0x5ad23d7388f31013, 0x7454e2d5d910cb4f, 0x91a98f9a7455999a, 0x3c88d5d653d27f89, 0x4b687c1a4e4bfbf7, 0x00000000000000b2)),
-                y: ECLimbs9((0xd95e291594d2a30f, 0xb86a14775f752f6e, 0xedca41d8046ac1d8, 0x35822d0d0c950a54, 0x186f26ab0dbf4cfc, 0xf0cc6ba8041d1c41, 0xc3cc2ebb554e1cb5, 0xdb6363552cc57c70, 0x0000000000000141))),
-            ECAffinePoint(
-                x: ECLimbs9((0x70746ee8e00a269d, 0x8f2d19ca0b14ce45, 0x392bad05814d3d92, 0x491abbfb5852398c, 0x4084fb38b8913dae, 0xde229c0feb95f3f7, 0xe64216f226933235, 0x5de6bebb6b6b1a34, 0x0000000000000193)),
-                y: ECLimbs9((0x80dc0ebb83deb609, 0x31770d90b065dc87, 0xf5c9d8644387bd33, 0x1d825a6aefe541a1, 0x457f601b430b70f1, 0xc8154c07498b975e, 0x9f2a0e4e7371a94d, 0x61adeb4f48e03387, 0x0000000000000026))),
-            ECAffinePoint(
-                x: ECLimbs9((0x333b88cd22804861, 0xa1cff38030d522a8, 0x2ca1d35b61758b9e, 0xfccee51c23c41336, 0x56d93dd03311a8c4, 0xc27c9b2f33e0425e, 0x71c0777c54280a5a, 0x24c3d2e2390a497d, 0x000000000000006c)),
-                y: ECLimbs9((0xd486990f0ecfd907, 0xceae5e499d8fa3d9, 0x7791bd0554dfcc0a, 0xe209e2bf779728f8, 0x833b88fa0d4ca873, 0x195a86f71f1c9421, 0x22d7d3dcfdced5e8, 0x08f9e83a75660109, 0x00000000000000fa))),
-            ECAffinePoint(
-                x: ECLimbs9((0xa1b605f6872b4a1b, 0x3ef03d68059dbe81, 0x507ad1f89ad632f0, 0xfb3bdfc460c762d3, 0xa797d978b8bb9adf, 0xc13ca409232782ab, 0xee0d6101b69b019a, 0xeea09dc76d894753, 0x000000000000016d)),
-                y: ECLimbs9((0xb1ed5864969f9847, 0x10e666f13836b0bd, 0x1e7608111f39116c, 0x295720dddfa909f7, 0x5e2cb9e1644dc581, 0xeba8c710773e9da8, 0xed8bb51a13a41793, 0xeef6434c976a7da9, 0x0000000000000094))),
-            ECAffinePoint(
-                x: ECLimbs9((0x6a255a507a5eea47, 0x82a872c3674466d9, 0xc80fbbf0aedb7265, 0x2057bb7f46a78fe6, 0x3f539dfbee8686c0, 0xe5721e4d96207699, 0xe1a377b8df77b19d, 0x7c2c484641fde1fa, 0x00000000000001f8)),
-                y: ECLimbs9((0x7937c6568e561dbc, 0x9fa8594fd026daef, 0x8f3c15a33fdcdf49, 0x8c63c49b861ef05a, 0xb3d4f5551cead534, 0x905093cdcfba2eb6, 0x9a050c5fcb31abfa, 0x3330b4e8ba6d837f, 0x0000000000000155))),
-            ECAffinePoint(
-                x: ECLimbs9((0x6c952cdf56feb873, 0x477c7526ad7ce29f, 0x3f3741d1a901aeb5, 0x8754f5d203d537f6, 0xd6def10af5040edf, 0x7b74bf8b026a092d, 0xe9f82ecfa63f6a57, 0xa2c8e97aeaa5337a, 0x00000000000000af)),
-                y: ECLimbs9((0xe890cd7e077ce96d, 0x3b38e949356dbefb, 0x47b593e4cbdd715e, 0x3d72786f1af48355, 0x72f8583f1dd271d0, 0x9307961a75d0b3d5, 0x6704df1e740d6411, 0xef50222f5bafdbd2, 0x0000000000000001))),
-            ECAffinePoint(
-                x: ECLimbs9((0x20fd5a624ee55ae3, 0xade46cb972833f12, 0xe22d9b2d899d6ef5, 0x00d85bf48508498c, 0x23d4a1882af1b561, 0xeeb03b53daf2ffd8, 0x2b7a96cf62e628d8, 0xaf6a911e88acdba4, 0x00000000000000c0)),
-                y: ECLimbs9((0xb8196729b248e00c, 0xea3fc5f3a6954739, 0xfceb99afa027c7c1, 0x596d76cdd988b236, 0xefe302bd5ae007c4, 0x79f0b04441ae941c, 0x94d8111c93f83622, 0xdec37fac67afdd04, 0x0000000000000083))),
-            ECAffinePoint(
-                x: ECLimbs9((0x03bc4d26f8870de0, 0xccf1713c973e22f3, 0xcc63bd7bc9d4ba7f, 0x3c46c70c837ee3a9, 0x6a947780623e1d2d, 0x33c331734baad535, 0x5e8a2593be66f30a, 0x4a69094b1e9e8673, 0x00000000000001f5)),
-                y: ECLimbs9((0x87419cd04c398638, 0x4b5647d85adb680f, 0x4bc7182d8dc9fad4, 0xa71e92cb626c6c55, 0x718deb7f4fc12c41, 0xcffafd8c6e33e331, 0xd1b6b0421bc44817, 0x662be5494d28d2d0, 0x0000000000000088))),
-            ECAffinePoint(
-                x: ECLimbs9((0x54bf9575000232d6, 0xdc4a27e702398786, 0x10a68cec007e7fe6, 0x7702dc344c8bcc87, 0x7451070eb48fe087, 0x0e2a207d70cdad33, 0x048f9b59e6461ab2, 0x130ab98b9c6d8d21, 0x0000000000000181)),
-                y: ECLimbs9((0xf7bb811f6f543d1b, 0xac05d1d5f508a687, 0x87c7f3d0d1d49a62, 0xc4a741cfd68646bd, 0xc474dd24488a280a, 0x10344d702b761f50, 0x79cd4690eedca642, 0xd4da52d8102005d2, 0x00000000000000dc))),
-            ECAffinePoint(
-                x: ECLimbs9((0x502e58b6f4915401, 0x48e083401fd215d2, 0xb1c0ec0e4b1af53c, 0xfafad6368a6a8feb, 0xdcd424389eb1d264, 0xfff0e89f0acff6b5, 0xc083d422b76f388d, 0xf84c734e104b92de, 0x0000000000000199)),
-                y: ECLimbs9((0x79b8852f0c30bb24, 0x5e161aa695ba425a, 0x4dcba5e3efdc88b3, 0x9b78e1274e38df2e, 0x8ce4107eed1be8b9, 0x3e2f2a8933a4c13b, 0xffe1d97ac5e89867, 0x205ceeb422eb9912, 0x000000000000011e))),
-            ECAffinePoint(
-                x: ECLimbs9((0x8e62bda3014e2d02, 0x1bb9f6255db4228a, 0x485a56be7b5fb863, 0x8782028c37f92f4b, 0xac78d047109f6b66, 0xd4e5e143b4a8480b, 0xdd22b5a29e159538, 0x2ed4373b056c77d5, 0x000000000000000d)),
-                y: ECLimbs9((0x7c332fd464898fda, 0x5dc894a518d50f41, 0xef6026aee049ca80, 0xf093447dafa0182b, 0xe3a63bbb9654e1f2, 0x46288594a2f0fa18, 0x74a701308598f87f, 0xd91eae3c8ca17dd2, 0x0000000000000139))),
-            ECAffinePoint(
-                x: ECLimbs9((0xfa5737e56dbb4308, 0x8686a37467924da7, 0x8cb8306bed9ebb4a, 0x9bc51f011b9eae23, 0xbdadef0fb5a82c64, 0x59dd010fd33e49ce, 0x29126a0a93136238, 0x5d1003d34ebb74b8, 0x0000000000000050)),
-                y: ECLimbs9((0x0fa51ce05a0fe5f2, 0xc75958b172c3232a, 0x0079a961edfbf205, 0x49f9abf23c8da790, 0x2c6b540b14071315, 0x7e6140c762d7fad1, 0x6bab3c5e9b7a0cc2, 0xbd03547d0a67f446, 0x000000000000013b))),
-            ECAffinePoint(
-                x: ECLimbs9((0x730d747598a98137, 0x2d8e1db53857e022, 0x0269ebe3513cf86a, 0x5f794f469b624f61, 0x9d1d75467558b229, 0x528c6584a2fac0ed, 0x7b333bea22b62903, 0xd7bfab025eaa2744, 0x0000000000000018)),
-                y: ECLimbs9((0x8341dc87ba54e92a, 0x1327ffadbd802fb2, 0x607a45f5fde4552f, 0xe648e5340010d7ca, 0x91e511c51b3a7392, 0x586fcd54673545f5, 0x8374470d8d7bc3f1, 0x1ac1b406c386aaee, 0x00000000000001f3))),
-            ECAffinePoint(
-                x: ECLimbs9((0xfab7760507869109, 0x1c6a958f8bcaf842, 0xd8f9171d4c2c091a, 0x0f862fafced4814b, 0xd4eea08331c13d90, 0xa4f594b2da6852d1, 0xeae46de6be4c070f, 0x67939ec6cdf9094a, 0x000000000000018a)),
-                y: ECLimbs9((0x4b1fdb97e24b82a1, 0x063473c923b37015, 0x51d44fae1f6f7188, 0x78faa6f07c942daf, 0x580dedf9e72db8a4, 0x929e8ecc88046ccb, 0xcdcffdbd938b0aa0, 0xeca085b262704215, 0x0000000000000035))),
-            ECAffinePoint(
-                x: ECLimbs9((0xc76b0ae385379df2, 0x0bdc565d38b602cb, 0x1d9c8b406cae08d5, 0x001932dee68d92c7, 0x5ef7144280ab8616, 0x7107b22ec12df877, 0x17d2c31c693cecb2, 0x1b80a8dec246acd3, 0x0000000000000038)),
-                y: ECLimbs9((0xf67837551915d5c2, 0x840d3a6a6c57c891, 0x2083b14da61f70f1, 0x0ba9bf8edb20713b, 0x298fdc02c2381eb9, 0xebb3a2f51271e025, 0xae0b703e7ea06276, 0x8f26867258d55325, 0x000000000000008f))),
-            ECAffinePoint(
-                x: ECLimbs9((0x768163f9d8b9c88a, 0xf5ab7d35e0b21cc9, 0x44bf63ebf5bebbdb, 0x424fe24f026b133c, 0x89d9f9afef0ae52f, 0xbd3fd3f546449952, 0x9c23b202013858e2, 0x0e60372bf62d63fe, 0x0000000000000020)),
-                y: ECLimbs9((0x163f6a7ff98fd34a, 0xd2a444ab9b88ffe0, 0x4594b1c98c148792, 0x255f50d51c8fe658, 0xaade7b2a28b5df41, 0x47a9676b21f363e1, 0x93417b60fe77bb5e, 0xc592f50134ee3508, 0x00000000000001c8))),
-            ECAffinePoint(
-                x: ECLimbs9((0x2b0655b7284ebb60, 0xf75f675744f37464, 0x8ffccada2f55ae3e, 0xae7822c09d4644cb, 0x3acfb4342a63c848, 0x1f4dbb6adf8b2a0e, 0xda7cf288b28a42a9, 0xffaef75caf33f69d, 0x00000000000000c0)),
-                y: ECLimbs9((0x30a60ecc1d58f9d6, 0xbcb4bd451569cf81, 0xab1b890ce068bff7, 0x85a7f6e41ef08969, 0x90c3254a14a32f48, 0xde77a876d838adf9, 0x9a68da6817dd43a0, 0x209d760a31e3e551, 0x0000000000000088))),
-            ECAffinePoint(
-                x: ECLimbs9((0x7a2ddfc049c3d8f5, 0x123d7dcd2e1cb03e, 0x54e2e1dc06531a64, 0x68a493512c8500e6, 0x0f56979dc7c8a05e, 0xb1b6522c8c177391, 0xd8bc60774598aa7c, 0xa32e62f09052599e, 0x00000000000000df)),
-                y: ECLimbs9((0x1fa0ebca215d48f5, 0x7c0731f88de0f9ca, 0x3ee6b68394186f90, 0x8e2bcdbb698d247a, 0x967a1c1bb89ce1e2, 0xa81e37a011cf04bd, 0x3ec2c82322a4aced, 0x91ff25734f34f057, 0x0000000000000189))),
-            ECAffinePoint(
-                x: ECLimbs9((0x24365e9b467b6ad9, 0xe109d10762b74831, 0x7fca899302f1876d, 0xedd7dd771ec412ad, 0xecdf141f9628f4e6, 0xd4d2a972d85a41db, 0xd2ab70e42f07f4e9, 0xcc410080e651162b, 0x0000000000000068)),
-                y: ECLimbs9((0xdd3ad3228f74d1b6, 0xf79cbc62d2f18c83, 0x562e06885ef7bb6d, 0x6107bac8afde0ead, 0x5c7a2eae3f95a53b, 0xc3c2377826075f9e, 0x43eafbacf9f3036f, 0x9f9e6d03e8296401, 0x000000000000018f))),
-            ECAffinePoint(
-                x: ECLimbs9((0x9d8b1b6f99166f1c, 0x3ea009676f040516, 0x95258976bd6dc981, 0xb198818569619a61, 0x64bddc9e01706717, 0x92a26ef7243a0530, 0x33dc536aa8387319, 0x4c96707ffe6cff70, 0x00000000000001de)),
-                y: ECLimbs9((0x2f3347dc4c42977d, 0xf39580a61ddb6a96, 0xccd98b28c87f24ec, 0x8940ffe8720b55a1, 0xf7ca5f6d02e11e55, 0xb6240d6b23a7c61f, 0xac5f1f3ada9a52dc, 0x0c3c6814c9c6f628, 0x0000000000000164))),
-            ECAffinePoint(
-                x: ECLimbs9((0x1ede7655b9032705, 0xfc7673472ce3c9a7, 0x5b27fca791986576, 0x096cda427064e980, 0x88239db1f43aa2fa, 0x69fee80c7ab215be, 0x36c1ce29ba0160a4, 0x11b5e2f535b49598, 0x0000000000000125)),
-                y: ECLimbs9((0x4c1e70967a7a402b, 0xa39f6f32eb55d02c, 0x1681124e2a0f13b1, 0x31f50dcdae666465, 0x61f9519ed005dd90, 0xf41ed8d160808722, 0x2faad6687207dfa3, 0x8b44f3f7f0f530ea, 0x00000000000001b9))),
-            ECAffinePoint(
-                x: ECLimbs9((0xa8a8d9f431b7ee88, 0x774cba32f901df93, 0xbcbd6727a76d81a4, 0x6eba9b05fdede908, 0xd49456fb0615e7ee, 0xc901652c24349864, 0xd6ae472e8843e7bb, 0xfd3716bc2a463ca1, 0x0000000000000000)),
-                y: ECLimbs9((0xc9306ded04b3dd64, 0xca358b2674bfefc0, 0xc6bf054c7dcd6d8d, 0x61d199e552666066, 0xf2548b31ed1045a5, 0xc177679c62a50454, 0xe348c4d9a8330c4f, 0x3705d4e0696bdda5, 0x0000000000000134))),
-            ECAffinePoint(
-                x: ECLimbs9((0xe1811ede536dc3f6, 0x37176c1a6407b790, 0x724ca7bba1d39ad4, 0x887a331fb70fb82e, 0x205426f9ceae5b3c, 0x5d1b63c574bfb554, 0x26c5b4c40dc76625, 0xd592f28a76e42af3, 0x00000000000000e1)),
-                y: ECLimbs9((0x8fdd41853381eea3, 0x1de43e1dcb30c7d6, 0xebd791dfd18fec1c, 0xaf475b42084847d0, 0xf4a3dbd87730c70e, 0xf35faab9f67e542c, 0x8de4d5a61be141fa, 0x58d8ea5c4fe6bc81, 0x000000000000004e))),
-            ECAffinePoint(
-                x: ECLimbs9((0xb7c64531f821fe97, 0x0e9faa4b18172a0c, 0x1aeb91db0755d023, 0x297e7d53154b9317, 0xcf256768b9a8b9c3, 0x9b31ae0e69ba51ad, 0x474e7f19cfbb1def, 0xd6b930ecc5caeb1b, 0x000000000000006a)),
-                y: ECLimbs9((0xf8db03332c6c52fe, 0x71e64c46dfb932c6, 0xfc9ad05c008b973a, 0xbdc963dbe6cb2a22, 0xc2a47e5fd7477bcf, 0x8aa4e2f44856e5b1, 0x124e5523b67439a8, 0x9698212a6b6e9f9c, 0x000000000000003e))),
-            ECAffinePoint(
-                x: ECLimbs9((0xc4d12623f14d63aa, 0x802b2a9f90817a5e, 0x1bb41937684c1430, 0xbb1b1aa510ded25e, 0xe59353725e47f338, 0xf72cfa6148b82132, 0x6e1bc0d5cfec5527, 0xae1d33cadf677b55, 0x0000000000000055)),
-                y: ECLimbs9((0xcf9003e72e984492, 0xdaca24e4cf0e3720, 0x129fd08ab24476ad, 0x46ffb5b86a9a763f, 0x2b6fcb9840d7a281, 0x45fd3877e9afcde9, 0x4300c8a98295dec3, 0x14cd5af3e34839f6, 0x0000000000000124))),
+        generatorWords: [
+            // 1G
+            0xb331a16381adc101, 0x4dfcbf3f18e172de, 0x6f19a459e0c2b521, 0x947f0ee093d17fd4,
+            0xdd50a5af3bf7f3ac, 0x90fc1457b035a69e, 0x214e32409c829fda, 0xe6cf1f65b311cada,
+            0x0000000000000074,
+            0x28460e4a5a9e268e, 0x20445f4a3b4fe8b3, 0xb09a9e3843513961, 0x2062a85c809fd683,
+            0x164bf7394caf7a13, 0x340bd7de8b939f33, 0xeccc7aa224abcda2, 0x022e452fda163e8d,
+            0x00000000000001e0,
+            // 3G
+            0xbee9cf4d4910f78a, 0x02d2c8ce976f1bd6, 0x0dd75a4843161975, 0x028ed35e8b5acff1,
+            0xe8d69f8b251d2419, 0x5cf2d6bd0896bd46, 0x3cda95372d891ecd, 0xaeec8eb5325acaca,
+            0x000000000000008c,
+            0x72cfa6c0ee5f7e98, 0x212fac4650f74360, 0x867882e4de49d2c8, 0xd816ad6768ef61e3,
+            0x761716ea67c6e2ba, 0x8be97c558fd1aae7, 0x7978aabfd4154e81, 0xeccbcfc363655c0a,
+            0x000000000000016e,
+            // 5G
+            0x3c194afcf14a49e9, 0x9c6ad5a84b764798, 0xd194ebf0f36c498b, 0x11b8897f5789bf3c,
+            0x721c1e0636af180a, 0x926781ed5c78bbd6, 0x5fbd2cb77eda9f86, 0x639ede19c8e02758,
+            0x0000000000000019,
+            0x65d6f9bbc6f75980, 0xfc0b9e61f46f5848, 0xbce8f80392b9aa7b, 0xba188aa0108e7aff,
+            0x43ddb44be4839679, 0x28f6ec0be4d01a38, 0x488e6c7f47439700, 0x764515b988a54089,
+            0x00000000000000eb,
+            // 7G
+            0x6a15b574766756df, 0xcd00e756c4140b76, 0xe237ca9fa87ee130, 0x6c64d36f986e71dd,
+            0x2ec61846855fe34c, 0x14780c69617b88a6, 0x062f9170747aa419, 0xa3775b2fed05839d,
+            0x00000000000001b1,
+            0x8d8f4b46df66eaa8, 0x3dae35c5e4829292, 0x2fcf3b38952eef7e, 0x15ca91d1a2c8e70d,
+            0x2ab5e87949e6f64f, 0x6eb8edecc51365ef, 0x3c5ae2c168141278, 0x8868ec18bd1ceb42,
+            0x0000000000000150,
+            // 9G
+            0x03d614e278d67878, 0x330fa2b13cb3e5f1, 0xc7a7a85d5ec2e694, 0x1af9e2ab6fb92d18,
+            0x32ba14f09cb09a6d, 0x4c962558a2dc635b, 0x44769a2a0dcc43a3, 0x13517adf8ab8ab6a,
+            0x000000000000010c,
+            0x270a8b986326a2bb, 0x9a1d5075435cd695, 0x3eb9b61574944407, 0x4207fab767a55fec,
+            0x3706b4f2bab02bd6, 0xdb6412dd131eeda2, 0xc71844532a770e75, 0xcf85aaaabd13d749,
+            0x00000000000000f9,
+            // 11G
+            0xcd229d6104967f7b, 0x8176607016ed066d, 0x4280ae0127d264d4, 0x0de8cd8d75f18c88,
+            0x2979ede2999331ed, 0x4aa1f7962a794c8b, 0xe7f6aee3f6be0bc2, 0xaa378d1cab9da18a,
+            0x00000000000000ff,
+            0x0425becc0ff2ee88, 0xaeac43a7c9672464, 0x9b6e564071fa40cd, 0x559c49198c8a54a9,
+            0x158de4548745a152, 0x49f6974aea705cdc, 0x149d6eab31085e82, 0xc24e86543b82a7d9,
+            0x0000000000000094,
+            // 13G
+            0xd39f8fa63e6130e5, 0xfc0c43c246997de6, 0x74a5f61d80559c77, 0xb51aa852f3cd5c47,
+            0x3099622c84701e4c, 0x1c2776e95f57adc3, 0x0d49fb9b66f0da61, 0xce6bc32e95a49243,
+            0x0000000000000156,
+            0xe4c23b963adb5e07, 0xfb948d00fd811538, 0xe1b0ccf557c88bf4, 0x1f936fee9a8e5fdd,
+            0x9560deaeac1c5e3b, 0xe34e3d33d72e0f10, 0x04676a851c36aa10, 0xd48d0c936d51f6ad,
+            0x00000000000001f6,
+            // 15G
+            0xaa9adab626af2e49, 0x5ef4d7f19bde5c6d, 0x8ecdc6cb4c0f1fc9, 0xff3c3ade8e47e019,
+            0x08dc8e6713ede807, 0x296b4bda996f8947, 0x07dc7de6185a0504, 0xf820aac7e2a36a18,
+            0x0000000000000032,
+            0x32ed1a3689c55c4e, 0xecab1a1a4050a3aa, 0xc9237ec86622355e, 0x4010a47111964b64,
+            0x6abf4831644ca385, 0x5d25b10834cba42f, 0xb1ef824b54dd6906, 0xb53e73269199f6df,
+            0x000000000000008e,
+            // 17G
+            0x706c0376dc1fc4c3, 0x083b7c0bd4298885, 0x07fc6182157868d2, 0x43efa73ccdab409c,
+            0x2c3b0534f33a7f01, 0xda6b329279349284, 0x354cf74f134fd159, 0x09d05c3a322c91c8,
+            0x000000000000016d,
+            0x23a15a0fc75f6c59, 0xfa9adce5be387323, 0x1073482aca615baa, 0xf8697b3abf8b56fa,
+            0x1efced2b277b6e85, 0x54c6b45615915099, 0x835bcca9a67b4c88, 0x6de088ea72576ee8,
+            0x00000000000000bb,
+            // 19G
+            0xcda6637339219067, 0xf23c7f85920c6b50, 0x86ff67a18f392dde, 0xb3c9192abebd22cb,
+            0xf8fd1d984b1b1334, 0x3f7ff8566d9bc873, 0x3922dbbf03aaefaa, 0x43e07ca4616ad0d0,
+            0x000000000000001a,
+            0xbacdf5768189a808, 0x2254848d34adfe82, 0xbbfad26c4f54fdff, 0x7cd8761ccc8b18e1,
+            0x93b9d6cb1ff975c6, 0xa566287771b2a2bb, 0x2eb3e9457715bde7, 0xae61ca124ba9ad92,
+            0x00000000000000f6,
+            // 21G
+            0xf6e872ecb0469d0a, 0x96a1779ccb49e464, 0xad9bd64901c9d236, 0x84eca4bf576c13eb,
+            0xd4a312bf5726b151, 0x4c0ca91f3ace233f, 0x881345dcc61768af, 0x7d9e642a842cf69d,
+            0x00000000000001e9,
+            0xfac688275f53e3ba, 0xb0f305e21e4e5d26, 0x62be4d878bb24e65, 0x4adf5a1d1b9631f7,
+            0xfbefba0d29ed2419, 0x360c0514b7b5d7d3, 0x31741e002ce28c9f, 0xa416096d3e2f2067,
+            0x000000000000019e,
+            // 23G
+            0xae6b82c9d75ca405, 0x0350e352f67157a9, 0xf103f0f8d613572c, 0x57f4f1fc74d2f629,
+            0x880fb7c1fe4d7ad8, 0x41248691a6866ea2, 0xc7773d1cdd3c2fd9, 0xbb6d8e56762faa3d,
+            0x00000000000000c9,
+            0x003cb25ea09794e1, 0x2b6c0ae1a9b7d068, 0x61109da22854691c, 0x7a1e13d93dd83ee8,
+            0x07084219b0f74bfe, 0x195a18b23c22616e, 0x8e3ebacffc48682c, 0x03345142c7e03423,
+            0x000000000000009c,
+            // 25G
+            0x70553a131b5716a6, 0xd89fc612305fb856, 0x93f20f0758e12e9f, 0x26ab743f1553247f,
+            0xa5548c2b48be1b77, 0xd88e3b96462a4ccc, 0xe90039881328d883, 0x1a51ac3a537aeffc,
+            0x000000000000010c,
+            0x183343f73a45c644, 0xb6a192de720263c1, 0x7af76f152a339735, 0xd068f11b85352cb9,
+            0x536f71aa1ab97de0, 0x63fb3614440a8b33, 0x9f8ad491f5801150, 0x9d7115147c05db06,
+            0x0000000000000023,
+            // 27G
+            0x45d80dcfb7e0863e, 0xb41abb2180b8016b, 0x1e590ab022497622, 0x41a89a9d76d0698b,
+            0xa6c059091ed38cea, 0x1619f9a8c3f09ac2, 0x37c39ca9ae8727c3, 0x53b1526a75c44f32,
+            0x00000000000000db,
+            0xa03c565c14005373, 0x59f9f357652ec85b, 0x97231fff384ea2d6, 0x2a09dc3a7a545dab,
+            0x008f7d248f6c975e, 0xdda52b7bc70d0d91, 0xfd4fe8c9e2e7a961, 0xe2f2c14200d60351,
+            0x00000000000001f0,
+            // 29G
+            0xee5d319135b252da, 0xcb161c93b0c76d12, 0xcf799ec2caea8fb6, 0x48a001d5c7423ffd,
+            0x982e54de0343b6b9, 0xf6145f79c7bb3250, 0x2ffcfa2898f43132, 0x3ed9e0fdfe5b2d04,
+            0x0000000000000014,
+            0x1846bce9f0be1fd0, 0xde8c3ddde2410d06, 0x1f833cc93e1375df, 0x85a8613996b83698,
+            0x5bdf0710ca96706c, 0xfe5ae7af5bcad69a, 0xc10119f7c7e5b220, 0x3402d664ada0dbdb,
+            0x00000000000000cf,
+            // 31G
+            0x01b63a64833cc3c3, 0x09112be87060b544, 0x9106e7daf2447124, 0x14fe0a60d604e6b5,
+            0x366b2aa1d48264ea, 0x30b930541e52f3b9, 0xbedaba2c4b2be153, 0x0a80352c66db983d,
+            0x0000000000000033,
+            0x8cc9ec08ed515299, 0xc565233be39cbc96, 0x31d50decbe3daa18, 0xc809cd4346572661,
+            0x187bb5c6192268a3, 0x030577db965f68d5, 0x7645aa0319478864, 0xc3ef84e09d10a518,
+            0x000000000000011c,
+            // 33G
+            0x468a10657c25e3ee, 0x96af5170fe324f98, 0x6152f62c8c359768, 0x8d74d28cd2bd529d,
+            0xf855edf53f15bbf7, 0x09f9c0a10d3a11b6, 0xc7290436a415f493, 0xf3463b75a71e3b7a,
+            0x00000000000000b4,
+            0x269f90fac23195b7, 0x79b5f4ad1ee9f08e, 0x9d4477feae1145ac, 0x5f805eb90b60b6f5,
+            0xf973b2b765f9e89c, 0x31cf00b3b4b0a562, 0x9d126a89d5f031e3, 0xb5bdbd1de43482b6,
+            0x0000000000000031,
+            // 35G
+            0x8c3770c01d5d5258, 0x6c6e081ce4e66beb, 0x675497fb0a5aee64, 0x11f72530c3047b59,
+            0x95da4036427ed3a0, 0x5fe253c05ab7cb9c, 0xc95133d3215ac9f0, 0x3c1cc5b1034f05d1,
+            0x0000000000000185,
+            0xfa306f4b41fdab1f, 0x269f58e9f7920f03, 0xcbef5d26da113205, 0xa12e1092917734f3,
+            0xa84d588bc5e96380, 0xe7a313cb2c8d18ed, 0xdfd28849b65aec2d, 0xe60dc1a18f86186d,
+            0x00000000000001e2,
+            // 37G
+            0xb7a513d929b0860c, 0x39f8d626acdaabd1, 0xf9463273b5723c01, 0x02072c7137704c06,
+            0xa4dea22bb1d1442b, 0x2114f6857357ceab, 0x33e1ae2eab60eacf, 0x389cf3cc1a96f6ac,
+            0x000000000000015b,
+            0x01d42dfb86c080a2, 0x4b1895fcc1ca7d95, 0xe198d25f202b4c41, 0xc0dc2e2b24cad02b,
+            0x82ee5ede1238e41f, 0x2c9318bed35bcc89, 0xc97f2737f90c32fc, 0xa08625cb12793658,
+            0x000000000000015b,
+            // 39G
+            0xbe49282e3d047eeb, 0xb385b8208cf719db, 0xbcada7d0ea4041d7, 0xf15605fa1a72fd18,
+            0x5392b58662c31350, 0x391c6cfeb11ace37, 0x814f4b30d24dadc8, 0x3aa9320931ab524c,
+            0x00000000000000b0,
+            0xd3040a585bb71ccd, 0x55ec6e6e309145b0, 0xb1790973a5b4c720, 0xd551e57920aca273,
+            0xa40c6e2cff5cb412, 0xa66e05892063486d, 0xce3449bdd543cb0a, 0x71b0154d2035de9c,
+            0x00000000000000ee,
+            // 41G
+            0x0f5d68503b5e7a17, 0x7b4700674a93121c, 0xfd6efed0d2916615, 0x67260461eee414bd,
+            0x640b5c98f57a4ae6, 0x5342dc2f91c32530, 0x12a95291f25944cc, 0x53b1f5fece944184,
+            0x0000000000000112,
+            0x67ec25a5b5c61578, 0xf675f5bb07608147, 0x5efbaeebac73f9d1, 0xed0295372a8fd147,
+            0x88d9cf0708f67993, 0x1911ef410d916410, 0xf3d5acf2c074f72b, 0x769b7909a1e51ccd,
+            0x000000000000016a,
+            // 43G
+            0xbf63005228597b16, 0x90389f18419127a4, 0xe528f85b17ef703e, 0xeed1d3a73d4d9ec2,
+            0xcb7e3356bd76be9b, 0xd7c7787ca21c7f51, 0x503833c551760a0c, 0x7f6aa8116c82a26c,
+            0x0000000000000072,
+            0xdfc2aeea87c2679e, 0x6944ac14833b41d6, 0xbd4a76dc97bb5b44, 0x78c996b015aa3e70,
+            0xf633feb04c43cd8e, 0x66bd181bc0cf8d05, 0x92133bf48ed8e8a2, 0x4d75fbd41e3d51df,
+            0x0000000000000043,
+            // 45G
+            0x0d125a7461ab2827, 0x625196f63007e4ae, 0x87e14aa303db35b8, 0x6cee4750d672b81f,
+            0x33bc8c4dbefc50f9, 0x603d96faf1f8cb94, 0x103d2c7bf9460a3e, 0xdc3cacb5c7ff95e0,
+            0x0000000000000129,
+            0xd4fa07b26d433634, 0x27ca4c53e6800481, 0x709a31faec859bab, 0x42f376cf43cdf194,
+            0x54dc6ad9401756d7, 0x209aac250dde6da0, 0x3d8ac31521193844, 0x3ea6b5610f98a4fe,
+            0x00000000000001c2,
+            // 47G
+            0x88abf8c7e241c122, 0xb397ed31e4d5eace, 0xb3052b509868f65d, 0x564e773ad1d4e26e,
+            0x591c0c32505cf491, 0xfc4b919883638ee8, 0x1672727f138a019f, 0xafce7a841f661ac4,
+            0x000000000000017e,
+            0xeb04be5772195c9d, 0x9de9832e978ec870, 0xf388e520accf8833, 0x5375dbb07a3c6c12,
+            0x4bc93b0405c824c1, 0xc476753f993b7832, 0x4d302f83c9a4904f, 0x4eda14865ddaa7fb,
+            0x00000000000000ff,
+            // 49G
+            0x56a972e63e8f02e3, 0x6506465a2824f7e0, 0xd4392c6d58d62602, 0x2148ec6427171a2f,
+            0xf5b5e1516fa97b14, 0x1cfac0dc5888ef54, 0x69cea2e1a3d724cc, 0xabe5d20531ddd5d0,
+            0x000000000000000e,
+            0x5a05772559502435, 0x8e85cdfa35164442, 0xda25cb1fdfd85c45, 0xe10608796775db95,
+            0xc1aeecbbaaa1eaba, 0xbf583961ceced45f, 0x8dba4f7233c3bf2d, 0xcb8a04d80dfb970a,
+            0x00000000000001bd,
+            // 51G
+            0x825a0e56e94789e1, 0x6ed46c8b7ffde64a, 0xe07dd344f78ebdf1, 0x6f8990d70d882a65,
+            0x136176ff357839c8, 0xdd1dd18b65fcdf75, 0xe67efcfadef1a7f4, 0xd1012ec9db40a2f9,
+            0x000000000000000a,
+            0x3d9c73043cf28106, 0x0c475ce22f6eae04, 0xd28300555f69d44f, 0x06424e1b04b71d75,
+            0x9e4bde15b45d6db0, 0x671272d8ba56f5cd, 0xbca96ec3c790e240, 0x2b1ceca98ca169fa,
+            0x0000000000000112,
+            // 53G
+            0x8350fdb8924657b9, 0x0b3142b426665b4c, 0x95840a9ed4e4c404, 0xc769d7ac0fdd27f0,
+            0x6227108731b904d3, 0xdb93f417b7ca4080, 0x6ffc3445f48b44af, 0xfbbd9e87fe988183,
+            0x0000000000000149,
+            0x30c14fa3f325863a, 0x357eb6ed6eea063c, 0xc602051efde255f7, 0xd987b53d4ef1da67,
+            0x58a7efb27a81e79d, 0xb49aa1bf4029e886, 0xc3bee39feef21610, 0x3a62b08d012ba884,
+            0x0000000000000195,
+            // 55G
+            0xaf12d4bf12db4c43, 0x274256be675ea387, 0x4d3ff4d5a5ed4b56, 0xf35f0ba4358f05aa,
+            0xd0c66549c8be5693, 0xceb2396a014746d0, 0x54be581f4fece853, 0xe25aa8f20aae36d6,
+            0x0000000000000073,
+            0x790d617953fa0518, 0x753d0cb6691851b7, 0xc37d01d11803504b, 0x266b4b04f1a2da9a,
+            0xaa885542c4ae2d04, 0x5b007d88a53edd70, 0x9730cfa2188d0b50, 0x109c2f53c83d0d3d,
+            0x00000000000000d7,
+            // 57G
+            0xf13714f0f9ff3cf2, 0x281a3a9985274d09, 0x9041b9647ffcae42, 0x597b37eade325c52,
+            0xfc2579805def488c, 0xc2f79e36bbd290dc, 0xfd2d46f7f39736df, 0x702231ed3af7d92f,
+            0x0000000000000081,
+            0x479d3a23f3353f6f, 0x9919d6bfbfece212, 0xb9d4a498c863152a, 0x35251fc102b5494f,
+            0xf51a412986869dec, 0xc4db173f59c86ff9, 0x7bd89e86e9657cec, 0x95b4039f73626a7c,
+            0x00000000000000cc,
+            // 59G
+            0x358d6bad152b4c61, 0x4431df4513758b34, 0x4565d4292761a390, 0x348d481a16b21b9d,
+            0x9002ab49e4d89a26, 0xccd572e149a61114, 0x56e3911e2ecc480c, 0xb9831e301a16f94f,
+            0x00000000000001b3,
+            0x17061fb2fb051f9f, 0x8d67a5501e29c0fd, 0x61fec161c67d7ff2, 0x5c64feafeeeb27ff,
+            0xa2dc67c6225e41e8, 0xfa71179779e5b77e, 0x3f8ad246d9b30481, 0xda6d85865057f8dd,
+            0x0000000000000121,
+            // 61G
+            0x50c5551312804501, 0x20e5a9ec67e7e1bb, 0x6bca95d68b38aa1e, 0x9cd2f3fe72cd3d99,
+            0x8bb8c9e08d3bee05, 0x8d266b9258df458b, 0xc7c5b668beadb306, 0x2e49653e39950e3e,
+            0x00000000000001a1,
+            0x25c54f7e71b02b19, 0x125c77fc66a50bb0, 0x95ab791774e1ff2f, 0xd4541a7fb01d7d01,
+            0x5001fbc6aa5bfaa9, 0x5ff604bd1d76ac63, 0x963cd7a42ff7a116, 0xd983ccb6951cce43,
+            0x0000000000000042,
+            // 63G
+            0x72f04c9d4ed91903, 0x4687adf5b7e74444, 0x2f3ad7be812bb856, 0x2f631ccb423ac313,
+            0x229d74cb30984709, 0xe0f3faa7f26a8d84, 0x470e510dad7fd06e, 0xbff417bccd658537,
+            0x0000000000000022,
+            0x0ad4d1f861065e81, 0x5674e8ad69501edd, 0x41d7b2bdadfb3251, 0x5e09fbc7c1780389,
+            0xc002e9edee760c4b, 0x032caf461a9d5111, 0xcb0d4f04994320a0, 0x0bb6c0d644d902eb,
+            0x000000000000009c,
+            // 65G
+            0x042233c02158942d, 0xa25d103a151d0cc8, 0xabdbb28aabbc7c22, 0x06684054a94a5add,
+            0xf16bc5dd30d011c3, 0x88c71eac713d865f, 0xc64924fd53bde09c, 0xe8efce67ab77da65,
+            0x00000000000000e8,
+            0xcb7d2a42ddeaf7b2, 0x19a5d2924bf564ab, 0xb444143012189fee, 0xca352791c5bbd257,
+            0xa67cef5fe2072daf, 0x4b69ccbf35ad267f, 0x44fde88b7de5a5c8, 0x47442aa83137ec7a,
+            0x000000000000015c,
+            // 67G
+            0xb5225d112a3878fa, 0x1c8c1e2046f13484, 0x6eebb1836570e2cf, 0x888b5d1a3c66c805,
+            0xbdf08bdfdacb8399, 0x4891532bcfcd2461, 0x7f21cfb9a0b90fa3, 0x025000f1373e6880,
+            0x000000000000018b,
+            0x8483d4cdce1d1a4f, 0x850cc8bbc82486c9, 0xc89a3e3e5b45f53a, 0xd9a388a3159bac36,
+            0x7d3ad40452a22a0f, 0x38c1bacf8d85e744, 0xb160a4d0bc98a3f6, 0x54586be153ebb43d,
+            0x00000000000001d1,
+            // 69G
+            0xdb07329c2c787b92, 0x1048c42cd26fa954, 0x5e55a0e3dfc7b21d, 0x2ea998422d2fdfb6,
+            0xacadd9ce41ee035d, 0xa8c1d837a69d593b, 0x0b3850952f8d7fa4, 0x952e5f6ba52c14b7,
+            0x00000000000001c5,
+            0x8bbebba2571559f4, 0xa4f7819f2217a18f, 0x6cf5c6f66a05cddf, 0xe06fefef6e1dc73e,
+            0x54ae9aef40197cbe, 0x5b9445c54be18080, 0x575fafe3740f3cec, 0xc45e8baaac03f12e,
+            0x000000000000008a,
+            // 71G
+            0xbdc1236b44678805, 0xf67d24b7ce86a592, 0xfe20a496f88c707f, 0xc04458e2349791c4,
+            0x396f96291799db24, 0x7d54779b370316ae, 0x3a30148bb2f43868, 0xada9af16f2769e84,
+            0x0000000000000044,
+            0xf54f08f0c6c34bee, 0x17ff4007dd479d24, 0xe622fce473569036, 0xa092cb50c470d9ce,
+            0x6ff3572bba2af49e, 0xb863c042db56e99d, 0x8ac9ae33c4f43c6e, 0xf3e3054bf48fa61e,
+            0x00000000000000fa,
+            // 73G
+            0xef5d4e4399ba5cf2, 0xa25e0b5437438e75, 0x198bc5ffc39dd80d, 0xb1c1011886e7ccf9,
+            0x15a051c79c4ce8f1, 0x413eb453c56dcc49, 0x1b04d92592688449, 0xcffdb0299c8384ef,
+            0x00000000000000f7,
+            0x63803addd5ec572e, 0x32cc9bf89ea60e3b, 0x2f92d35612aace27, 0xcf56810841802f27,
+            0xc257af5927879248, 0x5fec3f777d473399, 0x51da1f302ab4a11a, 0xbdc255f693a95e93,
+            0x0000000000000179,
+            // 75G
+            0x1f40fafebe397928, 0x45f2c3258897ebe6, 0x27be145b299fdc8a, 0x5576f57c6248e8fb,
+            0x16ccbc6203bceaee, 0x4afa47a41545dfd3, 0x136f1edacf8b72fa, 0xa66932c9e405ed2f,
+            0x0000000000000031,
+            0x5d93cb1bcd214986, 0x0216f48b614ac2c8, 0x06a727fd7805c64c, 0x1738201efca5dcfe,
+            0x14843e560e04d5b1, 0x39d88c38328c62fc, 0xf8550af004a0686d, 0x69df593afbe3e69c,
+            0x0000000000000047,
+            // 77G
+            0x16ae8b519229be1e, 0x8c044fe6c9cac80b, 0xeb0dea00c233e104, 0x76cd20df44203f51,
+            0xb0929ab5c629db23, 0xe42c5360d4ddc86a, 0x05739e35037dfe67, 0x3f1dce476c4a0d06,
+            0x00000000000000d7,
+            0xf54e66028c234b9a, 0xbcb955381aa30139, 0xd0a7b865bf16f99b, 0x0f4a3795c678d9c7,
+            0x863ddd42d0a3fde3, 0x4533e96120b752a9, 0x8f19262b4d5e553a, 0x2ae8f8454a01adaa,
+            0x0000000000000016,
+            // 79G
+            0x8bc0ac4673de06e6, 0xe791360a47902906, 0xf7b42c0adc412d3e, 0x5ad23d7388f31013,
+            0x7454e2d5d910cb4f, 0x91a98f9a7455999a, 0x3c88d5d653d27f89, 0x4b687c1a4e4bfbf7,
+            0x00000000000000b2,
+            0xd95e291594d2a30f, 0xb86a14775f752f6e, 0xedca41d8046ac1d8, 0x35822d0d0c950a54,
+            0x186f26ab0dbf4cfc, 0xf0cc6ba8041d1c41, 0xc3cc2ebb554e1cb5, 0xdb6363552cc57c70,
+            0x0000000000000141,
+            // 81G
+            0x70746ee8e00a269d, 0x8f2d19ca0b14ce45, 0x392bad05814d3d92, 0x491abbfb5852398c,
+            0x4084fb38b8913dae, 0xde229c0feb95f3f7, 0xe64216f226933235, 0x5de6bebb6b6b1a34,
+            0x0000000000000193,
+            0x80dc0ebb83deb609, 0x31770d90b065dc87, 0xf5c9d8644387bd33, 0x1d825a6aefe541a1,
+            0x457f601b430b70f1, 0xc8154c07498b975e, 0x9f2a0e4e7371a94d, 0x61adeb4f48e03387,
+            0x0000000000000026,
+            // 83G
+            0x333b88cd22804861, 0xa1cff38030d522a8, 0x2ca1d35b61758b9e, 0xfccee51c23c41336,
+            0x56d93dd03311a8c4, 0xc27c9b2f33e0425e, 0x71c0777c54280a5a, 0x24c3d2e2390a497d,
+            0x000000000000006c,
+            0xd486990f0ecfd907, 0xceae5e499d8fa3d9, 0x7791bd0554dfcc0a, 0xe209e2bf779728f8,
+            0x833b88fa0d4ca873, 0x195a86f71f1c9421, 0x22d7d3dcfdced5e8, 0x08f9e83a75660109,
+            0x00000000000000fa,
+            // 85G
+            0xa1b605f6872b4a1b, 0x3ef03d68059dbe81, 0x507ad1f89ad632f0, 0xfb3bdfc460c762d3,
+            0xa797d978b8bb9adf, 0xc13ca409232782ab, 0xee0d6101b69b019a, 0xeea09dc76d894753,
+            0x000000000000016d,
+            0xb1ed5864969f9847, 0x10e666f13836b0bd, 0x1e7608111f39116c, 0x295720dddfa909f7,
+            0x5e2cb9e1644dc581, 0xeba8c710773e9da8, 0xed8bb51a13a41793, 0xeef6434c976a7da9,
+            0x0000000000000094,
+            // 87G
+            0x6a255a507a5eea47, 0x82a872c3674466d9, 0xc80fbbf0aedb7265, 0x2057bb7f46a78fe6,
+            0x3f539dfbee8686c0, 0xe5721e4d96207699, 0xe1a377b8df77b19d, 0x7c2c484641fde1fa,
+            0x00000000000001f8,
+            0x7937c6568e561dbc, 0x9fa8594fd026daef, 0x8f3c15a33fdcdf49, 0x8c63c49b861ef05a,
+            0xb3d4f5551cead534, 0x905093cdcfba2eb6, 0x9a050c5fcb31abfa, 0x3330b4e8ba6d837f,
+            0x0000000000000155,
+            // 89G
+            0x6c952cdf56feb873, 0x477c7526ad7ce29f, 0x3f3741d1a901aeb5, 0x8754f5d203d537f6,
+            0xd6def10af5040edf, 0x7b74bf8b026a092d, 0xe9f82ecfa63f6a57, 0xa2c8e97aeaa5337a,
+            0x00000000000000af,
+            0xe890cd7e077ce96d, 0x3b38e949356dbefb, 0x47b593e4cbdd715e, 0x3d72786f1af48355,
+            0x72f8583f1dd271d0, 0x9307961a75d0b3d5, 0x6704df1e740d6411, 0xef50222f5bafdbd2,
+            0x0000000000000001,
+            // 91G
+            0x20fd5a624ee55ae3, 0xade46cb972833f12, 0xe22d9b2d899d6ef5, 0x00d85bf48508498c,
+            0x23d4a1882af1b561, 0xeeb03b53daf2ffd8, 0x2b7a96cf62e628d8, 0xaf6a911e88acdba4,
+            0x00000000000000c0,
+            0xb8196729b248e00c, 0xea3fc5f3a6954739, 0xfceb99afa027c7c1, 0x596d76cdd988b236,
+            0xefe302bd5ae007c4, 0x79f0b04441ae941c, 0x94d8111c93f83622, 0xdec37fac67afdd04,
+            0x0000000000000083,
+            // 93G
+            0x03bc4d26f8870de0, 0xccf1713c973e22f3, 0xcc63bd7bc9d4ba7f, 0x3c46c70c837ee3a9,
+            0x6a947780623e1d2d, 0x33c331734baad535, 0x5e8a2593be66f30a, 0x4a69094b1e9e8673,
+            0x00000000000001f5,
+            0x87419cd04c398638, 0x4b5647d85adb680f, 0x4bc7182d8dc9fad4, 0xa71e92cb626c6c55,
+            0x718deb7f4fc12c41, 0xcffafd8c6e33e331, 0xd1b6b0421bc44817, 0x662be5494d28d2d0,
+            0x0000000000000088,
+            // 95G
+            0x54bf9575000232d6, 0xdc4a27e702398786, 0x10a68cec007e7fe6, 0x7702dc344c8bcc87,
+            0x7451070eb48fe087, 0x0e2a207d70cdad33, 0x048f9b59e6461ab2, 0x130ab98b9c6d8d21,
+            0x0000000000000181,
+            0xf7bb811f6f543d1b, 0xac05d1d5f508a687, 0x87c7f3d0d1d49a62, 0xc4a741cfd68646bd,
+            0xc474dd24488a280a, 0x10344d702b761f50, 0x79cd4690eedca642, 0xd4da52d8102005d2,
+            0x00000000000000dc,
+            // 97G
+            0x502e58b6f4915401, 0x48e083401fd215d2, 0xb1c0ec0e4b1af53c, 0xfafad6368a6a8feb,
+            0xdcd424389eb1d264, 0xfff0e89f0acff6b5, 0xc083d422b76f388d, 0xf84c734e104b92de,
+            0x0000000000000199,
+            0x79b8852f0c30bb24, 0x5e161aa695ba425a, 0x4dcba5e3efdc88b3, 0x9b78e1274e38df2e,
+            0x8ce4107eed1be8b9, 0x3e2f2a8933a4c13b, 0xffe1d97ac5e89867, 0x205ceeb422eb9912,
+            0x000000000000011e,
+            // 99G
+            0x8e62bda3014e2d02, 0x1bb9f6255db4228a, 0x485a56be7b5fb863, 0x8782028c37f92f4b,
+            0xac78d047109f6b66, 0xd4e5e143b4a8480b, 0xdd22b5a29e159538, 0x2ed4373b056c77d5,
+            0x000000000000000d,
+            0x7c332fd464898fda, 0x5dc894a518d50f41, 0xef6026aee049ca80, 0xf093447dafa0182b,
+            0xe3a63bbb9654e1f2, 0x46288594a2f0fa18, 0x74a701308598f87f, 0xd91eae3c8ca17dd2,
+            0x0000000000000139,
+            // 101G
+            0xfa5737e56dbb4308, 0x8686a37467924da7, 0x8cb8306bed9ebb4a, 0x9bc51f011b9eae23,
+            0xbdadef0fb5a82c64, 0x59dd010fd33e49ce, 0x29126a0a93136238, 0x5d1003d34ebb74b8,
+            0x0000000000000050,
+            0x0fa51ce05a0fe5f2, 0xc75958b172c3232a, 0x0079a961edfbf205, 0x49f9abf23c8da790,
+            0x2c6b540b14071315, 0x7e6140c762d7fad1, 0x6bab3c5e9b7a0cc2, 0xbd03547d0a67f446,
+            0x000000000000013b,
+            // 103G
+            0x730d747598a98137, 0x2d8e1db53857e022, 0x0269ebe3513cf86a, 0x5f794f469b624f61,
+            0x9d1d75467558b229, 0x528c6584a2fac0ed, 0x7b333bea22b62903, 0xd7bfab025eaa2744,
+            0x0000000000000018,
+            0x8341dc87ba54e92a, 0x1327ffadbd802fb2, 0x607a45f5fde4552f, 0xe648e5340010d7ca,
+            0x91e511c51b3a7392, 0x586fcd54673545f5, 0x8374470d8d7bc3f1, 0x1ac1b406c386aaee,
+            0x00000000000001f3,
+            // 105G
+            0xfab7760507869109, 0x1c6a958f8bcaf842, 0xd8f9171d4c2c091a, 0x0f862fafced4814b,
+            0xd4eea08331c13d90, 0xa4f594b2da6852d1, 0xeae46de6be4c070f, 0x67939ec6cdf9094a,
+            0x000000000000018a,
+            0x4b1fdb97e24b82a1, 0x063473c923b37015, 0x51d44fae1f6f7188, 0x78faa6f07c942daf,
+            0x580dedf9e72db8a4, 0x929e8ecc88046ccb, 0xcdcffdbd938b0aa0, 0xeca085b262704215,
+            0x0000000000000035,
+            // 107G
+            0xc76b0ae385379df2, 0x0bdc565d38b602cb, 0x1d9c8b406cae08d5, 0x001932dee68d92c7,
+            0x5ef7144280ab8616, 0x7107b22ec12df877, 0x17d2c31c693cecb2, 0x1b80a8dec246acd3,
+            0x0000000000000038,
+            0xf67837551915d5c2, 0x840d3a6a6c57c891, 0x2083b14da61f70f1, 0x0ba9bf8edb20713b,
+            0x298fdc02c2381eb9, 0xebb3a2f51271e025, 0xae0b703e7ea06276, 0x8f26867258d55325,
+            0x000000000000008f,
+            // 109G
+            0x768163f9d8b9c88a, 0xf5ab7d35e0b21cc9, 0x44bf63ebf5bebbdb, 0x424fe24f026b133c,
+            0x89d9f9afef0ae52f, 0xbd3fd3f546449952, 0x9c23b202013858e2, 0x0e60372bf62d63fe,
+            0x0000000000000020,
+            0x163f6a7ff98fd34a, 0xd2a444ab9b88ffe0, 0x4594b1c98c148792, 0x255f50d51c8fe658,
+            0xaade7b2a28b5df41, 0x47a9676b21f363e1, 0x93417b60fe77bb5e, 0xc592f50134ee3508,
+            0x00000000000001c8,
+            // 111G
+            0x2b0655b7284ebb60, 0xf75f675744f37464, 0x8ffccada2f55ae3e, 0xae7822c09d4644cb,
+            0x3acfb4342a63c848, 0x1f4dbb6adf8b2a0e, 0xda7cf288b28a42a9, 0xffaef75caf33f69d,
+            0x00000000000000c0,
+            0x30a60ecc1d58f9d6, 0xbcb4bd451569cf81, 0xab1b890ce068bff7, 0x85a7f6e41ef08969,
+            0x90c3254a14a32f48, 0xde77a876d838adf9, 0x9a68da6817dd43a0, 0x209d760a31e3e551,
+            0x0000000000000088,
+            // 113G
+            0x7a2ddfc049c3d8f5, 0x123d7dcd2e1cb03e, 0x54e2e1dc06531a64, 0x68a493512c8500e6,
+            0x0f56979dc7c8a05e, 0xb1b6522c8c177391, 0xd8bc60774598aa7c, 0xa32e62f09052599e,
+            0x00000000000000df,
+            0x1fa0ebca215d48f5, 0x7c0731f88de0f9ca, 0x3ee6b68394186f90, 0x8e2bcdbb698d247a,
+            0x967a1c1bb89ce1e2, 0xa81e37a011cf04bd, 0x3ec2c82322a4aced, 0x91ff25734f34f057,
+            0x0000000000000189,
+            // 115G
+            0x24365e9b467b6ad9, 0xe109d10762b74831, 0x7fca899302f1876d, 0xedd7dd771ec412ad,
+            0xecdf141f9628f4e6, 0xd4d2a972d85a41db, 0xd2ab70e42f07f4e9, 0xcc410080e651162b,
+            0x0000000000000068,
+            0xdd3ad3228f74d1b6, 0xf79cbc62d2f18c83, 0x562e06885ef7bb6d, 0x6107bac8afde0ead,
+            0x5c7a2eae3f95a53b, 0xc3c2377826075f9e, 0x43eafbacf9f3036f, 0x9f9e6d03e8296401,
+            0x000000000000018f,
+            // 117G
+            0x9d8b1b6f99166f1c, 0x3ea009676f040516, 0x95258976bd6dc981, 0xb198818569619a61,
+            0x64bddc9e01706717, 0x92a26ef7243a0530, 0x33dc536aa8387319, 0x4c96707ffe6cff70,
+            0x00000000000001de,
+            0x2f3347dc4c42977d, 0xf39580a61ddb6a96, 0xccd98b28c87f24ec, 0x8940ffe8720b55a1,
+            0xf7ca5f6d02e11e55, 0xb6240d6b23a7c61f, 0xac5f1f3ada9a52dc, 0x0c3c6814c9c6f628,
+            0x0000000000000164,
+            // 119G
+            0x1ede7655b9032705, 0xfc7673472ce3c9a7, 0x5b27fca791986576, 0x096cda427064e980,
+            0x88239db1f43aa2fa, 0x69fee80c7ab215be, 0x36c1ce29ba0160a4, 0x11b5e2f535b49598,
+            0x0000000000000125,
+            0x4c1e70967a7a402b, 0xa39f6f32eb55d02c, 0x1681124e2a0f13b1, 0x31f50dcdae666465,
+            0x61f9519ed005dd90, 0xf41ed8d160808722, 0x2faad6687207dfa3, 0x8b44f3f7f0f530ea,
+            0x00000000000001b9,
+            // 121G
+            0xa8a8d9f431b7ee88, 0x774cba32f901df93, 0xbcbd6727a76d81a4, 0x6eba9b05fdede908,
+            0xd49456fb0615e7ee, 0xc901652c24349864, 0xd6ae472e8843e7bb, 0xfd3716bc2a463ca1,
+            0x0000000000000000,
+            0xc9306ded04b3dd64, 0xca358b2674bfefc0, 0xc6bf054c7dcd6d8d, 0x61d199e552666066,
+            0xf2548b31ed1045a5, 0xc177679c62a50454, 0xe348c4d9a8330c4f, 0x3705d4e0696bdda5,
+            0x0000000000000134,
+            // 123G
+            0xe1811ede536dc3f6, 0x37176c1a6407b790, 0x724ca7bba1d39ad4, 0x887a331fb70fb82e,
+            0x205426f9ceae5b3c, 0x5d1b63c574bfb554, 0x26c5b4c40dc76625, 0xd592f28a76e42af3,
+            0x00000000000000e1,
+            0x8fdd41853381eea3, 0x1de43e1dcb30c7d6, 0xebd791dfd18fec1c, 0xaf475b42084847d0,
+            0xf4a3dbd87730c70e, 0xf35faab9f67e542c, 0x8de4d5a61be141fa, 0x58d8ea5c4fe6bc81,
+            0x000000000000004e,
+            // 125G
+            0xb7c64531f821fe97, 0x0e9faa4b18172a0c, 0x1aeb91db0755d023, 0x297e7d53154b9317,
+            0xcf256768b9a8b9c3, 0x9b31ae0e69ba51ad, 0x474e7f19cfbb1def, 0xd6b930ecc5caeb1b,
+            0x000000000000006a,
+            0xf8db03332c6c52fe, 0x71e64c46dfb932c6, 0xfc9ad05c008b973a, 0xbdc963dbe6cb2a22,
+            0xc2a47e5fd7477bcf, 0x8aa4e2f44856e5b1, 0x124e5523b67439a8, 0x9698212a6b6e9f9c,
+            0x000000000000003e,
+            // 127G
+            0xc4d12623f14d63aa, 0x802b2a9f90817a5e, 0x1bb41937684c1430, 0xbb1b1aa510ded25e,
+            0xe59353725e47f338, 0xf72cfa6148b82132, 0x6e1bc0d5cfec5527, 0xae1d33cadf677b55,
+            0x0000000000000055,
+            0xcf9003e72e984492, 0xdaca24e4cf0e3720, 0x129fd08ab24476ad, 0x46ffb5b86a9a763f,
+            0x2b6fcb9840d7a281, 0x45fd3877e9afcde9, 0x4300c8a98295dec3, 0x14cd5af3e34839f6,
+            0x0000000000000124,
         ]
     )
 }

@@ -123,169 +123,13 @@ extension ECLimbs4 {
         return ecSelectReduced((t0, t1, t2, t3), extra: t4, modulus: m.storage)
     }
 
-    /// The Montgomery product modulo the P-256 prime
-    /// p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1 (FIPS 186-4 §D.2.3): CIOS as in
-    /// `montgomeryProduct`, but each reduction round costs one word product
-    /// instead of four, because −p⁻¹ mod 2⁶⁴ = 1 and p's low limbs are
-    /// 2⁶⁴ − 1, 2³² − 1 and 0 (shifts, not products). 20 word products
-    /// against 32. Same contract: a·b < 2²⁵⁶·p; result < p.
-    ///
-    /// Inlined into the point formulas, unlike the generic products: a call
-    /// costs about 25 of its 210 instructions (arguments spilled, registers
-    /// saved), and verify-p256 makes some 3,300 field products.
+    /// `ecP256MontgomeryMultiply(a, b)`: the Montgomery product modulo the P-256 prime.
     @inline(__always)
-    static func p256MontgomeryMultiply(_ a: Self, _ b: Self) -> Self {
-        let (a0, a1, a2, a3) = a.storage
-        let (b0, b1, b2, b3) = b.storage
-        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
-        var carry: UInt64 = 0
-        var top: UInt64 = 0
-        var q: UInt64 = 0
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        // Round 0: t += a·b0, then t = (t + q·p) / 2⁶⁴.
-        carry = 0
-        (t0, carry) = ecMultiplyAdd(a0, b0, t0, carry)
-        (t1, carry) = ecMultiplyAdd(a1, b0, t1, carry)
-        (t2, carry) = ecMultiplyAdd(a2, b0, t2, carry)
-        (t3, carry) = ecMultiplyAdd(a3, b0, t3, carry)
-        (t4, top) = ecAdd(t4, carry)
-        // Reduction: q = t0, since −p⁻¹ ≡ 1 (mod 2⁶⁴). Adding q·p clears t0 and
-        // needs one product: q·(2⁶⁴ − 1) + t0 = q·2⁶⁴ carries q into the next
-        // word, where q·(2³² − 1) + q = q·2³² is a shift; p's third limb is
-        // zero; only its top limb 2⁶⁴ − 2³² + 1 is multiplied.
-        q = t0
-        (t0, carry) = ecAdd(t1, q << 32)
-        (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
-        (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
-        (t2, carry) = ecAddWithCarry(t3, low, carry)
-        (t3, carry) = ecAdd(t4, high &+ carry)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
-        t4 = top &+ carry  // at most 1: t < 2p throughout
-        // Round 1: t += a·b1, then t = (t + q·p) / 2⁶⁴.
-        carry = 0
-        (t0, carry) = ecMultiplyAdd(a0, b1, t0, carry)
-        (t1, carry) = ecMultiplyAdd(a1, b1, t1, carry)
-        (t2, carry) = ecMultiplyAdd(a2, b1, t2, carry)
-        (t3, carry) = ecMultiplyAdd(a3, b1, t3, carry)
-        (t4, top) = ecAdd(t4, carry)
-        q = t0
-        (t0, carry) = ecAdd(t1, q << 32)
-        (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
-        (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
-        (t2, carry) = ecAddWithCarry(t3, low, carry)
-        (t3, carry) = ecAdd(t4, high &+ carry)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
-        t4 = top &+ carry  // at most 1: t < 2p throughout
-        // Round 2: t += a·b2, then t = (t + q·p) / 2⁶⁴.
-        carry = 0
-        (t0, carry) = ecMultiplyAdd(a0, b2, t0, carry)
-        (t1, carry) = ecMultiplyAdd(a1, b2, t1, carry)
-        (t2, carry) = ecMultiplyAdd(a2, b2, t2, carry)
-        (t3, carry) = ecMultiplyAdd(a3, b2, t3, carry)
-        (t4, top) = ecAdd(t4, carry)
-        q = t0
-        (t0, carry) = ecAdd(t1, q << 32)
-        (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
-        (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
-        (t2, carry) = ecAddWithCarry(t3, low, carry)
-        (t3, carry) = ecAdd(t4, high &+ carry)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
-        t4 = top &+ carry  // at most 1: t < 2p throughout
-        // Round 3: t += a·b3, then t = (t + q·p) / 2⁶⁴.
-        carry = 0
-        (t0, carry) = ecMultiplyAdd(a0, b3, t0, carry)
-        (t1, carry) = ecMultiplyAdd(a1, b3, t1, carry)
-        (t2, carry) = ecMultiplyAdd(a2, b3, t2, carry)
-        (t3, carry) = ecMultiplyAdd(a3, b3, t3, carry)
-        (t4, top) = ecAdd(t4, carry)
-        q = t0
-        (t0, carry) = ecAdd(t1, q << 32)
-        (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
-        (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
-        (t2, carry) = ecAddWithCarry(t3, low, carry)
-        (t3, carry) = ecAdd(t4, high &+ carry)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
-        t4 = top &+ carry  // at most 1: t < 2p throughout
-        _ = (q, high, low)
-        return ecSelectReduced((t0, t1, t2, t3), extra: t4, modulus: (0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001))
-    }
+    static func p256MontgomeryMultiply(_ a: Self, _ b: Self) -> Self { ecP256MontgomeryMultiply(a, b) }
 
-    /// a²·2⁻²⁵⁶ mod p for the P-256 prime and a < p: the square with each
-    /// cross product computed once (6 + 4 word products), then four
-    /// reduction rounds of one product each, 14 in all against 20 for
-    /// `p256MontgomeryMultiply(a, a)`. Inlined, as the product is.
+    /// `ecP256MontgomerySquare(a)`: the Montgomery square modulo the P-256 prime.
     @inline(__always)
-    static func p256MontgomerySquare(_ a: Self) -> Self {
-        let (a0, a1, a2, a3) = a.storage
-        var carry: UInt64 = 0
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        // Cross products a_i·a_j, i < j, into r1 … r6.
-        var r1: UInt64 = 0, r2: UInt64 = 0, r3: UInt64 = 0, r4: UInt64 = 0, r5: UInt64 = 0, r6: UInt64 = 0
-        (r1, carry) = ecMultiplyAdd(a0, a1, 0, 0)
-        (r2, carry) = ecMultiplyAdd(a0, a2, 0, carry)
-        (r3, r4) = ecMultiplyAdd(a0, a3, 0, carry)
-        (r3, carry) = ecMultiplyAdd(a1, a2, r3, 0)
-        (r4, r5) = ecMultiplyAdd(a1, a3, r4, carry)
-        (r5, r6) = ecMultiplyAdd(a2, a3, r5, 0)
-        // Doubled (the sum is below 2⁵¹², so r7 takes the bit shifted out) ...
-        let r7 = r6 >> 63
-        r6 = (r6 << 1) | (r5 >> 63)
-        r5 = (r5 << 1) | (r4 >> 63)
-        r4 = (r4 << 1) | (r3 >> 63)
-        r3 = (r3 << 1) | (r2 >> 63)
-        r2 = (r2 << 1) | (r1 >> 63)
-        r1 = r1 << 1
-        // ... plus the squares a_i² on the diagonal.
-        let (square0High, r0) = a0.multipliedFullWidth(by: a0)
-        (r1, carry) = ecAdd(r1, square0High)
-        (high, low) = a1.multipliedFullWidth(by: a1)
-        (r2, carry) = ecAddWithCarry(r2, low, carry)
-        (r3, carry) = ecAddWithCarry(r3, high, carry)
-        (high, low) = a2.multipliedFullWidth(by: a2)
-        (r4, carry) = ecAddWithCarry(r4, low, carry)
-        (r5, carry) = ecAddWithCarry(r5, high, carry)
-        (high, low) = a3.multipliedFullWidth(by: a3)
-        (r6, carry) = ecAddWithCarry(r6, low, carry)
-        let r7Sum = r7 &+ high &+ carry  // a² < 2⁵¹²: no carry out of the top word
-        // Four reduction rounds over the window t0 … t3; the carry out of
-        // the word above the window is pending into the next source word.
-        var t0 = r0, t1 = r1, t2 = r2, t3 = r3
-        var q: UInt64 = 0
-        var pending: UInt64 = 0
-        // Reduction: q = t0, since −p⁻¹ ≡ 1 (mod 2⁶⁴). Adding q·p clears t0 and
-        // needs one product: q·(2⁶⁴ − 1) + t0 = q·2⁶⁴ carries q into the next
-        // word, where q·(2³² − 1) + q = q·2³² is a shift; p's third limb is
-        // zero; only its top limb 2⁶⁴ − 2³² + 1 is multiplied.
-        q = t0
-        (t0, carry) = ecAdd(t1, q << 32)
-        (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
-        (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
-        (t2, carry) = ecAddWithCarry(t3, low, carry)
-        (t3, carry) = ecAdd(r4, high &+ carry)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
-        pending = carry
-        q = t0
-        (t0, carry) = ecAdd(t1, q << 32)
-        (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
-        (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
-        (t2, carry) = ecAddWithCarry(t3, low, carry)
-        (t3, carry) = ecAdd(r5, high &+ carry &+ pending)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
-        pending = carry
-        q = t0
-        (t0, carry) = ecAdd(t1, q << 32)
-        (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
-        (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
-        (t2, carry) = ecAddWithCarry(t3, low, carry)
-        (t3, carry) = ecAdd(r6, high &+ carry &+ pending)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
-        pending = carry
-        q = t0
-        (t0, carry) = ecAdd(t1, q << 32)
-        (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
-        (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
-        (t2, carry) = ecAddWithCarry(t3, low, carry)
-        (t3, carry) = ecAdd(r7Sum, high &+ carry &+ pending)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
-        pending = carry
-        _ = q
-        // (a² + Q·p) / 2²⁵⁶ < 2p: subtract p unless that borrows past `pending`.
-        return ecSelectReduced((t0, t1, t2, t3), extra: pending, modulus: (0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001))
-    }
+    static func p256MontgomerySquare(_ a: Self) -> Self { ecP256MontgomerySquare(a) }
 
     /// (a + b) mod m for a, b < m.
     @inline(__always)
@@ -359,6 +203,188 @@ private func ecSelectReduced(_ t: (UInt64, UInt64, UInt64, UInt64), extra: UInt6
     let (_, keepBorrow) = ecSubtractWithBorrow(extra, 0, borrow)
     let keep = 0 &- keepBorrow  // all ones: keep t
     return ECLimbs4(((t.0 & keep) | (r0 & ~keep), (t.1 & keep) | (r1 & ~keep), (t.2 & keep) | (r2 & ~keep), (t.3 & keep) | (r3 & ~keep)))
+}
+
+/// The Montgomery product modulo the P-256 prime
+/// p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1 (FIPS 186-4 §D.2.3): CIOS as in
+/// `montgomeryProduct`, but each reduction round costs one word product
+/// instead of four, because −p⁻¹ mod 2⁶⁴ = 1 and p's low limbs are
+/// 2⁶⁴ − 1, 2³² − 1 and 0 (shifts, not products). 20 word products
+/// against 32. Same contract: a·b < 2²⁵⁶·p; result < p.
+///
+/// Inlined into the point formulas on 64-bit targets, unlike the generic
+/// products: a call costs about 25 of its 210 instructions (arguments
+/// spilled, registers saved), and verify-p256 makes some 3,300 field
+/// products. On 32-bit targets each 64-bit word product is several
+/// instructions, and the copies inlined at -Osize were most of the P-256
+/// point formulas' flash (issue 36: the Cortex-M4 pinning image), where
+/// the machine outliner also cut the products into shared fragments; there
+/// it is one function, called, and compiled for speed (`@_optimize(speed)`:
+/// no `minsize`, so not outlined): the pinning image 16.6 KB smaller and its
+/// P-256 verdict 7.92 M -> 6.60 M instructions (`scripts/baremetal-check.sh`). A
+/// free function, not a static method: the function-signature
+/// specialisation that drops a static method's unused metatype drops the
+/// `@_optimize` attribute with it.
+#if _pointerBitWidth(_32)
+@inline(never) @_optimize(speed)
+#else
+@inline(__always)
+#endif
+func ecP256MontgomeryMultiply(_ a: ECLimbs4, _ b: ECLimbs4) -> ECLimbs4 {
+    let (a0, a1, a2, a3) = a.storage
+    let (b0, b1, b2, b3) = b.storage
+    var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
+    var carry: UInt64 = 0
+    var top: UInt64 = 0
+    var q: UInt64 = 0
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    // Round 0: t += a·b0, then t = (t + q·p) / 2⁶⁴.
+    carry = 0
+    (t0, carry) = ecMultiplyAdd(a0, b0, t0, carry)
+    (t1, carry) = ecMultiplyAdd(a1, b0, t1, carry)
+    (t2, carry) = ecMultiplyAdd(a2, b0, t2, carry)
+    (t3, carry) = ecMultiplyAdd(a3, b0, t3, carry)
+    (t4, top) = ecAdd(t4, carry)
+    // Reduction: q = t0, since −p⁻¹ ≡ 1 (mod 2⁶⁴). Adding q·p clears t0 and
+        // needs one product: q·(2⁶⁴ − 1) + t0 = q·2⁶⁴ carries q into the next
+        // word, where q·(2³² − 1) + q = q·2³² is a shift; p's third limb is
+        // zero; only its top limb 2⁶⁴ − 2³² + 1 is multiplied.
+    q = t0
+    (t0, carry) = ecAdd(t1, q << 32)
+    (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
+    (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
+    (t2, carry) = ecAddWithCarry(t3, low, carry)
+    (t3, carry) = ecAdd(t4, high &+ carry)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
+    t4 = top &+ carry  // at most 1: t < 2p throughout
+    // Round 1: t += a·b1, then t = (t + q·p) / 2⁶⁴.
+    carry = 0
+    (t0, carry) = ecMultiplyAdd(a0, b1, t0, carry)
+    (t1, carry) = ecMultiplyAdd(a1, b1, t1, carry)
+    (t2, carry) = ecMultiplyAdd(a2, b1, t2, carry)
+    (t3, carry) = ecMultiplyAdd(a3, b1, t3, carry)
+    (t4, top) = ecAdd(t4, carry)
+    q = t0
+    (t0, carry) = ecAdd(t1, q << 32)
+    (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
+    (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
+    (t2, carry) = ecAddWithCarry(t3, low, carry)
+    (t3, carry) = ecAdd(t4, high &+ carry)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
+    t4 = top &+ carry  // at most 1: t < 2p throughout
+    // Round 2: t += a·b2, then t = (t + q·p) / 2⁶⁴.
+    carry = 0
+    (t0, carry) = ecMultiplyAdd(a0, b2, t0, carry)
+    (t1, carry) = ecMultiplyAdd(a1, b2, t1, carry)
+    (t2, carry) = ecMultiplyAdd(a2, b2, t2, carry)
+    (t3, carry) = ecMultiplyAdd(a3, b2, t3, carry)
+    (t4, top) = ecAdd(t4, carry)
+    q = t0
+    (t0, carry) = ecAdd(t1, q << 32)
+    (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
+    (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
+    (t2, carry) = ecAddWithCarry(t3, low, carry)
+    (t3, carry) = ecAdd(t4, high &+ carry)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
+    t4 = top &+ carry  // at most 1: t < 2p throughout
+    // Round 3: t += a·b3, then t = (t + q·p) / 2⁶⁴.
+    carry = 0
+    (t0, carry) = ecMultiplyAdd(a0, b3, t0, carry)
+    (t1, carry) = ecMultiplyAdd(a1, b3, t1, carry)
+    (t2, carry) = ecMultiplyAdd(a2, b3, t2, carry)
+    (t3, carry) = ecMultiplyAdd(a3, b3, t3, carry)
+    (t4, top) = ecAdd(t4, carry)
+    q = t0
+    (t0, carry) = ecAdd(t1, q << 32)
+    (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
+    (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
+    (t2, carry) = ecAddWithCarry(t3, low, carry)
+    (t3, carry) = ecAdd(t4, high &+ carry)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
+    t4 = top &+ carry  // at most 1: t < 2p throughout
+    _ = (q, high, low)
+    return ecSelectReduced((t0, t1, t2, t3), extra: t4, modulus: (0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001))
+}
+
+/// a²·2⁻²⁵⁶ mod p for the P-256 prime and a < p: the square with each
+/// cross product computed once (6 + 4 word products), then four
+/// reduction rounds of one product each, 14 in all against 20 for
+/// `ecP256MontgomeryMultiply(a, a)`. Inlined, or called, as the product is.
+#if _pointerBitWidth(_32)
+@inline(never) @_optimize(speed)
+#else
+@inline(__always)
+#endif
+func ecP256MontgomerySquare(_ a: ECLimbs4) -> ECLimbs4 {
+    let (a0, a1, a2, a3) = a.storage
+    var carry: UInt64 = 0
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    // Cross products a_i·a_j, i < j, into r1 … r6.
+    var r1: UInt64 = 0, r2: UInt64 = 0, r3: UInt64 = 0, r4: UInt64 = 0, r5: UInt64 = 0, r6: UInt64 = 0
+    (r1, carry) = ecMultiplyAdd(a0, a1, 0, 0)
+    (r2, carry) = ecMultiplyAdd(a0, a2, 0, carry)
+    (r3, r4) = ecMultiplyAdd(a0, a3, 0, carry)
+    (r3, carry) = ecMultiplyAdd(a1, a2, r3, 0)
+    (r4, r5) = ecMultiplyAdd(a1, a3, r4, carry)
+    (r5, r6) = ecMultiplyAdd(a2, a3, r5, 0)
+    // Doubled (the sum is below 2⁵¹², so r7 takes the bit shifted out) ...
+    let r7 = r6 >> 63
+    r6 = (r6 << 1) | (r5 >> 63)
+    r5 = (r5 << 1) | (r4 >> 63)
+    r4 = (r4 << 1) | (r3 >> 63)
+    r3 = (r3 << 1) | (r2 >> 63)
+    r2 = (r2 << 1) | (r1 >> 63)
+    r1 = r1 << 1
+    // ... plus the squares a_i² on the diagonal.
+    let (square0High, r0) = a0.multipliedFullWidth(by: a0)
+    (r1, carry) = ecAdd(r1, square0High)
+    (high, low) = a1.multipliedFullWidth(by: a1)
+    (r2, carry) = ecAddWithCarry(r2, low, carry)
+    (r3, carry) = ecAddWithCarry(r3, high, carry)
+    (high, low) = a2.multipliedFullWidth(by: a2)
+    (r4, carry) = ecAddWithCarry(r4, low, carry)
+    (r5, carry) = ecAddWithCarry(r5, high, carry)
+    (high, low) = a3.multipliedFullWidth(by: a3)
+    (r6, carry) = ecAddWithCarry(r6, low, carry)
+    let r7Sum = r7 &+ high &+ carry  // a² < 2⁵¹²: no carry out of the top word
+    // Four reduction rounds over the window t0 … t3; the carry out of
+    // the word above the window is pending into the next source word.
+    var t0 = r0, t1 = r1, t2 = r2, t3 = r3
+    var q: UInt64 = 0
+    var pending: UInt64 = 0
+    // Reduction: q = t0, since −p⁻¹ ≡ 1 (mod 2⁶⁴). Adding q·p clears t0 and
+        // needs one product: q·(2⁶⁴ − 1) + t0 = q·2⁶⁴ carries q into the next
+        // word, where q·(2³² − 1) + q = q·2³² is a shift; p's third limb is
+        // zero; only its top limb 2⁶⁴ − 2³² + 1 is multiplied.
+    q = t0
+    (t0, carry) = ecAdd(t1, q << 32)
+    (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
+    (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
+    (t2, carry) = ecAddWithCarry(t3, low, carry)
+    (t3, carry) = ecAdd(r4, high &+ carry)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
+    pending = carry
+    q = t0
+    (t0, carry) = ecAdd(t1, q << 32)
+    (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
+    (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
+    (t2, carry) = ecAddWithCarry(t3, low, carry)
+    (t3, carry) = ecAdd(r5, high &+ carry &+ pending)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
+    pending = carry
+    q = t0
+    (t0, carry) = ecAdd(t1, q << 32)
+    (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
+    (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
+    (t2, carry) = ecAddWithCarry(t3, low, carry)
+    (t3, carry) = ecAdd(r6, high &+ carry &+ pending)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
+    pending = carry
+    q = t0
+    (t0, carry) = ecAdd(t1, q << 32)
+    (t1, carry) = ecAddWithCarry(t2, q >> 32, carry)
+    (high, low) = q.multipliedFullWidth(by: 0xffffffff00000001)
+    (t2, carry) = ecAddWithCarry(t3, low, carry)
+    (t3, carry) = ecAdd(r7Sum, high &+ carry &+ pending)  // high ≤ 2⁶⁴ − 2³², so high + 2 cannot wrap
+    pending = carry
+    _ = q
+    // (a² + Q·p) / 2²⁵⁶ < 2p: subtract p unless that borrows past `pending`.
+    return ecSelectReduced((t0, t1, t2, t3), extra: pending, modulus: (0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001))
 }
 
 // MARK: 6 limbs (384 bits: P-384)

@@ -71,8 +71,14 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     /// for P-256, P-384 and P-521.
     let squareRootExponent: Limbs
     /// The odd multiples G, 3G, …, (2^(w−1) − 1)G for the width-w NAF of u₁,
-    /// in affine form so that each use is a mixed addition.
-    let generatorTable: [ECAffinePoint<Limbs>]
+    /// in affine form so that each use is a mixed addition, as 64-bit words: each
+    /// point's x limbs then its y limbs, least significant first
+    /// (``generatorTableEntry(_:)`` reads one). A flat array of integer literals is
+    /// statically initialised data in Embedded Swift; an array of points was not:
+    /// the global's one-time initialiser wrote it word by word and allocated it at
+    /// the first verification (10,536 B of code for P-256 in the Cortex-M4 pinning
+    /// image, `scripts/flash-map.py`, against 4 KiB of data now).
+    let generatorWords: [UInt64]
 
     /// NAF width for the generator: a table of 2^(w−2) = 64 points, constants
     /// (4 KiB for P-256, 6 KiB for P-384, 9 KiB for P-521). Width 7 (half the
@@ -93,10 +99,11 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     ///   - coordinateByteCount: Bytes in an encoded field element.
     ///   - orderBitCount: Bits in n.
     ///   - squareRootExponent: (p + 1) / 4.
-    ///   - generatorTable: G, 3G, …, (2^(w−1) − 1)G, affine, in Montgomery form.
+    ///   - generatorWords: G, 3G, …, (2^(w−1) − 1)G, affine, in Montgomery form,
+    ///     as 64-bit words (x then y, least significant limb first, point after point).
     init(
         field: ECMontgomeryField<Limbs>, order: ECMontgomeryField<Limbs>, b: Limbs, coordinateByteCount: Int,
-        orderBitCount: Int, squareRootExponent: Limbs, generatorTable: [ECAffinePoint<Limbs>]
+        orderBitCount: Int, squareRootExponent: Limbs, generatorWords: [UInt64]
     ) {
         self.field = field
         self.order = order
@@ -104,11 +111,28 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
         self.coordinateByteCount = coordinateByteCount
         self.orderBitCount = orderBitCount
         self.squareRootExponent = squareRootExponent
-        self.generatorTable = generatorTable
+        self.generatorWords = generatorWords
+    }
+
+    /// The number of points in the generator table.
+    var generatorTableCount: Int { generatorWords.count / (2 * Limbs.limbCount) }
+
+    /// Entry `index` of the generator table: (2·index + 1)G, affine, in Montgomery
+    /// form; `index` is in `0..<generatorTableCount`.
+    func generatorTableEntry(_ index: Int) -> ECAffinePoint<Limbs> {
+        let limbCount = Limbs.limbCount
+        let start = 2 * limbCount * index
+        var x = Limbs()
+        var y = Limbs()
+        for limb in 0..<limbCount {
+            x[limb] = generatorWords[start + limb]
+            y[limb] = generatorWords[start + limbCount + limb]
+        }
+        return ECAffinePoint(x: x, y: y)
     }
 
     /// The generator G, in Montgomery form: the first entry of the table.
-    var generator: ECAffinePoint<Limbs> { generatorTable[0] }
+    var generator: ECAffinePoint<Limbs> { generatorTableEntry(0) }
 
     // MARK: Points
 
@@ -305,9 +329,9 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
                         accumulator = Self.double(accumulator, field)
                         let d1 = position < length1 ? Int(naf1[position]) : 0
                         if d1 > 0 {
-                            accumulator = Self.addAffine(accumulator, generatorTable[d1 >> 1], field)
+                            accumulator = Self.addAffine(accumulator, generatorTableEntry(d1 >> 1), field)
                         } else if d1 < 0 {
-                            var negated = generatorTable[(-d1) >> 1]
+                            var negated = generatorTableEntry((-d1) >> 1)
                             negated.y = field.negate(negated.y)
                             accumulator = Self.addAffine(accumulator, negated, field)
                         }

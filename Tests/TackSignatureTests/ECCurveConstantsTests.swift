@@ -27,7 +27,8 @@ struct ECCurveConstantsTests {
         checkField(curve.field, "\(name) field")
         checkField(curve.order, "\(name) order")
         let field = curve.field
-        #expect(curve.generatorTable.count == 1 << (ECWeierstrassCurve<Limbs>.generatorWindow - 2), "\(name): table size")
+        #expect(curve.generatorTableCount == 1 << (ECWeierstrassCurve<Limbs>.generatorWindow - 2), "\(name): table size")
+        #expect(curve.generatorWords.count == 2 * Limbs.limbCount * curve.generatorTableCount, "\(name): whole points")
         #expect(curve.isOnCurve(curve.generator), "\(name): G on the curve")
         #expect(curve.orderBitCount == curve.order.modulus.bitWidth, "\(name): bits in n")
         let pPlusOne = curve.field.modulus.addingWithCarry(Limbs(small: 1)).sum
@@ -36,7 +37,8 @@ struct ECCurveConstantsTests {
         let g = ECJacobianPoint(x: curve.generator.x, y: curve.generator.y, z: field.one)
         let twoG = ECCachedJacobianPoint(ECWeierstrassCurve<Limbs>.double(g, field), field)
         var current = g
-        for (index, entry) in curve.generatorTable.enumerated() {
+        for index in 0..<curve.generatorTableCount {
+            let entry = curve.generatorTableEntry(index)
             let expected = ECWeierstrassCurve<Limbs>.toAffine(current, field)
             #expect(entry.x == expected.x && entry.y == expected.y, "\(name): table entry \(index) is \(2 * index + 1)G")
             current = ECWeierstrassCurve<Limbs>.addCached(current, twoG, field)

@@ -12,13 +12,17 @@ internal import TackSignature
 /// (`SecTrustSetAnchorCertificates`) or ``merging(_:)`` it with the system's
 /// (`SecTrustSetAnchorCertificatesOnly(false)`).
 ///
-/// Lookups use two hash indexes built as anchors are added:
+/// Lookups use sorted indexes built as anchors are added, each searched by
+/// bisection (a few comparisons for a system store's hundred-odd anchors; sorted
+/// arrays rather than dictionaries, so that a firmware image links no hashing code
+/// for them: issue 36):
 /// - subject name, by TackX509's `DistinguishedName.matchHash` (computed in place,
 ///   no allocation): two names that match under RFC 5280 §7.1 share it, so the
-///   issuer candidates of a certificate are one dictionary lookup of its issuer's
-///   hash, confirmed by comparing the names (`DistinguishedName.matches(_:)`);
+///   issuer candidates of a certificate are one search for its issuer's hash,
+///   confirmed by comparing the names (`DistinguishedName.matches(_:)`);
 /// - subject key identifier (RFC 5280 §4.2.1.2), for callers that hold an
-///   authority key identifier.
+///   authority key identifier;
+/// - the DER encoding, for dropping duplicates and finding a certificate.
 ///
 /// An anchor whose subject name does not decode is kept (it is still counted and
 /// listed) but cannot be found by name.
@@ -42,14 +46,16 @@ public struct AnchorStore: Sendable {
     /// The origin of each anchor, by index into ``certificates``.
     public private(set) var origins: [Origin] = []
 
-    /// Anchor indexes by the match hash of their subject name.
-    private var bySubject: [Int: [Int]] = [:]
+    /// Anchor indexes by the match hash of their subject name, in increasing hash order.
+    private var bySubject: [(hash: Int, indexes: [Int])] = []
     /// Each anchor's subject name, decoded once (`nil` when it does not decode).
     private var subjects: [DistinguishedName?] = []
-    /// Anchor indexes by subject key identifier.
-    private var byKeyIdentifier: [[UInt8]: [Int]] = [:]
-    /// Every anchor's position, by DER (for dropping duplicates and ``index(of:)``).
-    private var positions: [Certificate: Int] = [:]
+    /// Anchor indexes by subject key identifier, in ``AnchorStore/order(_:_:)``'s order
+    /// of the identifiers.
+    private var byKeyIdentifier: [(identifier: [UInt8], indexes: [Int])] = []
+    /// Every anchor's index, in ``AnchorStore/order(_:_:)``'s order of their DER (for
+    /// dropping duplicates and ``index(of:)``).
+    private var byEncoding: [Int] = []
     /// The store's content identity, for ``VerificationCache`` keys: SHA-256 chained
     /// over the anchors in insertion order (`SHA-256(previous ‖ SHA-256(DER))`, from
     /// the digest of nothing), so two stores holding the same anchors in the same order
@@ -147,9 +153,10 @@ public struct AnchorStore: Sendable {
     private mutating func add(
         _ certificate: Certificate, origin: Origin, preparedKey: Result<SignatureVerificationKey, SignatureError>?
     ) {
-        guard positions[certificate] == nil else { return }
+        let place = position(of: certificate)
+        guard !place.found else { return }
         let index = certificates.count
-        positions[certificate] = index
+        byEncoding.insert(index, at: place.position)
         certificates.append(certificate)
         origins.append(origin)
         if let preparedKey {
@@ -168,11 +175,64 @@ public struct AnchorStore: Sendable {
         let subject = try? certificate.subject
         subjects.append(subject)
         if let subject {
-            bySubject[subject.matchHash, default: []].append(index)
+            let hash = subject.matchHash
+            let place = Self.firstPosition(bySubject.count) { bySubject[$0].hash < hash }
+            if place < bySubject.count, bySubject[place].hash == hash {
+                bySubject[place].indexes.append(index)
+            } else {
+                bySubject.insert((hash, [index]), at: place)
+            }
         }
         if let identifier = try? certificate.subjectKeyIdentifier {
-            byKeyIdentifier[Array(identifier.keyIdentifier), default: []].append(index)
+            let bytes = Array(identifier.keyIdentifier)
+            let place = Self.firstPosition(byKeyIdentifier.count) { Self.order(byKeyIdentifier[$0].identifier, bytes) < 0 }
+            if place < byKeyIdentifier.count, Self.order(byKeyIdentifier[place].identifier, bytes) == 0 {
+                byKeyIdentifier[place].indexes.append(index)
+            } else {
+                byKeyIdentifier.insert((bytes, [index]), at: place)
+            }
         }
+    }
+
+    /// Where `certificate`'s DER is in ``byEncoding``, or would be inserted, and whether
+    /// it is there.
+    private func position(of certificate: Certificate) -> (position: Int, found: Bool) {
+        let der = certificate.derEncoded
+        var low = 0
+        var high = byEncoding.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            let comparison = Self.order(certificates[byEncoding[middle]].derEncoded, der)
+            if comparison == 0 { return (middle, true) }
+            if comparison < 0 { low = middle + 1 } else { high = middle }
+        }
+        return (low, false)
+    }
+
+    /// The first of `count` sorted positions for which `isBefore` is false (`count`
+    /// when there is none): a bisection.
+    private static func firstPosition(_ count: Int, isBefore: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if isBefore(middle) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// A total order on octet strings that two certificates' DER settles quickly:
+    /// shorter first, then octet by octet from the end (a certificate's last octets
+    /// are its signature's, which differ between any two certificates an issuer
+    /// signs). Negative, zero or positive as `a` comes before, equals or follows `b`.
+    private static func order(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.count != b.count { return a.count < b.count ? -1 : 1 }
+        var index = a.count
+        while index > 0 {
+            index -= 1
+            if a[index] != b[index] { return a[index] < b[index] ? -1 : 1 }
+        }
+        return 0
     }
 
     /// The number of anchors.
@@ -182,13 +242,16 @@ public struct AnchorStore: Sendable {
     ///
     /// - Parameter certificate: The certificate to look for (DER equality).
     /// - Returns: Whether it is an anchor.
-    public func contains(_ certificate: Certificate) -> Bool { positions[certificate] != nil }
+    public func contains(_ certificate: Certificate) -> Bool { position(of: certificate).found }
 
     /// The index of `certificate` (the same DER) in ``certificates``, or `nil`.
     ///
     /// - Parameter certificate: The certificate to look for (DER equality).
     /// - Returns: Its index in the store, or `nil`.
-    public func index(of certificate: Certificate) -> Int? { positions[certificate] }
+    public func index(of certificate: Certificate) -> Int? {
+        let place = position(of: certificate)
+        return place.found ? byEncoding[place.position] : nil
+    }
 
     /// The indexes (into ``certificates``) of the anchors whose subject matches
     /// `name` under RFC 5280 §7.1: the candidates to have issued a certificate
@@ -197,7 +260,10 @@ public struct AnchorStore: Sendable {
     /// - Parameter name: The issuer name looked for.
     /// - Returns: The indexes of the anchors with that subject.
     public func anchors(subjectMatching name: DistinguishedName) -> [Int] {
-        guard let sharing = bySubject[name.matchHash] else { return [] }
+        let hash = name.matchHash
+        let place = Self.firstPosition(bySubject.count) { bySubject[$0].hash < hash }
+        guard place < bySubject.count, bySubject[place].hash == hash else { return [] }
+        let sharing = bySubject[place].indexes
         // The anchors whose subjects share the hash are nearly always exactly those that
         // match (then the stored list is returned: no allocation); a collision is
         // filtered out.
@@ -216,7 +282,10 @@ public struct AnchorStore: Sendable {
     /// - Parameter keyIdentifier: The authority key identifier looked for.
     /// - Returns: The indexes of the anchors with that subject key identifier.
     public func anchors<Bytes: Collection<UInt8>>(keyIdentifier: Bytes) -> [Int] {
-        byKeyIdentifier[Array(keyIdentifier)] ?? []
+        let bytes = Array(keyIdentifier)
+        let place = Self.firstPosition(byKeyIdentifier.count) { Self.order(byKeyIdentifier[$0].identifier, bytes) < 0 }
+        guard place < byKeyIdentifier.count, Self.order(byKeyIdentifier[place].identifier, bytes) == 0 else { return [] }
+        return byKeyIdentifier[place].indexes
     }
 
     /// This store's anchors followed by `other`'s (duplicates dropped): "your

@@ -112,8 +112,10 @@ private struct SubtreeSet {
     var email: [EmailConstraint] = []
     var directory: [DistinguishedName] = []
     var uri: [DNSConstraint] = []
-    /// GeneralName tag numbers of forms Tack does not evaluate (0, 3, 5, 8).
-    var unsupportedTags: Set<UInt32> = []
+    /// GeneralName tag numbers of forms Tack does not evaluate (0, 3, 5, 8), each
+    /// once: an array of at most four, not a `Set` (whose hashing code a firmware
+    /// image would otherwise link for this alone).
+    var unsupportedTags: [UInt32] = []
 
     var count: Int { dns.count + ip.count + email.count + directory.count + uri.count + unsupportedTags.count }
 
@@ -138,7 +140,7 @@ private struct SubtreeSet {
                 guard let constraint = DNSConstraint(text), !constraint.name.isEmpty else { return nil }
                 uri.append(constraint)
             case .otherName, .x400Address, .ediPartyName, .registeredID:
-                unsupportedTags.insert(base.tagNumber)
+                if !unsupportedTags.contains(base.tagNumber) { unsupportedTags.append(base.tagNumber) }
             }
         }
     }
@@ -202,9 +204,10 @@ private struct DNSConstraint {
             strictlyBelow = false
             return
         }
-        // Bytes, not Characters: no grapheme breaking (and its Unicode tables) for a dot.
+        // Bytes, not Characters: no grapheme breaking (and its Unicode tables) for a
+        // dot, and an array, not `String.Index` arithmetic, to drop it.
         strictlyBelow = text.utf8.first == UInt8(ascii: ".")
-        let body = strictlyBelow ? String(decoding: text.utf8.dropFirst(), as: UTF8.self) : text
+        let body = strictlyBelow ? String(decoding: Array(text.utf8).dropFirst(), as: UTF8.self) : text
         guard let parsed = DNSNameBytes(presented: body, allowWildcard: false) else { return nil }
         name = parsed.labels
     }
@@ -234,7 +237,7 @@ private enum EmailConstraint {
             guard let mailbox = Mailbox(text) else { return nil }
             self = .mailbox(mailbox)
         } else if text.utf8.first == UInt8(ascii: ".") {
-            let body = String(decoding: text.utf8.dropFirst(), as: UTF8.self)
+            let body = String(decoding: Array(text.utf8).dropFirst(), as: UTF8.self)
             guard let domain = DNSNameBytes(presented: body, allowWildcard: false) else { return nil }
             self = .domain(domain)
         } else {

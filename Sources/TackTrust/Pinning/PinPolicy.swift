@@ -199,23 +199,31 @@ public struct PinRule: Sendable, Hashable {
     /// rule with its arrays (`e2e-*`).
     static func specificity(domain: String, scope: HostScope, for host: String) -> Int? {
         // Compared as bytes (both are normalised ASCII): no `String` comparison, which
-        // would bring in the Unicode normalisation tables (37 KB of firmware flash).
-        let hostBytes = host.utf8
-        let domainBytes = domain.utf8
-        if hostBytes.count == domainBytes.count, hostBytes.elementsEqual(domainBytes) { return scope.coversDomain ? Int.max : nil }
-        // `host` ends in "." + domain: compared as bytes, without building that string
-        // (a rule lookup runs on every evaluation, over every rule: e2e-*-cached).
-        guard hostBytes.count > domainBytes.count + 1 else { return nil }
-        let withDot = hostBytes.dropLast(domainBytes.count)
-        guard withDot.last == UInt8(ascii: "."), hostBytes[withDot.endIndex...].elementsEqual(domainBytes) else { return nil }
-        let prefix = withDot.dropLast()
-        let isOneLabel = !prefix.contains(UInt8(ascii: "."))
+        // would bring in the Unicode normalisation tables (37 KB of firmware flash),
+        // and read front to back by iterators: no `String.Index` arithmetic
+        // (`dropLast`, slicing), whose machinery was about 17 KB of that image.
+        let hostCount = host.utf8.count
+        let domainCount = domain.utf8.count
+        if hostCount == domainCount, host.utf8.elementsEqual(domain.utf8) { return scope.coversDomain ? Int.max : nil }
+        // `host` is a prefix, ".", then `domain`: checked in one pass, without building
+        // that string (a rule lookup runs on every evaluation, over every rule:
+        // e2e-*-cached).
+        guard hostCount > domainCount, hostCount - domainCount > 1 else { return nil }
+        var hostBytes = host.utf8.makeIterator()
+        var isOneLabel = true
+        for _ in 0..<(hostCount - domainCount - 1) {
+            if hostBytes.next() == UInt8(ascii: ".") { isOneLabel = false }
+        }
+        guard hostBytes.next() == UInt8(ascii: ".") else { return nil }
+        for byte in domain.utf8 {
+            guard hostBytes.next() == byte else { return nil }
+        }
         switch scope {
         case .exact: return nil
         case .oneLabelDeeper, .subdomainsOneLabel: guard isOneLabel else { return nil }
         case .anyDepth: break
         }
-        return domain.utf8.count
+        return domainCount
     }
 }
 
