@@ -207,8 +207,16 @@ public struct RSAPublicKey: Sendable {
         guard signature.count == byteCount else {
             throw .malformedSignature(.wrongLength(expected: byteCount, found: signature.count))
         }
-        let outcome = Self.withWorkspace(k: prepared.limbCount) { (values, work, scratch) in
-            representative(signature: signature, values: values, work: work, scratch: scratch, body)
+        // The closures capture plain values and pointers only: capturing the key
+        // would copy it (a retain of the modulus octets' buffer) at each level.
+        let prepared = self.prepared
+        let exponent = self.exponent
+        let outcome = magnitude.withUnsafeBufferPointer { modulus in
+            Self.withWorkspace(k: prepared.limbCount) { (values, work, scratch) in
+                Self.representative(
+                    modulus: modulus, prepared: prepared, exponent: exponent, signature: signature,
+                    values: values, work: work, scratch: scratch, body)
+            }
         }
         return try outcome.get()
     }
@@ -251,20 +259,20 @@ public struct RSAPublicKey: Sendable {
 
     /// ``withMessageRepresentative(signature:_:)``'s work in the blocks of
     /// ``withWorkspace(k:_:)``, its error as a value.
-    private func representative<Value>(
-        signature: UnsafeBufferPointer<UInt8>,
+    private static func representative<Value>(
+        modulus: UnsafeBufferPointer<UInt8>, prepared: RSAModulus, exponent: UInt64, signature: UnsafeBufferPointer<UInt8>,
         values: UnsafeMutablePointer<UInt64>, work: UnsafeMutablePointer<UInt64>, scratch: UnsafeMutablePointer<UInt64>,
         _ body: (
             _ recovered: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutableBufferPointer<UInt8>
         ) throws(SignatureError) -> Value
     ) -> Swift.Result<Value, SignatureError> {
-        let byteCount = magnitude.count
+        let byteCount = modulus.count
         let k = prepared.limbCount
         let n = values
         let s = n + k
         let m = s + k
-        magnitude.withUnsafeBufferPointer { Self.loadLimbs(n, k, from: $0) }
-        Self.loadLimbs(s, k, from: signature)
+        loadLimbs(n, k, from: modulus)
+        loadLimbs(s, k, from: signature)
         guard RSAModulus.isLess(UnsafePointer(s), UnsafePointer(n), k) else {
             return .failure(.malformedSignature(.representativeOutOfRange))
         }
