@@ -69,7 +69,7 @@ public struct SignatureVerificationKey: Sendable {
         guard exponentBytes.count <= 8 else { throw .unsupported(.rsaExponentTooLarge) }
         var exponent: UInt64 = 0
         for byte in exponentBytes { exponent = exponent << 8 | UInt64(byte) }
-        return try RSAPublicKey(modulus: modulus, exponent: exponent)
+        return try RSAPublicKey(magnitude: modulus, exponent: exponent)
     }
 
     /// Verifies `signature` over `message` with the scheme that `algorithm` names.

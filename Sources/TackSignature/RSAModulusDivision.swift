@@ -6,11 +6,15 @@
 
 extension RSAModulus {
     /// x·R mod n for x of k or k + 1 limbs below 2^64·n, by the long division
-    /// that ``power(_:exponent:into:workspace:)`` enters the Montgomery domain with
-    /// (x = s). With x = R (k + 1 limbs, the top one 1) this is R² mod n; the tests
-    /// check the division's rare add-back step that way.
-    func shiftedRemainder(_ x: [UInt64]) -> [UInt64] {
-        let k = limbs.count
+    /// that ``power(_:exponent:into:workspace:scratch:modulus:)`` enters the Montgomery domain
+    /// with (x = s). With x = R (k + 1 limbs, the top one 1) this is R² mod n; the
+    /// tests check the division's rare add-back step that way.
+    ///
+    /// - Parameters:
+    ///   - x: k or k + 1 limbs.
+    ///   - limbs: n, the modulus this value was prepared for, k limbs.
+    func shiftedRemainder(_ x: [UInt64], modulus limbs: [UInt64]) -> [UInt64] {
+        let k = limbCount
         // Internal invariant: callers are tests.
         precondition(x.count == k || x.count == k + 1, "shiftedRemainder takes k or k + 1 limbs")
         var work = [UInt64](repeating: 0, count: Self.divisionWorkspaceLimbCount(k: k, dividendLimbs: x.count))

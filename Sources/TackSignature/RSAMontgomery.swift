@@ -20,42 +20,57 @@
 /// An odd RSA modulus prepared for Montgomery multiplication.
 ///
 /// With R = 2^(64·k), Montgomery multiplication computes a·b·R⁻¹ mod n.
-/// Preparing a modulus costs next to nothing (its limbs and one 64-bit
-/// inverse): there is no R² mod n, because ``power(_:exponent:into:workspace:)``
+/// Preparing a modulus costs next to nothing (one 64-bit inverse; the limbs stay
+/// with the caller): there is no R² mod n, because ``power(_:exponent:into:workspace:scratch:modulus:)``
 /// enters the Montgomery domain by one long division of s·R by n, which costs
 /// about half a Montgomery multiplication, and leaves it through its last
 /// multiplication. (An R² kept with the key cost one long division per key
 /// plus a multiplication per signature; for the intermediate keys a verdict
 /// prepares, both on every verdict: issue 23.)
 struct RSAModulus: Sendable {
-    /// n as little-endian limbs; the most significant limb is non-zero.
-    let limbs: [UInt64]
+    /// The number of 64-bit limbs of n, k.
+    let limbCount: Int
     /// −n⁻¹ mod 2^64, the per-word reduction factor of CIOS.
     let negatedInverse: UInt64
     /// The bit length of n.
     let bitCount: Int
 
-    /// Prepares an odd modulus given as little-endian limbs.
+    /// Prepares an odd modulus from its lowest and highest limbs: n itself stays
+    /// with the caller, who passes its limbs to ``power(_:exponent:into:workspace:scratch:modulus:)``.
     ///
-    /// - Precondition: `limbs` has at least 2 limbs (Algorithm D in
-    ///   `divide` reads the top two), its last limb is non-zero and
-    ///   limb 0 is odd. `RSAPublicKey` establishes all three (1024 bits and
-    ///   more is 16 limbs and more) before calling.
-    init(limbs: [UInt64]) {
+    /// - Precondition: `limbCount` is at least 2 (Algorithm D in `divide` reads
+    ///   the top two limbs), `highestLimb` is non-zero and `lowestLimb` is odd.
+    ///   `RSAPublicKey` establishes all three (1024 bits and more is 16 limbs and
+    ///   more) before calling.
+    init(limbCount: Int, lowestLimb: UInt64, highestLimb: UInt64) {
         // Internal invariant, established by RSAPublicKey's validation.
         precondition(
-            limbs.count >= 2 && limbs[limbs.count - 1] != 0 && limbs[0] & 1 == 1,
+            limbCount >= 2 && highestLimb != 0 && lowestLimb & 1 == 1,
             "RSAModulus requires an odd, normalised modulus of at least two limbs"
         )
-        let k = limbs.count
-        self.limbs = limbs
-        self.bitCount = 64 * k - limbs[k - 1].leadingZeroBitCount
-        self.negatedInverse = montgomeryNegatedInverse(limbs[0])
+        self.limbCount = limbCount
+        self.bitCount = 64 * limbCount - highestLimb.leadingZeroBitCount
+        self.negatedInverse = montgomeryNegatedInverse(lowestLimb)
     }
 
-    /// The number of limbs of workspace that ``power(_:exponent:into:workspace:)``
-    /// needs: 5k + 1 (two values and the division's 3k + 1).
-    var powerWorkspaceLimbCount: Int { 2 * limbs.count + Self.divisionWorkspaceLimbCount(k: limbs.count, dividendLimbs: limbs.count) }
+    /// Prepares n given as little-endian limbs (the tests' form).
+    init(limbs: [UInt64]) {
+        self.init(limbCount: limbs.count, lowestLimb: limbs.first ?? 0, highestLimb: limbs.last ?? 0)
+    }
+
+    /// Prepares n given as big-endian octets without leading zeros (a key's).
+    init(bigEndian magnitude: ArraySlice<UInt8>) {
+        let limbCount = (magnitude.count + 7) / 8
+        var lowest: UInt64 = 0
+        for byte in magnitude.suffix(8) { lowest = lowest << 8 | UInt64(byte) }
+        var highest: UInt64 = 0
+        for byte in magnitude.prefix(magnitude.count - 8 * (limbCount - 1)) { highest = highest << 8 | UInt64(byte) }
+        self.init(limbCount: limbCount, lowestLimb: lowest, highestLimb: highest)
+    }
+
+    /// The limbs of scratch that ``power(_:exponent:into:workspace:scratch:modulus:)``
+    /// needs with a k-limb modulus: the division's 3k + 1 (the multiplications need k + 1).
+    static func powerScratchLimbCount(k: Int) -> Int { divisionWorkspaceLimbCount(k: k, dividendLimbs: k) }
 
     /// Computes base^exponent mod n (RSAVP1's core) into `result`.
     ///
@@ -68,47 +83,41 @@ struct RSAModulus: Sendable {
     /// is the result itself, so no reduction out of the domain follows. No step
     /// allocates: the caller passes the workspace.
     ///
-    /// (The workspace is one heap block per verification rather than
-    /// `withUnsafeTemporaryAllocation`: with Swift 6.3.1 on x86_64, release
-    /// builds trap after that function's heap fallback, taken above 1 KiB,
-    /// returns from a non-throwing closure: the typed-throws error register
-    /// is tested after the call without being preserved.)
+    /// (The workspace and scratch are the caller's: `RSAPublicKey.withWorkspace`.)
     ///
     /// - Parameters:
     ///   - base: k limbs, the value must be below n (checked by the caller).
     ///   - exponent: odd, at least 3 (checked when the key was made).
     ///   - result: k limbs, receives the fully reduced result (< n).
-    ///   - workspace: `powerWorkspaceLimbCount` limbs, aliasing nothing else.
+    ///   - workspace: 2k limbs, aliasing nothing else.
+    ///   - scratch: ``powerScratchLimbCount(k:)`` limbs, aliasing nothing else.
+    ///   - n: the modulus this value was prepared for, k limbs, little-endian.
     func power(
         _ base: UnsafePointer<UInt64>, exponent: UInt64, into result: UnsafeMutablePointer<UInt64>,
-        workspace: UnsafeMutablePointer<UInt64>
+        workspace: UnsafeMutablePointer<UInt64>, scratch: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>
     ) {
         // Internal invariant: RSAPublicKey accepts odd exponents of at least 3 only.
         precondition(exponent & 1 == 1 && exponent >= 3, "RSAModulus.power takes an odd exponent of at least 3")
-        let k = limbs.count
-        limbs.withUnsafeBufferPointer { nBuffer in
-            let n = nBuffer.baseAddress.unsafelyUnwrapped
-            // Layout: baseM (k) | x (k) | scratch (3k + 1).
-            let baseM = workspace
-            let x = baseM + k
-            let scratch = x + k
-            let n0 = negatedInverse
-            // base·R mod n.
-            Self.divide(n, k, base, k, scratch, baseM)
-            x.update(from: baseM, count: k)
-            // Bits topBit − 1 down to 1 in the domain.
-            var bit = 63 - exponent.leadingZeroBitCount - 1
-            while bit > 0 {
-                Self.montgomerySquare(x, x, n, n0, k, scratch)
-                if (exponent >> UInt64(bit)) & 1 == 1 {
-                    Self.montgomeryMultiply(x, x, baseM, n, n0, k, scratch)
-                }
-                bit -= 1
-            }
-            // Bit 0: square, then multiply by the plain base, leaving the domain.
+        let k = limbCount
+        // Layout: baseM (k) | x (k).
+        let baseM = workspace
+        let x = baseM + k
+        let n0 = negatedInverse
+        // base·R mod n.
+        Self.divide(n, k, base, k, scratch, baseM)
+        x.update(from: baseM, count: k)
+        // Bits topBit − 1 down to 1 in the domain.
+        var bit = 63 - exponent.leadingZeroBitCount - 1
+        while bit > 0 {
             Self.montgomerySquare(x, x, n, n0, k, scratch)
-            Self.montgomeryMultiply(result, x, base, n, n0, k, scratch)
+            if (exponent >> UInt64(bit)) & 1 == 1 {
+                Self.montgomeryMultiply(x, x, baseM, n, n0, k, scratch)
+            }
+            bit -= 1
         }
+        // Bit 0: square, then multiply by the plain base, leaving the domain.
+        Self.montgomerySquare(x, x, n, n0, k, scratch)
+        Self.montgomeryMultiply(result, x, base, n, n0, k, scratch)
     }
 
     // MARK: - Limb kernels

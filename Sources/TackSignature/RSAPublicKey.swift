@@ -3,8 +3,8 @@
 /// Create one from the raw modulus and exponent (for example the INTEGER
 /// contents of a certificate's key) with ``init(modulus:exponent:)-(_,Collection<UInt8>)``, or from a
 /// PKCS #1 `RSAPublicKey` DER structure with ``init(pkcs1DER:)``. Preparing the
-/// key costs little (its modulus as 64-bit limbs and one 64-bit inverse; no
-/// R² mod n, see `RSAModulus`), so keeping the value saves only that.
+/// key costs little (one 64-bit inverse; no R² mod n, see `RSAModulus`; each
+/// verification loads the modulus into its limbs), so keeping the value saves only that.
 ///
 /// ## Limits
 ///
@@ -41,8 +41,13 @@ public struct RSAPublicKey: Sendable {
     /// The largest public exponent accepted, in bits (e < 2^33).
     public static let maximumExponentBitCount = 33
 
-    /// The modulus n, big-endian, without leading zero bytes.
-    public let modulus: [UInt8]
+    /// The modulus n, big-endian, without leading zero bytes (a copy of ``magnitude``).
+    public var modulus: [UInt8] { Array(magnitude) }
+    /// n, big-endian, without leading zero bytes: the caller's octets when they came as
+    /// a slice (a certificate's key, ``init(magnitude:exponent:)``), shared rather than
+    /// copied. Each verification loads them into its limbs, so a key holds no buffer
+    /// of its own and preparing one allocates nothing (`e2e-rsa2048`, issue 35).
+    let magnitude: ArraySlice<UInt8>
     /// The public exponent e.
     public let exponent: UInt64
     /// n prepared for Montgomery arithmetic.
@@ -53,7 +58,7 @@ public struct RSAPublicKey: Sendable {
 
     /// The length in bytes of every signature under this key: the modulus
     /// length in bytes, k in RFC 8017 §8.2.2 and §8.1.2.
-    public var signatureByteCount: Int { modulus.count }
+    public var signatureByteCount: Int { magnitude.count }
 
     /// Creates a key from its modulus and exponent as big-endian unsigned
     /// magnitudes.
@@ -93,31 +98,42 @@ public struct RSAPublicKey: Sendable {
     ///   ``SignatureError/unsupported(_:)`` if n is outside
     ///   1024...8192 bits or e is above 33 bits.
     public init(modulus: some Collection<UInt8>, exponent: UInt64) throws(SignatureError) {
+        try self.init(magnitude: ArraySlice(modulus), exponent: exponent)
+    }
+
+    /// ``init(modulus:exponent:)-(_,UInt64)`` on octets the key may keep as they are
+    /// (no copy: a certificate's key shares the certificate's buffer).
+    ///
+    /// - Parameters:
+    ///   - modulus: n, big-endian; leading zero bytes are ignored.
+    ///   - exponent: e.
+    /// - Throws: As ``init(modulus:exponent:)-(_,UInt64)``.
+    init(magnitude modulus: ArraySlice<UInt8>, exponent: UInt64) throws(SignatureError) {
         guard exponent & 1 == 1, exponent >= 3 else {
             throw .malformedPublicKey(.invalidExponent)
         }
         guard 64 - exponent.leadingZeroBitCount <= Self.maximumExponentBitCount else {
             throw .unsupported(.rsaExponentTooLarge)
         }
-        let magnitude = Array(modulus.drop(while: { $0 == 0 }))
-        guard let last = magnitude.last else {
+        let magnitude = modulus.drop(while: { $0 == 0 })
+        guard let first = magnitude.first, let last = magnitude.last else {
             throw .malformedPublicKey(.zeroModulus)
         }
         guard last & 1 == 1 else {
             throw .malformedPublicKey(.evenModulus)
         }
-        // magnitude[0] is non-zero, so the bit length is exact (and cannot
-        // overflow: an array's count times 8 fits in Int).
-        let bitCount = 8 * magnitude.count - magnitude[0].leadingZeroBitCount
+        // first is non-zero, so the bit length is exact (and cannot overflow: an
+        // array's count times 8 fits in Int).
+        let bitCount = 8 * magnitude.count - first.leadingZeroBitCount
         guard magnitude.count <= Self.maximumModulusBitCount / 8 else {
             throw .unsupported(.rsaModulusTooLong(bits: bitCount))
         }
         guard bitCount >= Self.minimumModulusBitCount else {
             throw .unsupported(.rsaModulusTooShort(bits: bitCount))
         }
-        self.modulus = magnitude
+        self.magnitude = magnitude
         self.exponent = exponent
-        self.prepared = RSAModulus(limbs: Self.limbs(fromBigEndian: magnitude))
+        self.prepared = RSAModulus(bigEndian: magnitude)
     }
 
     /// Converts big-endian bytes to little-endian 64-bit limbs, exactly
@@ -173,53 +189,113 @@ public struct RSAPublicKey: Sendable {
     /// §8.1.2 and §8.2.2, step 1) and that s < n (§5.2.2 step 1), so that no
     /// other byte string denotes the same signature.
     ///
-    /// All working memory of one verification is one heap block, allocated
-    /// here and freed on return; the arithmetic itself does not allocate.
+    /// The working memory of one verification is three blocks (``withWorkspace(k:_:)``):
+    /// on the stack for moduli up to 2048 bits, the keys of nearly every chain, so
+    /// that a verdict allocates nothing for RSA (`Benchmarks/count-instructions.sh
+    /// --allocations e2e-rsa2048`); one heap block above. The arithmetic is the same
+    /// code on either and does not allocate.
     ///
     /// - Throws: ``SignatureError/malformedSignature(_:)`` for a wrong
     ///   length or s ≥ n; whatever `body` throws.
-    func withMessageRepresentative<Result>(
+    func withMessageRepresentative<Value>(
         signature: UnsafeBufferPointer<UInt8>,
         _ body: (
             _ recovered: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutableBufferPointer<UInt8>
-        ) throws(SignatureError) -> Result
-    ) throws(SignatureError) -> Result {
-        let byteCount = modulus.count
+        ) throws(SignatureError) -> Value
+    ) throws(SignatureError) -> Value {
+        let byteCount = magnitude.count
         guard signature.count == byteCount else {
             throw .malformedSignature(.wrongLength(expected: byteCount, found: signature.count))
         }
-        let k = prepared.limbs.count
-        // Layout: s (k) | m (k) | power workspace (5k + 1) limbs, then two
-        // byte buffers of k·8 ≥ byteCount bytes each.
-        let limbCount = 2 * k + prepared.powerWorkspaceLimbCount
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: 8 * limbCount + 2 * 8 * k, alignment: MemoryLayout<UInt64>.alignment
-        )
-        defer { raw.deallocate() }
-        let s = raw.bindMemory(to: UInt64.self, capacity: limbCount)
-        let m = s + k
-        let bytes = (raw + 8 * limbCount).bindMemory(to: UInt8.self, capacity: 2 * 8 * k)
+        // The closures capture plain values and pointers only: capturing the key
+        // would copy it (a retain of the modulus octets' buffer) at each level.
+        let prepared = self.prepared
+        let exponent = self.exponent
+        let outcome = magnitude.withUnsafeBufferPointer { modulus in
+            Self.withWorkspace(k: prepared.limbCount) { (values, work, scratch) in
+                Self.representative(
+                    modulus: modulus, prepared: prepared, exponent: exponent, signature: signature,
+                    values: values, work: work, scratch: scratch, body)
+            }
+        }
+        return try outcome.get()
+    }
 
-        Self.loadLimbs(s, k, from: signature)
-        let inRange = prepared.limbs.withUnsafeBufferPointer { n in
-            RSAModulus.isLess(UnsafePointer(s), n.baseAddress.unsafelyUnwrapped, k)
+    /// The largest modulus, in limbs, whose working memory goes on the stack: 32
+    /// (2048 bits). Each block is then at most 1 KiB, which
+    /// `withUnsafeTemporaryAllocation` always places on the stack (on Linux, Darwin and
+    /// Embedded Swift alike), 2,568 bytes in all where the heap block they replace cost
+    /// an allocation per signature checked.
+    static let stackLimbBound = 32
+
+    /// Calls `body` with one verification's working memory for a k-limb modulus, any
+    /// contents: `values` (3k limbs: n, s, m), `work` (4k: the power's two values,
+    /// then 16k bytes for the encoding checks) and `scratch` (3k + 1, the power's).
+    ///
+    /// Up to ``stackLimbBound`` limbs the three blocks are temporary stack
+    /// allocations of at most 1 KiB each, so `withUnsafeTemporaryAllocation` never takes
+    /// its heap fallback (after which Swift 6.3.1 release builds on x86_64 mishandle a
+    /// typed-throws error register: `body` does not throw, the caller unwraps a
+    /// `Result`); above, one heap block.
+    static func withWorkspace<Value>(
+        k: Int,
+        _ body: (
+            _ values: UnsafeMutablePointer<UInt64>, _ work: UnsafeMutablePointer<UInt64>, _ scratch: UnsafeMutablePointer<UInt64>
+        ) -> Value
+    ) -> Value {
+        if k <= stackLimbBound {
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * k) { values in
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * k) { work in
+                    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: RSAModulus.powerScratchLimbCount(k: k)) { scratch in
+                        body(values.baseAddress.unsafelyUnwrapped, work.baseAddress.unsafelyUnwrapped, scratch.baseAddress.unsafelyUnwrapped)
+                    }
+                }
+            }
         }
-        guard inRange else {
-            throw .malformedSignature(.representativeOutOfRange)
+        let heap = UnsafeMutablePointer<UInt64>.allocate(capacity: 7 * k + RSAModulus.powerScratchLimbCount(k: k))
+        defer { heap.deallocate() }
+        return body(heap, heap + 3 * k, heap + 7 * k)
+    }
+
+    /// ``withMessageRepresentative(signature:_:)``'s work in the blocks of
+    /// ``withWorkspace(k:_:)``, its error as a value.
+    private static func representative<Value>(
+        modulus: UnsafeBufferPointer<UInt8>, prepared: RSAModulus, exponent: UInt64, signature: UnsafeBufferPointer<UInt8>,
+        values: UnsafeMutablePointer<UInt64>, work: UnsafeMutablePointer<UInt64>, scratch: UnsafeMutablePointer<UInt64>,
+        _ body: (
+            _ recovered: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutableBufferPointer<UInt8>
+        ) throws(SignatureError) -> Value
+    ) -> Swift.Result<Value, SignatureError> {
+        let byteCount = modulus.count
+        let k = prepared.limbCount
+        let n = values
+        let s = n + k
+        let m = s + k
+        loadLimbs(n, k, from: modulus)
+        loadLimbs(s, k, from: signature)
+        guard RSAModulus.isLess(UnsafePointer(s), UnsafePointer(n), k) else {
+            return .failure(.malformedSignature(.representativeOutOfRange))
         }
-        prepared.power(UnsafePointer(s), exponent: exponent, into: m, workspace: m + k)
-        // I2OSP(m, k): big-endian; byte i from the end is byte i % 8 of
-        // limb i / 8.
-        var i = 0
-        while i < byteCount {
-            let limb = m[i / 8]
-            bytes[byteCount - 1 - i] = UInt8(truncatingIfNeeded: limb >> UInt64(8 * (i % 8)))
-            i += 1
+        prepared.power(UnsafePointer(s), exponent: exponent, into: m, workspace: work, scratch: scratch, modulus: UnsafePointer(n))
+        // I2OSP(m, k): the k limbs big-endian, most significant first, into the 8k
+        // bytes after the power's values; m < n < 2^(8·byteCount), so the first
+        // 8k − byteCount of them are zero and the representative is the rest.
+        let encoded = work + 2 * k
+        let raw = UnsafeMutableRawPointer(encoded)
+        var limb = 0
+        while limb < k {
+            raw.storeBytes(of: m[limb].bigEndian, toByteOffset: 8 &* (k &- 1 &- limb), as: UInt64.self)
+            limb &+= 1
         }
-        return try body(
-            UnsafeBufferPointer(start: bytes, count: byteCount),
-            UnsafeMutableBufferPointer(start: bytes + byteCount, count: byteCount)
-        )
+        let leading = 8 * k - byteCount
+        return encoded.withMemoryRebound(to: UInt8.self, capacity: 16 * k) { bytes in
+            Swift.Result { () throws(SignatureError) -> Value in
+                try body(
+                    UnsafeBufferPointer(start: bytes + leading, count: byteCount),
+                    UnsafeMutableBufferPointer(start: bytes + 8 * k, count: byteCount)
+                )
+            }
+        }
     }
 }
 
@@ -231,14 +307,14 @@ extension RSAPublicKey: Hashable {
     ///   - rhs: Another key.
     /// - Returns: Whether n and e agree.
     public static func == (lhs: RSAPublicKey, rhs: RSAPublicKey) -> Bool {
-        lhs.exponent == rhs.exponent && lhs.modulus == rhs.modulus
+        lhs.exponent == rhs.exponent && lhs.magnitude == rhs.magnitude
     }
 
     /// Hashes the modulus and exponent.
     ///
     /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(modulus)
+        hasher.combine(magnitude)
         hasher.combine(exponent)
     }
 }

@@ -24,7 +24,8 @@ public import TackDER
 /// The certificate keeps one reference to its DER (``derEncoded``) and absolute
 /// ranges into it, in the manner of Go's `Raw*` fields: the TBS part, issuer, subject
 /// and SubjectPublicKeyInfo stay byte-exact, so signatures and pins are computed over
-/// the original bytes. Parsing costs one pass and one allocation (the extension list).
+/// the original bytes. Parsing costs one pass and, for up to 12 extensions, no
+/// allocation: the extensions are recorded inline (``extensions`` is a view).
 ///
 /// What parsing checks, besides strict DER (`DERReader`):
 /// - the version is v1 (absent; an encoded `0` is a DER DEFAULT violation), v2 or v3;
@@ -95,8 +96,9 @@ public struct Certificate: Sendable, Hashable {
     /// leaf: SAN, key usage, EKU, basic constraints, SKI, AKI, AIA, CRL DP, policies,
     /// SCT list), and the 139 roots of a Debian system CA bundle at most 8; swift-certificates
     /// allows 32 by default. 64 leaves room for private PKIs with many custom
-    /// extensions while bounding the quadratic duplicate check to 2016 OID comparisons
-    /// and the extension list to one small allocation.
+    /// extensions while bounding the quadratic duplicate check of unrecognized
+    /// extensions to 2016 OID comparisons and the entries beyond the 12 kept inline
+    /// to one small allocation.
     public static let maximumExtensionCount = 64
 
     /// The DER limits used by default for certificates: depth 32 (a certificate's
@@ -139,7 +141,12 @@ public struct Certificate: Sendable, Hashable {
     /// The `subjectUniqueID` BIT STRING (`[2] IMPLICIT`), if present (v2 and v3 only).
     public let subjectUniqueIdentifier: DERBitString?
     /// The extensions in certificate order, undecoded; empty when the field is absent.
-    public let extensions: [Extension]
+    ///
+    /// A view over ``derEncoded`` and what the parse recorded of each extension (no
+    /// list is kept: parsing allocates nothing for it); `Array(extensions)` copies it.
+    public var extensions: CertificateExtensions { CertificateExtensions(bytes: derEncoded, index: extensionIndex) }
+    /// Where each extension is and which one it is, as the parse recorded them.
+    let extensionIndex: ExtensionIndex
     /// The absolute range of the signature value: the `signatureValue` BIT STRING's
     /// contents after its unused-bits octet.
     public let signatureRange: Range<Int>
@@ -157,6 +164,8 @@ public struct Certificate: Sendable, Hashable {
     ///   ``X509Error/Reason/tooManyExtensions``, ``X509Error/Reason/invalidSignatureValue``,
     ///   or the errors of ``SignatureAlgorithm`` and ``SubjectPublicKeyInfo``.
     public init(derEncoded bytes: [UInt8], limits: DERLimits = Certificate.defaultLimits) throws(X509Error) {
+        // The extension index keeps 32-bit offsets (ExtensionIndex.swift).
+        guard UInt32(exactly: bytes.count) != nil else { throw X509Error(.der(.elementTooLarge), at: 0) }
         var raw = RawCertificate()
         do {
             try DER.read(bytes, limits: limits) { (reader) throws(DERError) in
@@ -180,17 +189,15 @@ public struct Certificate: Sendable, Hashable {
         }
         if let extensionsOffset = raw.extensionsOffset {
             guard version == .v3 else { throw X509Error(.invalidVersion, at: extensionsOffset) }
-            guard !raw.extensions.isEmpty else { throw X509Error(.emptyExtensions, at: extensionsOffset) }
+            guard raw.extensionIndex.count > 0 else { throw X509Error(.emptyExtensions, at: extensionsOffset) }
             if let tooManyOffset = raw.tooManyExtensionsOffset {
                 throw X509Error(.tooManyExtensions, at: tooManyOffset)
             }
-            // At most maximumExtensionCount entries: a bounded quadratic scan beats
-            // hashing for the ~10 extensions of a real certificate.
-            let list = raw.extensions
-            for later in list.indices.dropFirst() {
-                for earlier in list.startIndex..<later where list[earlier].oid == list[later].oid {
-                    throw X509Error(.duplicateExtension(list[later].oid), at: list[later].offset)
-                }
+            // The first extension whose identifier came before (at most
+            // maximumExtensionCount are recorded).
+            if let later = raw.extensionIndex.firstDuplicate(in: bytes) {
+                let item = raw.extensionIndex.element(later, in: bytes)
+                throw X509Error(.duplicateExtension(item.oid), at: item.offset)
             }
         }
 
@@ -225,7 +232,7 @@ public struct Certificate: Sendable, Hashable {
         self.publicKeyInfo = publicKeyInfo
         self.issuerUniqueIdentifier = raw.issuerUniqueIdentifier
         self.subjectUniqueIdentifier = raw.subjectUniqueIdentifier
-        self.extensions = raw.extensions
+        self.extensionIndex = raw.extensionIndex
         self.signatureRange = raw.signature.bytesRange
     }
 
@@ -349,7 +356,7 @@ internal struct RawCertificate {
     var subjectUniqueIdentifier: DERBitString?
     var uniqueIdentifierOffset = 0
     var extensionsOffset: Int?
-    var extensions: [Extension] = []
+    var extensionIndex = ExtensionIndex()
     var tooManyExtensionsOffset: Int?
     var signatureAlgorithm = RawAlgorithmIdentifier(oid: AlgorithmOID.rsaEncryption, parameters: nil, range: 0..<0)
     var signature = DERBitString(bytesRange: 0..<0, unusedBitCount: 0)
@@ -399,14 +406,14 @@ extension DERReader {
         let present: Void? = try readOptionalExplicit(3) { (tagged) throws(DERError) in
             try tagged.readCollection(.sequence) { (list) throws(DERError) in
                 let extensionOffset = list.offset
-                let parsed = try list.readSequence { (item) throws(DERError) -> Extension in
-                    let oid = try item.readObjectIdentifier()
+                let (kind, isCritical, valueRange) = try list.readSequence {
+                    (item) throws(DERError) -> (KnownExtension?, Bool, Range<Int>) in
+                    let kind = KnownExtension(try item.readObjectIdentifier())
                     let (isCritical, valueRange) = try item.readCriticalAndValue()
-                    return Extension(oid: oid, isCritical: isCritical, valueRange: valueRange, offset: extensionOffset)
+                    return (kind, isCritical, valueRange)
                 }
-                if raw.extensions.count < maximum {
-                    if raw.extensions.isEmpty { raw.extensions.reserveCapacity(16) }
-                    raw.extensions.append(parsed)
+                if raw.extensionIndex.count < maximum {
+                    raw.extensionIndex.append(kind: kind, isCritical: isCritical, offset: extensionOffset, valueRange: valueRange)
                 } else if raw.tooManyExtensionsOffset == nil {
                     raw.tooManyExtensionsOffset = extensionOffset
                 }

@@ -1,57 +1,8 @@
 // Every extension of a certificate, typed: what `Certificate.decodeAllExtensions()`
-// returns (TypedExtensions.swift), and the one dispatch from an extension's
-// identifier to its type.
+// returns (TypedExtensions.swift), dispatched on the kind the parse recorded
+// (`KnownExtension`, ExtensionIndex.swift).
 
 import TackDER
-
-/// Which extension an identifier names, for ``DecodedExtensions``'s dispatch.
-private enum KnownExtension {
-    case subjectKeyIdentifier, authorityKeyIdentifier, basicConstraints, keyUsage, extendedKeyUsage
-    case subjectAlternativeNames, issuerAlternativeNames, certificatePolicies, crlDistributionPoints
-    case nameConstraints, policyMappings, policyConstraints, inhibitAnyPolicy
-    case authorityInformationAccess, signedCertificateTimestamps, tlsFeature
-
-    /// The extension `oid` names, or `nil` if Tack does not decode it.
-    ///
-    /// The id-ce extensions (2.5.29.n, contents `55 1D n`) are told apart by their
-    /// last octet; the two others are compared with their types' `oid` constants.
-    @inline(__always)
-    init?(_ oid: borrowing OID) {
-        let known = oid.withContents { (contents) -> KnownExtension? in
-            if contents.count == 3 {
-                guard contents[0] == 0x55, contents[1] == 0x1D else { return nil }
-                switch contents[2] {
-                case 14: return .subjectKeyIdentifier
-                case 35: return .authorityKeyIdentifier
-                case 19: return .basicConstraints
-                case 15: return .keyUsage
-                case 37: return .extendedKeyUsage
-                case 17: return .subjectAlternativeNames
-                case 18: return .issuerAlternativeNames
-                case 32: return .certificatePolicies
-                case 31: return .crlDistributionPoints
-                case 30: return .nameConstraints
-                case 33: return .policyMappings
-                case 36: return .policyConstraints
-                case 54: return .inhibitAnyPolicy
-                default: return nil
-                }
-            }
-            return nil
-        }
-        if let known {
-            self = known
-        } else if oid == AuthorityInformationAccess.oid {
-            self = .authorityInformationAccess
-        } else if oid == SignedCertificateTimestampList.oid {
-            self = .signedCertificateTimestamps
-        } else if oid == TLSFeature.oid {
-            self = .tlsFeature
-        } else {
-            return nil
-        }
-    }
-}
 
 /// Every extension of a certificate, typed; see ``Certificate/decodeAllExtensions()``.
 ///
@@ -98,33 +49,35 @@ public struct DecodedExtensions: Sendable, Hashable {
     /// Creates an empty set of extensions.
     public init() {}
 
-    /// Decodes every extension of `extensions`, whose values lie in `bytes`, into
+    /// Decodes every extension `index` records, whose values lie in `bytes`, into
     /// this value, in place (a value this size is not worth copying).
-    internal mutating func decode(_ bytes: [UInt8], extensions: [Extension]) throws(X509Error) {
-        for index in extensions.indices {
-            let range = extensions[index].valueRange
-            switch KnownExtension(extensions[index].oid) {
-            case .subjectKeyIdentifier?: subjectKeyIdentifier = try SubjectKeyIdentifier(derEncoded: bytes, valueRange: range)
-            case .authorityKeyIdentifier?:
-                authorityKeyIdentifier = try AuthorityKeyIdentifier(derEncoded: bytes, valueRange: range)
-            case .basicConstraints?: basicConstraints = try BasicConstraints.decode(bytes, valueRange: range)
-            case .keyUsage?: keyUsage = try KeyUsage.decode(bytes, valueRange: range)
-            case .extendedKeyUsage?: extendedKeyUsage = try ExtendedKeyUsage(derEncoded: bytes, valueRange: range)
-            case .subjectAlternativeNames?:
-                subjectAlternativeNames = try SubjectAlternativeNames(derEncoded: bytes, valueRange: range)
-            case .issuerAlternativeNames?: issuerAlternativeNames = try IssuerAlternativeNames(derEncoded: bytes, valueRange: range)
-            case .certificatePolicies?: certificatePolicies = try CertificatePolicies(derEncoded: bytes, valueRange: range)
-            case .crlDistributionPoints?: crlDistributionPoints = try CRLDistributionPoints(derEncoded: bytes, valueRange: range)
-            case .nameConstraints?: nameConstraints = try NameConstraints(derEncoded: bytes, valueRange: range)
-            case .policyMappings?: policyMappings = try PolicyMappings(derEncoded: bytes, valueRange: range)
-            case .policyConstraints?: policyConstraints = try PolicyConstraints(derEncoded: bytes, valueRange: range)
-            case .inhibitAnyPolicy?: inhibitAnyPolicy = try InhibitAnyPolicy(derEncoded: bytes, valueRange: range)
-            case .authorityInformationAccess?:
+    internal mutating func decode(_ bytes: [UInt8], index: ExtensionIndex) throws(X509Error) {
+        for position in 0..<index.count {
+            let kind = KnownExtension(rawValue: index.entry(position).kind)
+            guard let kind else {
+                unrecognized.append(index.element(position, in: bytes))
+                continue
+            }
+            let range = index.valueRange(position)
+            switch kind {
+            case .subjectKeyIdentifier: subjectKeyIdentifier = try SubjectKeyIdentifier(derEncoded: bytes, valueRange: range)
+            case .authorityKeyIdentifier: authorityKeyIdentifier = try AuthorityKeyIdentifier(derEncoded: bytes, valueRange: range)
+            case .basicConstraints: basicConstraints = try BasicConstraints.decode(bytes, valueRange: range)
+            case .keyUsage: keyUsage = try KeyUsage.decode(bytes, valueRange: range)
+            case .extendedKeyUsage: extendedKeyUsage = try ExtendedKeyUsage(derEncoded: bytes, valueRange: range)
+            case .subjectAlternativeNames: subjectAlternativeNames = try SubjectAlternativeNames(derEncoded: bytes, valueRange: range)
+            case .issuerAlternativeNames: issuerAlternativeNames = try IssuerAlternativeNames(derEncoded: bytes, valueRange: range)
+            case .certificatePolicies: certificatePolicies = try CertificatePolicies(derEncoded: bytes, valueRange: range)
+            case .crlDistributionPoints: crlDistributionPoints = try CRLDistributionPoints(derEncoded: bytes, valueRange: range)
+            case .nameConstraints: nameConstraints = try NameConstraints(derEncoded: bytes, valueRange: range)
+            case .policyMappings: policyMappings = try PolicyMappings(derEncoded: bytes, valueRange: range)
+            case .policyConstraints: policyConstraints = try PolicyConstraints(derEncoded: bytes, valueRange: range)
+            case .inhibitAnyPolicy: inhibitAnyPolicy = try InhibitAnyPolicy(derEncoded: bytes, valueRange: range)
+            case .authorityInformationAccess:
                 authorityInformationAccess = try AuthorityInformationAccess(derEncoded: bytes, valueRange: range)
-            case .signedCertificateTimestamps?:
+            case .signedCertificateTimestamps:
                 signedCertificateTimestamps = try SignedCertificateTimestampList(derEncoded: bytes, valueRange: range)
-            case .tlsFeature?: tlsFeature = try TLSFeature(derEncoded: bytes, valueRange: range)
-            case nil: unrecognized.append(extensions[index])
+            case .tlsFeature: tlsFeature = try TLSFeature(derEncoded: bytes, valueRange: range)
             }
         }
     }

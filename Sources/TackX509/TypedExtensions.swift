@@ -25,35 +25,41 @@ extension Certificate {
     /// - Parameter oid: The extension's identifier.
     /// - Returns: The undecoded extension.
     public func rawExtension(for oid: OID) -> Extension? {
-        for candidate in extensions where candidate.oid == oid { return candidate }
+        if let kind = KnownExtension(oid) {
+            return extensionIndex.position(of: kind).map { extensionIndex.element($0, in: derEncoded) }
+        }
+        for position in 0..<extensionIndex.count where extensionIndex.entry(position).kind == ExtensionEntry.unrecognized {
+            let candidate = extensionIndex.element(position, in: derEncoded)
+            if candidate.oid == oid { return candidate }
+        }
         return nil
     }
 
-    /// Decodes the extension `oid` with `decode`, or returns `nil` when absent.
+    /// Decodes the extension of kind `kind` with `decode`, or returns `nil` when absent.
     private func decodeExtension<T>(
-        _ oid: OID, _ decode: ([UInt8], Range<Int>) throws(X509Error) -> T
+        _ kind: KnownExtension, _ decode: ([UInt8], Range<Int>) throws(X509Error) -> T
     ) throws(X509Error) -> T? {
-        guard let raw = rawExtension(for: oid) else { return nil }
-        return try decode(derEncoded, raw.valueRange)
+        guard let position = extensionIndex.position(of: kind) else { return nil }
+        return try decode(derEncoded, extensionIndex.valueRange(position))
     }
 
     /// The basic constraints extension, or `nil` if absent.
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var basicConstraints: BasicConstraints? {
-        get throws(X509Error) { try decodeExtension(BasicConstraints.oid) { (b, r) throws(X509Error) in try BasicConstraints(derEncoded: b, valueRange: r) } }
+        get throws(X509Error) { try decodeExtension(.basicConstraints) { (b, r) throws(X509Error) in try BasicConstraints(derEncoded: b, valueRange: r) } }
     }
 
     /// The key usage extension, or `nil` if absent.
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var keyUsage: KeyUsage? {
-        get throws(X509Error) { try decodeExtension(KeyUsage.oid) { (b, r) throws(X509Error) in try KeyUsage(derEncoded: b, valueRange: r) } }
+        get throws(X509Error) { try decodeExtension(.keyUsage) { (b, r) throws(X509Error) in try KeyUsage(derEncoded: b, valueRange: r) } }
     }
 
     /// The extended key usage extension, or `nil` if absent.
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var extendedKeyUsage: ExtendedKeyUsage? {
         get throws(X509Error) {
-            try decodeExtension(ExtendedKeyUsage.oid) { (b, r) throws(X509Error) in try ExtendedKeyUsage(derEncoded: b, valueRange: r) }
+            try decodeExtension(.extendedKeyUsage) { (b, r) throws(X509Error) in try ExtendedKeyUsage(derEncoded: b, valueRange: r) }
         }
     }
 
@@ -61,7 +67,7 @@ extension Certificate {
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var subjectAlternativeNames: SubjectAlternativeNames? {
         get throws(X509Error) {
-            try decodeExtension(SubjectAlternativeNames.oid) { (b, r) throws(X509Error) in
+            try decodeExtension(.subjectAlternativeNames) { (b, r) throws(X509Error) in
                 try SubjectAlternativeNames(derEncoded: b, valueRange: r)
             }
         }
@@ -71,7 +77,7 @@ extension Certificate {
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var issuerAlternativeNames: IssuerAlternativeNames? {
         get throws(X509Error) {
-            try decodeExtension(IssuerAlternativeNames.oid) { (b, r) throws(X509Error) in
+            try decodeExtension(.issuerAlternativeNames) { (b, r) throws(X509Error) in
                 try IssuerAlternativeNames(derEncoded: b, valueRange: r)
             }
         }
@@ -80,20 +86,20 @@ extension Certificate {
     /// The TLS feature extension (RFC 7633), or `nil` if absent.
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var tlsFeature: TLSFeature? {
-        get throws(X509Error) { try decodeExtension(TLSFeature.oid) { (b, r) throws(X509Error) in try TLSFeature(derEncoded: b, valueRange: r) } }
+        get throws(X509Error) { try decodeExtension(.tlsFeature) { (b, r) throws(X509Error) in try TLSFeature(derEncoded: b, valueRange: r) } }
     }
 
     /// The name constraints extension, or `nil` if absent.
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var nameConstraints: NameConstraints? {
-        get throws(X509Error) { try decodeExtension(NameConstraints.oid) { (b, r) throws(X509Error) in try NameConstraints(derEncoded: b, valueRange: r) } }
+        get throws(X509Error) { try decodeExtension(.nameConstraints) { (b, r) throws(X509Error) in try NameConstraints(derEncoded: b, valueRange: r) } }
     }
 
     /// The authority key identifier extension, or `nil` if absent.
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var authorityKeyIdentifier: AuthorityKeyIdentifier? {
         get throws(X509Error) {
-            try decodeExtension(AuthorityKeyIdentifier.oid) { (b, r) throws(X509Error) in
+            try decodeExtension(.authorityKeyIdentifier) { (b, r) throws(X509Error) in
                 try AuthorityKeyIdentifier(derEncoded: b, valueRange: r)
             }
         }
@@ -103,7 +109,7 @@ extension Certificate {
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var subjectKeyIdentifier: SubjectKeyIdentifier? {
         get throws(X509Error) {
-            try decodeExtension(SubjectKeyIdentifier.oid) { (b, r) throws(X509Error) in try SubjectKeyIdentifier(derEncoded: b, valueRange: r) }
+            try decodeExtension(.subjectKeyIdentifier) { (b, r) throws(X509Error) in try SubjectKeyIdentifier(derEncoded: b, valueRange: r) }
         }
     }
 
@@ -111,21 +117,21 @@ extension Certificate {
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var certificatePolicies: CertificatePolicies? {
         get throws(X509Error) {
-            try decodeExtension(CertificatePolicies.oid) { (b, r) throws(X509Error) in try CertificatePolicies(derEncoded: b, valueRange: r) }
+            try decodeExtension(.certificatePolicies) { (b, r) throws(X509Error) in try CertificatePolicies(derEncoded: b, valueRange: r) }
         }
     }
 
     /// The policy mappings extension, or `nil` if absent.
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var policyMappings: PolicyMappings? {
-        get throws(X509Error) { try decodeExtension(PolicyMappings.oid) { (b, r) throws(X509Error) in try PolicyMappings(derEncoded: b, valueRange: r) } }
+        get throws(X509Error) { try decodeExtension(.policyMappings) { (b, r) throws(X509Error) in try PolicyMappings(derEncoded: b, valueRange: r) } }
     }
 
     /// The policy constraints extension, or `nil` if absent.
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var policyConstraints: PolicyConstraints? {
         get throws(X509Error) {
-            try decodeExtension(PolicyConstraints.oid) { (b, r) throws(X509Error) in try PolicyConstraints(derEncoded: b, valueRange: r) }
+            try decodeExtension(.policyConstraints) { (b, r) throws(X509Error) in try PolicyConstraints(derEncoded: b, valueRange: r) }
         }
     }
 
@@ -133,7 +139,7 @@ extension Certificate {
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var inhibitAnyPolicy: InhibitAnyPolicy? {
         get throws(X509Error) {
-            try decodeExtension(InhibitAnyPolicy.oid) { (b, r) throws(X509Error) in try InhibitAnyPolicy(derEncoded: b, valueRange: r) }
+            try decodeExtension(.inhibitAnyPolicy) { (b, r) throws(X509Error) in try InhibitAnyPolicy(derEncoded: b, valueRange: r) }
         }
     }
 
@@ -141,7 +147,7 @@ extension Certificate {
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var crlDistributionPoints: CRLDistributionPoints? {
         get throws(X509Error) {
-            try decodeExtension(CRLDistributionPoints.oid) { (b, r) throws(X509Error) in try CRLDistributionPoints(derEncoded: b, valueRange: r) }
+            try decodeExtension(.crlDistributionPoints) { (b, r) throws(X509Error) in try CRLDistributionPoints(derEncoded: b, valueRange: r) }
         }
     }
 
@@ -149,7 +155,7 @@ extension Certificate {
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var authorityInformationAccess: AuthorityInformationAccess? {
         get throws(X509Error) {
-            try decodeExtension(AuthorityInformationAccess.oid) { (b, r) throws(X509Error) in
+            try decodeExtension(.authorityInformationAccess) { (b, r) throws(X509Error) in
                 try AuthorityInformationAccess(derEncoded: b, valueRange: r)
             }
         }
@@ -159,7 +165,7 @@ extension Certificate {
     /// - Throws: ``X509Error`` if the extension is present but malformed.
     public var signedCertificateTimestamps: SignedCertificateTimestampList? {
         get throws(X509Error) {
-            try decodeExtension(SignedCertificateTimestampList.oid) { (b, r) throws(X509Error) in
+            try decodeExtension(.signedCertificateTimestamps) { (b, r) throws(X509Error) in
                 try SignedCertificateTimestampList(derEncoded: b, valueRange: r)
             }
         }
@@ -177,7 +183,7 @@ extension Certificate {
     ///   offset in ``derEncoded``.
     public func decodeAllExtensions() throws(X509Error) -> DecodedExtensions {
         var decoded = DecodedExtensions()
-        try decoded.decode(derEncoded, extensions: extensions)
+        try decoded.decode(derEncoded, index: extensionIndex)
         return decoded
     }
 }

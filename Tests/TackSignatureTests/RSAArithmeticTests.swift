@@ -32,16 +32,21 @@ struct RSAArithmeticTests {
     /// Computes base^e mod n with the Montgomery code and returns it as
     /// minimal big-endian bytes.
     static func power(modulus: [UInt8], base: [UInt8], exponent: UInt64) -> [UInt8] {
-        let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: modulus))
-        let k = prepared.limbs.count
+        let n = RSAPublicKey.limbs(fromBigEndian: modulus)
+        let prepared = RSAModulus(limbs: n)
+        let k = prepared.limbCount
         var baseLimbs = RSAPublicKey.limbs(fromBigEndian: base)
         baseLimbs += [UInt64](repeating: 0, count: k - baseLimbs.count)
         var result = [UInt64](repeating: 0, count: k)
-        var workspace = [UInt64](repeating: 0, count: prepared.powerWorkspaceLimbCount)
+        var workspace = [UInt64](repeating: 0, count: 2 * k + RSAModulus.powerScratchLimbCount(k: k))
         baseLimbs.withUnsafeBufferPointer { b in
             result.withUnsafeMutableBufferPointer { r in
                 workspace.withUnsafeMutableBufferPointer { w in
-                    prepared.power(b.baseAddress!, exponent: exponent, into: r.baseAddress!, workspace: w.baseAddress!)
+                    n.withUnsafeBufferPointer { nb in
+                        prepared.power(
+                            b.baseAddress!, exponent: exponent, into: r.baseAddress!, workspace: w.baseAddress!,
+                            scratch: w.baseAddress! + 2 * k, modulus: nb.baseAddress!)
+                    }
                 }
             }
         }
@@ -66,8 +71,8 @@ struct RSAArithmeticTests {
 
     /// R² mod n by the long division that enters the Montgomery domain
     /// (x·R mod n with x = R: k zero limbs and a 1).
-    static func rSquared(_ prepared: RSAModulus) -> [UInt64] {
-        prepared.shiftedRemainder([UInt64](repeating: 0, count: prepared.limbs.count) + [1])
+    static func rSquared(_ n: [UInt64]) -> [UInt64] {
+        RSAModulus(limbs: n).shiftedRemainder([UInt64](repeating: 0, count: n.count) + [1], modulus: n)
     }
 
     @Test("R² mod n is right for a modulus just above a power of two")
@@ -77,7 +82,7 @@ struct RSAArithmeticTests {
         n[0] = 0x80
         n[127] = 0x01
         let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: n))
-        let rSquared = Self.rSquared(prepared)
+        let rSquared = Self.rSquared(RSAPublicKey.limbs(fromBigEndian: n))
         #expect(rSquared[0] == 4)
         #expect(rSquared.dropFirst().allSatisfy { $0 == 0 })
         #expect(prepared.bitCount == 1024)
@@ -96,7 +101,7 @@ struct RSAArithmeticTests {
         var random = (0..<k).map { _ in generator.next() }
         random[k - 1] >>= 1
         for s in [[n[0] - 1] + n.dropFirst(), [1] + [UInt64](repeating: 0, count: k - 1), random] {
-            let sR = prepared.shiftedRemainder(s)
+            let sR = prepared.shiftedRemainder(s, modulus: n)
             // (s·R)·1·R⁻¹ = s: a Montgomery multiplication by 1 undoes the form.
             var one = [UInt64](repeating: 0, count: k)
             one[0] = 1
@@ -136,7 +141,8 @@ struct RSAArithmeticTests {
         let key = try RSAPublicKey(
             modulus: [0xC0] + [UInt8](repeating: 0x5A, count: 126) + [0x4F], exponent: 65537
         )
-        #expect(key.prepared.limbs[0] &* key.prepared.negatedInverse == UInt64.max)
+        #expect(RSAPublicKey.limbs(fromBigEndian: key.modulus)[0] &* key.prepared.negatedInverse == UInt64.max)
+        #expect(key.prepared.limbCount == 16 && key.prepared.bitCount == 1024)
     }
 
     /// Moduli for which Algorithm D's quotient estimate is still one too
@@ -156,9 +162,51 @@ struct RSAArithmeticTests {
     @Test("R² mod n is right where Algorithm D must add back", arguments: 0..<addBackCases.count)
     func rSquaredAddBack(_ index: Int) {
         let (modulus, rSquared) = Self.addBackCases[index]
-        let prepared = RSAModulus(limbs: RSAPublicKey.limbs(fromBigEndian: hexBytes(integer: modulus)))
+        let n = RSAPublicKey.limbs(fromBigEndian: hexBytes(integer: modulus))
         let expected = RSAPublicKey.limbs(fromBigEndian: hexBytes(integer: rSquared))
-        let padded = expected + [UInt64](repeating: 0, count: prepared.limbs.count - expected.count)
-        #expect(Self.rSquared(prepared) == padded)
+        let padded = expected + [UInt64](repeating: 0, count: n.count - expected.count)
+        #expect(Self.rSquared(n) == padded)
+    }
+
+    @Test("The stack workspace is for moduli up to 2048 bits, each of its blocks at most 1 KiB (never the heap fallback)")
+    func stackWorkspaceBound() {
+        let k = RSAPublicKey.stackLimbBound
+        #expect(k == 32)
+        #expect(8 * max(3 * k, 4 * k, RSAModulus.powerScratchLimbCount(k: k)) <= 1024)
+    }
+
+    @Test("RSAVP1 on the stack (up to 2048 bits) and on the heap agrees with the power of an array workspace; a key from a slice equals one from a copy",
+          arguments: [1024, 2048, 2056, 3072, 4096])
+    func messageRepresentativeWorkspaces(_ bits: Int) throws {
+        // Seeded: the same moduli and signatures on every run.
+        var generator = DeterministicStream(state: 0x75A_0000 &+ UInt64(bits))
+        var modulus = generator.bytes((bits + 7) / 8)
+        modulus[0] |= 0x80
+        modulus[modulus.count - 1] |= 1
+        // The modulus in the middle of a larger buffer, after a leading zero, as a
+        // certificate's INTEGER carries it.
+        let buffer = [0x30, 0x00] + modulus + [0x02, 0x03]
+        let slice = buffer[1..<(buffer.count - 2)]
+        let shared = try RSAPublicKey(magnitude: slice, exponent: 65537)
+        let copied = try RSAPublicKey(modulus: modulus, exponent: 65537)
+        #expect(shared == copied && shared.hashValue == copied.hashValue)
+        #expect(shared.modulus == modulus && shared.signatureByteCount == modulus.count)
+        for _ in 0..<4 {
+            var signature = generator.bytes(modulus.count)
+            signature[0] &= 0x7F
+            let expected = Self.power(modulus: modulus, base: signature, exponent: 65537)
+            for key in [shared, copied] {
+                let recovered = try signature.withUnsafeBufferPointer { (bytes) throws(SignatureError) -> [UInt8] in
+                    try key.withMessageRepresentative(signature: bytes) { (recovered, _) throws(SignatureError) in Array(recovered) }
+                }
+                #expect(Array(recovered.drop(while: { $0 == 0 })) == expected)
+            }
+        }
+        let tooLarge = modulus  // s = n
+        #expect(throws: SignatureError.malformedSignature(.representativeOutOfRange)) {
+            try tooLarge.withUnsafeBufferPointer { (bytes) throws(SignatureError) in
+                try shared.withMessageRepresentative(signature: bytes) { (_, _) throws(SignatureError) in }
+            }
+        }
     }
 }

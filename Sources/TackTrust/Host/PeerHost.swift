@@ -57,7 +57,12 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter text: The host.
     /// - Throws: ``PeerHostError`` with the reason and the byte offset where it is.
     public init(_ text: String) throws(PeerHostError) {
-        kind = try PeerHost.parse(Array(text.utf8), text: text)
+        // The text's own bytes, in place (a native or small string is contiguous): no
+        // copy, so a verdict's host costs no allocation (e2e-*). Non-throwing closures
+        // with a `Result`: `withContiguousStorageIfAvailable` rethrows untyped errors.
+        let parsed = text.utf8.withContiguousStorageIfAvailable { PeerHost.parse($0, text: text) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { PeerHost.parse($0, text: text) }
+        kind = try parsed.get()
     }
 
     /// A host for an address already in binary form.
@@ -85,7 +90,16 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
 
     /// - Parameter original: `text` as a String, kept as the name when it needs no
     ///   change (lowercase, no trailing dot): no second copy on the hot path (e2e-*).
-    private static func parse(_ text: [UInt8], text original: String) throws(PeerHostError) -> Kind {
+    private static func parse(_ text: UnsafeBufferPointer<UInt8>, text original: String) -> Result<Kind, PeerHostError> {
+        do throws(PeerHostError) {
+            return .success(try parseKind(text, text: original))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// ``parse(_:text:)``'s work, with typed throws.
+    private static func parseKind(_ text: UnsafeBufferPointer<UInt8>, text original: String) throws(PeerHostError) -> Kind {
         guard !text.isEmpty else { throw PeerHostError(.empty, offset: 0) }
         // What a URL or an authority adds, named before any finer check.
         if let scheme = findSchemeSeparator(in: text) { throw PeerHostError(.url, offset: scheme) }
@@ -116,7 +130,7 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The offset of the first `://` in `text`.
-    private static func findSchemeSeparator(in text: [UInt8]) -> Int? {
+    private static func findSchemeSeparator(in text: UnsafeBufferPointer<UInt8>) -> Int? {
         guard text.count >= 3 else { return nil }
         for start in 0...(text.count - 3)
         where text[start] == UInt8(ascii: ":") && text[start + 1] == UInt8(ascii: "/") && text[start + 2] == UInt8(ascii: "/") {
@@ -289,7 +303,9 @@ enum DNSNameSyntax {
     /// Checks a host name (a peer, a pin rule's domain): ``parse(_:wildcard:trailingDot:)``
     /// without wildcard, and a last label that is not all digits (such text is a
     /// malformed dotted-quad, not a name: RFC 1123 §2.1).
-    static func checkHostName(_ octets: ArraySlice<UInt8>, trailingDot: Bool) throws(PeerHostError) {
+    static func checkHostName<Octets: BidirectionalCollection<UInt8>>(
+        _ octets: Octets, trailingDot: Bool
+    ) throws(PeerHostError) where Octets.SubSequence == Octets, Octets.Index == Int {
         let body = try check(octets, wildcard: false, trailingDot: trailingDot)
         let lastStart = (body.lastIndex(of: UInt8(ascii: ".")) ?? (body.startIndex - 1)) + 1
         if body[lastStart...].allSatisfy({ $0 &- 0x30 < 10 }) {
@@ -302,7 +318,7 @@ enum DNSNameSyntax {
 enum IPAddressText {
     /// `a.b.c.d`, four decimal octets without leading zeros (an octal reading of `010`
     /// is refused rather than guessed).
-    static func parseIPv4(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+    static func parseIPv4<Text: Collection<UInt8>>(_ text: Text) -> [UInt8]? {
         // Names are the common case: refuse them before splitting anything.
         guard text.allSatisfy({ $0 &- 0x30 < 10 || $0 == UInt8(ascii: ".") }) else { return nil }
         let parts = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
@@ -322,7 +338,7 @@ enum IPAddressText {
     /// RFC 4291 §2.2: eight groups of 1...4 hex digits, one `::` for a run of zero
     /// groups, and optionally a dotted-decimal IPv4 address as the last 32 bits. Zone
     /// identifiers (`%eth0`) are refused: they name an interface, not a peer.
-    static func parseIPv6(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+    static func parseIPv6<Text: Collection<UInt8>>(_ text: Text) -> [UInt8]? where Text.SubSequence == Text {
         var head: [UInt16] = []
         var tail: [UInt16] = []
         var sawGap = false
