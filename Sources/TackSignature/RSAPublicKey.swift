@@ -41,7 +41,7 @@ public struct RSAPublicKey: Sendable {
     /// The largest public exponent accepted, in bits (e < 2^33).
     public static let maximumExponentBitCount = 33
 
-    /// The modulus n, big-endian, without leading zero bytes (a copy of ``magnitude``).
+    /// The modulus n, big-endian, without leading zero bytes (a copy of the octets the key keeps).
     public var modulus: [UInt8] { Array(magnitude) }
     /// n, big-endian, without leading zero bytes: the caller's octets when they came as
     /// a slice (a certificate's key, ``init(magnitude:exponent:)``), shared rather than

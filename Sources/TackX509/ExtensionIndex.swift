@@ -269,6 +269,8 @@ public struct CertificateExtensions: RandomAccessCollection, Sendable {
     /// The extension at `position`.
     ///
     /// - Parameter position: A position in `startIndex ..< endIndex`.
+    /// - Returns: The extension, its identifier, criticality and value as the
+    ///   certificate encodes them.
     public subscript(position: Int) -> Extension {
         precondition(position >= 0 && position < index.count, "extension position out of range")
         return index.element(position, in: bytes)
