@@ -190,9 +190,10 @@ build_modules() {
 # $OUT/modules-shared when they are what build_modules would make: every module of FULL_SET, for
 # this triple (the interface names it), compiled with -function-sections (the
 # object has a .text.* section per function), none older than a source of its
-# module or an interface below it. Otherwise says why and fails.
+# module or an interface below it (by embedded-check's stamp of the compile when
+# there is one, else by the object). Otherwise says why and fails.
 shared_modules() {
-    local dir="$1" module sources below=()
+    local dir="$1" module sources compiled below=()
     for module in "${FULL_SET[@]}"; do
         mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | LC_ALL=C sort)
         if [ ! -f "$dir/$module.o" ] || [ ! -f "$dir/$module.swiftmodule" ]; then
@@ -205,7 +206,12 @@ shared_modules() {
         if [ "$("$BIN/llvm-objdump" -h "$dir/$module.o" | grep -cE ' \.text\.[^ ]')" = 0 ]; then
             echo "baremetal: --modules-dir $dir: $module.o has no function sections (compile with -Xfrontend -function-sections)"; return 1
         fi
-        if [ -n "$(find -L "${sources[@]}" "${below[@]}" -newer "$dir/$module.o")" ]; then
+        # embedded-check's stamp dates the last good compile when there is one: swiftc
+        # leaves an output whose contents did not change untouched, so after an
+        # incremental rebuild the object can be older than a recompiled interface below.
+        compiled="$dir/$module.o"
+        [ -f "$dir/$module.stamp" ] && compiled="$dir/$module.stamp"
+        if [ -n "$(find -L "${sources[@]}" "${below[@]}" -newer "$compiled")" ]; then
             echo "baremetal: --modules-dir $dir: $module.o is older than its sources or a module below it"; return 1
         fi
         below+=("$dir/$module.swiftmodule")
