@@ -189,27 +189,7 @@ fn signature_mode(files: &[String], seconds: f64) {
     if issuer.verify_signature(algorithm, tbs, &flipped).is_ok() {
         fail("signature mode: a flipped signature verifies");
     }
-    let use_cpu = std::env::var_os("TACK_BENCH_CPU_TIME").is_some();
-    let wall = Instant::now();
-    let cpu_start = cpu_seconds();
-    let clock = || if use_cpu { cpu_seconds() - cpu_start } else { wall.elapsed().as_secs_f64() };
-    let (mut checks, mut passed) = (0usize, 0usize);
-    let spent = loop {
-        for _ in 0..16 {
-            if issuer.verify_signature(algorithm, tbs, signature).is_ok() {
-                passed += 1;
-            }
-            checks += 1;
-        }
-        let spent = clock();
-        if spent >= seconds {
-            break spent;
-        }
-    };
-    if passed != checks {
-        fail(&format!("{} of {} timed checks failed", checks - passed, checks));
-    }
-    println!("{:.1}", checks as f64 / spent);
+    println!("{:.1}", timed(seconds, "checks failed", |_| issuer.verify_signature(algorithm, tbs, signature).is_ok()));
 }
 
 /// One evaluation from DER: true when the chain is trusted for `host` at `time`.
@@ -225,6 +205,33 @@ fn verdict(anchors: &webpki::TlsServerTrustAnchors, served: &[&[u8]], host: &str
     let time = webpki::Time::from_seconds_since_unix_epoch(time);
     leaf.verify_is_valid_tls_server_cert(ALGORITHMS, anchors, &served[1..], time).is_ok()
         && leaf.verify_is_valid_for_dns_name(name).is_ok()
+}
+
+/// Runs `operation(i)` for i = 0, 1, ... in batches of 16 until `seconds` have passed
+/// (the process's CPU time when TACK_BENCH_CPU_TIME is set, else the wall clock) and
+/// returns operations per second; exits 1, naming `failure`, if any returned false.
+fn timed(seconds: f64, failure: &str, mut operation: impl FnMut(usize) -> bool) -> f64 {
+    let use_cpu = std::env::var_os("TACK_BENCH_CPU_TIME").is_some();
+    let wall = Instant::now();
+    let cpu_start = cpu_seconds();
+    let clock = || if use_cpu { cpu_seconds() - cpu_start } else { wall.elapsed().as_secs_f64() };
+    let (mut count, mut passed) = (0usize, 0usize);
+    let spent = loop {
+        for _ in 0..16 {
+            if operation(count) {
+                passed += 1;
+            }
+            count += 1;
+        }
+        let spent = clock();
+        if spent >= seconds {
+            break spent;
+        }
+    };
+    if passed != count {
+        fail(&format!("{} of {} timed {}", count - passed, count, failure));
+    }
+    count as f64 / spent
 }
 
 fn cpu_seconds() -> f64 {
@@ -300,25 +307,6 @@ fn main() {
         fail("a later time (2100) is accepted");
     }
 
-    let use_cpu = std::env::var_os("TACK_BENCH_CPU_TIME").is_some();
-    let wall = Instant::now();
-    let cpu_start = cpu_seconds();
-    let clock = || if use_cpu { cpu_seconds() - cpu_start } else { wall.elapsed().as_secs_f64() };
-    let (mut verdicts, mut trusted) = (0usize, 0usize);
-    let spent = loop {
-        for _ in 0..16 {
-            if verdict(&anchors, &chains[verdicts % chains.len()], host, time) {
-                trusted += 1;
-            }
-            verdicts += 1;
-        }
-        let spent = clock();
-        if spent >= seconds {
-            break spent;
-        }
-    };
-    if trusted != verdicts {
-        fail(&format!("{} of {} timed verdicts were not trusted", verdicts - trusted, verdicts));
-    }
-    println!("{:.1}", verdicts as f64 / spent);
+    let rate = timed(seconds, "verdicts were not trusted", |index| verdict(&anchors, &chains[index % chains.len()], host, time));
+    println!("{:.1}", rate);
 }
