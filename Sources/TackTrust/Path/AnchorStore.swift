@@ -198,15 +198,8 @@ public struct AnchorStore: Sendable {
     /// it is there.
     private func position(of certificate: Certificate) -> (position: Int, found: Bool) {
         let der = certificate.derEncoded
-        var low = 0
-        var high = byEncoding.count
-        while low < high {
-            let middle = low + (high - low) / 2
-            let comparison = Self.order(certificates[byEncoding[middle]].derEncoded, der)
-            if comparison == 0 { return (middle, true) }
-            if comparison < 0 { low = middle + 1 } else { high = middle }
-        }
-        return (low, false)
+        let place = Self.firstPosition(byEncoding.count) { Self.order(certificates[byEncoding[$0]].derEncoded, der) < 0 }
+        return (place, place < byEncoding.count && Self.order(certificates[byEncoding[place]].derEncoded, der) == 0)
     }
 
     /// The first of `count` sorted positions for which `isBefore` is false (`count`
