@@ -143,19 +143,24 @@ final class PlainServer: @unchecked Sendable {
                 }
             }
             for client in held { close(client) }
+            // The thread closes the listener, not stop(): closed there, its number could
+            // be reused (by another test's listener) before this thread first calls
+            // accept, which would then take that test's connections and close them
+            // (a clean-clone CI run saw the silent test's client get connection_reset).
+            close(socketDescriptor)
         }
         thread.start()
     }
 
     deinit { stop() }
 
-    /// Shuts the listener down, which ends the thread and closes the connections it holds;
-    /// also keeps the server alive until this call.
+    /// Shuts the listener down, which ends the thread (its accept fails), and the thread
+    /// closes the connections it holds and the listener; also keeps the server alive
+    /// until this call.
     func stop() {
         guard !stopped else { return }
         stopped = true
         shutdown(descriptor, Int32(SHUT_RDWR))
-        close(descriptor)
     }
 
     /// A port where nothing listens: bound, then closed again (a connect is refused).
