@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes the use case's inputs as Swift (to the path given, in the build directory;
 nothing generated is committed): the RSA-2048 and P-256 example chains of
-Vectors/chains/{rsa,ecdsa} (root, intermediate, leaf and the leaf with a flipped
-signature) as byte arrays, and the SPKI pins (base64 SHA-256 of the
+Vectors/chains/{rsa,ecdsa} (root, intermediate and leaf) as byte arrays, the one
+byte in which leaf-bad-signature.der differs from leaf.der (its offset and value:
+the program makes the forged leaf from the good one, so the image does not hold
+the leaf twice), and the SPKI pins (base64 SHA-256 of the
 SubjectPublicKeyInfo, RFC 7469) of their certificates for the pin rules.
 
     python3 Tests/BareMetal/generate-use-case.py OUT.swift
@@ -18,7 +20,7 @@ from cryptography.hazmat.primitives import serialization
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHAINS = ROOT / "Vectors" / "chains"
 FAMILIES = [("rsa2048", "rsa"), ("p256", "ecdsa")]
-FILES = ["root", "intermediate", "leaf", "leaf-bad-signature"]
+FILES = ["root", "intermediate", "leaf"]
 
 
 def pin(der: bytes) -> str:
@@ -40,11 +42,17 @@ def main() -> None:
     ]
     for name, directory in FAMILIES:
         data = {f: (CHAINS / directory / f"{f}.der").read_bytes() for f in FILES}
+        bad = (CHAINS / directory / "leaf-bad-signature.der").read_bytes()
+        leaf = data["leaf"]
+        differing = [i for i in range(len(leaf)) if len(bad) == len(leaf) and bad[i] != leaf[i]]
+        if len(bad) != len(leaf) or len(differing) != 1:
+            sys.exit(f"generate-use-case: {directory}/leaf-bad-signature.der is not leaf.der with one byte changed")
         out.append("    UseCaseChain(")
         out.append(f'        name: "{name}",')
         for f in FILES:
-            label = {"leaf-bad-signature": "badLeaf"}.get(f, f)
-            out.append(f"        {label}: {array(data[f]).replace(chr(10) + '    ', chr(10) + '        ')},")
+            out.append(f"        {f}: {array(data[f]).replace(chr(10) + '    ', chr(10) + '        ')},")
+        out.append(f"        badSignatureOffset: {differing[0]},")
+        out.append(f"        badSignatureByte: 0x{bad[differing[0]]:02x},")
         out.append(f'        intermediatePin: "{pin(data["intermediate"])}",')
         out.append(f'        rootPin: "{pin(data["root"])}",')
         out.append(f'        leafPin: "{pin(data["leaf"])}"')

@@ -15,7 +15,10 @@ struct UseCaseChain {
     let root: [UInt8]
     let intermediate: [UInt8]
     let leaf: [UInt8]
-    let badLeaf: [UInt8]
+    /// Vectors/chains' leaf-bad-signature.der is the leaf with this one byte of its
+    /// signature changed (the generator checks it).
+    let badSignatureOffset: Int
+    let badSignatureByte: UInt8
     let intermediatePin: StaticString
     let rootPin: StaticString
     let leafPin: StaticString
@@ -117,7 +120,13 @@ func runUseCase(_ tally: inout Tally) -> [(StaticString, VerdictCost)] {
         tally.check(pinMismatch && refused.details.pins.outcome == .failed && !refused.isTrusted,
                     "use case \(name): a wrong pin gives \(refused.details.pins.outcome), expected failed")
         // A leaf whose signature does not verify.
-        let forged = evaluator.evaluate(servedChain: [variant.badLeaf, variant.intermediate], host: host, at: useCaseTime, pinning: policy)
+        var badLeaf = variant.leaf
+        guard badLeaf.indices.contains(variant.badSignatureOffset) else {
+            tally.check(false, "use case \(name): the bad signature's offset is outside the leaf")
+            continue
+        }
+        badLeaf[variant.badSignatureOffset] = variant.badSignatureByte
+        let forged = evaluator.evaluate(servedChain: [badLeaf, variant.intermediate], host: host, at: useCaseTime, pinning: policy)
         tally.check(!forged.isTrusted && forged.details.pins.outcome == .notEvaluated,
                     "use case \(name): a bad signature is trusted \(forged.isTrusted)")
         // Another host: the leaf's names do not cover it and no rule applies.
