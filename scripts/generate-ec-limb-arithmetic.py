@@ -72,6 +72,20 @@ P256_INLINING = [
 ]
 P256_TOP = (P256_PRIME >> 192) & (2**64 - 1)  # 0xffffffff00000001
 
+# The modular addition, subtraction and halving: inlined on 64-bit targets, where each
+# is a few carry-chained instructions per limb; one called function per limb type on
+# 32-bit ones, where every 64-bit limb operation is a pair of carry-chained words and the
+# inlined copies (six to twelve per point formula) were most of the P-256 point code
+# in the Cortex-M4 pinning image (issue 36; figures in Tests/BareMetal/README.md,
+# "Linking for size"). A call is a few instructions against the body's forty-odd.
+LINEAR_INLINING = [
+    "    #if _pointerBitWidth(_32)",
+    "    @inline(never)",
+    "    #else",
+    "    @inline(__always)",
+    "    #endif",
+]
+
 
 def emit_p256_reduction_round(w, source_top, pending):
     """One Montgomery reduction round modulo the P-256 prime on the window
@@ -368,7 +382,7 @@ def emit_type(n):
         w(emit_p521())
     # --- modular addition
     w("    /// (a + b) mod m for a, b < m.")
-    w("    @inline(__always)")
+    L.extend(LINEAR_INLINING)
     w("    static func modularAdd(_ a: Self, _ b: Self, modulus m: Self) -> Self {")
     unpack(w, "a", n)
     unpack(w, "b", n)
@@ -381,7 +395,7 @@ def emit_type(n):
     w("")
     # --- modular subtraction
     w("    /// (a − b) mod m for a, b < m.")
-    w("    @inline(__always)")
+    L.extend(LINEAR_INLINING)
     w("    static func modularSubtract(_ a: Self, _ b: Self, modulus m: Self) -> Self {")
     unpack(w, "a", n)
     unpack(w, "b", n)
@@ -406,7 +420,7 @@ def emit_type(n):
     # --- modular halving
     w("    /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else")
     w("    /// (a + m) >> 1 with the carry of a + m as the top bit; branch-free.")
-    w("    @inline(__always)")
+    L.extend(LINEAR_INLINING)
     w("    static func modularHalve(_ a: Self, modulus m: Self) -> Self {")
     unpack(w, "a", n)
     unpack(w, "m", n)

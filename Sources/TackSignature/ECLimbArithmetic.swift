@@ -132,7 +132,11 @@ extension ECLimbs4 {
     static func p256MontgomerySquare(_ a: Self) -> Self { ecP256MontgomerySquare(a) }
 
     /// (a + b) mod m for a, b < m.
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func modularAdd(_ a: Self, _ b: Self, modulus m: Self) -> Self {
         let (a0, a1, a2, a3) = a.storage
         let (b0, b1, b2, b3) = b.storage
@@ -146,7 +150,11 @@ extension ECLimbs4 {
     }
 
     /// (a − b) mod m for a, b < m.
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func modularSubtract(_ a: Self, _ b: Self, modulus m: Self) -> Self {
         let (a0, a1, a2, a3) = a.storage
         let (b0, b1, b2, b3) = b.storage
@@ -174,7 +182,11 @@ extension ECLimbs4 {
 
     /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else
     /// (a + m) >> 1 with the carry of a + m as the top bit; branch-free.
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func modularHalve(_ a: Self, modulus m: Self) -> Self {
         let (a0, a1, a2, a3) = a.storage
         let (m0, m1, m2, m3) = m.storage
@@ -518,7 +530,11 @@ extension ECLimbs6 {
     }
 
     /// (a + b) mod m for a, b < m.
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func modularAdd(_ a: Self, _ b: Self, modulus m: Self) -> Self {
         let (a0, a1, a2, a3, a4, a5) = a.storage
         let (b0, b1, b2, b3, b4, b5) = b.storage
@@ -534,7 +550,11 @@ extension ECLimbs6 {
     }
 
     /// (a − b) mod m for a, b < m.
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func modularSubtract(_ a: Self, _ b: Self, modulus m: Self) -> Self {
         let (a0, a1, a2, a3, a4, a5) = a.storage
         let (b0, b1, b2, b3, b4, b5) = b.storage
@@ -566,7 +586,11 @@ extension ECLimbs6 {
 
     /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else
     /// (a + m) >> 1 with the carry of a + m as the top bit; branch-free.
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func modularHalve(_ a: Self, modulus m: Self) -> Self {
         let (a0, a1, a2, a3, a4, a5) = a.storage
         let (m0, m1, m2, m3, m4, m5) = m.storage
@@ -1460,7 +1484,11 @@ extension ECLimbs9 {
     }
 
     /// (a + b) mod m for a, b < m.
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func modularAdd(_ a: Self, _ b: Self, modulus m: Self) -> Self {
         let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.storage
         let (b0, b1, b2, b3, b4, b5, b6, b7, b8) = b.storage
@@ -1479,7 +1507,11 @@ extension ECLimbs9 {
     }
 
     /// (a − b) mod m for a, b < m.
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func modularSubtract(_ a: Self, _ b: Self, modulus m: Self) -> Self {
         let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.storage
         let (b0, b1, b2, b3, b4, b5, b6, b7, b8) = b.storage
@@ -1517,7 +1549,11 @@ extension ECLimbs9 {
 
     /// a / 2 mod m for a < m and odd m: a >> 1 when a is even, else
     /// (a + m) >> 1 with the carry of a + m as the top bit; branch-free.
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func modularHalve(_ a: Self, modulus m: Self) -> Self {
         let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.storage
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = m.storage

@@ -175,7 +175,19 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     /// instructions before, 770,584 after. Infinity doubles to
     /// infinity, since Z₃ = 2·Y₁·Z₁ = 0; there is no point of order 2 on a
     /// prime-order curve.
+    ///
+    /// The three point formulas (this, ``addCached(_:_:_:)``, ``addAffine(_:_:_:)``)
+    /// are inlined into the scalar multiplications on 64-bit targets (speed) and
+    /// called on 32-bit ones: there the field additions are calls too
+    /// (ECLimbArithmetic.swift), the formulas small enough that LLVM inlined
+    /// each into every caller, and the copies' temporaries, which it does not
+    /// overlap, took `multiplyTwo`'s frame from 2.2 KB to 10 KB (the Cortex-M4
+    /// P-256 verdict's stack +5.8 KB).
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     static func double<Field: ECFieldArithmetic<Limbs>>(_ p: ECJacobianPoint<Limbs>, _ field: Field) -> ECJacobianPoint<Limbs> {
         let zz = field.square(p.z)
         let twoY = field.add(p.y, p.y)
@@ -195,7 +207,11 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     /// Z₃ as 2·Z₁·Z₂·H: 11M + 3S; the squaring form of Z₃ measured 2,170 more
     /// instructions on `verify-p256`), complete by case analysis. The one
     /// Jacobian addition: a point added once is cached first.
+    #if _pointerBitWidth(_32)
+    @inline(never)  // on 32-bit targets: see double(_:_:)
+    #else
     @inline(__always)
+    #endif
     static func addCached<Field: ECFieldArithmetic<Limbs>>(_ p: ECJacobianPoint<Limbs>, _ q: ECCachedJacobianPoint<Limbs>, _ field: Field) -> ECJacobianPoint<Limbs> {
         if p.isInfinity { return ECJacobianPoint(x: q.x, y: q.y, z: q.z) }
         if q.z.isZero { return p }
@@ -223,7 +239,11 @@ struct ECWeierstrassCurve<Limbs: ECLimbs>: Sendable {
     }
 
     /// P + Q with Q affine (madd-2007-bl: 7M + 4S), complete by case analysis.
+    #if _pointerBitWidth(_32)
+    @inline(never)  // on 32-bit targets: see double(_:_:)
+    #else
     @inline(__always)
+    #endif
     static func addAffine<Field: ECFieldArithmetic<Limbs>>(_ p: ECJacobianPoint<Limbs>, _ q: ECAffinePoint<Limbs>, _ field: Field) -> ECJacobianPoint<Limbs> {
         if p.isInfinity { return ECJacobianPoint(x: q.x, y: q.y, z: field.one) }
         let z1z1 = field.square(p.z)
