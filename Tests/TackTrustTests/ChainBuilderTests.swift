@@ -78,8 +78,14 @@ struct ChainBuilderTests {
     func missingIntermediate() throws {
         let result = try evaluate("valid", intermediates: [])
         let keyIdentifier: [UInt8] = [0xDE, 0xBB, 0x98, 0xE6, 0x40, 0x94, 0x88, 0x51, 0xA7, 0x7C, 0x06, 0xB3, 0x54, 0x2B, 0x3E, 0x48, 0x2B, 0x75, 0xD8, 0xD9]
-        let failure = TrustFailure(.unknownIssuer(issuer: "CN=Tack ICA", authorityKeyIdentifier: keyIdentifier), certificate: .served(index: 0))
-        #expect(result.verdict == .recoverableFailure(failure))
+        guard case .recoverableFailure(let failure) = result.verdict,
+              case .unknownIssuer(let issuer, let lookedFor) = failure.reason else {
+            Issue.record("expected an unknown issuer, got \(result.verdict)")
+            return
+        }
+        #expect(issuer?.rfc4514String == "CN=Tack ICA")
+        #expect(lookedFor == keyIdentifier)
+        #expect(failure.certificate == .served(index: 0))
         #expect(result.path == nil)
         // The message names the issuer and the key identifier that were looked for.
         #expect(failure.description == "no trusted issuer found (served certificate #1): no anchor or served certificate is \"CN=Tack ICA\", key identifier DE:BB:98:E6:40:94:88:51:A7:7C:06:B3:54:2B:3E:48:2B:75:D8:D9")

@@ -37,15 +37,18 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// names of its subject alternative names (empty when it has none).
         case peerNameMismatch(host: PeerHost, leafNames: [String])
         /// No path from this certificate reaches an anchor: no candidate issuer was found.
-        /// `issuer` is the issuer name looked for (RFC 4514 text) and
-        /// `authorityKeyIdentifier` the key identifier looked for, when the certificate
-        /// has them (`nil` for an empty chain).
-        case unknownIssuer(issuer: String?, authorityKeyIdentifier: [UInt8]?)
+        /// `issuer` is the issuer name looked for and `authorityKeyIdentifier` the key
+        /// identifier looked for, when the certificate has them (`nil` for an empty
+        /// chain). The name is the certificate's own (its `description` is the RFC 4514
+        /// text): it is rendered only when read, so a verdict that only branches on the
+        /// failure renders nothing.
+        case unknownIssuer(issuer: DistinguishedName?, authorityKeyIdentifier: [UInt8]?)
         /// The path ends in a self-issued certificate (subject equal to issuer, the
-        /// shape of a root) that is not one of the anchors: `subject` in RFC 4514 text.
+        /// shape of a root) that is not one of the anchors: `subject` is its name
+        /// (RFC 4514 text in its `description`).
         /// Served roots are allowed (and ignored when an anchor is found); this one
         /// is the end of every path, and it is not trusted.
-        case untrustedRoot(subject: String)
+        case untrustedRoot(subject: DistinguishedName)
         /// The certificate is revoked, by a CRL or an OCSP response the caller supplied;
         /// `reason` as the response gives it (`nil` when absent, and for CRLs).
         case revoked(revocationTime: Int64, reason: CRLReason?)
@@ -331,10 +334,10 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
     static func unknownIssuer(of certificate: Certificate?) -> Reason {
         guard let certificate else { return .unknownIssuer(issuer: nil, authorityKeyIdentifier: nil) }
         if certificate.derEncoded[certificate.issuerRange].elementsEqual(certificate.derEncoded[certificate.subjectRange]),
-           let subject = (try? certificate.subject)?.rfc4514String {
+           let subject = try? certificate.subject {
             return .untrustedRoot(subject: subject)
         }
-        let name = (try? certificate.issuer)?.rfc4514String
+        let name = try? certificate.issuer
         let keyIdentifier = ((try? certificate.authorityKeyIdentifier) ?? nil)?.keyIdentifier.map { Array($0) }
         return .unknownIssuer(issuer: name, authorityKeyIdentifier: keyIdentifier)
     }
