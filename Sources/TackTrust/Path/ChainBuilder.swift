@@ -52,8 +52,10 @@ struct ChainBuilder<Checks: CertificateSignatureChecks> {
     private var ledger: SearchLedger
     /// The revocation policy, with what it keeps between links.
     private var revocation: RevocationChecker
-    /// ``candidates(for:)`` by node number, kept across ``linkIssuers(from:)`` calls.
-    private var linkCandidates: [Int: CandidateNumbers] = [:]
+    /// ``candidates(for:)`` by node number (`nil`: not computed yet), kept across
+    /// ``linkIssuers(from:)`` calls; grown to the highest number asked for (node numbers
+    /// are dense, ``SearchNodes``).
+    private var linkCandidates: [CandidateNumbers?] = []
     /// Failures recorded, with their rank; see ``record(_:rank:)``.
     private var recorded: [RankedFailure] = []
     /// The first valid path, kept while looking for one `preferring` accepts.
@@ -98,7 +100,7 @@ struct ChainBuilder<Checks: CertificateSignatureChecks> {
         ledger = SearchLedger(budget: options.budget)
         revocation = RevocationChecker(options: options, time: time)
         // Sized once (one allocation): the served certificates, then two anchors.
-        nodes = SearchNodes(servedCount: served.count)
+        nodes = SearchNodes(servedCount: served.count, anchorCount: self.anchors.count)
         let firsts = FirstOccurrences(served)
         for (number, certificate) in served.enumerated() {
             // The leaf is never its own issuer candidate; a served copy of an anchor
@@ -116,9 +118,13 @@ struct ChainBuilder<Checks: CertificateSignatureChecks> {
     /// ``candidates(for:)`` of `node`, computed once per node and kept, for
     /// ``linkIssuers(from:)`` (several leaves of one set share their issuers).
     mutating func linkCandidates(for node: PathNode) -> CandidateNumbers {
-        if let known = linkCandidates[node.number] { return known }
+        let number = node.number
+        if number < linkCandidates.count, let known = linkCandidates[number] { return known }
         let issuers = candidates(for: node)
-        linkCandidates[node.number] = issuers
+        if number >= linkCandidates.count {
+            linkCandidates.append(contentsOf: repeatElement(nil, count: number + 1 - linkCandidates.count))
+        }
+        linkCandidates[number] = issuers
         return issuers
     }
 
