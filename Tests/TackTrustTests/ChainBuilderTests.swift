@@ -27,10 +27,10 @@ private func evaluate(
         purpose: purpose, maximumDepth: maximumDepth, signaturePolicy: policy, budget: budget, revocationLists: lists)
     let evaluator = TrustEvaluator(anchors: store, options: options)
     // Path validation alone (internal): the decision's input, with every field to check.
-    var noSignatures = SignatureCache(capacity: 0)
+    var direct = DirectSignatureChecks()
     return evaluator.validate(
         [try load(testCase, leaf)] + (try intermediates.map { try load(testCase, $0) }), positions: nil,
-        host: host, time: time, preferring: preferring ?? { _ in true }, signatureCache: &noSignatures)
+        host: host, time: time, preferring: preferring ?? { _ in true }, signatureChecks: &direct)
 }
 
 /// The unknown-issuer reason of a certificate of Vectors/trust-unit: its issuer name and

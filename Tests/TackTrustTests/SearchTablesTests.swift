@@ -7,13 +7,15 @@ import TackTestSupport
 import TackX509
 
 /// The path search's tables hold their first entries inline and look them up by
-/// comparison (no allocation for a served chain: issue 35, `e2e-rsa2048`), a dictionary
-/// only above a limit: ``SignatureMemo`` and ``SearchNodes``'s anchor numbers. Each is
-/// held here to a plain dictionary (the general path) over seeded random operations,
-/// with every limit from "always the dictionary" to "never".
-@Suite("Search tables: the inline entries and the dictionary agree")
+/// comparison (no allocation for a served chain: issue 35, `e2e-rsa2048`), and above a
+/// limit in a sorted array (``SignatureMemo``, ``LinkMemo``) or a table indexed by
+/// anchor (``SearchNodes``'s anchor numbers), without hashing (issue 36). Each is held
+/// here to a plain dictionary over seeded random operations, with every limit from
+/// "always the table" to "never".
+@Suite("Search tables: the inline entries, the tables and a dictionary agree")
 struct SearchTablesTests {
-    /// A random link among few issuers and signed objects, so that lookups hit often.
+    /// A random link among few issuers and signed objects, so that lookups hit often
+    /// (and the sorted array is ordered by each part of a link).
     private static func link(_ random: inout DeterministicStream) -> SearchLedger.Link {
         let index = Int(random.next() % 4)
         let signed: SearchLedger.Signed
@@ -59,8 +61,32 @@ struct SearchTablesTests {
             if model.count > min(limit, SignatureMemo.inlineLimit) { overflowed += 1 }
             for (link, outcome) in model { #expect(memo[link] == .some(outcome), "round \(round): kept") }
         }
-        // Both the inline entries and the dictionary are exercised, with repeated links.
+        // Both the inline entries and the sorted array are exercised, with repeated links.
         #expect(hits > 5_000 && overflowed > 1_000, "hits \(hits), overflowed \(overflowed)")
+    }
+
+    @Test("LinkMemo keeps hundreds of links in order, as a dictionary does (seeded)")
+    func manyLinks() {
+        var random = DeterministicStream(state: 0x36_11_4E5)
+        var memo = LinkMemo<Int>()
+        var model: [SearchLedger.Link: Int] = [:]
+        for step in 0..<2_000 {
+            let index = Int(random.next() % 40)
+            let signed: SearchLedger.Signed
+            switch random.next() % 3 {
+            case 0: signed = .certificate(node: index)
+            case 1: signed = .revocationList(index: index)
+            default: signed = .ocspResponse(index: index)
+            }
+            let link = SearchLedger.Link(issuer: Int(random.next() % 20), signed: signed)
+            #expect(memo[link] == model[link], "step \(step)")
+            if model[link] == nil {
+                memo.insert(step, for: link)
+                model[link] = step
+            }
+        }
+        #expect(memo.count == model.count && model.count > 800, "\(model.count) links")
+        for (link, value) in model { #expect(memo[link] == value) }
     }
 
     @Test("SearchNodes numbers anchors as a dictionary over 3,000 seeded random runs, every inline limit")
@@ -71,7 +97,7 @@ struct SearchTablesTests {
         for round in 0..<3_000 {
             let servedCount = Int(random.next() % 6)
             let limit = Int(random.next() % UInt64(SearchNodes.inlineAnchorLimit + 3))
-            var nodes = SearchNodes(servedCount: servedCount, anchorLimit: limit)
+            var nodes = SearchNodes(servedCount: servedCount, anchorCount: 12, anchorLimit: limit)
             var model: [Int: Int] = [:]
             var next = servedCount
             for step in 0..<Int(random.next() % 30) {
@@ -98,7 +124,7 @@ struct SearchTablesTests {
     @Test("A served slot keeps its first node; the served candidates are those marked")
     func servedSlots() throws {
         let pool = try PathPinsDifferentialTests.pool()
-        var nodes = SearchNodes(servedCount: 3)
+        var nodes = SearchNodes(servedCount: 3, anchorCount: 0)
         nodes.insertServed(PathNode(pool[3], reference: .served(index: 1), number: 1, isServedCandidate: true))
         nodes.insertServed(PathNode(pool[0], reference: .served(index: 1), number: 1))
         #expect(nodes[1]?.certificate == pool[3] && nodes[1]?.isServedCandidate == true)

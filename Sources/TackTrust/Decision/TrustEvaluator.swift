@@ -53,8 +53,8 @@ public struct TrustEvaluator: Sendable {
     ///   - policy: The pins; the default, an empty policy, pins nothing.
     /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
     public func evaluate(servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: [])) -> TrustDecision {
-        var noSignatures = SignatureCache.disabled
-        return decide(.der(servedChain), host: host, time: time, policy: policy, signatureCache: &noSignatures)
+        var direct = DirectSignatureChecks()
+        return decide(.der(servedChain), host: host, time: time, policy: policy, signatureChecks: &direct)
     }
 
     /// Decides on certificates already parsed, leaf first, as
@@ -67,8 +67,8 @@ public struct TrustEvaluator: Sendable {
     ///   - policy: The pins; the default, an empty policy, pins nothing.
     /// - Returns: The decision; only ``TrustDecision/trusted(path:details:)`` is success.
     public func evaluate(servedChain: [Certificate], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: [])) -> TrustDecision {
-        var noSignatures = SignatureCache.disabled
-        return decide(.parsed(servedChain), host: host, time: time, policy: policy, signatureCache: &noSignatures)
+        var direct = DirectSignatureChecks()
+        return decide(.parsed(servedChain), host: host, time: time, policy: policy, signatureChecks: &direct)
     }
 
     /// Decides on a DER chain through a ``VerificationCache``: a chain trusted before,
@@ -110,7 +110,7 @@ public struct TrustEvaluator: Sendable {
         servedChain: [[UInt8]], host: PeerHost?, at time: Int64, pinning policy: PinPolicy = PinPolicy(rules: []),
         signatureCache: inout SignatureCache
     ) -> TrustDecision {
-        decide(.der(servedChain), host: host, time: time, policy: policy, signatureCache: &signatureCache)
+        decide(.der(servedChain), host: host, time: time, policy: policy, signatureChecks: &signatureCache)
     }
 
     /// What the caller handed over.
@@ -120,19 +120,21 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// The one flow of every entry point: the host's pin rule, the path search (which
-    /// consults `signatureCache`, capacity `0` for none), then the pins.
-    func decide(
-        _ input: ServedInput, host: PeerHost?, time: Int64, policy: PinPolicy, signatureCache: inout SignatureCache
+    /// checks certificate signatures through `signatureChecks`: a ``SignatureCache``,
+    /// or ``DirectSignatureChecks``, which links no cache), then the pins.
+    func decide<Checks: CertificateSignatureChecks>(
+        _ input: ServedInput, host: PeerHost?, time: Int64, policy: PinPolicy, signatureChecks: inout Checks
     ) -> TrustDecision {
         let (ruleIndex, preferredIndex) = Self.ruleIndices(policy, host: host, time: time)
-        let (served, checked) = search(input, host: host, time: time, rules: policy.rules, preferredIndex: preferredIndex, signatureCache: &signatureCache)
+        let (served, checked) = search(
+            input, host: host, time: time, rules: policy.rules, preferredIndex: preferredIndex, signatureChecks: &signatureChecks)
         let pins = policy.evaluate(host: host, ruleIndex: ruleIndex, trust: checked, servedChain: served, at: time)
         return TrustDecision(trust: checked, pins: pins, host: host, time: time, served: served)
     }
 
     /// The same flow through a ``VerificationCache`` of whole trusted verdicts, consulted
     /// first (a chain with revocation data or a CT requirement in `options` is never
-    /// cached). Apart from ``decide(_:host:time:policy:signatureCache:)``, so that an
+    /// cached). Apart from ``decide(_:host:time:policy:signatureChecks:)``, so that an
     /// image that never caches does not link the cache (issue 36: about 9 KB of a
     /// Cortex-M4 image).
     func decide(_ chain: [[UInt8]], host: PeerHost?, time: Int64, policy: PinPolicy, cache: inout VerificationCache) -> TrustDecision {
@@ -148,8 +150,8 @@ public struct TrustEvaluator: Sendable {
             }
             key = newKey
         }
-        var noSignatures = SignatureCache.disabled
-        let (served, checked) = search(.der(chain), host: host, time: time, rules: rules, preferredIndex: preferredIndex, signatureCache: &noSignatures)
+        var direct = DirectSignatureChecks()
+        let (served, checked) = search(.der(chain), host: host, time: time, rules: rules, preferredIndex: preferredIndex, signatureChecks: &direct)
         if let key { cache.insert(key, trust: checked, served: served) }
         let pins = policy.evaluate(host: host, ruleIndex: ruleIndex, trust: checked, servedChain: served, at: time)
         return TrustDecision(trust: checked, pins: pins, host: host, time: time, served: served)
@@ -168,9 +170,9 @@ public struct TrustEvaluator: Sendable {
     /// Parsing (for DER), path search and validation preferring a path that satisfies
     /// `rules[preferredIndex]`, the served-order check and CT: the served certificates
     /// that parsed and the result before the pins.
-    private func search(
+    private func search<Checks: CertificateSignatureChecks>(
         _ input: ServedInput, host: PeerHost?, time: Int64, rules: [PinRule], preferredIndex: Int?,
-        signatureCache: inout SignatureCache
+        signatureChecks: inout Checks
     ) -> (served: [Certificate], checked: TrustResult) {
         // The preference is a non-escaping closure (its context, the rules and an index, on
         // the stack: no allocation per verdict), the same rule as `PinPolicy.pathPreference`.
@@ -181,9 +183,9 @@ public struct TrustEvaluator: Sendable {
         let (served, trust): ([Certificate], TrustResult)
         switch input {
         case .der(let chain):
-            (served, trust) = evaluateParsing(chain, host: host, time: time, preferring: preference, signatureCache: &signatureCache)
+            (served, trust) = evaluateParsing(chain, host: host, time: time, preferring: preference, signatureChecks: &signatureChecks)
         case .parsed(let chain):
-            (served, trust) = (chain, validate(chain, positions: nil, host: host, time: time, preferring: preference, signatureCache: &signatureCache))
+            (served, trust) = (chain, validate(chain, positions: nil, host: host, time: time, preferring: preference, signatureChecks: &signatureChecks))
         }
         return (served, checkingTransparency(Self.namingMisorder(trust, served: served), time: time))
     }
@@ -240,23 +242,23 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// Path building and validation of parsed certificates (leaf first), without pins,
-    /// consulting and filling `signatureCache` (capacity `0`: none).
+    /// each certificate signature checked through `signatureChecks`.
     ///
     /// - Parameter positions: The position of each certificate in what the peer sent,
     ///   when some did not parse; `nil` for `0..<served.count`.
-    func validate(
+    func validate<Checks: CertificateSignatureChecks>(
         _ served: [Certificate], positions: [Int]?, host: PeerHost?, time: Int64, preferring: (VerifiedPath) -> Bool,
-        signatureCache: inout SignatureCache
+        signatureChecks: inout Checks
     ) -> TrustResult {
-        var builder = ChainBuilder(anchors: anchors, options: options, time: time, host: host, served: served, positions: positions)
-        return builder.evaluate(preferring: preferring, signatureCache: &signatureCache)
+        var builder = ChainBuilder<Checks>(anchors: anchors, options: options, time: time, host: host, served: served, positions: positions)
+        return builder.evaluate(preferring: preferring, signatureChecks: &signatureChecks)
     }
 
     /// Parses a DER chain and validates it, returning the certificates that parsed
     /// (leaf first; empty when the leaf does not parse).
-    func evaluateParsing(
+    func evaluateParsing<Checks: CertificateSignatureChecks>(
         _ servedChain: [[UInt8]], host: PeerHost?, time: Int64, preferring: (VerifiedPath) -> Bool,
-        signatureCache: inout SignatureCache
+        signatureChecks: inout Checks
     ) -> (served: [Certificate], trust: TrustResult) {
         guard let first = servedChain.first else {
             let failure = TrustFailure(TrustFailure.unknownIssuer(of: nil), certificate: nil)
@@ -282,6 +284,6 @@ public struct TrustEvaluator: Sendable {
             served.append(certificate)
             positions?.append(position)
         }
-        return (served, validate(served, positions: positions, host: host, time: time, preferring: preferring, signatureCache: &signatureCache))
+        return (served, validate(served, positions: positions, host: host, time: time, preferring: preferring, signatureChecks: &signatureChecks))
     }
 }

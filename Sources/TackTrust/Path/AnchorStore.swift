@@ -204,7 +204,7 @@ public struct AnchorStore: Sendable {
 
     /// The first of `count` sorted positions for which `isBefore` is false (`count`
     /// when there is none): a bisection.
-    private static func firstPosition(_ count: Int, isBefore: (Int) -> Bool) -> Int {
+    static func firstPosition(_ count: Int, isBefore: (Int) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
@@ -218,7 +218,7 @@ public struct AnchorStore: Sendable {
     /// shorter first, then octet by octet from the end (a certificate's last octets
     /// are its signature's, which differ between any two certificates an issuer
     /// signs). Negative, zero or positive as `a` comes before, equals or follows `b`.
-    private static func order(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    static func order(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.count != b.count { return a.count < b.count ? -1 : 1 }
         var index = a.count
         while index > 0 {

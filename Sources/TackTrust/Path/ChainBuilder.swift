@@ -26,7 +26,10 @@ import TackX509
 /// What the search spends (the budget) and the signatures it verified are in one
 /// ``SearchLedger``; revocation is a ``RevocationChecker`` of its own, asked once per
 /// link the search accepts, with the ledger lent to it.
-struct ChainBuilder {
+///
+/// `Checks` is how certificate signatures are verified: ``DirectSignatureChecks``, or
+/// the caller's ``SignatureCache`` (see ``CertificateSignatureChecks``).
+struct ChainBuilder<Checks: CertificateSignatureChecks> {
     let anchors: AnchorStore
     let options: TrustOptions
     /// The validation time, in seconds since 1970.
@@ -43,14 +46,16 @@ struct ChainBuilder {
     /// handful, as webpki does; 500 same-named decoys cost a byte comparison each,
     /// `trust-decoys`), so no match key is made for them.
     private(set) var nodes: SearchNodes
-    /// The issuers' prepared keys and the caller's signature cache.
-    private var issuerKeys = IssuerKeys()
+    /// The issuers' prepared keys and how signatures are checked.
+    private var issuerKeys = IssuerKeys<Checks>()
     /// The budget spent and the signature results, shared with ``revocation``.
     private var ledger: SearchLedger
     /// The revocation policy, with what it keeps between links.
     private var revocation: RevocationChecker
-    /// ``candidates(for:)`` by node number, kept across ``linkIssuers(from:)`` calls.
-    private var linkCandidates: [Int: CandidateNumbers] = [:]
+    /// ``candidates(for:)`` by node number (`nil`: not computed yet), kept across
+    /// ``linkIssuers(from:)`` calls; grown to the highest number asked for (node numbers
+    /// are dense, ``SearchNodes``).
+    private var linkCandidates: [CandidateNumbers?] = []
     /// Failures recorded, with their rank; see ``record(_:rank:)``.
     private var recorded: [RankedFailure] = []
     /// The first valid path, kept while looking for one `preferring` accepts.
@@ -65,7 +70,7 @@ struct ChainBuilder {
 
     /// The most failures a result lists; a hostile bag can produce one per build
     /// step, and the first ones (in candidate preference order) are the useful ones.
-    static let maximumRecordedFailures = 64
+    static var maximumRecordedFailures: Int { 64 }
 
     /// The position in what the peer sent of each of ``served`` when they differ
     /// (certificates that did not parse were left out); `nil` when they are
@@ -95,8 +100,8 @@ struct ChainBuilder {
         ledger = SearchLedger(budget: options.budget)
         revocation = RevocationChecker(options: options, time: time)
         // Sized once (one allocation): the served certificates, then two anchors.
-        nodes = SearchNodes(servedCount: served.count)
-        let firsts = ChainBuilder.firstOccurrences(served)
+        nodes = SearchNodes(servedCount: served.count, anchorCount: self.anchors.count)
+        let firsts = FirstOccurrences(served)
         for (number, certificate) in served.enumerated() {
             // The leaf is never its own issuer candidate; a served copy of an anchor
             // adds nothing (the anchor is tried first and ends the path).
@@ -113,9 +118,13 @@ struct ChainBuilder {
     /// ``candidates(for:)`` of `node`, computed once per node and kept, for
     /// ``linkIssuers(from:)`` (several leaves of one set share their issuers).
     mutating func linkCandidates(for node: PathNode) -> CandidateNumbers {
-        if let known = linkCandidates[node.number] { return known }
+        let number = node.number
+        if number < linkCandidates.count, let known = linkCandidates[number] { return known }
         let issuers = candidates(for: node)
-        linkCandidates[node.number] = issuers
+        if number >= linkCandidates.count {
+            linkCandidates.append(contentsOf: repeatElement(nil, count: number + 1 - linkCandidates.count))
+        }
+        linkCandidates[number] = issuers
         return issuers
     }
 
@@ -128,20 +137,20 @@ struct ChainBuilder {
     /// Charges one build step to the budget: `false` when none is left.
     mutating func chargeBuildStep() -> Bool { ledger.chargeBuildStep() }
 
-    /// Runs the search with the caller's signature cache (moved in and out, not
-    /// copied, so its storage is never shared: no copy on write) and returns the verdict.
+    /// Runs the search with the caller's signature checks (moved in and out, not copied,
+    /// so a cache's storage is never shared: no copy on write) and returns the verdict.
     ///
     /// - Parameter preferring: Whether a valid path is the one wanted (the host's pins);
     ///   the first valid path is the fallback. Non-escaping, so its context (the pin
     ///   rule) lives on the stack: an optional closure would escape and be allocated per
     ///   verdict. `{ _ in true }` takes the first valid path.
-    mutating func evaluate(preferring: (VerifiedPath) -> Bool, signatureCache: inout SignatureCache) -> TrustResult {
-        swap(&issuerKeys.signatureCache, &signatureCache)
-        defer { swap(&issuerKeys.signatureCache, &signatureCache) }
+    mutating func evaluate(preferring: (VerifiedPath) -> Bool, signatureChecks: inout Checks) -> TrustResult {
+        swap(&issuerKeys.checks, &signatureChecks)
+        defer { swap(&issuerKeys.checks, &signatureChecks) }
         return evaluate(preferring: preferring)
     }
 
-    /// Runs the search and returns the verdict (see ``evaluate(preferring:signatureCache:)``).
+    /// Runs the search and returns the verdict (see ``evaluate(preferring:signatureChecks:)``).
     mutating func evaluate(preferring: (VerifiedPath) -> Bool) -> TrustResult {
         guard let leafCertificate = served.first else {
             return result(.recoverableFailure(TrustFailure(TrustFailure.unknownIssuer(of: nil), certificate: nil)), path: nil)

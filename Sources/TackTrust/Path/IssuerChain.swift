@@ -83,7 +83,7 @@ public struct IssuerChain: Sendable, Hashable {
         precondition(leafIndices.allSatisfy(certificates.indices.contains), "the leaves are among the certificates")
         // No anchors and no host: the builder's candidates are the set's certificates,
         // any of which may issue another; the time is never read by the issuer walk.
-        var builder = ChainBuilder(
+        var builder = ChainBuilder<DirectSignatureChecks>(
             anchors: AnchorStore(), options: TrustOptions(purpose: .any, signaturePolicy: signaturePolicy, budget: budget),
             time: 0, host: nil, served: certificates, leafIsCandidate: true)
         return leafIndices.map { leafIndex in

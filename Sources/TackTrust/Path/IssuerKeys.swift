@@ -2,19 +2,46 @@ import TackDigest
 import TackSignature
 import TackX509
 
+/// How a search checks a certificate's signature under its issuer's prepared key:
+/// ``DirectSignatureChecks`` verifies each one, a ``SignatureCache`` answers those it
+/// saw pass. A generic parameter of the search (``ChainBuilder``), not a cache stored
+/// in every search, so that an image whose entry points pass no cache links none of the
+/// cache's code (issue 36: its table brought hashing into the Cortex-M4 image).
+protocol CertificateSignatureChecks {
+    /// An instance that holds nothing: the search's own until the caller's is swapped in.
+    init()
+
+    /// `certificate`'s signature under `key`, `issuer`'s prepared key, by `policy`:
+    /// `nil` when it verifies.
+    mutating func verify(
+        _ certificate: Certificate, issuedBy issuer: PathNode, key: SignatureVerificationKey, policy: SignaturePolicy
+    ) -> SignatureError?
+}
+
+/// Every certificate signature verified (the entry points without a ``SignatureCache``).
+struct DirectSignatureChecks: CertificateSignatureChecks {
+    func verify(
+        _ certificate: Certificate, issuedBy issuer: PathNode, key: SignatureVerificationKey, policy: SignaturePolicy
+    ) -> SignatureError? {
+        SearchLedger.failure(under: .success(key)) { (prepared) throws(SignatureError) in
+            try certificate.verifySignature(with: prepared, policy: policy)
+        }
+    }
+}
+
 /// The verification keys of a search's issuers, each prepared at most once per search
 /// (an anchor's was prepared when it joined the ``AnchorStore``), and the certificate
-/// signature check under them, through the caller's ``SignatureCache``.
+/// signature check under them, through `Checks` (the caller's ``SignatureCache``, or
+/// none).
 ///
 /// Apart from the ``SearchLedger`` (which memoizes results and charges the budget), so
 /// that the ledger can run a check that prepares a key or fills the cache.
 ///
 /// A prepared key and a key digest are kept on the issuer's ``PathNode``
 /// (``PathNode/preparedKey``, ``PathNode/keyDigest``), not in tables by node number.
-struct IssuerKeys {
-    /// Passed signature checks kept across searches (``SignatureCache/disabled`` unless
-    /// the caller passes one).
-    var signatureCache = SignatureCache.disabled
+struct IssuerKeys<Checks: CertificateSignatureChecks> {
+    /// How certificate signatures are checked (swapped with the caller's for a search).
+    var checks = Checks()
 
     /// The prepared key of `issuer`: an anchor's from `anchors`, another's prepared at
     /// most once.
@@ -31,40 +58,15 @@ struct IssuerKeys {
         return key
     }
 
-    /// `certificate`'s signature under `issuer`'s key: a passed check kept in the
-    /// ``signatureCache`` skips the arithmetic only (the ledger has charged it like any
-    /// other), else verified, and kept there when it passes. `nil` when it verifies.
+    /// `certificate`'s signature under `issuer`'s key, through ``checks`` (the ledger
+    /// has charged it like any other); the key's own failure when it has none. `nil`
+    /// when it verifies.
     mutating func verify(
         _ certificate: Certificate, issuedBy issuer: PathNode, anchors: AnchorStore, policy: SignaturePolicy
     ) -> SignatureError? {
-        let key = key(for: issuer, anchors: anchors)
-        if case .failure(let error) = key { return error }
-        let cacheKey = signatureCacheKey(of: certificate, issuedBy: issuer, policy: policy)
-        if let cacheKey, signatureCache.containsPassed(cacheKey) { return nil }
-        let failure = SearchLedger.failure(under: key) { (prepared) throws(SignatureError) in
-            try certificate.verifySignature(with: prepared, policy: policy)
+        switch key(for: issuer, anchors: anchors) {
+        case .failure(let error): return error
+        case .success(let prepared): return checks.verify(certificate, issuedBy: issuer, key: prepared, policy: policy)
         }
-        // A pattern, not `== nil`: on an optional of an `Equatable` type, Embedded Swift at
-        // -Osize calls the wrapped type's `==`, which links SignatureError's synthesised
-        // equality and the DERError, algorithm and fault equalities under it (4.3 KB of the
-        // Cortex-M4 pinning image).
-        if case .none = failure, let cacheKey { signatureCache.insertPassed(cacheKey) }
-        return failure
-    }
-
-    /// The ``signatureCache`` key of `certificate` under `issuer`'s key; `nil` when the
-    /// cache is disabled (nothing is hashed then).
-    private mutating func signatureCacheKey(
-        of certificate: Certificate, issuedBy issuer: PathNode, policy: SignaturePolicy
-    ) -> SignatureCache.Key? {
-        guard signatureCache.isEnabled else { return nil }
-        let keyDigest: SHA256Digest
-        if let known = issuer.keyDigest {
-            keyDigest = known
-        } else {
-            keyDigest = SHA256.hash(issuer.certificate.spkiBytes)
-            issuer.keyDigest = keyDigest
-        }
-        return SignatureCache.Key(certificate: SHA256.hash(certificate.derEncoded), issuerKey: keyDigest, policy: policy)
     }
 }

@@ -16,12 +16,29 @@ struct SearchLedger {
         case certificate(node: Int)
         case revocationList(index: Int)
         case ocspResponse(index: Int)
+
+        /// The kind (in declaration order) and the number: the order of ``Link``.
+        fileprivate var order: (kind: Int, number: Int) {
+            switch self {
+            case .certificate(let node): return (0, node)
+            case .revocationList(let index): return (1, index)
+            case .ocspResponse(let index): return (2, index)
+            }
+        }
     }
 
     /// One signature of the search: `signed` under the key of node `issuer`.
     struct Link: Hashable {
         let issuer: Int
         let signed: Signed
+
+        /// Whether this link comes before `other`: by issuer, then what is signed (the
+        /// order of the sorted tables, ``LinkMemo``).
+        func precedes(_ other: Link) -> Bool {
+            let (kind, number) = signed.order
+            let (otherKind, otherNumber) = other.signed.order
+            return (issuer, kind, number) < (other.issuer, otherKind, otherNumber)
+        }
     }
 
     private let budget: Budget

@@ -7,29 +7,34 @@
 /// meets takes the next number when its node is made. The anchor index of a number is
 /// on its node (``PathNode/reference``); the number of an anchor index is found by
 /// comparing the anchor nodes' indexes in place up to ``inlineAnchorLimit`` of them (a
-/// served chain meets one or two anchors) and through a dictionary above it, so that an
-/// anchor store of many same-named roots stays linear. Both ways give the same numbers
+/// served chain meets one or two anchors), above it in a table indexed by anchor index
+/// (made once, the size of the store), so that an anchor store of many same-named roots
+/// stays linear without hashing (issue 36). Both ways give the numbers of a dictionary
 /// (`SearchTablesTests`, seeded).
 struct SearchNodes {
-    /// The most anchor nodes looked up by comparison; above it, a dictionary.
+    /// The most anchor nodes looked up by comparison; above it, the table.
     static let inlineAnchorLimit = 4
 
     /// The served certificates' slots, then the anchor nodes in the order made.
     private var slots: [PathNode?]
     /// How many of ``slots`` are served positions.
     let servedCount: Int
-    /// The number of each anchor index met, once there are more anchor nodes than
-    /// ``anchorLimit`` (empty until then: no allocation).
-    private var anchorNumbers: [Int: Int] = [:]
+    /// How many anchors the store has (their indexes).
+    private let storeCount: Int
+    /// The number of each anchor index (`nil`: no node), once there are more anchor
+    /// nodes than ``anchorLimit`` (empty until then: no allocation).
+    private var anchorNumbers: [Int?] = []
     /// ``inlineAnchorLimit``, or another for the differential test.
     private let anchorLimit: Int
 
     /// - Parameters:
     ///   - servedCount: How many certificates were served (their numbers).
+    ///   - anchorCount: How many anchors the store has: every anchor index is below it.
     ///   - expectedAnchors: Room for this many anchor nodes before the table grows.
     ///   - anchorLimit: The most anchor nodes found by comparison (tests vary it).
-    init(servedCount: Int, expectedAnchors: Int = 2, anchorLimit: Int = SearchNodes.inlineAnchorLimit) {
+    init(servedCount: Int, anchorCount: Int, expectedAnchors: Int = 2, anchorLimit: Int = SearchNodes.inlineAnchorLimit) {
         self.servedCount = max(0, servedCount)
+        storeCount = max(0, anchorCount)
         self.anchorLimit = max(0, anchorLimit)
         slots = []
         slots.reserveCapacity(self.servedCount + max(0, expectedAnchors))
@@ -63,18 +68,21 @@ struct SearchNodes {
             }
             return nil
         }
+        guard index >= 0, index < anchorNumbers.count else { return nil }
         return anchorNumbers[index]
     }
 
     /// Adds the node of an anchor whose index has no node yet; `node` must be numbered
-    /// ``nextAnchorNumber``.
+    /// ``nextAnchorNumber``, its index one of the store's.
     mutating func appendAnchor(_ node: PathNode) {
         precondition(node.number == slots.count && node.isAnchor, "the next anchor number")
         slots.append(node)
         guard case .anchor(let index) = node.reference, anchorCount > anchorLimit else { return }
+        // The store's indexes (an internal invariant: the search takes them from the store).
+        precondition(index >= 0 && index < storeCount, "an anchor index of the store")
         if anchorNumbers.isEmpty {
-            // The limit is crossed: the anchors met so far join the dictionary once.
-            anchorNumbers.reserveCapacity(2 * anchorCount)
+            // The limit is crossed: the table is made, and the anchors met so far join it.
+            anchorNumbers = Array(repeating: nil, count: storeCount)
             for number in servedCount..<slots.count {
                 if case .anchor(let known)? = slots[number]?.reference { anchorNumbers[known] = number }
             }

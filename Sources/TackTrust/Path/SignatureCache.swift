@@ -1,6 +1,6 @@
 internal import TackDigest
 internal import TackSignature
-
+internal import TackX509
 
 /// A caller-owned memo of signature checks that passed: "certificate C's signature
 /// verifies under key K".
@@ -61,10 +61,6 @@ public struct SignatureCache: Sendable {
     /// Whether the cache stores anything (its capacity is not `0`).
     var isEnabled: Bool { capacity > 0 }
 
-    /// No cache: what the evaluator's entry points without a cache pass to the path
-    /// builder (never consulted, nothing hashed).
-    static var disabled: SignatureCache { SignatureCache(capacity: 0) }
-
     /// Removes every entry (the counters are kept).
     public mutating func removeAll() {
         table.removeAll()
@@ -98,4 +94,39 @@ public struct SignatureCache: Sendable {
 
     /// The keys from the most to the least recently used (for tests).
     var keysByRecency: [Key] { table.keysByRecency }
+}
+
+extension SignatureCache: CertificateSignatureChecks {
+    /// A disabled cache (capacity `0`): the search's own until the caller's is swapped in.
+    init() {
+        self.init(capacity: 0)
+    }
+
+    /// A passed check kept here skips the arithmetic only; else the signature is
+    /// verified, and kept when it passes. Nothing is hashed when the cache is disabled.
+    mutating func verify(
+        _ certificate: Certificate, issuedBy issuer: PathNode, key: SignatureVerificationKey, policy: SignaturePolicy
+    ) -> SignatureError? {
+        let cacheKey = self.key(of: certificate, issuedBy: issuer, policy: policy)
+        if let cacheKey, containsPassed(cacheKey) { return nil }
+        let failure = DirectSignatureChecks().verify(certificate, issuedBy: issuer, key: key, policy: policy)
+        // A pattern, not `== nil`: on an optional of an `Equatable` type, Embedded Swift at
+        // -Osize calls the wrapped type's `==` (SignatureError's synthesised equality and
+        // the DERError, algorithm and fault equalities under it: 4.3 KB on a Cortex-M4).
+        if case .none = failure, let cacheKey { insertPassed(cacheKey) }
+        return failure
+    }
+
+    /// The key of `certificate` under `issuer`'s key; `nil` when the cache is disabled.
+    private func key(of certificate: Certificate, issuedBy issuer: PathNode, policy: SignaturePolicy) -> Key? {
+        guard isEnabled else { return nil }
+        let keyDigest: SHA256Digest
+        if let known = issuer.keyDigest {
+            keyDigest = known
+        } else {
+            keyDigest = SHA256.hash(issuer.certificate.spkiBytes)
+            issuer.keyDigest = keyDigest
+        }
+        return Key(certificate: SHA256.hash(certificate.derEncoded), issuerKey: keyDigest, policy: policy)
+    }
 }

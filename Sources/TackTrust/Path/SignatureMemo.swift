@@ -1,18 +1,24 @@
 import TackSignature
 
-/// The signature results of one search by link (``SearchLedger/Link``): the first
-/// ``inlineLimit`` held inline and found by comparison, a dictionary only above that.
+/// The signature results of one search by link: `nil` for a signature that verified.
+typealias SignatureMemo = LinkMemo<SignatureError?>
+
+/// Values by link (``SearchLedger/Link``) for one search: the first ``inlineLimit``
+/// held inline and found by comparison, the rest in an array sorted by link and found
+/// by bisection.
 ///
 /// A served chain's verdict checks one signature per link of its path (two or three), so
-/// the usual search keeps its results without an allocation (issue 35, `e2e-rsa2048`);
-/// a hostile bag with hundreds of links stays linear through the dictionary. Both ways
-/// give the same answers (`SearchTablesTests`, seeded, against a plain dictionary).
-struct SignatureMemo {
-    /// The most results held inline.
-    static let inlineLimit = 4
+/// the usual search keeps its results without an allocation (issue 35, `e2e-rsa2048`).
+/// Every entry past the inline ones follows a signature check charged to the
+/// ``Budget``, so the sorted array's insertions are bounded by it, and a hostile bag's
+/// lookups (one per build step) cost a bisection each. Sorted rather than hashed, so that
+/// a firmware image links no hashing code (issue 36). Both ways give the answers of a
+/// dictionary (`SearchTablesTests`, seeded).
+struct LinkMemo<Value> {
+    /// The most entries held inline.
+    static var inlineLimit: Int { 4 }
 
-    /// One result: `nil` for a signature that verified.
-    private typealias Entry = (link: SearchLedger.Link, outcome: SignatureError?)
+    private typealias Entry = (link: SearchLedger.Link, value: Value)
 
     private var first: Entry? = nil
     private var second: Entry? = nil
@@ -20,37 +26,39 @@ struct SignatureMemo {
     private var fourth: Entry? = nil
     /// How many of the four inline entries are used (they fill in order).
     private var inlineCount = 0
-    /// The results beyond the inline ones (empty, with no storage, until then).
-    private var overflow: [SearchLedger.Link: SignatureError?] = [:]
+    /// The entries beyond the inline ones, sorted by link (empty, with no storage, until
+    /// then).
+    private var overflow: [Entry] = []
     /// ``inlineLimit``, or less for the differential test.
     private let limit: Int
 
-    /// - Parameter inlineLimit: The most results held inline (at most ``inlineLimit``;
+    /// - Parameter inlineLimit: The most entries held inline (at most ``inlineLimit``;
     ///   tests lower it).
-    init(inlineLimit: Int = SignatureMemo.inlineLimit) {
-        limit = min(max(0, inlineLimit), SignatureMemo.inlineLimit)
+    init(inlineLimit: Int = Self.inlineLimit) {
+        limit = min(max(0, inlineLimit), Self.inlineLimit)
     }
 
-    /// How many results are kept.
+    /// How many entries are kept.
     var count: Int { inlineCount + overflow.count }
 
-    /// The result kept for `link`: `.some(nil)` when its signature verified,
-    /// `.some(error)` when not, `nil` when not checked yet.
-    subscript(link: SearchLedger.Link) -> SignatureError?? {
+    /// The value kept for `link`, if any.
+    subscript(link: SearchLedger.Link) -> Value? {
         for index in 0..<inlineCount {
-            if let entry = entry(at: index), entry.link == link { return .some(entry.outcome) }
+            if let entry = entry(at: index), entry.link == link { return entry.value }
         }
-        guard !overflow.isEmpty, let known = overflow[link] else { return nil }
-        return .some(known)
+        guard !overflow.isEmpty else { return nil }
+        let place = position(of: link)
+        guard place < overflow.count, overflow[place].link == link else { return nil }
+        return overflow[place].value
     }
 
-    /// Keeps the result of `link`, which has none yet.
-    mutating func insert(_ outcome: SignatureError?, for link: SearchLedger.Link) {
+    /// Keeps `value` for `link`, which has none yet.
+    mutating func insert(_ value: Value, for link: SearchLedger.Link) {
+        let entry: Entry = (link, value)
         guard inlineCount < limit else {
-            overflow[link] = outcome
+            overflow.insert(entry, at: position(of: link))
             return
         }
-        let entry: Entry = (link, outcome)
         switch inlineCount {
         case 0: first = entry
         case 1: second = entry
@@ -58,6 +66,11 @@ struct SignatureMemo {
         default: fourth = entry
         }
         inlineCount += 1
+    }
+
+    /// Where `link` is in ``overflow``, or would be inserted.
+    private func position(of link: SearchLedger.Link) -> Int {
+        AnchorStore.firstPosition(overflow.count) { overflow[$0].link.precedes(link) }
     }
 
     private func entry(at index: Int) -> Entry? {

@@ -44,7 +44,7 @@ struct RevocationChecker {
     #if TACK_OCSP
     /// Who signed each OCSP response, by (issuer node, response); see
     /// ``responseSigner(_:index:issuer:ledger:)``.
-    private var responseSigners: [SearchLedger.Link: ResponseSigner] = [:]
+    private var responseSigners = LinkMemo<ResponseSigner>()
     #endif
 
     init(options: TrustOptions, time: Int64) {
@@ -263,7 +263,7 @@ struct RevocationChecker {
         let link = SearchLedger.Link(issuer: issuer.number, signed: .ocspResponse(index: index))
         if let known = responseSigners[link] { return known }
         let outcome = decideResponseSigner(basic, link: link, issuer: issuer, ledger: &ledger)
-        if !ledger.isExhausted { responseSigners[link] = outcome }
+        if !ledger.isExhausted { responseSigners.insert(outcome, for: link) }
         return outcome
     }
 
