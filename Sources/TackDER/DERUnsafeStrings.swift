@@ -169,32 +169,38 @@ extension DERStringKind {
             for byte in contents where byte < 0x20 || byte > 0x7E { throw DERError(.invalidVisibleString, at: offset) }
             return String(decoding: contents, as: UTF8.self)
         case .teletex:
-            var scalars = String.UnicodeScalarView()
-            for byte in contents { scalars.append(Unicode.Scalar(byte)) }
-            return String(scalars)
+            // Latin-1: each octet is the scalar of its value. Encoded as UTF-8 bytes and
+            // made a String once: no `String` appends, whose generic index code a
+            // firmware image would link for this.
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(contents.count)
+            for byte in contents { UTF8.encode(Unicode.Scalar(byte)) { utf8.append($0) } }
+            return String(decoding: utf8, as: UTF8.self)
         case .bmp:
             guard contents.count % 2 == 0 else { throw DERError(.invalidBMPString, at: offset) }
-            var scalars = String.UnicodeScalarView()
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(contents.count)
             var index = 0
             while index < contents.count {
                 let unit = UInt32(contents[index]) << 8 | UInt32(contents[index + 1])
                 guard let scalar = Unicode.Scalar(unit) else { throw DERError(.invalidBMPString, at: offset) }
-                scalars.append(scalar)
+                UTF8.encode(scalar) { utf8.append($0) }
                 index += 2
             }
-            return String(scalars)
+            return String(decoding: utf8, as: UTF8.self)
         case .universal:
             guard contents.count % 4 == 0 else { throw DERError(.invalidUniversalString, at: offset) }
-            var scalars = String.UnicodeScalarView()
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(contents.count)
             var index = 0
             while index < contents.count {
                 var value: UInt32 = 0
                 for k in 0..<4 { value = value << 8 | UInt32(contents[index + k]) }
                 guard let scalar = Unicode.Scalar(value) else { throw DERError(.invalidUniversalString, at: offset) }
-                scalars.append(scalar)
+                UTF8.encode(scalar) { utf8.append($0) }
                 index += 4
             }
-            return String(scalars)
+            return String(decoding: utf8, as: UTF8.self)
         }
     }
 }
