@@ -14,8 +14,21 @@ enum TextBytes {
     /// (contiguous, as every string of Embedded Swift and Linux is), on a copy for
     /// a bridged one.
     static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
+        var result: Result?
+        forUTF8(of: text) { result = body($0) }
+        // `forUTF8(of:_:)` calls its closure exactly once.
+        guard let result else { preconditionFailure("TextBytes.forUTF8 did not call its closure") }
+        return result
+    }
+
+    /// ``withUTF8(_:_:)``'s access to the bytes, once in an image: unoptimised, so
+    /// that the optimiser does not clone it with each caller's closure (a copy of
+    /// `withContiguousStorageIfAvailable`'s small-string handling per call site,
+    /// about 250 bytes each on a Cortex-M4).
+    @inline(never) @_optimize(none)
+    private static func forUTF8(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if text.utf8.withContiguousStorageIfAvailable(body) != nil { return }
+        Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Whether `a` and `b` have the same UTF-8 bytes.
