@@ -150,51 +150,32 @@ extension DERStringKind {
     /// - Returns: The decoded text.
     /// - Throws: The ``DERError/Reason`` for this type's alphabet.
     public func decode(_ contents: UnsafeBufferPointer<UInt8>, offset: Int) throws(DERError) -> String {
+        // The alphabet is checked once, by the check that reading without decoding uses.
+        try validate(contents, offset: offset)
+        let width: Int
         switch self {
-        case .utf8:
-            guard DERStringKind.isValidUTF8(contents) else { throw DERError(.invalidUTF8String, at: offset) }
+        case .utf8, .printable, .ia5, .numeric, .visible:
             return String(decoding: contents, as: UTF8.self)
-        case .printable:
-            guard DERStringKind.isPrintable(contents) else { throw DERError(.invalidPrintableString, at: offset) }
-            return String(decoding: contents, as: UTF8.self)
-        case .ia5:
-            guard DERStringKind.isASCII(contents) else { throw DERError(.invalidIA5String, at: offset) }
-            return String(decoding: contents, as: UTF8.self)
-        case .numeric:
-            for byte in contents where !(byte == 0x20 || (byte >= 0x30 && byte <= 0x39)) {
-                throw DERError(.invalidNumericString, at: offset)
-            }
-            return String(decoding: contents, as: UTF8.self)
-        case .visible:
-            for byte in contents where byte < 0x20 || byte > 0x7E { throw DERError(.invalidVisibleString, at: offset) }
-            return String(decoding: contents, as: UTF8.self)
-        case .teletex:
-            var scalars = String.UnicodeScalarView()
-            for byte in contents { scalars.append(Unicode.Scalar(byte)) }
-            return String(scalars)
-        case .bmp:
-            guard contents.count % 2 == 0 else { throw DERError(.invalidBMPString, at: offset) }
-            var scalars = String.UnicodeScalarView()
-            var index = 0
-            while index < contents.count {
-                let unit = UInt32(contents[index]) << 8 | UInt32(contents[index + 1])
-                guard let scalar = Unicode.Scalar(unit) else { throw DERError(.invalidBMPString, at: offset) }
-                scalars.append(scalar)
-                index += 2
-            }
-            return String(scalars)
-        case .universal:
-            guard contents.count % 4 == 0 else { throw DERError(.invalidUniversalString, at: offset) }
-            var scalars = String.UnicodeScalarView()
-            var index = 0
-            while index < contents.count {
-                var value: UInt32 = 0
-                for k in 0..<4 { value = value << 8 | UInt32(contents[index + k]) }
-                guard let scalar = Unicode.Scalar(value) else { throw DERError(.invalidUniversalString, at: offset) }
-                scalars.append(scalar)
-                index += 4
-            }
-            return String(scalars)
+        case .teletex: width = 1
+        case .bmp: width = 2
+        case .universal: width = 4
         }
+        // Latin-1, UCS-2 or UCS-4 (a whole number of code units, checked): the scalars
+        // encoded as UTF-8 and made a String once, without `String` appends, whose
+        // generic index code a firmware image would link for this.
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(contents.count)
+        var index = 0
+        while contents.count - index >= width {
+            var value: UInt32 = 0
+            for k in 0..<width { value = value << 8 | UInt32(contents[index + k]) }
+            // validate(_:offset:) refused surrogates and values above U+10FFFF.
+            guard let scalar = Unicode.Scalar(value) else {
+                throw DERError(width == 2 ? .invalidBMPString : .invalidUniversalString, at: offset)
+            }
+            UTF8.encode(scalar) { utf8.append($0) }
+            index += width
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }

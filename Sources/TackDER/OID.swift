@@ -290,37 +290,38 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Arcs of any size are rendered exactly.
     public var dottedString: String {
+        // Written as ASCII bytes and made a String once: no `String` appends or
+        // `String(repeating:)`, whose generic index code a firmware image would link
+        // for this.
         withContents { buffer in
-            var text = ""
+            var text: [UInt8] = []
             var arcStart = 0
-            var isFirst = true
             for index in 0..<buffer.count where buffer[index] & 0x80 == 0 {
-                let septets = UnsafeBufferPointer(rebasing: buffer[arcStart...index])
-                var decimal = OID.decimalDigits(ofSeptets: septets)
-                if isFirst {
-                    let firstArc: Int
-                    if decimal.utf8.count <= 2, let small = Int(decimal), small < 80 {
-                        firstArc = small / 40
-                    } else {
-                        firstArc = 2
-                    }
-                    decimal = OID.subtractSmall(UInt32(firstArc * 40), fromDecimal: decimal)
-                    text += "\(firstArc)." + decimal
-                    isFirst = false
+                let digits = OID.decimalDigits(ofSeptets: UnsafeBufferPointer(rebasing: buffer[arcStart...index]))
+                if arcStart == 0 {
+                    // X.690 §8.19.4: the first subidentifier is 40 × the first arc plus
+                    // the second, and the first arc is 2 for every value from 80.
+                    var value = 80
+                    if digits.count <= 2 { value = digits.reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) } }
+                    let firstArc = min(value / 40, 2)
+                    text.append(UInt8(ascii: "0") + UInt8(firstArc))
+                    text.append(UInt8(ascii: "."))
+                    text.append(contentsOf: OID.subtractSmall(UInt32(firstArc * 40), fromDecimal: digits))
                 } else {
-                    text += "." + decimal
+                    text.append(UInt8(ascii: "."))
+                    text.append(contentsOf: digits)
                 }
                 arcStart = index + 1
             }
-            return text
+            return String(decoding: text, as: UTF8.self)
         }
     }
 
     /// The dotted-decimal form.
     public var description: String { dottedString }
 
-    /// Converts a base-128 subidentifier of any length to decimal digits.
-    internal static func decimalDigits(ofSeptets septets: UnsafeBufferPointer<UInt8>) -> String {
+    /// The ASCII decimal digits of a base-128 subidentifier of any length.
+    internal static func decimalDigits(ofSeptets septets: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         // Little-endian limbs in base 10^9; value = value * 128 + septet.
         var limbs: [UInt32] = [0]
         for byte in septets {
@@ -333,17 +334,27 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
             }
             if carry != 0 { limbs.append(UInt32(carry)) }
         }
-        var text = String(limbs[limbs.count - 1])
-        for limb in limbs.dropLast().reversed() {
-            let part = String(limb)
-            text += String(repeating: "0", count: 9 - part.utf8.count) + part
+        var digits: [UInt8] = []
+        // The most significant limb without leading zeros, every other one as nine digits.
+        for position in limbs.indices.reversed() {
+            var limb = limbs[position]
+            var limbDigits: [UInt8] = []
+            repeat {
+                limbDigits.append(UInt8(ascii: "0") + UInt8(limb % 10))
+                limb /= 10
+            } while limb != 0
+            if position != limbs.count - 1 {
+                digits.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 9 - limbDigits.count))
+            }
+            digits.append(contentsOf: limbDigits.reversed())
         }
-        return text
+        return digits
     }
 
-    /// Subtracts a small value from a non-negative decimal string known to be larger.
-    internal static func subtractSmall(_ value: UInt32, fromDecimal decimal: String) -> String {
-        var digits = Array(decimal.utf8).map { Int($0) - 48 }
+    /// Subtracts a small value from a non-negative number in ASCII decimal digits
+    /// known to be at least as large.
+    internal static func subtractSmall(_ value: UInt32, fromDecimal decimal: [UInt8]) -> [UInt8] {
+        var digits = decimal.map { Int($0) - 48 }
         var borrow = Int(value)
         var index = digits.count - 1
         while borrow != 0 && index >= 0 {
@@ -358,8 +369,8 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
             index -= 1
         }
         let trimmed = digits.drop(while: { $0 == 0 })
-        if trimmed.isEmpty { return "0" }
-        return String(decoding: trimmed.map { UInt8($0 + 48) }, as: UTF8.self)
+        if trimmed.isEmpty { return [UInt8(ascii: "0")] }
+        return trimmed.map { UInt8($0 + 48) }
     }
 }
 

@@ -225,17 +225,33 @@ public struct IPAddressName: Sendable, Hashable, CustomStringConvertible {
         guard bytes.count == 4 || bytes.count == 8 || bytes.count == 16 || bytes.count == 32 else {
             return "#" + Hex.encode(bytes, uppercase: true)
         }
-        let addressText = IPAddressName.render(address)
-        guard let mask else { return addressText }
-        if let prefixLength { return addressText + "/\(prefixLength)" }
-        return addressText + "/" + IPAddressName.render(mask)
+        // Written as UTF-8 bytes and made a String once: no `String` appends or
+        // `joined`, whose generic index code a firmware image would link for this.
+        var text: [UInt8] = []
+        text.reserveCapacity(isIPv6 ? 84 : 32)
+        IPAddressName.render(address, into: &text)
+        if let mask {
+            text.append(UInt8(ascii: "/"))
+            if let prefixLength {
+                IPAddressName.appendDecimal(prefixLength, to: &text)
+            } else {
+                IPAddressName.render(mask, into: &text)
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private static func render(_ octets: ArraySlice<UInt8>) -> String {
+    /// Appends the text form of a 4- or 16-octet address to `text`.
+    private static func render(_ octets: ArraySlice<UInt8>, into text: inout [UInt8]) {
         if octets.count == 4 {
-            return octets.map { String($0) }.joined(separator: ".")
+            for index in octets.indices {
+                if index != octets.startIndex { text.append(UInt8(ascii: ".")) }
+                appendDecimal(Int(octets[index]), to: &text)
+            }
+            return
         }
         var groups: [UInt16] = []
+        groups.reserveCapacity(8)
         var index = octets.startIndex
         while index + 1 < octets.endIndex {
             groups.append(UInt16(octets[index]) << 8 | UInt16(octets[index + 1]))
@@ -253,19 +269,42 @@ public struct IPAddressName: Sendable, Hashable, CustomStringConvertible {
             }
         }
         if bestLength < 2 { bestStart = -1 }
-        var text = ""
+        let start = text.count
         var position = 0
         while position < groups.count {
             if position == bestStart {
-                text += "::"
+                text.append(UInt8(ascii: ":"))
+                text.append(UInt8(ascii: ":"))
                 position += bestLength
                 continue
             }
-            if let last = text.utf8.last, last != UInt8(ascii: ":") { text += ":" }
-            text += String(groups[position], radix: 16)
+            if text.count > start, text[text.count - 1] != UInt8(ascii: ":") { text.append(UInt8(ascii: ":")) }
+            appendHex(groups[position], to: &text)
             position += 1
         }
-        return text
+    }
+
+    /// Appends `value` (non-negative) in decimal.
+    private static func appendDecimal(_ value: Int, to text: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            text.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Appends `group` in lowercase hexadecimal without leading zeros (RFC 5952 §4.1).
+    private static func appendHex(_ group: UInt16, to text: inout [UInt8]) {
+        var shift = 12
+        while shift > 0 && group >> UInt16(shift) == 0 { shift -= 4 }
+        while shift >= 0 {
+            let digit = UInt8(truncatingIfNeeded: group >> UInt16(shift)) & 0x0F
+            text.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            shift -= 4
+        }
     }
 }
 
@@ -324,6 +363,29 @@ public struct GeneralNames: Sendable, Hashable, Sequence {
     /// The names in encoding order.
     public func makeIterator() -> CheckedDERIterator<GeneralName> {
         CheckedDERIterator(storage, contentRange) { GeneralName.decodeChecked($0, element: $1) }
+    }
+
+    /// Whether the octets of one `dNSName` entry satisfy `predicate`, read in place:
+    /// no `String` is decoded and nothing is allocated (a decoded name of more than
+    /// 10 octets is a heap block on 32-bit targets). What a host check on a
+    /// verdict's path compares; ``dnsNames`` gives the text.
+    ///
+    /// - Parameter predicate: Called with each name's IA5String contents (checked
+    ///   ASCII when the extension was read), in encoding order, until it returns
+    ///   `true`.
+    /// - Returns: Whether `predicate` returned `true` for one of them.
+    public func containsDNSName(where predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        storage.withUnsafeBufferPointer { buffer in
+            var elements = CheckedElements(bytes: storage, range: contentRange)
+            while let element = elements.next() {
+                let range = element.contentRange
+                guard element.tag == .contextSpecific(2, isConstructed: false), range.upperBound <= buffer.count else {
+                    continue
+                }
+                if predicate(UnsafeBufferPointer(rebasing: buffer[range])) { return true }
+            }
+            return false
+        }
     }
 
     /// The `dNSName` entries.

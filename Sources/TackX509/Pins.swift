@@ -253,7 +253,7 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
         }
     case .base64:
         // Said as such, not as the Base64 error at the `/` the prefix ends with.
-        if format == .base64, utf8.starts(with: sha256Prefix.utf8) { throw PinParseError.unexpectedPrefix }
+        if format == .base64, utf8.starts(with: Array(sha256Prefix.utf8)) { throw PinParseError.unexpectedPrefix }
         do {
             bytes = try Base64.decode(utf8)
         } catch {

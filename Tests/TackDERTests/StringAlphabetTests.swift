@@ -50,4 +50,32 @@ struct StringAlphabetTests {
             #expect(!(ascii + tail).withUnsafeBufferPointer { DERStringKind.isValidUTF8($0) })
         }
     }
+
+    @Test("TeletexString, BMPString and UniversalString decode to the text of their scalars", arguments: [
+        (DERStringKind.teletex, [0x5A, 0xFC, 0x72, 0x69, 0x63, 0x68, 0xA0, 0xFF], "Zürich\u{A0}ÿ"),
+        (.teletex, [], ""),
+        (.bmp, [0x20, 0xAC, 0x00, 0x75, 0x00, 0xE9, 0xFF, 0xFD], "€ué\u{FFFD}"),
+        (.bmp, [], ""),
+        (.universal, [0x00, 0x01, 0xF6, 0x00, 0x00, 0x00, 0x00, 0x41, 0x00, 0x10, 0xFF, 0xFF], "😀A\u{10FFFF}"),
+    ] as [(DERStringKind, [UInt8], String)])
+    func wideStringsDecode(kind: DERStringKind, contents: [UInt8], text: String) throws {
+        let decoded = try contents.withUnsafeBufferPointer { (buffer) throws(DERError) in try kind.decode(buffer, offset: 0) }
+        #expect(Array(decoded.utf8) == Array(text.utf8))
+    }
+
+    @Test("A surrogate or an odd length is refused in a BMPString, a scalar out of range in a UniversalString")
+    func wideStringsRefused() {
+        let cases: [(DERStringKind, [UInt8], DERError.Reason)] = [
+            (.bmp, [0xD8, 0x3D, 0xDE, 0x00], .invalidBMPString),
+            (.bmp, [0x00, 0x41, 0x00], .invalidBMPString),
+            (.universal, [0x00, 0x11, 0x00, 0x00], .invalidUniversalString),
+            (.universal, [0x00, 0x00, 0xD8, 0x00], .invalidUniversalString),
+            (.universal, [0x00, 0x00, 0x41], .invalidUniversalString),
+        ]
+        for (kind, contents, reason) in cases {
+            #expect(throws: DERError(reason, at: 3)) {
+                try contents.withUnsafeBufferPointer { (buffer) throws(DERError) in _ = try kind.decode(buffer, offset: 3) }
+            }
+        }
+    }
 }

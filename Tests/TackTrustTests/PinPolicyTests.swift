@@ -67,6 +67,23 @@ struct PinHostMatchingTests {
         #expect(policy.ruleIndex(for: "unrelated.example") == nil)
     }
 
+    @Test("Specificity compares bytes: exact, one label, any depth, and the near misses", arguments: [
+        ("example.com", HostScope.exact, "example.com", Int.max),
+        ("example.com", .subdomainsOneLabel, "example.com", nil),
+        ("example.com", .exact, "example.org", nil),  // same length, other bytes
+        ("example.com", .anyDepth, "a.b.example.com", 11),
+        ("example.com", .oneLabelDeeper, "a.b.example.com", nil),
+        ("example.com", .oneLabelDeeper, "aexample.com", nil),  // no dot before the domain
+        ("example.com", .anyDepth, ".example.com", nil),  // an empty label before it
+        ("example.com", .oneLabelDeeper, "b\u{FC}cher.example.com", 11),  // bytes above 0x7F are a label's like any other
+        ("example.com", .anyDepth, "com", nil),
+        ("", .anyDepth, "a.b", nil),
+        ("", .exact, "", Int.max),
+    ] as [(String, HostScope, String, Int?)])
+    func specificity(domain: String, scope: HostScope, host: String, expected: Int?) {
+        #expect(PinRule.specificity(domain: domain, scope: scope, for: host) == expected)
+    }
+
     @Test("A longer subdomain rule beats a shorter one at any depth")
     func longerDomain() {
         let nested = PinPolicy(rules: [

@@ -11,6 +11,28 @@ private func decodeSAN(_ value: [UInt8]) throws -> SubjectAlternativeNames {
 
 @Suite("GeneralName")
 struct GeneralNameTests {
+    @Test("containsDNSName sees the dNSName octets alone, in order, and stops at the first match")
+    func dnsNameOctets() throws {
+        let value = build { writer in
+            writer.writeSequence { (names: inout DERWriter) in
+                try? names.writeString("a@example.com", as: .ia5, tag: implicitTag(1))
+                try? names.writeString("example.com", as: .ia5, tag: implicitTag(2))
+                try? names.writeString("https://example.org/", as: .ia5, tag: implicitTag(6))
+                try? names.writeString("", as: .ia5, tag: implicitTag(2))
+                names.writeOctetString([192, 0, 2, 7], tag: implicitTag(7))
+                try? names.writeString("*.example.net", as: .ia5, tag: implicitTag(2))
+            }
+        }
+        let names = try decodeSAN(value).names
+        var seen: [String] = []
+        #expect(!names.containsDNSName { seen.append(String(decoding: $0, as: UTF8.self)); return false })
+        #expect(seen == ["example.com", "", "*.example.net"])
+        seen = []
+        #expect(names.containsDNSName { seen.append(String(decoding: $0, as: UTF8.self)); return $0.isEmpty })
+        #expect(seen == ["example.com", ""])
+        #expect(seen == names.dnsNames.prefix(2).map { $0 })
+    }
+
     @Test("Every GeneralName form decodes")
     func everyForm() throws {
         let directory = encodeName([[.string(AT.countryName, "DE", .printable)], [.string(AT.commonName, "Dir")]])

@@ -58,11 +58,9 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``PeerHostError`` with the reason and the byte offset where it is.
     public init(_ text: String) throws(PeerHostError) {
         // The text's own bytes, in place (a native or small string is contiguous): no
-        // copy, so a verdict's host costs no allocation (e2e-*). Non-throwing closures
-        // with a `Result`: `withContiguousStorageIfAvailable` rethrows untyped errors.
-        let parsed = text.utf8.withContiguousStorageIfAvailable { PeerHost.parse($0, text: text) }
-            ?? Array(text.utf8).withUnsafeBufferPointer { PeerHost.parse($0, text: text) }
-        kind = try parsed.get()
+        // copy, so a verdict's host costs no allocation (e2e-*). A non-throwing
+        // closure with a `Result`: typed errors do not pass through it.
+        kind = try TextBytes.withUTF8(text) { PeerHost.parse($0, text: text) }.get()
     }
 
     /// A host for an address already in binary form.

@@ -24,10 +24,11 @@ extension Certificate {
         guard let names = try subjectAlternativeNames else { return false }
         switch host.kind {
         case .dnsName(let reference):
-            for case .dnsName(let presented) in names.names where DNSNameBytes.reference(reference, isMatchedByPresented: presented) {
-                return true
+            // The names' octets in place, not decoded `String`s: an 11-octet name is a
+            // heap block on 32-bit targets (issue 35).
+            return TextBytes.withUTF8(reference) { reference in
+                names.names.containsDNSName { presented in DNSNameBytes.matches(reference: reference[...], presented: presented[...]) }
             }
-            return false
         case .ipAddress(let reference):
             for case .ipAddress(let presented) in names.names where presented.bytes.elementsEqual(reference) {
                 return true
@@ -78,10 +79,16 @@ func asciiLowercased(_ byte: UInt8) -> UInt8 {
 }
 
 /// Whether two octet sequences are equal ignoring ASCII case.
-func asciiCaseInsensitiveEqual<A: Collection, B: Collection>(_ lhs: A, _ rhs: B) -> Bool
-where A.Element == UInt8, B.Element == UInt8 {
+func asciiCaseInsensitiveEqual(_ lhs: Slice<UnsafeBufferPointer<UInt8>>, _ rhs: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    return zip(lhs, rhs).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
+    var left = lhs.startIndex
+    var right = rhs.startIndex
+    while left < lhs.endIndex {
+        guard asciiLowercased(lhs[left]) == asciiLowercased(rhs[right]) else { return false }
+        left += 1
+        right += 1
+    }
+    return true
 }
 
 /// A syntactically valid DNS name in A-label form, lowercased, split into labels.
@@ -99,10 +106,16 @@ struct DNSNameBytes: Equatable {
     /// Parses a presented or constraint name with the one grammar of
     /// ``DNSNameSyntax``: no trailing dot; with `allowWildcard`, the first label may be
     /// exactly `*`.
-    init?(presented text: String, allowWildcard: Bool) {
-        let lowered = text.utf8.map(asciiLowercased)
+    init?(presented octets: UnsafeBufferPointer<UInt8>, allowWildcard: Bool) {
+        let lowered = octets.map(asciiLowercased)
         guard let labels = try? DNSNameSyntax.parse(lowered[...], wildcard: allowWildcard, trailingDot: false) else { return nil }
         self.labels = labels
+    }
+
+    /// ``init(presented:allowWildcard:)`` on a text's UTF-8 bytes.
+    init?(presented text: String, allowWildcard: Bool) {
+        guard let name = TextBytes.withUTF8(text, { DNSNameBytes(presented: $0, allowWildcard: allowWildcard) }) else { return nil }
+        self = name
     }
 
     /// Whether the first label is the wildcard `*`.
@@ -113,17 +126,15 @@ struct DNSNameBytes: Equatable {
     /// ``Certificate/matches(_:)``), compared in place as ASCII bytes: nothing is
     /// allocated, and no `String` comparison (with its Unicode tables) is involved.
     static func reference(_ reference: String, isMatchedByPresented presented: String) -> Bool {
-        var reference = reference
-        var presented = presented
-        return reference.withUTF8 { reference in
-            presented.withUTF8 { presented in matches(reference: reference[...], presented: presented[...]) }
+        TextBytes.withUTF8(reference) { reference in
+            TextBytes.withUTF8(presented) { presented in matches(reference: reference[...], presented: presented[...]) }
         }
     }
 
     /// ``reference(_:isMatchedByPresented:)`` on the names' octets: both must have the
     /// syntax of ``DNSNameSyntax`` (the presented one may start with the label `*`),
     /// without trailing dot; labels compare ignoring ASCII case.
-    private static func matches(reference: Slice<UnsafeBufferPointer<UInt8>>, presented: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    static func matches(reference: Slice<UnsafeBufferPointer<UInt8>>, presented: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard (try? DNSNameSyntax.check(reference, wildcard: false, trailingDot: false)) != nil,
               (try? DNSNameSyntax.check(presented, wildcard: true, trailingDot: false)) != nil else { return false }
         guard presented.first == UInt8(ascii: "*") else { return asciiCaseInsensitiveEqual(presented, reference) }
@@ -133,8 +144,12 @@ struct DNSNameBytes: Equatable {
         guard rest.contains(UInt8(ascii: ".")), let dot = reference.firstIndex(of: UInt8(ascii: ".")) else { return false }
         // The wildcard stands for exactly the first label, which is never an A-label
         // (RFC 6125 §7.2; Chromium, Go and webpki).
-        let first = reference[..<dot]
-        if first.count >= 4, asciiCaseInsensitiveEqual(first.prefix(4), "xn--".utf8) { return false }
+        let start = reference.startIndex
+        if dot - start >= 4, asciiLowercased(reference[start]) == UInt8(ascii: "x"),
+            asciiLowercased(reference[start + 1]) == UInt8(ascii: "n"),
+            reference[start + 2] == UInt8(ascii: "-"), reference[start + 3] == UInt8(ascii: "-") {
+            return false
+        }
         return asciiCaseInsensitiveEqual(reference[(dot + 1)...], rest)
     }
 
@@ -172,13 +187,19 @@ struct Mailbox: Equatable {
     /// Parses `text`: exactly one `@`, a non-empty local part without spaces, and
     /// a valid domain.
     init?(_ text: String) {
-        let octets = Array(text.utf8)
+        guard let mailbox = TextBytes.withUTF8(text, { Mailbox($0) }) else { return nil }
+        self = mailbox
+    }
+
+    /// ``init(_:)`` on the address's UTF-8 bytes.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let octets = Array(bytes)
         guard let at = octets.firstIndex(of: UInt8(ascii: "@")),
             octets[(at + 1)...].firstIndex(of: UInt8(ascii: "@")) == nil
         else { return nil }
         let local = octets[..<at]
         guard !local.isEmpty, local.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        guard let domain = DNSNameBytes(presented: String(decoding: octets[(at + 1)...], as: UTF8.self), allowWildcard: false)
+        guard let domain = octets[(at + 1)...].withUnsafeBufferPointer({ DNSNameBytes(presented: $0, allowWildcard: false) })
         else { return nil }
         localPart = local
         self.domain = domain

@@ -1,14 +1,39 @@
-/// Equality and hashing of text by its UTF-8 bytes, for the names and URIs that
-/// TackTrust's values hold (ASCII host names, pin rule domains, report URIs).
+/// Text as its UTF-8 bytes: equality, hashing and in-place access for the names and
+/// URIs that TackTrust's values hold (ASCII host names, pin rule domains, report URIs).
 ///
 /// `String`'s own `==` and `hash(into:)` compare by canonical equivalence, which needs
 /// the standard library's Unicode normalisation tables (about 37 KB in a firmware
 /// image, issue 36); for these texts the bytes are the identity (host names and
-/// domains are lowercase ASCII once normalised), so nothing is lost.
+/// domains are lowercase ASCII once normalised), so nothing is lost. The generic
+/// algorithms over `String.UTF8View` (`elementsEqual`, `starts(with:)`, `map`,
+/// iterators) step by `String.Index`, whose general code (UTF-16 offsets, index
+/// breadcrumbs) a firmware image would link for them: every reading goes through
+/// ``withUTF8(_:_:)`` and works on a buffer with integer indices.
 enum TextBytes {
+    /// Runs `body` on `text`'s UTF-8 bytes: in place for a native or small string
+    /// (contiguous, as every string of Embedded Swift and Linux is), on a copy for
+    /// a bridged one.
+    static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var result: Result?
+        forUTF8(of: text) { result = body($0) }
+        // `forUTF8(of:_:)` calls its closure exactly once.
+        guard let result else { preconditionFailure("TextBytes.forUTF8 did not call its closure") }
+        return result
+    }
+
+    /// ``withUTF8(_:_:)``'s access to the bytes, once in an image: unoptimised, so
+    /// that the optimiser does not clone it with each caller's closure (a copy of
+    /// `withContiguousStorageIfAvailable`'s small-string handling per call site,
+    /// about 250 bytes each on a Cortex-M4).
+    @inline(never) @_optimize(none)
+    private static func forUTF8(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if text.utf8.withContiguousStorageIfAvailable(body) != nil { return }
+        Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
     /// Whether `a` and `b` have the same UTF-8 bytes.
     static func equal(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+        withUTF8(a) { a in withUTF8(b) { b in a.elementsEqual(b) } }
     }
 
     /// Whether two lists of texts are equal element by element, by bytes.
@@ -16,13 +41,11 @@ enum TextBytes {
         a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
     }
 
-    /// Feeds `text`'s UTF-8 bytes, and their count, to `hasher` (at once when the
-    /// string is stored contiguously, as native strings are).
+    /// Feeds `text`'s UTF-8 bytes, and their count, to `hasher`.
     static func hash(_ text: String, into hasher: inout Hasher) {
-        hasher.combine(text.utf8.count)
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if done == nil {
-            for byte in text.utf8 { hasher.combine(byte) }
+        withUTF8(text) { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         }
     }
 }

@@ -81,7 +81,7 @@ func checkNameConstraints(
         names.append(contentsOf: sanExtension.names)
     } else if isLeaf {
         for value in subject.values(of: DistinguishedName.AttributeType.commonName)
-        where DNSNameBytes(presented: value, allowWildcard: true) != nil && value.utf8.contains(UInt8(ascii: ".")) {
+        where TextBytes.withUTF8(value, { DNSNameBytes(presented: $0, allowWildcard: true) != nil && $0.contains(UInt8(ascii: ".")) }) {
             names.append(.dnsName(value))
         }
     }
@@ -182,9 +182,10 @@ private struct SubtreeSet {
             return directory.contains { directoryName.isWithinSubtree(of: $0) }
         case .uniformResourceIdentifier(let text):
             guard !uri.isEmpty else { return false }
-            guard let host = uriHost(text), let hostName = DNSNameBytes(presented: host, allowWildcard: false) else {
-                return excluding
+            let hostName = TextBytes.withUTF8(text) { uri in
+                uriHost(uri).flatMap { DNSNameBytes(presented: UnsafeBufferPointer(rebasing: $0), allowWildcard: false) }
             }
+            guard let hostName else { return excluding }
             return uri.contains { $0.contains(hostName, excluding: false) }
         case .otherName, .x400Address, .ediPartyName, .registeredID:
             return unsupportedTags.contains(name.tagNumber) ? nil : false
@@ -199,17 +200,17 @@ private struct DNSConstraint {
     var strictlyBelow: Bool
 
     init?(_ text: String) {
-        if text.isEmpty {
-            name = []
-            strictlyBelow = false
-            return
-        }
         // Bytes, not Characters: no grapheme breaking (and its Unicode tables) for a
-        // dot, and an array, not `String.Index` arithmetic, to drop it.
-        strictlyBelow = text.utf8.first == UInt8(ascii: ".")
-        let body = strictlyBelow ? String(decoding: Array(text.utf8).dropFirst(), as: UTF8.self) : text
-        guard let parsed = DNSNameBytes(presented: body, allowWildcard: false) else { return nil }
-        name = parsed.labels
+        // dot, and a buffer, not `String.Index` arithmetic, to drop it.
+        let parsed = TextBytes.withUTF8(text) { octets -> (name: [ArraySlice<UInt8>], strictlyBelow: Bool)? in
+            guard let first = octets.first else { return ([], false) }
+            let strictlyBelow = first == UInt8(ascii: ".")
+            let body = UnsafeBufferPointer(rebasing: octets[(strictlyBelow ? 1 : 0)...])
+            return DNSNameBytes(presented: body, allowWildcard: false).map { ($0.labels, strictlyBelow) }
+        }
+        guard let parsed else { return nil }
+        name = parsed.name
+        strictlyBelow = parsed.strictlyBelow
     }
 
     /// Whether `presented` lies in this subtree; with `excluding`, a wildcard
@@ -233,17 +234,16 @@ private enum EmailConstraint {
     case domain(DNSNameBytes)
 
     init?(_ text: String) {
-        if text.utf8.contains(UInt8(ascii: "@")) {
-            guard let mailbox = Mailbox(text) else { return nil }
-            self = .mailbox(mailbox)
-        } else if text.utf8.first == UInt8(ascii: ".") {
-            let body = String(decoding: Array(text.utf8).dropFirst(), as: UTF8.self)
-            guard let domain = DNSNameBytes(presented: body, allowWildcard: false) else { return nil }
-            self = .domain(domain)
-        } else {
-            guard let host = DNSNameBytes(presented: text, allowWildcard: false) else { return nil }
-            self = .host(host)
+        guard let parsed = TextBytes.withUTF8(text, EmailConstraint.parse) else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ octets: UnsafeBufferPointer<UInt8>) -> EmailConstraint? {
+        if octets.contains(UInt8(ascii: "@")) { return Mailbox(octets).map { .mailbox($0) } }
+        if octets.first == UInt8(ascii: ".") {
+            return DNSNameBytes(presented: UnsafeBufferPointer(rebasing: octets[1...]), allowWildcard: false).map { .domain($0) }
         }
+        return DNSNameBytes(presented: octets, allowWildcard: false).map { .host($0) }
     }
 
     func contains(_ mailbox: Mailbox) -> Bool {
@@ -258,8 +258,10 @@ private enum EmailConstraint {
 
 /// The host of an absolute URI with an authority (`scheme://[userinfo@]host[:port]…`,
 /// RFC 3986 §3.2), or `nil` when there is none or it is an IP literal.
-func uriHost(_ uri: String) -> String? {
-    let octets = Array(uri.utf8)
+///
+/// - Parameter octets: The URI's UTF-8 bytes.
+/// - Returns: The host's bytes, a slice of `octets`.
+func uriHost(_ octets: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>>? {
     guard let colon = octets.firstIndex(of: UInt8(ascii: ":")), colon > 0,
         octets[(colon + 1)...].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
     else { return nil }
@@ -271,5 +273,5 @@ func uriHost(_ uri: String) -> String? {
     guard authority.first != UInt8(ascii: "[") else { return nil }
     if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) { authority = authority[..<portColon] }
     guard !authority.isEmpty else { return nil }
-    return String(decoding: authority, as: UTF8.self)
+    return authority
 }

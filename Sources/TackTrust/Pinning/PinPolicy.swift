@@ -200,30 +200,33 @@ public struct PinRule: Sendable, Hashable {
     static func specificity(domain: String, scope: HostScope, for host: String) -> Int? {
         // Compared as bytes (both are normalised ASCII): no `String` comparison, which
         // would bring in the Unicode normalisation tables (37 KB of firmware flash),
-        // and read front to back by iterators: no `String.Index` arithmetic
-        // (`dropLast`, slicing), whose machinery was about 17 KB of that image.
-        let hostCount = host.utf8.count
-        let domainCount = domain.utf8.count
-        if hostCount == domainCount, host.utf8.elementsEqual(domain.utf8) { return scope.coversDomain ? Int.max : nil }
-        // `host` is a prefix, ".", then `domain`: checked in one pass, without building
+        // and in buffers by integer offsets: no generic algorithm over
+        // `String.UTF8View`, whose `String.Index` steps link the index machinery.
+        TextBytes.withUTF8(host) { host in
+            TextBytes.withUTF8(domain) { domain in specificity(domain: domain, scope: scope, for: host) }
+        }
+    }
+
+    /// ``specificity(domain:scope:for:)`` on the names' bytes.
+    private static func specificity(domain: UnsafeBufferPointer<UInt8>, scope: HostScope, for host: UnsafeBufferPointer<UInt8>) -> Int? {
+        if host.count == domain.count {
+            return scope.coversDomain && host.elementsEqual(domain) ? Int.max : nil
+        }
+        // `host` is a prefix, ".", then `domain`: checked in place, without building
         // that string (a rule lookup runs on every evaluation, over every rule:
         // e2e-*-cached).
-        guard hostCount > domainCount, hostCount - domainCount > 1 else { return nil }
-        var hostBytes = host.utf8.makeIterator()
-        var isOneLabel = true
-        for _ in 0..<(hostCount - domainCount - 1) {
-            if hostBytes.next() == UInt8(ascii: ".") { isOneLabel = false }
-        }
-        guard hostBytes.next() == UInt8(ascii: ".") else { return nil }
-        for byte in domain.utf8 {
-            guard hostBytes.next() == byte else { return nil }
+        guard host.count > domain.count + 1 else { return nil }
+        let dot = host.count - domain.count - 1
+        guard host[dot] == UInt8(ascii: "."), UnsafeBufferPointer(rebasing: host[(dot + 1)...]).elementsEqual(domain) else {
+            return nil
         }
         switch scope {
         case .exact: return nil
-        case .oneLabelDeeper, .subdomainsOneLabel: guard isOneLabel else { return nil }
+        case .oneLabelDeeper, .subdomainsOneLabel:
+            guard !host[..<dot].contains(UInt8(ascii: ".")) else { return nil }
         case .anyDepth: break
         }
-        return domainCount
+        return domain.count
     }
 }
 
