@@ -283,14 +283,16 @@ extension DistinguishedName {
     /// two names that match under ``matches(_:)``; two names that do not match may
     /// still share it, so a lookup by it confirms with ``matches(_:)``. For finding an
     /// issuer's name among many without an allocation (the chain builder's anchor
-    /// lookup, issue 35). Like `hashValue`, it holds within one process only.
+    /// lookup, issue 35). It is FNV-1a, unkeyed, the same in every process: a value an
+    /// attacker aims at another name's costs that lookup one comparison, never a wrong
+    /// match, and an image that hashes nothing else links no `Hasher` (issue 36).
     ///
     /// The RDNs are hashed in order; the attributes of an RDN are combined by a sum of
     /// their own hashes, so their order does not matter (as ``matchKey`` sorts them);
     /// an attribute hashes its type and the prepared text of a string value (the
     /// string preparation of ``matches(_:)``) or the encoding of any other value.
     public var matchHash: Int {
-        var hasher = Hasher()
+        var hasher = NameHasher()
         hasher.combine(count)
         for rdn in self {
             var members = 0
@@ -302,7 +304,36 @@ extension DistinguishedName {
             hasher.combine(members)
             hasher.combine(sum)
         }
-        return hasher.finalize()
+        return hasher.value
+    }
+}
+
+/// FNV-1a over 64 bits (the FNV specification's offset basis and prime), for
+/// ``DistinguishedName/matchHash``: a lookup key that ``DistinguishedName/matches(_:)``
+/// always confirms, so it needs spread, not secrecy.
+private struct NameHasher {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// The hash of what was combined.
+    var value: Int { Int(truncatingIfNeeded: state) }
+
+    mutating func combine(byte: UInt8) {
+        state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3  // modulo 2⁶⁴, as FNV defines it
+    }
+
+    mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { combine(byte: byte) }
+    }
+
+    /// The value's eight octets, least significant first.
+    mutating func combine(_ value: Int) {
+        let bits = UInt64(truncatingIfNeeded: value)
+        for shift in stride(from: 0, to: 64, by: 8) { combine(byte: UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    }
+
+    /// The value's four octets, least significant first (a Unicode scalar).
+    mutating func combine(_ value: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { combine(byte: UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
 }
 
@@ -311,19 +342,19 @@ extension RelativeDistinguishedName.Attribute {
     /// ``appendMatchKey(to:)`` appends, hashed (no length prefixes: a collision
     /// costs a name comparison, never a wrong match).
     internal var matchHash: Int {
-        var hasher = Hasher()
-        type.withContents { contents in hasher.combine(bytes: UnsafeRawBufferPointer(contents)) }
+        var hasher = NameHasher()
+        type.withContents { contents in hasher.combine(bytes: contents) }
         storage.withUnsafeBufferPointer { buffer in
             if let kind = stringKind {
-                hasher.combine(UInt8(1))
+                hasher.combine(byte: 1)
                 var scalars = PreparedScalars(UnsafeBufferPointer(rebasing: buffer[valueElement.contentRange]), kind: kind)
                 while let scalar = scalars.next() { hasher.combine(scalar.value) }
             } else {
-                hasher.combine(UInt8(2))
-                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[valueElement.encodedRange])))
+                hasher.combine(byte: 2)
+                hasher.combine(bytes: UnsafeBufferPointer(rebasing: buffer[valueElement.encodedRange]))
             }
         }
-        return hasher.finalize()
+        return hasher.value
     }
 
     /// Appends the self-delimiting key of one attribute; see ``DistinguishedName/matchKey``.
