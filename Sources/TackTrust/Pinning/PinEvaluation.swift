@@ -79,7 +79,9 @@ public enum PinOutcome: Sendable, Hashable, CustomStringConvertible {
         case .satisfied: return "pins hold"
         case .failed: return "pin check failed (enforced)"
         case .failedReportOnly: return "pin check failed (report-only: reported, not enforced)"
-        case .ruleExpired(let would): return "rule expired, not enforced (the pins would " + (would ? "hold)" : "fail)")
+        // Whole literals, no `String` appends (whose generic index code a firmware image would link).
+        case .ruleExpired(wouldSatisfy: true): return "rule expired, not enforced (the pins would hold)"
+        case .ruleExpired(wouldSatisfy: false): return "rule expired, not enforced (the pins would fail)"
         }
     }
 }
