@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Who keeps a function in a bare-metal image: walks the image's call graph up from
 every function whose symbol contains PATTERN, through direct calls and branches
-(`bl`, `b`, `cbz`, ... as llvm-objdump disassembles them), until it reaches a
+(`bl`, `b`, `cbz`, ... as llvm-objdump disassembles them for the Cortex-M4; a branch
+into the middle of a function is not a call), until it reaches a
 function of one of Tack's modules or the program (a caller a change can remove),
 or DEPTH levels.
 
@@ -22,7 +23,9 @@ import subprocess
 import sys
 
 OWNED = re.compile(r"^\$e\d+(Tack[A-Za-z0-9]+|Firmware|KnownAnswers)")
-BRANCH = re.compile(r"\b(?:bl|blx|b|b\.w|b[a-z]{2}(?:\.w)?|cbn?z)\s+(?:r\d+, )?0x[0-9a-f]+ <([^>+]+)")
+# A branch to a function's start only: a target inside a function (`<f+0x1c>`) is
+# alignment padding decoded as an instruction or a jump within the function, not a call.
+BRANCH = re.compile(r"\b(?:bl|blx|b|b\.w|b[a-z]{2}(?:\.w)?|cbn?z)\s+(?:r\d+, )?0x[0-9a-f]+ <([^>+]+)>")
 HEADER = re.compile(r"^[0-9a-f]+ <(.*)>:")
 
 
@@ -43,7 +46,7 @@ def main():
     parser.add_argument("--size", action="store_true")
     args = parser.parse_args()
 
-    listing = subprocess.run([tool("llvm-objdump"), "-d", "--no-show-raw-insn", args.elf],
+    listing = subprocess.run([tool("llvm-objdump"), "-d", "--no-show-raw-insn", "--mcpu=cortex-m4", args.elf],
                              capture_output=True, text=True, check=True).stdout
     callers = collections.defaultdict(set)
     current = None
