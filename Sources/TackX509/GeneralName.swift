@@ -371,21 +371,20 @@ public struct GeneralNames: Sendable, Hashable, Sequence {
     /// verdict's path compares; ``dnsNames`` gives the text.
     ///
     /// - Parameter predicate: Called with each name's IA5String contents (checked
-    ///   ASCII when the extension was read), in encoding order, until it returns
+    ///   ASCII when the extension was read; a slice of the certificate's bytes, so its
+    ///   indices are offsets in the certificate), in encoding order, until it returns
     ///   `true`.
     /// - Returns: Whether `predicate` returned `true` for one of them.
-    public func containsDNSName(where predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        storage.withUnsafeBufferPointer { buffer in
-            var elements = CheckedElements(bytes: storage, range: contentRange)
-            while let element = elements.next() {
-                let range = element.contentRange
-                guard element.tag == .contextSpecific(2, isConstructed: false), range.upperBound <= buffer.count else {
-                    continue
-                }
-                if predicate(UnsafeBufferPointer(rebasing: buffer[range])) { return true }
+    public func containsDNSName(where predicate: (ArraySlice<UInt8>) -> Bool) -> Bool {
+        var elements = CheckedElements(bytes: storage, range: contentRange)
+        while let element = elements.next() {
+            let range = element.contentRange
+            guard element.tag == .contextSpecific(2, isConstructed: false), range.upperBound <= storage.count else {
+                continue
             }
-            return false
+            if predicate(storage[range]) { return true }
         }
+        return false
     }
 
     /// The `dNSName` entries.

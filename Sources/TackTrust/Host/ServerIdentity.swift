@@ -27,7 +27,9 @@ extension Certificate {
             // The names' octets in place, not decoded `String`s: an 11-octet name is a
             // heap block on 32-bit targets (issue 35).
             return TextBytes.withUTF8(reference) { reference in
-                names.names.containsDNSName { presented in DNSNameBytes.matches(reference: reference[...], presented: presented[...]) }
+                names.names.containsDNSName { presented in
+                    presented.withUnsafeBufferPointer { DNSNameBytes.matches(reference: reference[...], presented: $0[...]) }
+                }
             }
         case .ipAddress(let reference):
             for case .ipAddress(let presented) in names.names where presented.bytes.elementsEqual(reference) {
