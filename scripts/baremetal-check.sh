@@ -106,7 +106,7 @@ firmware_defines="$(python3 "$ROOT/scripts/traits.py" defines --traits "$FIRMWAR
 FULL_FLAGS=("${FAMILY_DEFINES[@]}")
 read -ra FIRMWARE_FLAGS <<<"$firmware_defines"
 FLASH_TARGET=262144
-FLASH_RATCHET=303104  # the pinning image of 7 December 2026 after issue 36's fifth round (298,424 B), rounded up to 8 KiB
+FLASH_RATCHET=303104  # the pinning image of 7 December 2026 after issue 36's fifth round (298,444 B), rounded up to 8 KiB
 FLASH_BUDGET="${FLASH_BUDGET:-$FLASH_RATCHET}"
 # The Embedded settings scripts/embedded-check.sh compiles the modules these images
 # link with (scripts/lib/common.sh), for the Cortex-M4, at -Osize, one section per
