@@ -14,17 +14,18 @@ import TackX509
 /// "always the table" to "never".
 @Suite("Search tables: the inline entries, the tables and a dictionary agree")
 struct SearchTablesTests {
-    /// A random link among few issuers and signed objects, so that lookups hit often
-    /// (and the sorted array is ordered by each part of a link).
-    private static func link(_ random: inout DeterministicStream) -> SearchLedger.Link {
-        let index = Int(random.next() % 4)
+    /// A random link among `issuers` issuers and `indexes` indexes of each kind of signed
+    /// object (few, so that lookups hit often, and the sorted array is ordered by each
+    /// part of a link).
+    private static func link(_ random: inout DeterministicStream, indexes: UInt64 = 4, issuers: UInt64 = 3) -> SearchLedger.Link {
+        let index = Int(random.next() % indexes)
         let signed: SearchLedger.Signed
         switch random.next() % 3 {
         case 0: signed = .certificate(node: index)
         case 1: signed = .revocationList(index: index)
         default: signed = .ocspResponse(index: index)
         }
-        return SearchLedger.Link(issuer: Int(random.next() % 3), signed: signed)
+        return SearchLedger.Link(issuer: Int(random.next() % issuers), signed: signed)
     }
 
     private static func outcome(_ random: inout DeterministicStream) -> SignatureError? {
@@ -71,14 +72,7 @@ struct SearchTablesTests {
         var memo = LinkMemo<Int>()
         var model: [SearchLedger.Link: Int] = [:]
         for step in 0..<2_000 {
-            let index = Int(random.next() % 40)
-            let signed: SearchLedger.Signed
-            switch random.next() % 3 {
-            case 0: signed = .certificate(node: index)
-            case 1: signed = .revocationList(index: index)
-            default: signed = .ocspResponse(index: index)
-            }
-            let link = SearchLedger.Link(issuer: Int(random.next() % 20), signed: signed)
+            let link = Self.link(&random, indexes: 40, issuers: 20)
             #expect(memo[link] == model[link], "step \(step)")
             if model[link] == nil {
                 memo.insert(step, for: link)

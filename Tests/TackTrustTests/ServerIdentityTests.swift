@@ -240,3 +240,13 @@ struct ServerIdentityTests {
         }
     }
 }
+
+extension DNSNameBytes {
+    /// ``matches(reference:presented:)`` on two texts' UTF-8 bytes (the rule
+    /// `Certificate.matches(_:)` applies to each `dNSName` in place).
+    static func reference(_ reference: String, isMatchedByPresented presented: String) -> Bool {
+        TextBytes.withUTF8(reference) { reference in
+            TextBytes.withUTF8(presented) { presented in matches(reference: reference[...], presented: presented[...]) }
+        }
+    }
+}

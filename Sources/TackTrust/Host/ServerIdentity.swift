@@ -123,19 +123,12 @@ struct DNSNameBytes: Equatable {
     /// Whether the first label is the wildcard `*`.
     var isWildcard: Bool { labels.first?.elementsEqual([UInt8(ascii: "*")]) ?? false }
 
-    /// Whether the certificate's `dNSName` `presented` identifies the reference name
+    /// Whether the certificate's `dNSName` octets `presented` identify the reference name
     /// `reference` (a ``PeerHost`` name: RFC 9525 §6.3, with the wildcard rules of
     /// ``Certificate/matches(_:)``), compared in place as ASCII bytes: nothing is
-    /// allocated, and no `String` comparison (with its Unicode tables) is involved.
-    static func reference(_ reference: String, isMatchedByPresented presented: String) -> Bool {
-        TextBytes.withUTF8(reference) { reference in
-            TextBytes.withUTF8(presented) { presented in matches(reference: reference[...], presented: presented[...]) }
-        }
-    }
-
-    /// ``reference(_:isMatchedByPresented:)`` on the names' octets: both must have the
-    /// syntax of ``DNSNameSyntax`` (the presented one may start with the label `*`),
-    /// without trailing dot; labels compare ignoring ASCII case.
+    /// allocated, and no `String` comparison (with its Unicode tables) is involved. Both
+    /// must have the syntax of ``DNSNameSyntax`` (the presented one may start with the
+    /// label `*`), without trailing dot; labels compare ignoring ASCII case.
     static func matches(reference: Slice<UnsafeBufferPointer<UInt8>>, presented: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard (try? DNSNameSyntax.check(reference, wildcard: false, trailingDot: false)) != nil,
               (try? DNSNameSyntax.check(presented, wildcard: true, trailingDot: false)) != nil else { return false }
