@@ -171,7 +171,7 @@ build_modules() {
         stale=1
         start=$(date +%s)
         # shellcheck disable=SC2068
-        if ! cpu_run "$dir/$module.cpu" "$SWIFTC" "${COMMON[@]}" $@ -module-name "$module" -I "$dir" \
+        if ! cpu_run "$dir/$module.cpu" "$SWIFTC" "${COMMON[@]}" $@ -module-name "$module" -package-name tack -I "$dir" \
             -emit-module -emit-module-path "$dir/$module.swiftmodule" \
             -c -o "$dir/$module.o" "${sources[@]}" >"$dir/$module.log" 2>&1; then
             echo "baremetal: $module FAILED to compile ($*)"
@@ -257,7 +257,7 @@ while read -r trait; do
     for module in "${MODULES[@]}"; do
         mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | LC_ALL=C sort)
         grep -qwE "$left_out" "${sources[@]}" || continue
-        if ! cpu_run "$OUT/traits.$trait.$module.cpu" "$SWIFTC" "${COMMON[@]}" "${flags[@]}" -module-name "$module" \
+        if ! cpu_run "$OUT/traits.$trait.$module.cpu" "$SWIFTC" "${COMMON[@]}" "${flags[@]}" -module-name "$module" -package-name tack \
             -I "$MODULES_OUT" -typecheck "${sources[@]}" >"$OUT/traits.$trait.$module.log" 2>&1; then
             echo "baremetal: $module does not build with the $trait trait off"
             cat "$OUT/traits.$trait.$module.log"

@@ -334,7 +334,7 @@ build_target() {
         [ "$product" = o ] && object_flags=(-c -o "$out/$module.o")
         # shellcheck disable=SC2046
         if ! cpu_run "$out/$module.cpu" "$SWIFTC" -target "$t" "${COMMON[@]}" "$(optimization "$target")" $(target_flags "$target") $(module_flags "$target" "$module") \
-            -module-name "$module" -I "$out" \
+            -module-name "$module" -package-name tack -I "$out" \
             -emit-module -emit-module-path "$out/$module.swiftmodule" \
             "${object_flags[@]}" "${sources[@]}" >"$out/$module.log" 2>&1; then
             echo "embedded: $target $module FAILED"

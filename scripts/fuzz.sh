@@ -131,7 +131,7 @@ build_module() {
             extra=(-D TACK_HARDWARE_AES -Xcc -Xclang -Xcc -target-feature -Xcc -Xclang -Xcc +aes
                    -Xcc -Xclang -Xcc -target-feature -Xcc -Xclang -Xcc +pclmul -enable-builtin-module)
         fi
-        "$SWIFTC" "${COMMON[@]}" "${extra[@]}" -wmo -module-name "$module" -I "$BUILD" \
+        "$SWIFTC" "${COMMON[@]}" "${extra[@]}" -wmo -module-name "$module" -package-name tack -I "$BUILD" \
             -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \
             -c -o "$BUILD/$module.o" "${sources[@]}" || die "compiling $module failed"
         echo "$stamp" >"$BUILD/$module.stamp"

@@ -155,7 +155,10 @@ extension DERStringKind {
         let width: Int
         switch self {
         case .utf8, .printable, .ia5, .numeric, .visible:
-            return String(decoding: contents, as: UTF8.self)
+            // validate(_:offset:) checked the UTF-8 (or the ASCII alphabet); the String
+            // is validated again, never repaired.
+            guard let text = TextBytes.string(validUTF8: contents) else { throw DERError(.invalidUTF8String, at: offset) }
+            return text
         case .teletex: width = 1
         case .bmp: width = 2
         case .universal: width = 4
@@ -176,6 +179,9 @@ extension DERStringKind {
             UTF8.encode(scalar) { utf8.append($0) }
             index += width
         }
-        return String(decoding: utf8, as: UTF8.self)
+        guard let text = TextBytes.string(validUTF8: utf8) else {
+            throw DERError(width == 2 ? .invalidBMPString : .invalidUniversalString, at: offset)
+        }
+        return text
     }
 }

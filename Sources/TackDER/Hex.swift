@@ -51,21 +51,34 @@ public enum Hex {
     ///   - uppercase: Whether the digits `a`–`f` are written as `A`–`F`.
     /// - Returns: Two digits per byte.
     public static func encode(_ bytes: some Sequence<UInt8>, separator: String = "", uppercase: Bool = false) -> String {
-        let letterBase = uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")
-        let separatorUTF8 = Array(separator.utf8)
-        var text: [UInt8] = []
-        // At most 2 + separator bytes per input byte; an estimate only, so an
-        // overflowing product just skips the reservation.
-        let (estimate, overflow) = bytes.underestimatedCount.multipliedReportingOverflow(by: 2 &+ separatorUTF8.count)
-        if !overflow { text.reserveCapacity(estimate) }
-        var first = true
-        for byte in bytes {
-            if !first { text.append(contentsOf: separatorUTF8) }
-            first = false
-            text.append(digit(byte >> 4, letterBase: letterBase))
-            text.append(digit(byte & 0x0F, letterBase: letterBase))
+        TextBytes.withUTF8(separator) { separatorUTF8 in
+            var text: [UInt8] = []
+            // At most 2 + separator bytes per input byte; an estimate only, so an
+            // overflowing product just skips the reservation.
+            let (estimate, overflow) = bytes.underestimatedCount.multipliedReportingOverflow(by: 2 &+ separatorUTF8.count)
+            if !overflow { text.reserveCapacity(estimate) }
+            var first = true
+            for byte in bytes {
+                if !first { text.append(contentsOf: separatorUTF8) }
+                first = false
+                append(byte, uppercase: uppercase, to: &text)
+            }
+            // Hex digits and whole copies of the separator's UTF-8: well-formed.
+            return TextBytes.string(writtenUTF8: text)
         }
-        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the two hex digits of `byte` to `text`, as UTF-8: the byte-level writer
+    /// under ``encode(_:separator:uppercase:)``, for text built as bytes.
+    ///
+    /// - Parameters:
+    ///   - byte: The byte.
+    ///   - uppercase: Whether the digits `a`–`f` are written as `A`–`F`.
+    ///   - text: The UTF-8 text appended to.
+    package static func append(_ byte: UInt8, uppercase: Bool, to text: inout [UInt8]) {
+        let letterBase = uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")
+        text.append(digit(byte >> 4, letterBase: letterBase))
+        text.append(digit(byte & 0x0F, letterBase: letterBase))
     }
 
     /// Whether `unit` is a hexadecimal digit (`0-9`, `a-f`, `A-F`).

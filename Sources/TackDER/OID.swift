@@ -313,7 +313,8 @@ public struct OID: Sendable, Hashable, CustomStringConvertible {
                 }
                 arcStart = index + 1
             }
-            return String(decoding: text, as: UTF8.self)
+            // Decimal digits and dots.
+            return TextBytes.string(writtenUTF8: text)
         }
     }
 

@@ -218,15 +218,27 @@ struct ExtensionIndex: Sendable {
         guard unrecognizedCount >= 2 else { return first }
         let end = first ?? count
         search: for later in 0..<end where entry(later).kind == ExtensionEntry.unrecognized {
-            let identifier = element(later, in: bytes).oid
+            let identifier = identifierEncoding(later, in: bytes)
             for earlier in 0..<later where entry(earlier).kind == ExtensionEntry.unrecognized {
-                if element(earlier, in: bytes).oid == identifier {
+                if identifierEncoding(earlier, in: bytes).elementsEqual(identifier) {
                     first = later
                     break search
                 }
             }
         }
         return first
+    }
+
+    /// The DER of extension `position`'s identifier (its OBJECT IDENTIFIER, tag and
+    /// length included), found from the recorded offset without decoding: two
+    /// identifiers are equal exactly when these bytes are (DER has one encoding per
+    /// value). The parse checked the SEQUENCE's header and the identifier, whose
+    /// length is below 128 (``ExtensionEntry/valueStartDelta``).
+    private func identifierEncoding(_ position: Int, in bytes: [UInt8]) -> ArraySlice<UInt8> {
+        let start = offset(position)
+        let sequenceLength = bytes[start + 1]
+        let identifier = start + 2 + (sequenceLength < 0x80 ? 0 : Int(sequenceLength & 0x7F))
+        return bytes[identifier..<(identifier + 2 + Int(bytes[identifier + 1]))]
     }
 
     /// The limits for reading again what the parse checked: the certificate's own

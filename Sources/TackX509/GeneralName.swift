@@ -222,12 +222,14 @@ public struct IPAddressName: Sendable, Hashable, CustomStringConvertible {
     /// the mask is contiguous and `address/mask` otherwise. Other lengths are
     /// rendered as `#` and hexadecimal.
     public var description: String {
-        guard bytes.count == 4 || bytes.count == 8 || bytes.count == 16 || bytes.count == 32 else {
-            return "#" + Hex.encode(bytes, uppercase: true)
-        }
         // Written as UTF-8 bytes and made a String once: no `String` appends or
         // `joined`, whose generic index code a firmware image would link for this.
         var text: [UInt8] = []
+        guard bytes.count == 4 || bytes.count == 8 || bytes.count == 16 || bytes.count == 32 else {
+            text.append(UInt8(ascii: "#"))
+            for byte in bytes { Hex.append(byte, uppercase: true, to: &text) }
+            return TextBytes.string(writtenUTF8: text)
+        }
         text.reserveCapacity(isIPv6 ? 84 : 32)
         IPAddressName.render(address, into: &text)
         if let mask {
@@ -238,7 +240,8 @@ public struct IPAddressName: Sendable, Hashable, CustomStringConvertible {
                 IPAddressName.render(mask, into: &text)
             }
         }
-        return String(decoding: text, as: UTF8.self)
+        // Digits, hex digits and punctuation.
+        return TextBytes.string(writtenUTF8: text)
     }
 
     /// Appends the text form of a 4- or 16-octet address to `text`.

@@ -98,7 +98,7 @@ public struct SPKIPin: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter text: The pin text, without surrounding whitespace.
     /// - Throws: ``PinParseError``.
     public init(_ text: String) throws(PinParseError) {
-        digest = try parseSHA256Text(text)
+        digest = try parseSHA256Text(TextBytes.bytes(text))
     }
 
     /// Reads a pin in one given form.
@@ -108,7 +108,7 @@ public struct SPKIPin: Sendable, Hashable, CustomStringConvertible {
     ///   - format: The form it must have.
     /// - Throws: ``PinParseError``.
     public init(_ text: String, format: PinFormat) throws(PinParseError) {
-        digest = try parseSHA256Text(text, format: format)
+        digest = try parseSHA256Text(TextBytes.bytes(text), format: format)
     }
 
     /// The pin in `format`.
@@ -160,7 +160,7 @@ public struct CertificateFingerprint: Sendable, Hashable, CustomStringConvertibl
     /// - Parameter text: The fingerprint text.
     /// - Throws: ``PinParseError``.
     public init(_ text: String) throws(PinParseError) {
-        let utf8 = Array(text.utf8)
+        let utf8 = TextBytes.bytes(text)
         if utf8.contains(UInt8(ascii: ":")) {
             // OpenSSL's form: two hex digits per byte, `:` between bytes.
             var compact: [UInt8] = []
@@ -173,9 +173,9 @@ public struct CertificateFingerprint: Sendable, Hashable, CustomStringConvertibl
                 }
             }
             guard utf8.count % 3 == 2 else { throw PinParseError.invalidHex(offset: utf8.count) }
-            digest = try parseSHA256Text(String(decoding: compact, as: UTF8.self), format: .hex)
+            digest = try parseSHA256Text(compact, format: .hex)
         } else {
-            digest = try parseSHA256Text(text)
+            digest = try parseSHA256Text(utf8)
         }
     }
 
@@ -220,9 +220,14 @@ private func formatSHA256(_ digest: SHA256Digest, _ format: PinFormat) -> String
     }
 }
 
-/// Parses a SHA-256 digest in `format`, or in the form the text has when `format` is nil.
-private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(PinParseError) -> SHA256Digest {
-    let utf8 = Array(text.utf8)
+/// The `sha256/` prefix as bytes.
+private func sha256PrefixBytes() -> [UInt8] {
+    ("sha256/" as StaticString).withUTF8Buffer { Array($0) }
+}
+
+/// Parses a SHA-256 digest in `format`, or in the form the text (its UTF-8) has when
+/// `format` is nil.
+private func parseSHA256Text(_ utf8: [UInt8], format: PinFormat? = nil) throws(PinParseError) -> SHA256Digest {
     let slash = utf8.firstIndex(of: UInt8(ascii: "/"))
     let resolved: PinFormat
     if let format {
@@ -242,7 +247,7 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
     let bytes: [UInt8]
     switch resolved {
     case .sha256Base64:
-        let prefix = Array(sha256Prefix.utf8)
+        let prefix = sha256PrefixBytes()
         guard utf8.count >= prefix.count, utf8[..<prefix.count].elementsEqual(prefix) else {
             throw PinParseError.unknownPrefix
         }
@@ -253,7 +258,7 @@ private func parseSHA256Text(_ text: String, format: PinFormat? = nil) throws(Pi
         }
     case .base64:
         // Said as such, not as the Base64 error at the `/` the prefix ends with.
-        if format == .base64, utf8.starts(with: Array(sha256Prefix.utf8)) { throw PinParseError.unexpectedPrefix }
+        if format == .base64, utf8.starts(with: sha256PrefixBytes()) { throw PinParseError.unexpectedPrefix }
         do {
             bytes = try Base64.decode(utf8)
         } catch {

@@ -1,5 +1,6 @@
 import Testing
 
+import TackDER
 import TackTestSupport
 @testable import TackTrust
 import TackVectorSuites

@@ -124,7 +124,9 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
         guard needsLowercasing || text.last == UInt8(ascii: ".") else { return .dnsName(original) }
         var name = text.map(asciiLowercased)
         if name.last == UInt8(ascii: ".") { name.removeLast() }
-        return .dnsName(String(decoding: name, as: UTF8.self))
+        // checkHostName let through letters, digits, `-` and `.` only.
+        guard let lowercased = TextBytes.string(validUTF8: name) else { throw PeerHostError(.nonASCII, offset: 0) }
+        return .dnsName(lowercased)
     }
 
     /// The offset of the first `://` in `text`.

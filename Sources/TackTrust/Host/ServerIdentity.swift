@@ -1,3 +1,4 @@
+import TackDER
 public import TackX509
 
 extension Certificate {

@@ -1,3 +1,4 @@
+import TackDER
 import TackX509
 
 /// The outcome of checking one certificate's names against one CA's name constraints.

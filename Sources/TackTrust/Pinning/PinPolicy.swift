@@ -1,3 +1,4 @@
+import TackDER
 public import TackX509
 public import TackDigest
 
@@ -287,12 +288,13 @@ enum HostName {
     /// ASCII lowercase, one trailing dot removed (a fully-qualified `example.com.` is
     /// `example.com`). Non-ASCII names are kept as given; validation refuses them.
     static func normalized(_ name: String) -> String {
-        var bytes = Array(name.utf8)
+        var bytes = TextBytes.bytes(name)
         if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
         for index in bytes.indices where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") {
             bytes[index] += 0x20
         }
-        return String(decoding: bytes, as: UTF8.self)
+        // A String's UTF-8 with ASCII letters changed and a final `.` removed.
+        return TextBytes.string(writtenUTF8: bytes)
     }
 }
 

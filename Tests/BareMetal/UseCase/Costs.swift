@@ -4,11 +4,11 @@
 /// `cortex-m4 measured: <variant> instructions N allocations N heap N stack N ...`
 /// and the heap's totals.
 func reportCosts(_ costs: [(StaticString, VerdictCost)]) {
-    var line = "\(architecture) measured:"
+    var line: Line = "\(architecture) measured:"
     for (name, cost) in costs {
-        line += " \(name) instructions \(cost.instructions) allocations \(cost.allocations) heap \(cost.heapBytes) stack \(cost.stackBytes);"
+        line.append(contentsOf: " \(name) instructions \(cost.instructions) allocations \(cost.allocations) heap \(cost.heapBytes) stack \(cost.stackBytes);")
     }
     let heap = Heap.statistics
-    line += " heap peak \(heap.runPeakBytesInUse) of \(heap.capacity), allocations \(heap.allocations), failures \(heap.failures); stack \(Stack.capacity)"
+    line.append(contentsOf: " heap peak \(heap.runPeakBytesInUse) of \(heap.capacity), allocations \(heap.allocations), failures \(heap.failures); stack \(Stack.capacity)")
     report(line)
 }

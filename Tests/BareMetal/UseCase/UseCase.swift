@@ -75,7 +75,7 @@ func runUseCase(_ tally: inout Tally) -> [(StaticString, VerdictCost)] {
     report("cortex-m4 timer: 2000001 instructions in \(calibration) ticks (40 instructions a tick expected)")
     tally.check(calibration >= 50_000 && calibration <= 50_010, "the timer does not count 40 instructions a tick: run with -icount shift=0")
     for variant in useCaseChains {
-        let name = variant.name.description
+        let name = variant.name
         // Loaded once: the anchor, the options, the pin rule (a CA pin on the
         // intermediate with the root as the backup, NSPinnedCAIdentities).
         guard let anchor = try? Certificate(derEncoded: variant.root) else {

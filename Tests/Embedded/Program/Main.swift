@@ -63,8 +63,8 @@ func softFloatCeil(_ x: Double) -> Double {
 #endif
 
 /// Prints a line and flushes it at once.
-func report(_ line: String) {
-    print(line)
+func report(_ line: Line) {
+    print(String(decoding: line.bytes, as: UTF8.self))
     _ = cFflush(nil)
 }
 
@@ -82,15 +82,15 @@ let hwcapSHA1: UInt = 1 << 5
 
 /// The architecture name the last line starts with.
 #if arch(arm64)
-let architecture = "aarch64"
+let architecture: StaticString = "aarch64"
 #elseif arch(arm)
-let architecture = "armv7"
+let architecture: StaticString = "armv7"
 #elseif arch(riscv64)
-let architecture = "riscv64"
+let architecture: StaticString = "riscv64"
 #elseif arch(x86_64)
-let architecture = "x86_64"
+let architecture: StaticString = "x86_64"
 #else
-let architecture = "unknown"
+let architecture: StaticString = "unknown"
 #endif
 
 @main

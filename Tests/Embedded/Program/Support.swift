@@ -5,6 +5,76 @@
 // bare-metal Cortex-M4 image of scripts/baremetal-check.sh, which builds this
 // file, the check files and Generated/ without Main.swift.
 
+/// One line of the program's output, built from static text, decimal integers and
+/// the descriptions of values, as UTF-8 bytes. The labels and reports are written as
+/// string literals with interpolations, as before, but they build this, not a
+/// `String`: the firmware image (issue 36) then links none of the standard
+/// library's `String` growth, index and integer-printing code, which only this
+/// output needed. A value shown through its `description` still makes a `String`;
+/// the use case's lines show only integers, flags and static names.
+struct Line: ExpressibleByStringInterpolation {
+    private(set) var bytes: [UInt8] = []
+
+    init(stringLiteral text: StaticString) {
+        append(text)
+    }
+
+    init(stringInterpolation: Interpolation) {
+        bytes = stringInterpolation.line.bytes
+    }
+
+    init() {}
+
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// The decimal digits of `value`, with a minus sign when it is negative.
+    mutating func append(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        append(value.magnitude)
+    }
+
+    /// The decimal digits of `value`, written least significant first, then
+    /// turned around in place.
+    mutating func append(_ value: UInt) {
+        let start = bytes.count
+        var rest = value
+        repeat {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+        } while rest != 0
+        bytes[start...].reverse()
+    }
+
+    /// The UTF-8 of `text`. Every native Swift string is contiguous; one that is
+    /// not (bridged, on a platform with Objective-C) is said to be, not dropped.
+    mutating func append(describing text: String) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { append("<text not contiguous in memory>") }
+    }
+
+    mutating func append(contentsOf line: Line) {
+        bytes.append(contentsOf: line.bytes)
+    }
+
+    struct Interpolation: StringInterpolationProtocol {
+        var line = Line()
+
+        init(literalCapacity: Int, interpolationCount: Int) {}
+
+        mutating func appendLiteral(_ text: StaticString) { line.append(text) }
+        mutating func appendInterpolation(_ text: StaticString) { line.append(text) }
+        mutating func appendInterpolation(_ value: Int) { line.append(value) }
+        mutating func appendInterpolation(_ value: UInt32) { line.append(UInt(value)) }
+        mutating func appendInterpolation(_ value: UInt) { line.append(value) }
+        mutating func appendInterpolation(_ flag: Bool) { line.append(flag ? "true" : "false") }
+        mutating func appendInterpolation(_ text: String) { line.append(describing: text) }
+        mutating func appendInterpolation(_ other: Line) { line.append(contentsOf: other) }
+        mutating func appendInterpolation(_ value: some CustomStringConvertible) { line.append(describing: value.description) }
+    }
+}
+
 /// Counts checks, per group and in total; prints each failure with its label.
 struct Tally {
     var passed = 0
@@ -12,7 +82,7 @@ struct Tally {
     var groupPassed = 0
     var groupFailed = 0
 
-    mutating func check(_ condition: Bool, _ label: @autoclosure () -> String) {
+    mutating func check(_ condition: Bool, _ label: @autoclosure () -> Line) {
         if condition {
             passed += 1
             groupPassed += 1
