@@ -23,8 +23,17 @@ extension DERReader {
     /// - Returns: The element and the relative index just past it.
     /// - Throws: ``DERError`` for a truncated, non-minimal, indefinite or too
     ///   long header, or contents that run past `end` or `maximumLength`.
+    ///
+    /// Inlined into every read on 64-bit targets, where the fast path pays for its
+    /// copies (`x509-parse`, `e2e-*`); called, once in the image, on 32-bit targets,
+    /// where the copies (one per read site of every decoder, about 100 bytes each)
+    /// were the largest single share of a firmware image's DER code (issue 36).
     @inlinable
+    #if _pointerBitWidth(_32)
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     internal static func parseElement(
         in buffer: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, origin: Int, maximumLength: Int
     ) throws(DERError) -> (element: DERElement, next: Int) {

@@ -28,12 +28,10 @@ struct FirstOccurrences {
             repeated = nil
             return
         }
-        // Positions by encoding, equal encodings by position: each copy follows the
-        // first of its encoding.
-        var positions = Array(served.indices)
-        positions.sort { a, b in
-            let order = AnchorStore.order(served[a].derEncoded, served[b].derEncoded)
-            return order != 0 ? order < 0 : a < b
+        // Positions by encoding, equal encodings by position (the sort is stable):
+        // each copy follows the first of its encoding.
+        let positions = StableOrder.positions(count: served.count) { a, b in
+            AnchorStore.order(served[a].derEncoded, served[b].derEncoded) < 0
         }
         var repeated = Array(repeating: false, count: served.count)
         for (earlier, later) in zip(positions, positions.dropFirst())
