@@ -258,7 +258,10 @@ public struct RSAPublicKey: Sendable {
     }
 
     /// ``withMessageRepresentative(signature:_:)``'s work in the blocks of
-    /// ``withWorkspace(k:_:)``, its error as a value.
+    /// ``withWorkspace(k:_:)``, its error as a value. Called, not inlined: the
+    /// workspace's stack and heap branches each call it, and inlined it was copied
+    /// into both (968 bytes of a Cortex-M4 image, issue 36).
+    @inline(never)
     private static func representative<Value>(
         modulus: UnsafeBufferPointer<UInt8>, prepared: RSAModulus, exponent: UInt64, signature: UnsafeBufferPointer<UInt8>,
         values: UnsafeMutablePointer<UInt64>, work: UnsafeMutablePointer<UInt64>, scratch: UnsafeMutablePointer<UInt64>,

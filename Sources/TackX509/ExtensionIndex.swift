@@ -210,6 +210,29 @@ struct ExtensionIndex: Sendable {
             offset: offset)
     }
 
+    /// Extension `position`, whose identifier is known to be `identifier` (the
+    /// caller found it by that identifier).
+    func element(_ position: Int, identifier: OID) -> Extension {
+        let item = entry(position)
+        let offset = offset(position)
+        return Extension(
+            oid: identifier, isCritical: item.isCritical, valueRange: (offset + Int(item.valueStartDelta))..<Int(item.valueEnd),
+            offset: offset)
+    }
+
+    /// The position of the unrecognized extension with identifier `oid`, found by
+    /// comparing contents octets in place (DER has one encoding per identifier).
+    func position(ofUnrecognized oid: OID, in bytes: [UInt8]) -> Int? {
+        guard unrecognizedCount > 0 else { return nil }
+        return oid.withContents { contents in
+            for position in 0..<count where entry(position).kind == ExtensionEntry.unrecognized
+                && identifierEncoding(position, in: bytes).dropFirst(2).elementsEqual(contents) {
+                return position
+            }
+            return nil
+        }
+    }
+
     /// The first position whose identifier an earlier extension has: known kinds
     /// as the parse found them, the others compared pairwise (read again from
     /// `bytes`; only certificates with two or more unrecognized extensions).

@@ -129,6 +129,10 @@ extension RelativeDistinguishedName.Attribute {
     ///
     /// - Parameter other: The attribute to compare with.
     /// - Returns: `true` if they match.
+    // Called, not inlined: RelativeDistinguishedName.matches(_:) compares in two
+    // places (a single attribute, the members of a multi-valued RDN), and inlined the
+    // string preparation was copied into both (issue 36).
+    @inline(never)
     public func matches(_ other: RelativeDistinguishedName.Attribute) -> Bool {
         guard type == other.type else { return false }
         guard let kind = stringKind, let otherKind = other.stringKind else {

@@ -25,14 +25,13 @@ extension Certificate {
     /// - Parameter oid: The extension's identifier.
     /// - Returns: The undecoded extension.
     public func rawExtension(for oid: OID) -> Extension? {
-        if let kind = KnownExtension(oid) {
-            return extensionIndex.position(of: kind).map { extensionIndex.element($0, in: derEncoded) }
+        let position = if let kind = KnownExtension(oid) {
+            extensionIndex.position(of: kind)
+        } else {
+            extensionIndex.position(ofUnrecognized: oid, in: derEncoded)
         }
-        for position in 0..<extensionIndex.count where extensionIndex.entry(position).kind == ExtensionEntry.unrecognized {
-            let candidate = extensionIndex.element(position, in: derEncoded)
-            if candidate.oid == oid { return candidate }
-        }
-        return nil
+        // The identifier found is `oid`: nothing to read again.
+        return position.map { extensionIndex.element($0, identifier: oid) }
     }
 
     /// Decodes the extension of kind `kind` with `decode`, or returns `nil` when absent.

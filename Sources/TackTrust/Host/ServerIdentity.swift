@@ -109,6 +109,9 @@ struct DNSNameBytes: Equatable {
     /// Parses a presented or constraint name with the one grammar of
     /// ``DNSNameSyntax``: no trailing dot; with `allowWildcard`, the first label may be
     /// exactly `*`.
+    // Called, not inlined: the name-constraint check parses names in three places
+    // and the host check in more (issue 36).
+    @inline(never)
     init?(presented octets: UnsafeBufferPointer<UInt8>, allowWildcard: Bool) {
         let lowered = octets.map(asciiLowercased)
         guard let labels = try? DNSNameSyntax.parse(lowered[...], wildcard: allowWildcard, trailingDot: false) else { return nil }

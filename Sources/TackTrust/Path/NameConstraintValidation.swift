@@ -79,7 +79,9 @@ func checkNameConstraints(
         }
     }
     if let sanExtension {
-        names.append(contentsOf: sanExtension.names)
+        // One by one: `append(contentsOf:)` would link a copy of the standard
+        // library's generic sequence copying for GeneralNames (1.3 KB, issue 36).
+        for name in sanExtension.names { names.append(name) }
     } else if isLeaf {
         for value in subject.values(of: DistinguishedName.AttributeType.commonName)
         where TextBytes.withUTF8(value, { DNSNameBytes(presented: $0, allowWildcard: true) != nil && $0.contains(UInt8(ascii: ".")) }) {
@@ -172,8 +174,12 @@ private struct SubtreeSet {
             let bytes = Array(address.bytes)
             guard bytes.count == 4 || bytes.count == 16 else { return excluding }
             return ip.contains { subtree in
-                subtree.address.count == bytes.count
-                    && zip(zip(bytes, subtree.address), subtree.mask).allSatisfy { ($0.0 & $1) == ($0.1 & $1) }
+                // SubtreeSet(_:) took the address and mask from one name: equal lengths.
+                guard subtree.address.count == bytes.count, subtree.mask.count == bytes.count else { return false }
+                for index in bytes.indices where (bytes[index] ^ subtree.address[index]) & subtree.mask[index] != 0 {
+                    return false
+                }
+                return true
             }
         case .rfc822Name(let text):
             guard !email.isEmpty else { return false }
