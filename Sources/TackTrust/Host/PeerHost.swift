@@ -248,7 +248,16 @@ enum DNSNameSyntax {
     ///   - trailingDot: Whether one trailing dot (the absolute form) is accepted.
     static func parse(_ octets: ArraySlice<UInt8>, wildcard: Bool, trailingDot: Bool) throws(PeerHostError) -> [ArraySlice<UInt8>] {
         let body = try check(octets, wildcard: wildcard, trailingDot: trailingDot)
-        return body.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        // The labels between the dots (check refused empty ones), by index: the
+        // generic `split(separator:)` is half a kilobyte of a firmware image (issue 36).
+        var labels: [ArraySlice<UInt8>] = []
+        var start = body.startIndex
+        for index in body.indices where body[index] == UInt8(ascii: ".") {
+            labels.append(body[start..<index])
+            start = index + 1
+        }
+        labels.append(body[start...])
+        return labels
     }
 
     /// Checks `octets` without allocating and returns the name without its trailing
