@@ -32,4 +32,26 @@ struct FirstOccurrencesTests {
         // Repeats are common in these bags, so the agreement means something.
         #expect(repeats > 1_000, "repeats \(repeats)")
     }
+
+    @Test("AnchorStore.order, eight octets at a time, is the octet-by-octet order from the end (seeded)")
+    func orderIsOctetOrder() {
+        /// The order the word-wise scan must give: lengths, then octets from the last.
+        func reference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+            if a.count != b.count { return a.count < b.count ? -1 : 1 }
+            for index in a.indices.reversed() where a[index] != b[index] { return a[index] < b[index] ? -1 : 1 }
+            return 0
+        }
+        var random = DeterministicStream(state: 0x35_0DE2)
+        for round in 0..<5_000 {
+            let length = Int(random.next() % 40)
+            let a = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next() % 3) }
+            var b = a
+            // Equal, or one to three octets changed anywhere (the word edges included).
+            for _ in 0..<Int(random.next() % 4) where !b.isEmpty {
+                b[Int(random.next() % UInt64(b.count))] = UInt8(truncatingIfNeeded: random.next() % 3)
+            }
+            #expect(AnchorStore.order(a, b) == reference(a, b), "round \(round)")
+            #expect(AnchorStore.order(b, a) == reference(b, a), "round \(round)")
+        }
+    }
 }

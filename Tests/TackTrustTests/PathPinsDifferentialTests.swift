@@ -4,13 +4,14 @@ import TackTestSupport
 @testable import TackTrust
 import TackX509
 
-/// The ATS pin rule has two implementations: ``PathPins/matches(_:)`` (the pins report:
-/// every match listed, then the rule weighed) and ``PathPins/isSatisfied(by:on:)`` (the
-/// chain builder's path preference: nothing listed, hashing stops at a side's first
-/// match). They must agree on every path and rule: this binds them over seeded random
+/// The ATS pin rule has three implementations: ``PathPins/matches(_:)`` (the pins report:
+/// every match listed, then the rule weighed), ``PathPins/matches(_:on:)`` (the verdict:
+/// the same, hashing only the positions and kinds of pin the rule reads) and
+/// ``PathPins/isSatisfied(by:on:)`` (the chain builder's path preference: nothing listed,
+/// hashing stops at a side's first match). They must agree on every path and rule: this binds them over seeded random
 /// paths (1 to 6 certificates, repeats allowed) and rules (each of the four lists empty
 /// or holding pins of path certificates, of other certificates, or both).
-@Suite("Path pins: the two implementations of the ATS rule agree")
+@Suite("Path pins: the three implementations of the ATS rule agree")
 struct PathPinsDifferentialTests {
     /// The certificates paths and pins are drawn from: the RSA and ECDSA families of
     /// `Vectors/chains` (made by its generate.py).
@@ -62,6 +63,11 @@ struct PathPinsDifferentialTests {
             for match in general.matches {
                 #expect(match.list.isLeafList ? match.pathIndex == 0 : match.pathIndex >= 1, "round \(round)")
             }
+            // The verdict's variant, which hashes only what the rule reads, lists the same
+            // matches in the same order.
+            let lean = PathPins.matches(rule, on: path)
+            #expect(lean.matches == general.matches, "round \(round) (only what the rule reads)")
+            #expect(lean.isSatisfied == fast, "round \(round) (only what the rule reads)")
             // The served-pins variant of PathPins (a path that is what was served) agrees too.
             let served = PathPins(path, rule: rule, served: certificates, servedPins: PathPins.spkiPins(of: certificates))
             #expect(served.matches(rule).isSatisfied == fast, "round \(round) (served pins)")

@@ -172,4 +172,47 @@ struct SignatureCacheTests {
         }
         #expect(cache.evictions == evictions && evictions > 0)
     }
+
+    @Test("Recent digests: each is SHA-256 of its bytes, over seeded strings that repeat, share a length or differ in one byte")
+    func recentDigests() {
+        var stream = DeterministicStream(state: 0x35_D16E_57)
+        // Twelve strings of 0 to 40 bytes, some of one length, and a copy of each with one
+        // byte changed (the first, a middle one, or the last: the word comparison's edges).
+        var strings: [[UInt8]] = (0..<12).map { index in
+            let length = index < 6 ? 33 : Int(stream.next() % 41)
+            return (0..<length).map { _ in UInt8(truncatingIfNeeded: stream.next()) }
+        }
+        for string in strings where !string.isEmpty {
+            var changed = string
+            let at = [0, string.count / 2, string.count - 1][Int(stream.next() % 3)]
+            changed[at] ^= 1 << UInt8(stream.next() % 8)
+            strings.append(changed)
+        }
+        var recent = RecentDigests()
+        for round in 0..<3_000 {
+            let string = strings[Int(stream.next() % UInt64(strings.count))]
+            // A slice of a larger array, at an offset: the comparison reads the slice only.
+            let padded = [0xA5] + string + [0x5A]
+            let bytes = padded[1..<(padded.count - 1)]
+            #expect(recent.digest(of: bytes) == SHA256.hash(string), "round \(round)")
+            #expect(RecentDigests.equal(bytes, string[...]), "round \(round)")
+            #expect(recent.count <= RecentDigests.limit)
+        }
+    }
+
+    @Test("A chain served again hits, from bytes the cache compares rather than hashes")
+    func repeatedChainHits() {
+        var cache = SignatureCache(capacity: 8)
+        #expect(decide([leaf, intermediate, root], cache: &cache).isTrusted)
+        #expect(cache.hits == 0 && cache.count == 2)
+        // The same bytes in new arrays (as a new handshake brings them).
+        #expect(decide([Array(leaf), Array(intermediate), Array(root)], cache: &cache).isTrusted)
+        #expect(cache.hits == 2 && cache.count == 2)
+        // A leaf whose signature's last byte changed is no hit, and fails (the search stops
+        // there: the intermediate's link is not asked for).
+        var forged = leaf
+        forged[forged.count - 1] ^= 1
+        #expect(isBadSignature(decide([forged, intermediate, root], cache: &cache)))
+        #expect(cache.hits == 2 && cache.misses == 3 && cache.count == 2)
+    }
 }

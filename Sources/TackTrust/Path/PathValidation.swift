@@ -182,7 +182,7 @@ enum PathValidation {
             }
         }
         if node.isAnchor {
-            if isCA, (try? certificate.subject)?.isEmpty ?? false { return .emptyCASubject }
+            if isCA, node.subject?.isEmpty ?? false { return .emptyCASubject }
             // RFC 5280 §4.2.1.1: keyIdentifier MUST be present; in a self-signed
             // certificate it names the certificate's own key (its SKI).
             if node.isSelfIssued, let authority = decoded.authorityKeyIdentifier {
@@ -196,8 +196,8 @@ enum PathValidation {
         if !node.isSelfIssued, decoded.authorityKeyIdentifier?.keyIdentifier == nil {
             return .missingAuthorityKeyIdentifier
         }
-        let subject = try? certificate.subject
-        let subjectIsEmpty = subject?.isEmpty ?? false
+        // The node's subject, decoded once (``PathNode/subject`` is `try? certificate.subject`).
+        let subjectIsEmpty = node.subject?.isEmpty ?? false
         if isCA {
             if decoded.subjectKeyIdentifier == nil { return .missingSubjectKeyIdentifier }
             if certificate.rawExtension(for: BasicConstraints.oid)?.isCritical == false { return .nonCriticalBasicConstraints }

@@ -32,8 +32,11 @@ internal import TackX509
 /// used together.
 ///
 /// Bounded: at most ``capacity`` entries (about 100 bytes each), the least recently used
-/// evicted first. A value type without locks, so that TackTrust stays Embedded-clean:
-/// share one between threads only behind the platform's lock (`Mutex`, an actor).
+/// evicted first; beside them, the cache keeps the last four certificates and keys it
+/// hashed (views of their storage, a few KB), so that those met in every verdict (an
+/// intermediate, a root) are compared rather than hashed again. A value type without
+/// locks, so that TackTrust stays Embedded-clean: share one between threads only behind
+/// the platform's lock (`Mutex`, an actor).
 public struct SignatureCache: Sendable {
     /// The most entries the cache holds; `0` disables it.
     public let capacity: Int
@@ -45,6 +48,8 @@ public struct SignatureCache: Sendable {
     public private(set) var evictions = 0
 
     private var table: LeastRecentlyUsed<Key, Void>
+    /// The digests of the byte strings last hashed for keys, with their bytes.
+    private var recent = RecentDigests()
 
     /// Creates an empty cache holding at most `capacity` entries (a negative capacity
     /// counts as `0`, which disables caching).
@@ -61,18 +66,54 @@ public struct SignatureCache: Sendable {
     /// Whether the cache stores anything (its capacity is not `0`).
     var isEnabled: Bool { capacity > 0 }
 
-    /// Removes every entry (the counters are kept).
+    /// Removes every entry, and the certificates and keys kept with their digests (the
+    /// counters are kept).
     public mutating func removeAll() {
         table.removeAll()
+        recent = RecentDigests()
     }
 
-    /// What a passed signature check depends on.
+    /// What a passed signature check depends on: the SHA-256 of the certificate's DER and
+    /// of the issuer's SubjectPublicKeyInfo DER, and the policy.
+    ///
+    /// The digests are held as words, compared and hashed as such: a key is no secret, and
+    /// the digests' constant-time comparison (a closure over their bytes) was a tenth of a
+    /// verdict's cache work (issue 35). Only the first word of each digest is hashed (the
+    /// digests are uniform; equality compares everything).
     struct Key: Hashable, Sendable {
-        /// SHA-256 of the certificate's DER.
-        var certificate: SHA256Digest
-        /// SHA-256 of the issuer's SubjectPublicKeyInfo DER.
-        var issuerKey: SHA256Digest
-        var policy: SignaturePolicy
+        private let certificate: DigestWords
+        private let issuerKey: DigestWords
+        private let policy: SignaturePolicy
+
+        /// - Parameters:
+        ///   - certificate: SHA-256 of the certificate's DER.
+        ///   - issuerKey: SHA-256 of the issuer's SubjectPublicKeyInfo DER.
+        ///   - policy: The signature policy the check passed under.
+        init(certificate: SHA256Digest, issuerKey: SHA256Digest, policy: SignaturePolicy) {
+            self.certificate = DigestWords(certificate)
+            self.issuerKey = DigestWords(issuerKey)
+            self.policy = policy
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(certificate.first)
+            hasher.combine(issuerKey.first)
+        }
+    }
+
+    /// A SHA-256 digest's 32 bytes as four words (native order: for equality and hashing only).
+    private struct DigestWords: Hashable, Sendable {
+        let first: UInt64
+        let second: UInt64
+        let third: UInt64
+        let fourth: UInt64
+
+        init(_ digest: SHA256Digest) {
+            (first, second, third, fourth) = digest.withUnsafeBytes { bytes in
+                (bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                 bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            }
+        }
     }
 
     /// Whether a passed check for `key` is stored (a hit, made the most recently used);
@@ -118,15 +159,84 @@ extension SignatureCache: CertificateSignatureChecks {
     }
 
     /// The key of `certificate` under `issuer`'s key; `nil` when the cache is disabled.
-    private func key(of certificate: Certificate, issuedBy issuer: PathNode, policy: SignaturePolicy) -> Key? {
+    /// A certificate or key met in a recent key (the intermediate and the root of a fleet's
+    /// chains) is compared with the bytes hashed then, not hashed again (``RecentDigests``).
+    private mutating func key(of certificate: Certificate, issuedBy issuer: PathNode, policy: SignaturePolicy) -> Key? {
         guard isEnabled else { return nil }
         let keyDigest: SHA256Digest
         if let known = issuer.keyDigest {
             keyDigest = known
         } else {
-            keyDigest = SHA256.hash(issuer.certificate.spkiBytes)
+            keyDigest = recent.digest(of: issuer.certificate.spkiBytes)
             issuer.keyDigest = keyDigest
         }
-        return Key(certificate: SHA256.hash(certificate.derEncoded), issuerKey: keyDigest, policy: policy)
+        return Key(certificate: recent.digest(of: certificate.derEncoded[...]), issuerKey: keyDigest, policy: policy)
+    }
+}
+
+/// The SHA-256 digests of the last few byte strings a ``SignatureCache`` hashed for its
+/// keys (issuers' SubjectPublicKeyInfos, certificates), each kept with its bytes: a view
+/// of the certificate's storage, not a copy. A string met again (the intermediate and
+/// the root, in every verdict of a fleet behind one CA) is compared word by word, a small
+/// fraction of hashing it, instead of hashed again (issue 35: three of the four digests
+/// of a `trust-rsa2048-newleaf-sigcache` verdict). A new leaf differs in its length or
+/// its last word (its signature's), so a miss costs a comparison or two.
+///
+/// Keeps at most ``limit`` strings, the least recently used dropped first: the cache holds
+/// on to the storage of up to that many certificates (a few KB) beside its entries.
+struct RecentDigests {
+    /// The most strings kept: a leaf, its issuer's key and certificate, the root's key.
+    static var limit: Int { 4 }
+
+    /// The strings and their digests, the most recently used first.
+    private var entries: [(bytes: ArraySlice<UInt8>, digest: SHA256Digest)] = []
+
+    /// How many strings are kept.
+    var count: Int { entries.count }
+
+    /// The SHA-256 digest of `bytes`: a kept one when the same bytes were hashed recently,
+    /// else computed and kept.
+    mutating func digest(of bytes: ArraySlice<UInt8>) -> SHA256Digest {
+        for index in entries.indices where Self.equal(entries[index].bytes, bytes) {
+            let entry = entries[index]
+            if index > 0 {
+                entries.remove(at: index)
+                entries.insert(entry, at: 0)
+            }
+            return entry.digest
+        }
+        let digest = SHA256.hash(bytes)
+        if entries.count >= Self.limit { entries.removeLast() }
+        entries.insert((bytes, digest), at: 0)
+        return digest
+    }
+
+    /// Whether `a` and `b` hold the same bytes: the lengths, the last word (where two
+    /// certificates' signatures differ), then every word.
+    static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { left in
+            b.withUnsafeBytes { right in
+                let count = left.count
+                if count >= 8,
+                   left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    != right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) {
+                    return false
+                }
+                var offset = 0
+                while offset + 8 <= count {
+                    if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                        return false
+                    }
+                    offset += 8
+                }
+                while offset < count {
+                    if left[offset] != right[offset] { return false }
+                    offset += 1
+                }
+                return true
+            }
+        }
     }
 }

@@ -89,6 +89,13 @@ public enum PinOutcome: Sendable, Hashable, CustomStringConvertible {
 /// Everything the pin check found, so a mismatch is debugged in one look: the rule,
 /// the matches, the expected pins (``rule``), the pins of the verified path and of
 /// what was served, and the classic causes that apply.
+///
+/// The verdict (``outcome``, ``matches``) is computed with the decision, hashing only
+/// what the host's rule reads. The rest is for people and reports, and is computed
+/// from the served certificates and the verified path each time it is read:
+/// ``verifiedPins``, ``servedPins`` and ``diagnostics`` (issue 35: a verdict with no
+/// rule hashes nothing, and code that never reads them, such as firmware, does not
+/// link the diagnostics). Read each once and keep the value when it is needed twice.
 public struct PinEvaluation: Sendable {
     /// The host the check was for (`nil` when none was given: nothing is pinned).
     public let host: PeerHost?
@@ -100,12 +107,46 @@ public struct PinEvaluation: Sendable {
     public let rule: PinRule?
     /// The pins that matched, and which certificate each matched.
     public let matches: [PinMatch]
-    /// The SPKI pin of each verified-path certificate, leaf first (empty when untrusted).
-    public let verifiedPins: [SPKIPin]
-    /// The SPKI pin of each certificate served, in the order sent.
-    public let servedPins: [SPKIPin]
-    /// The classic causes that apply.
-    public let diagnostics: [PinDiagnostic]
+    /// The certificates as served (those that parsed), leaf first.
+    private let served: [Certificate]
+    /// The verified path, when pins were evaluated against one (`nil` for
+    /// ``PinOutcome/notEvaluated``).
+    private let path: VerifiedPath?
+    /// The check time, in seconds since 1970 (the diagnostics' expiry checks).
+    private let time: Int64
+
+    /// The SPKI pin of each verified-path certificate, leaf first (empty when untrusted);
+    /// computed on each read.
+    public var verifiedPins: [SPKIPin] {
+        guard let path else { return [] }
+        return PathPins.spkiPins(of: path.entries)
+    }
+
+    /// The SPKI pin of each certificate served, in the order sent; computed on each read.
+    public var servedPins: [SPKIPin] { PathPins.spkiPins(of: served) }
+
+    /// The classic causes that apply (none when no rule applied or the chain was not
+    /// trusted); computed on each read.
+    public var diagnostics: [PinDiagnostic] {
+        guard let rule, let path else { return [] }
+        let servedPins = servedPins
+        let pathPins = PathPins(path, rule: rule, served: served, servedPins: servedPins)
+        return PinPolicy.diagnose(rule: rule, path: path, pathPins: pathPins, served: served, servedPins: servedPins, at: time)
+    }
+
+    init(
+        host: PeerHost?, outcome: PinOutcome, ruleIndex: Int?, rule: PinRule?, matches: [PinMatch],
+        served: [Certificate], path: VerifiedPath?, time: Int64
+    ) {
+        self.host = host
+        self.outcome = outcome
+        self.ruleIndex = ruleIndex
+        self.rule = rule
+        self.matches = matches
+        self.served = served
+        self.path = path
+        self.time = time
+    }
 }
 
 extension PinPolicy {
@@ -119,26 +160,27 @@ extension PinPolicy {
     }
 
     /// Checks the rule at `index` (the host's) against the verified path of `trust`;
-    /// never against what was merely served.
+    /// never against what was merely served. Hashes only what the rule reads
+    /// (``PathPins/matches(_:on:)``): nothing when no rule applies or no path validated.
     ///
     /// - Parameters:
     ///   - host: The host connected to.
     ///   - index: The host's rule (``ruleIndex(forNormalized:)``), or `nil`.
     ///   - trust: Path validation's result; pins are checked only when a path was found.
-    ///   - servedChain: The certificates as the peer sent them, leaf first (for the
-    ///     diagnostics and the report; they never satisfy a pin).
+    ///   - servedChain: The certificates as the peer sent them, leaf first (kept for the
+    ///     diagnostics and the report's pins, computed when read; they never satisfy a pin).
     ///   - time: The check time, in seconds since 1970 (for rule expiration).
     func evaluate(host name: PeerHost?, ruleIndex index: Int?, trust: TrustResult, servedChain: [Certificate], at time: Int64) -> PinEvaluation {
-        let servedPins = PathPins.spkiPins(of: servedChain)  // interleaved SHA-256, one allocation
         let rule = index.map { rules[$0] }
         guard trust.verdict.isPathValid, let path = trust.path else {
-            return PinEvaluation(host: name, outcome: .notEvaluated, ruleIndex: index, rule: rule, matches: [], verifiedPins: [], servedPins: servedPins, diagnostics: [])
+            return PinEvaluation(
+                host: name, outcome: .notEvaluated, ruleIndex: index, rule: rule, matches: [], served: servedChain, path: nil, time: time)
         }
-        let pathPins = PathPins(path, rule: rule, served: servedChain, servedPins: servedPins)
         guard let rule else {
-            return PinEvaluation(host: name, outcome: .notPinned, ruleIndex: nil, rule: nil, matches: [], verifiedPins: pathPins.spki, servedPins: servedPins, diagnostics: [])
+            return PinEvaluation(
+                host: name, outcome: .notPinned, ruleIndex: nil, rule: nil, matches: [], served: servedChain, path: path, time: time)
         }
-        let result = pathPins.matches(rule)
+        let result = PathPins.matches(rule, on: path)
         let outcome: PinOutcome
         if rule.isExpired(at: time) {
             outcome = .ruleExpired(wouldSatisfy: result.isSatisfied)
@@ -147,16 +189,14 @@ extension PinPolicy {
         } else {
             outcome = rule.enforcement == .enforce ? .failed : .failedReportOnly
         }
-        let diagnostics = diagnose(rule: rule, path: path, pathPins: pathPins, served: servedChain, servedPins: servedPins, at: time)
         return PinEvaluation(
-            host: name, outcome: outcome, ruleIndex: index, rule: rule, matches: result.matches,
-            verifiedPins: pathPins.spki, servedPins: servedPins, diagnostics: diagnostics
-        )
+            host: name, outcome: outcome, ruleIndex: index, rule: rule, matches: result.matches, served: servedChain, path: path,
+            time: time)
     }
 
-    /// The classic causes that apply, in a fixed order; nothing is allocated unless
-    /// one applies (every pin of a satisfied rule matching, e2e-*, finds none).
-    private func diagnose(rule: PinRule, path: VerifiedPath, pathPins: PathPins, served: [Certificate], servedPins: [SPKIPin], at time: Int64) -> [PinDiagnostic] {
+    /// The classic causes that apply, in a fixed order (``PinEvaluation/diagnostics``);
+    /// nothing is allocated unless one applies.
+    static func diagnose(rule: PinRule, path: VerifiedPath, pathPins: PathPins, served: [Certificate], servedPins: [SPKIPin], at time: Int64) -> [PinDiagnostic] {
         var diagnostics: [PinDiagnostic] = []
         // Pins on the wrong side of the leaf/CA divide.
         for (entry, pin) in rule.caIdentities.enumerated() where pathPins.spki.first == pin {

@@ -72,13 +72,14 @@ public struct PinFailureReport: Sendable {
             fields.append(("enforce-pinning", .bool(rule.enforcement == .enforce)))
             fields.append(("report-uris", .strings(rule.reportURIs)))
         }
+        let diagnostics = evaluation.diagnostics  // computed on each read: once here
         fields += [
             ("served-certificate-chain", .strings(servedChain.map(pem))),
             ("validated-certificate-chain", .strings(verifiedChain.map(pem))),
             ("known-pins", .strings(knownPins)),
             ("validation-result", .string(result)),
-            ("diagnostics", .strings(evaluation.diagnostics.map { $0.description })),
-            ("diagnostic-codes", .strings(evaluation.diagnostics.map { $0.code })),
+            ("diagnostics", .strings(diagnostics.map { $0.description })),
+            ("diagnostic-codes", .strings(diagnostics.map { $0.code })),
         ]
         return .object(fields)
     }
