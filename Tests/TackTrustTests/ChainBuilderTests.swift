@@ -356,7 +356,7 @@ struct ChainBuilderTests {
         #expect(try evaluate("valid", intermediates: ["ica"], host: PeerHost("example.com")).verdict == .trusted)
         let host = try PeerHost("example.org")
         let other = try evaluate("valid", intermediates: ["ica"], host: host)
-        let mismatch = TrustFailure(.peerNameMismatch(host: host, leafNames: ["example.com"]), certificate: .served(index: 0))
+        let mismatch = TrustFailure(.peerNameMismatch(host: host, leafNames: [.dnsName("example.com")]), certificate: .served(index: 0))
         #expect(other.verdict == .recoverableFailure(mismatch))
         #expect(other.path == nil)
         #expect(other.failures == [mismatch])

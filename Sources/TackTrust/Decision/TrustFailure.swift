@@ -34,8 +34,10 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// both in seconds since 1970.
         case notYetValid(notBefore: Int64, checkTime: Int64)
         /// The leaf does not carry the expected host: `leafNames` are the DNS and IP
-        /// names of its subject alternative names (empty when it has none).
-        case peerNameMismatch(host: PeerHost, leafNames: [String])
+        /// names of its subject alternative names (empty when it has none), as values:
+        /// the text is made by ``TrustFailure/description`` (the DNS name as written, the
+        /// address in its usual form), so a verdict that is not printed renders nothing.
+        case peerNameMismatch(host: PeerHost, leafNames: [GeneralName])
         /// No path from this certificate reaches an anchor: no candidate issuer was found.
         /// `issuer` is the issuer name looked for and `authorityKeyIdentifier` the key
         /// identifier looked for, when the certificate has them (`nil` for an empty
@@ -272,7 +274,14 @@ public struct TrustFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .notYetValid(let notBefore, let checkTime):
             return "certificate not valid before \(RFC3339.format(notBefore)), \(Self.span(notBefore, checkTime)) after the check time\(subject)"
         case .peerNameMismatch(let host, let names):
-            let listed = names.isEmpty ? "it has no DNS or IP name" : "its names are " + names.joined(separator: ", ")
+            let texts = names.map { name -> String in
+                switch name {
+                case .dnsName(let text): text
+                case .ipAddress(let address): address.description
+                default: name.description
+                }
+            }
+            let listed = texts.isEmpty ? "it has no DNS or IP name" : "its names are " + texts.joined(separator: ", ")
             // Named by served position (the certificate served first is not the leaf
             // when the chain is served out of order).
             return "\(certificate.map { "\($0)" } ?? "the leaf") is not for \(host): \(listed)"

@@ -56,20 +56,19 @@ extension Certificate {
         return false
     }
 
-    /// Every DNS and IP name of the subject alternative names, as text (`example.com`,
-    /// `192.0.2.1`), for a name-mismatch message; empty when there are none or the
+    /// Every DNS and IP name of the subject alternative names, for a name-mismatch
+    /// failure (rendered only when it is printed); empty when there are none or the
     /// extension is malformed.
-    var dnsAndIPNames: [String] {
+    var dnsAndIPNames: [GeneralName] {
         guard let names = try? subjectAlternativeNames else { return [] }
-        var texts: [String] = []
+        var found: [GeneralName] = []
         for name in names.names {
             switch name {
-            case .dnsName(let dns): texts.append(dns)
-            case .ipAddress(let address): texts.append(address.description)
+            case .dnsName, .ipAddress: found.append(name)
             default: continue
             }
         }
-        return texts
+        return found
     }
 }
 

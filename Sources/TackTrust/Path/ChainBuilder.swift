@@ -227,11 +227,14 @@ struct ChainBuilder<Checks: CertificateSignatureChecks> {
     }
 
     private func result(_ verdict: TrustVerdict, path: VerifiedPath?) -> TrustResult {
-        var failures = recorded
+        let recorded = self.recorded
         // Most specific first; the sort is stable, so equal ranks keep search order.
-        failures.sort { $0.rank > $1.rank }
+        // (Only two or more need it: the comparison's context is not made for fewer.)
+        let failures = recorded.count < 2
+            ? recorded.map { $0.failure }
+            : StableOrder.positions(count: recorded.count) { recorded[$0].rank > recorded[$1].rank }.map { recorded[$0].failure }
         return TrustResult(
-            verdict: verdict, path: path, failures: failures.map { $0.failure },
+            verdict: verdict, path: path, failures: failures,
             signatureChecks: signatureChecks, buildSteps: buildSteps)
     }
 
@@ -389,8 +392,11 @@ struct ChainBuilder<Checks: CertificateSignatureChecks> {
             guard let node = nodes[number] else { continue }
             scored.append((number, keyScore(node), node.certificate.validity.notBefore.secondsSince1970))
         }
-        scored.sort { $0.score != $1.score ? $0.score < $1.score : $0.notBefore > $1.notBefore }
-        return scored.map { $0.number }
+        let ranked = scored
+        let order = StableOrder.positions(count: ranked.count) { a, b in
+            ranked[a].score != ranked[b].score ? ranked[a].score < ranked[b].score : ranked[a].notBefore > ranked[b].notBefore
+        }
+        return order.map { ranked[$0].number }
     }
 
     /// RFC 4158 §5.2 loop detection: `issuer` is already in the path, or a
