@@ -12,13 +12,13 @@
 /// indices. `String(decoding:as:)` repairs ill-formed input and links the repairing
 /// and growing code; ``string(validUTF8:)`` validates instead.
 ///
-/// Inlinable: the callers are in other modules, where a generic function that is not
-/// would run unspecialised on a host build (e2e-*-cached: +40% instructions).
+/// A `package` function's body is not available to other modules, so its generic
+/// forms run unspecialised there: the verdict's callers in other modules use the
+/// non-generic ``forUTF8(of:_:)``.
 package enum TextBytes {
     /// Runs `body` on `text`'s UTF-8 bytes, in place: a native or small string is
     /// contiguous, as every string of Embedded Swift and Linux is; a bridged one (a
     /// platform with Objective-C) is copied first.
-    @inlinable
     package static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var result: Result?
         forUTF8(of: text) { result = body($0) }
@@ -27,7 +27,11 @@ package enum TextBytes {
         return result
     }
 
-    /// ``withUTF8(_:_:)``'s access to the bytes, once in an image: unoptimised, so
+    /// ``withUTF8(_:_:)``'s access to the bytes, and the form other modules call on a
+    /// hot path: a generic `package` function is not specialised across modules (its
+    /// body is not serialised for them), and unspecialised it instantiates
+    /// `Optional<Result>`'s metadata at run time on every call (e2e-*-cached: +30%
+    /// instructions on the host). Once in an image: unoptimised, so
     /// that the optimiser does not clone it with each caller's closure (a copy of
     /// `withContiguousStorageIfAvailable`'s small-string handling per call site,
     /// about 250 bytes each on a Cortex-M4). On 32-bit targets only: unoptimised on a
@@ -36,7 +40,6 @@ package enum TextBytes {
     #if _pointerBitWidth(_32)
     @inline(never) @_optimize(none)
     #endif
-    @usableFromInline
     package static func forUTF8(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         if text.utf8.withContiguousStorageIfAvailable(body) != nil { return }
         #if _runtime(_ObjC)
@@ -51,14 +54,12 @@ package enum TextBytes {
     }
 
     /// A copy of `text`'s UTF-8 bytes.
-    @inlinable
     package static func bytes(_ text: String) -> [UInt8] {
         withUTF8(text) { Array($0) }
     }
 
     /// The text of `utf8`, or `nil` when it is not well-formed UTF-8 (it is validated,
     /// never repaired).
-    @inlinable
     package static func string(validUTF8 utf8: some Collection<UInt8>) -> String? {
         String(validating: utf8, as: UTF8.self)
     }
@@ -66,25 +67,21 @@ package enum TextBytes {
     /// The text of bytes this code wrote itself from ASCII and from the UTF-8 of other
     /// strings (hex digits and separators, addresses, lowercased host names), which are
     /// well-formed by construction; validated all the same, and empty if they were not.
-    @inlinable
     package static func string(writtenUTF8 utf8: some Collection<UInt8>) -> String {
         String(validating: utf8, as: UTF8.self) ?? ""
     }
 
     /// Whether `a` and `b` have the same UTF-8 bytes.
-    @inlinable
     package static func equal(_ a: String, _ b: String) -> Bool {
         withUTF8(a) { a in withUTF8(b) { b in a.elementsEqual(b) } }
     }
 
     /// Whether two lists of texts are equal element by element, by bytes.
-    @inlinable
     package static func equal(_ a: [String], _ b: [String]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
     }
 
     /// Feeds `text`'s UTF-8 bytes, and their count, to `hasher`.
-    @inlinable
     package static func hash(_ text: String, into hasher: inout Hasher) {
         withUTF8(text) { bytes in
             hasher.combine(bytes.count)

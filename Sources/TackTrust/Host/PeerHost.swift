@@ -60,7 +60,10 @@ public struct PeerHost: Sendable, Hashable, CustomStringConvertible {
         // The text's own bytes, in place (a native or small string is contiguous): no
         // copy, so a verdict's host costs no allocation (e2e-*). A non-throwing
         // closure with a `Result`: typed errors do not pass through it.
-        kind = try TextBytes.withUTF8(text) { PeerHost.parse($0, text: text) }.get()
+        // The non-generic access (TextBytes.forUTF8), as this is another module.
+        var parsed: Result<Kind, PeerHostError> = .failure(PeerHostError(.empty, offset: 0))
+        TextBytes.forUTF8(of: text) { parsed = PeerHost.parse($0, text: text) }
+        kind = try parsed.get()
     }
 
     /// A host for an address already in binary form.

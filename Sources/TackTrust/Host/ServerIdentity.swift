@@ -27,11 +27,14 @@ extension Certificate {
         case .dnsName(let reference):
             // The names' octets in place, not decoded `String`s: an 11-octet name is a
             // heap block on 32-bit targets (issue 35).
-            return TextBytes.withUTF8(reference) { reference in
-                names.names.containsDNSName { presented in
+            // The non-generic access (TextBytes.forUTF8), as this is another module.
+            var found = false
+            TextBytes.forUTF8(of: reference) { reference in
+                found = names.names.containsDNSName { presented in
                     presented.withUnsafeBufferPointer { DNSNameBytes.matches(reference: reference[...], presented: $0[...]) }
                 }
             }
+            return found
         case .ipAddress(let reference):
             for case .ipAddress(let presented) in names.names where presented.bytes.elementsEqual(reference) {
                 return true

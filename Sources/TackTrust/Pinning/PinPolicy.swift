@@ -203,9 +203,13 @@ public struct PinRule: Sendable, Hashable {
         // would bring in the Unicode normalisation tables (37 KB of firmware flash),
         // and in buffers by integer offsets: no generic algorithm over
         // `String.UTF8View`, whose `String.Index` steps link the index machinery.
-        TextBytes.withUTF8(host) { host in
-            TextBytes.withUTF8(domain) { domain in specificity(domain: domain, scope: scope, for: host) }
+        // The non-generic access (TextBytes.forUTF8): this runs on every verdict, from
+        // another module than TextBytes, where a generic call is not specialised.
+        var result: Int? = nil
+        TextBytes.forUTF8(of: host) { host in
+            TextBytes.forUTF8(of: domain) { domain in result = specificity(domain: domain, scope: scope, for: host) }
         }
+        return result
     }
 
     /// ``specificity(domain:scope:for:)`` on the names' bytes.
