@@ -339,20 +339,66 @@ private struct NameHasher {
     mutating func combine(_ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { combine(byte: UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
+
+    /// `combine(UInt32(octet))` in one step: the scalar's three zero octets only
+    /// multiply by the prime, so the four steps are one multiplication by the prime's
+    /// fourth power (modulo 2⁶⁴).
+    private mutating func combine(scalarOctet octet: UInt8) {
+        state = (state ^ UInt64(octet)) &* 0x9ffa_ac08_5635_bc91  // 0x100000001b3⁴ modulo 2⁶⁴
+    }
+
+    /// Combines the prepared scalars of a string whose octets are its scalars (the
+    /// string preparation of ``PreparedScalars``, to the same state as combining each
+    /// of its scalars), or returns `false` at an octet above 0x7F when `asciiOnly`
+    /// (UTF-8: such an octet starts a multi-octet scalar), the state then unspecified.
+    mutating func combinePrepared(octets: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
+        var started = false
+        var pendingSpace = false
+        for octet in octets {
+            switch octet {
+            case 0x20, 0x09...0x0D:
+                if started { pendingSpace = true }
+                continue
+            case 0x80...:
+                if asciiOnly { return false }
+            default:
+                break
+            }
+            if pendingSpace {
+                combine(scalarOctet: 0x20)
+                pendingSpace = false
+            }
+            started = true
+            combine(scalarOctet: octet &- 0x41 < 26 ? octet &+ 0x20 : octet)
+        }
+        return true
+    }
 }
 
 extension RelativeDistinguishedName.Attribute {
     /// One attribute's part of ``DistinguishedName/matchHash``: the same bytes as
     /// ``appendMatchKey(to:)`` appends, hashed (no length prefixes: a collision
     /// costs a name comparison, never a wrong match).
-    internal var matchHash: Int {
+    internal var matchHash: Int { matchHash(octetwise: true) }
+
+    /// ``matchHash``; `octetwise: false` takes the scalar iterator for every string
+    /// (the general path, for testing the octet-by-octet one against it).
+    internal func matchHash(octetwise: Bool) -> Int {
         var hasher = NameHasher()
         type.withContents { contents in hasher.combine(bytes: contents) }
         storage.withUnsafeBufferPointer { buffer in
             if let kind = stringKind {
                 hasher.combine(byte: 1)
-                var scalars = PreparedScalars(UnsafeBufferPointer(rebasing: buffer[valueElement.contentRange]), kind: kind)
-                while let scalar = scalars.next() { hasher.combine(scalar.value) }
+                let contents = UnsafeBufferPointer(rebasing: buffer[valueElement.contentRange])
+                // Octet strings (and UTF-8 that is all ASCII) are prepared octet by octet,
+                // to the same hash; other text takes the scalar iterator.
+                var octetHasher = hasher
+                if octetwise, kind != .bmp, kind != .universal, octetHasher.combinePrepared(octets: contents, asciiOnly: kind == .utf8) {
+                    hasher = octetHasher
+                } else {
+                    var scalars = PreparedScalars(contents, kind: kind)
+                    while let scalar = scalars.next() { hasher.combine(scalar.value) }
+                }
             } else {
                 hasher.combine(byte: 2)
                 hasher.combine(bytes: UnsafeBufferPointer(rebasing: buffer[valueElement.encodedRange]))

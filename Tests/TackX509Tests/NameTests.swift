@@ -397,3 +397,41 @@ struct NameFastPathTests {
         #expect(fastAccepted > 0)
     }
 }
+
+@Suite("Name match hash fast path")
+struct NameMatchHashFastPathTests {
+    @Test("Octet-by-octet string preparation hashes as the scalar iterator does (seeded)")
+    func octetwiseAgreesWithScalars() throws {
+        // Per string tag, the octets its values are drawn from (valid for the tag):
+        // spaces and the other ASCII whitespace, both cases, digits, and for UTF-8 and
+        // TeletexString octets above 0x7F (UTF-8's as whole scalars).
+        let ascii: [[UInt8]] = [[0x20], [0x20], [0x41], [0x5A], [0x61], [0x7A], [0x4D], [0x30], [0x2D], [0x2E]]
+        let whitespace: [[UInt8]] = [[0x09], [0x0A], [0x0D], [0x0B], [0x0C]]
+        let alphabets: [(tag: UInt8, pieces: [[UInt8]])] = [
+            (0x0C, ascii + whitespace + [[0xC3, 0xBC], [0xC3, 0x9C], [0xE2, 0x82, 0xAC]]),  // UTF8String
+            (0x13, ascii),  // PrintableString
+            (0x14, ascii + whitespace + [[0xFC], [0xDC], [0x80], [0xFF]]),  // TeletexString
+            (0x16, ascii + whitespace + [[0x00], [0x7F]]),  // IA5String
+            (0x1A, ascii),  // VisibleString
+        ]
+        // Seeded, so that a failure reproduces (TackTestSupport.DeterministicStream).
+        var generator = DeterministicStream(state: 0x35B_0C7E7)
+        var octetwiseTaken = 0
+        for round in 0..<2000 {
+            let alphabet = alphabets[round % alphabets.count]
+            var value: [UInt8] = []
+            let pieces = Int(generator.next() % 12)
+            for _ in 0..<pieces {
+                value += alphabet.pieces[Int(generator.next() % UInt64(alphabet.pieces.count))]
+            }
+            let name = try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, [alphabet.tag, UInt8(value.count)] + value)]]))
+            for rdn in name {
+                for attribute in rdn {
+                    #expect(attribute.matchHash(octetwise: true) == attribute.matchHash(octetwise: false), "\(value)")
+                    if alphabet.tag != 0x0C || value.allSatisfy({ $0 < 0x80 }) { octetwiseTaken += 1 }
+                }
+            }
+        }
+        #expect(octetwiseTaken > 1000)
+    }
+}
