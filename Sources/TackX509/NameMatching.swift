@@ -134,12 +134,29 @@ extension RelativeDistinguishedName.Attribute {
     // string preparation was copied into both (issue 36).
     @inline(never)
     public func matches(_ other: RelativeDistinguishedName.Attribute) -> Bool {
+        matches(other, octetwise: true)
+    }
+
+    /// ``matches(_:)``; `octetwise: false` compares every pair of strings by the scalar
+    /// iterator (the general path, for testing the octet-by-octet one against it).
+    internal func matches(_ other: RelativeDistinguishedName.Attribute, octetwise: Bool) -> Bool {
         guard type == other.type else { return false }
         guard let kind = stringKind, let otherKind = other.stringKind else {
             return encodingsEqual(storage, valueElement.encodedRange, other.storage, other.valueElement.encodedRange)
         }
         return storage.withUnsafeBufferPointer { mine in
             other.storage.withUnsafeBufferPointer { theirs in
+                // Two strings whose prepared texts are equal exactly when their prepared
+                // octets are (see PreparedOctets) are compared octet by octet.
+                if octetwise, PreparedOctets.comparable(kind, otherKind) {
+                    var left = PreparedOctets(UnsafeBufferPointer(rebasing: mine[valueElement.contentRange]))
+                    var right = PreparedOctets(UnsafeBufferPointer(rebasing: theirs[other.valueElement.contentRange]))
+                    while true {
+                        let a = left.next()
+                        guard a == right.next() else { return false }
+                        if a == nil { return true }
+                    }
+                }
                 var left = PreparedScalars(UnsafeBufferPointer(rebasing: mine[valueElement.contentRange]), kind: kind)
                 var right = PreparedScalars(UnsafeBufferPointer(rebasing: theirs[other.valueElement.contentRange]), kind: otherKind)
                 while true {
@@ -196,6 +213,60 @@ internal struct PreparedScalars: IteratorProtocol {
             return " "
         }
         return scalar
+    }
+}
+
+/// The octets of a checked directory string after the string preparation of
+/// ``PreparedScalars``, applied to octets: ASCII case folding and whitespace mapping,
+/// leading and trailing spaces removed, inner runs collapsed. An octet above 0x7F is
+/// passed as it is: in UTF-8 it is part of a multi-octet scalar, which the preparation
+/// leaves alone, so two UTF-8 strings' prepared octets are the UTF-8 encodings of
+/// their prepared scalars; in the single-octet types it is the scalar itself.
+internal struct PreparedOctets {
+    private let contents: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    /// Whether a space run was seen after some other octet.
+    private var pendingSpace = false
+    /// Whether an octet other than a space has been produced.
+    private var started = false
+
+    init(_ contents: UnsafeBufferPointer<UInt8>) {
+        self.contents = contents
+    }
+
+    /// Whether the prepared octets of strings of these two types are equal exactly
+    /// when their prepared scalars are: both UTF-8, both of single-octet types, or
+    /// UTF-8 and one of the ASCII-only types (whose octets are below 0x80, as a UTF-8
+    /// octet that starts or continues a multi-octet scalar is not). Not BMPString or
+    /// UniversalString, nor UTF-8 against TeletexString (Latin-1 above 0x7F).
+    static func comparable(_ a: DERStringKind, _ b: DERStringKind) -> Bool {
+        switch (a, b) {
+        case (.bmp, _), (_, .bmp), (.universal, _), (_, .universal): return false
+        case (.utf8, .teletex), (.teletex, .utf8): return false
+        default: return true
+        }
+    }
+
+    mutating func next() -> UInt8? {
+        while index < contents.count {
+            let octet = contents[index]
+            switch octet {
+            case 0x20, 0x09...0x0D:
+                if started { pendingSpace = true }
+                index += 1
+            default:
+                started = true
+                if pendingSpace {
+                    // The octet is read again on the next call.
+                    pendingSpace = false
+                    return 0x20
+                }
+                index += 1
+                return octet &- 0x41 < 26 ? octet &+ 0x20 : octet
+            }
+        }
+        // Trailing spaces are dropped with the pending flag.
+        return nil
     }
 }
 

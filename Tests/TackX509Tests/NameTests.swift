@@ -434,4 +434,68 @@ struct NameMatchHashFastPathTests {
         }
         #expect(octetwiseTaken > 1000)
     }
+
+    @Test("Octet-by-octet attribute comparison agrees with the scalar iterator (seeded)")
+    func octetwiseMatchingAgreesWithScalars() throws {
+        // Symbols and their encodings per string tag (nil: not valid for that tag).
+        // UTF8String 0x0C, PrintableString 0x13, TeletexString 0x14, IA5String 0x16,
+        // BMPString 0x1E.
+        let tags: [UInt8] = [0x0C, 0x13, 0x14, 0x16, 0x1E]
+        let table: [[[UInt8]?]] = [
+            // utf8, printable, teletex, ia5, bmp
+            [[0x20], [0x20], [0x20], [0x20], [0x00, 0x20]],
+            [[0x09], nil, [0x09], [0x09], [0x00, 0x09]],
+            [[0x41], [0x41], [0x41], [0x41], [0x00, 0x41]],
+            [[0x61], [0x61], [0x61], [0x61], [0x00, 0x61]],
+            [[0x5A], [0x5A], [0x5A], [0x5A], [0x00, 0x5A]],
+            [[0x7A], [0x7A], [0x7A], [0x7A], [0x00, 0x7A]],
+            [[0x30], [0x30], [0x30], [0x30], [0x00, 0x30]],
+            [[0x2D], [0x2D], [0x2D], [0x2D], [0x00, 0x2D]],
+            [[0xC3, 0xBC], nil, [0xFC], nil, [0x00, 0xFC]],  // ü
+            [[0xC3, 0x9C], nil, [0xDC], nil, [0x00, 0xDC]],  // Ü
+            [[0xC3, 0x83], nil, [0xC3], nil, [0x00, 0xC3]],  // Ã, whose UTF-8 starts like ü's
+        ]
+        // Seeded, so that a failure reproduces (TackTestSupport.DeterministicStream).
+        var generator = DeterministicStream(state: 0x35B_3A7C)
+        func encode(_ text: [Int], kindIndex: Int) -> [UInt8]? {
+            var value: [UInt8] = []
+            for symbol in text {
+                guard let octets = table[symbol][kindIndex] else { return nil }
+                value += octets
+            }
+            return [tags[kindIndex], UInt8(value.count)] + value
+        }
+        func attribute(_ encoded: [UInt8]) throws -> RelativeDistinguishedName.Attribute? {
+            let name = try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, encoded)]]))
+            return name.first?.first
+        }
+        var compared = 0
+        var matched = 0
+        for _ in 0..<3000 {
+            let text = (0..<Int(generator.next() % 8)).map { _ in Int(generator.next() % UInt64(table.count)) }
+            // The other text: the same with case changed, spaces added or dropped, or a
+            // symbol replaced, now and then.
+            var other: [Int] = []
+            for symbol in text {
+                switch generator.next() % 8 {
+                case 0: other.append(symbol ^ 1)  // pairs: space/tab, A/a, Z/z, 0/-, ü/Ü
+                case 1: other += [0, symbol]
+                case 2: continue
+                case 3: other.append(Int(generator.next() % UInt64(table.count)))
+                default: other.append(symbol)
+                }
+            }
+            if generator.next() % 2 == 0 { other.append(0) }
+            guard let left = encode(text, kindIndex: Int(generator.next() % 5)),
+                  let right = encode(other.map { min($0, table.count - 1) }, kindIndex: Int(generator.next() % 5)),
+                  let a = try attribute(left), let b = try attribute(right) else { continue }
+            compared += 1
+            let general = a.matches(b, octetwise: false)
+            #expect(a.matches(b, octetwise: true) == general, "\(left) vs \(right)")
+            #expect(b.matches(a, octetwise: true) == general, "\(right) vs \(left)")
+            if general { matched += 1 }
+        }
+        #expect(compared > 1000)
+        #expect(matched > 100)
+    }
 }
