@@ -134,12 +134,29 @@ extension RelativeDistinguishedName.Attribute {
     // string preparation was copied into both (issue 36).
     @inline(never)
     public func matches(_ other: RelativeDistinguishedName.Attribute) -> Bool {
+        matches(other, octetwise: true)
+    }
+
+    /// ``matches(_:)``; `octetwise: false` compares every pair of strings by the scalar
+    /// iterator (the general path, for testing the octet-by-octet one against it).
+    internal func matches(_ other: RelativeDistinguishedName.Attribute, octetwise: Bool) -> Bool {
         guard type == other.type else { return false }
         guard let kind = stringKind, let otherKind = other.stringKind else {
             return encodingsEqual(storage, valueElement.encodedRange, other.storage, other.valueElement.encodedRange)
         }
         return storage.withUnsafeBufferPointer { mine in
             other.storage.withUnsafeBufferPointer { theirs in
+                // Two strings whose prepared texts are equal exactly when their prepared
+                // octets are (see PreparedOctets) are compared octet by octet.
+                if octetwise, PreparedOctets.comparable(kind, otherKind) {
+                    var left = PreparedOctets(UnsafeBufferPointer(rebasing: mine[valueElement.contentRange]))
+                    var right = PreparedOctets(UnsafeBufferPointer(rebasing: theirs[other.valueElement.contentRange]))
+                    while true {
+                        let a = left.next()
+                        guard a == right.next() else { return false }
+                        if a == nil { return true }
+                    }
+                }
                 var left = PreparedScalars(UnsafeBufferPointer(rebasing: mine[valueElement.contentRange]), kind: kind)
                 var right = PreparedScalars(UnsafeBufferPointer(rebasing: theirs[other.valueElement.contentRange]), kind: otherKind)
                 while true {
@@ -196,6 +213,60 @@ internal struct PreparedScalars: IteratorProtocol {
             return " "
         }
         return scalar
+    }
+}
+
+/// The octets of a checked directory string after the string preparation of
+/// ``PreparedScalars``, applied to octets: ASCII case folding and whitespace mapping,
+/// leading and trailing spaces removed, inner runs collapsed. An octet above 0x7F is
+/// passed as it is: in UTF-8 it is part of a multi-octet scalar, which the preparation
+/// leaves alone, so two UTF-8 strings' prepared octets are the UTF-8 encodings of
+/// their prepared scalars; in the single-octet types it is the scalar itself.
+internal struct PreparedOctets {
+    private let contents: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    /// Whether a space run was seen after some other octet.
+    private var pendingSpace = false
+    /// Whether an octet other than a space has been produced.
+    private var started = false
+
+    init(_ contents: UnsafeBufferPointer<UInt8>) {
+        self.contents = contents
+    }
+
+    /// Whether the prepared octets of strings of these two types are equal exactly
+    /// when their prepared scalars are: both UTF-8, both of single-octet types, or
+    /// UTF-8 and one of the ASCII-only types (whose octets are below 0x80, as a UTF-8
+    /// octet that starts or continues a multi-octet scalar is not). Not BMPString or
+    /// UniversalString, nor UTF-8 against TeletexString (Latin-1 above 0x7F).
+    static func comparable(_ a: DERStringKind, _ b: DERStringKind) -> Bool {
+        switch (a, b) {
+        case (.bmp, _), (_, .bmp), (.universal, _), (_, .universal): return false
+        case (.utf8, .teletex), (.teletex, .utf8): return false
+        default: return true
+        }
+    }
+
+    mutating func next() -> UInt8? {
+        while index < contents.count {
+            let octet = contents[index]
+            switch octet {
+            case 0x20, 0x09...0x0D:
+                if started { pendingSpace = true }
+                index += 1
+            default:
+                started = true
+                if pendingSpace {
+                    // The octet is read again on the next call.
+                    pendingSpace = false
+                    return 0x20
+                }
+                index += 1
+                return octet &- 0x41 < 26 ? octet &+ 0x20 : octet
+            }
+        }
+        // Trailing spaces are dropped with the pending flag.
+        return nil
     }
 }
 
@@ -339,20 +410,66 @@ private struct NameHasher {
     mutating func combine(_ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { combine(byte: UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
+
+    /// `combine(UInt32(octet))` in one step: the scalar's three zero octets only
+    /// multiply by the prime, so the four steps are one multiplication by the prime's
+    /// fourth power (modulo 2⁶⁴).
+    private mutating func combine(scalarOctet octet: UInt8) {
+        state = (state ^ UInt64(octet)) &* 0x9ffa_ac08_5635_bc91  // 0x100000001b3⁴ modulo 2⁶⁴
+    }
+
+    /// Combines the prepared scalars of a string whose octets are its scalars (the
+    /// string preparation of ``PreparedScalars``, to the same state as combining each
+    /// of its scalars), or returns `false` at an octet above 0x7F when `asciiOnly`
+    /// (UTF-8: such an octet starts a multi-octet scalar), the state then unspecified.
+    mutating func combinePrepared(octets: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
+        var started = false
+        var pendingSpace = false
+        for octet in octets {
+            switch octet {
+            case 0x20, 0x09...0x0D:
+                if started { pendingSpace = true }
+                continue
+            case 0x80...:
+                if asciiOnly { return false }
+            default:
+                break
+            }
+            if pendingSpace {
+                combine(scalarOctet: 0x20)
+                pendingSpace = false
+            }
+            started = true
+            combine(scalarOctet: octet &- 0x41 < 26 ? octet &+ 0x20 : octet)
+        }
+        return true
+    }
 }
 
 extension RelativeDistinguishedName.Attribute {
     /// One attribute's part of ``DistinguishedName/matchHash``: the same bytes as
     /// ``appendMatchKey(to:)`` appends, hashed (no length prefixes: a collision
     /// costs a name comparison, never a wrong match).
-    internal var matchHash: Int {
+    internal var matchHash: Int { matchHash(octetwise: true) }
+
+    /// ``matchHash``; `octetwise: false` takes the scalar iterator for every string
+    /// (the general path, for testing the octet-by-octet one against it).
+    internal func matchHash(octetwise: Bool) -> Int {
         var hasher = NameHasher()
         type.withContents { contents in hasher.combine(bytes: contents) }
         storage.withUnsafeBufferPointer { buffer in
             if let kind = stringKind {
                 hasher.combine(byte: 1)
-                var scalars = PreparedScalars(UnsafeBufferPointer(rebasing: buffer[valueElement.contentRange]), kind: kind)
-                while let scalar = scalars.next() { hasher.combine(scalar.value) }
+                let contents = UnsafeBufferPointer(rebasing: buffer[valueElement.contentRange])
+                // Octet strings (and UTF-8 that is all ASCII) are prepared octet by octet,
+                // to the same hash; other text takes the scalar iterator.
+                var octetHasher = hasher
+                if octetwise, kind != .bmp, kind != .universal, octetHasher.combinePrepared(octets: contents, asciiOnly: kind == .utf8) {
+                    hasher = octetHasher
+                } else {
+                    var scalars = PreparedScalars(contents, kind: kind)
+                    while let scalar = scalars.next() { hasher.combine(scalar.value) }
+                }
             } else {
                 hasher.combine(byte: 2)
                 hasher.combine(bytes: UnsafeBufferPointer(rebasing: buffer[valueElement.encodedRange]))

@@ -397,3 +397,105 @@ struct NameFastPathTests {
         #expect(fastAccepted > 0)
     }
 }
+
+@Suite("Name match hash fast path")
+struct NameMatchHashFastPathTests {
+    @Test("Octet-by-octet string preparation hashes as the scalar iterator does (seeded)")
+    func octetwiseAgreesWithScalars() throws {
+        // Per string tag, the octets its values are drawn from (valid for the tag):
+        // spaces and the other ASCII whitespace, both cases, digits, and for UTF-8 and
+        // TeletexString octets above 0x7F (UTF-8's as whole scalars).
+        let ascii: [[UInt8]] = [[0x20], [0x20], [0x41], [0x5A], [0x61], [0x7A], [0x4D], [0x30], [0x2D], [0x2E]]
+        let whitespace: [[UInt8]] = [[0x09], [0x0A], [0x0D], [0x0B], [0x0C]]
+        let alphabets: [(tag: UInt8, pieces: [[UInt8]])] = [
+            (0x0C, ascii + whitespace + [[0xC3, 0xBC], [0xC3, 0x9C], [0xE2, 0x82, 0xAC]]),  // UTF8String
+            (0x13, ascii),  // PrintableString
+            (0x14, ascii + whitespace + [[0xFC], [0xDC], [0x80], [0xFF]]),  // TeletexString
+            (0x16, ascii + whitespace + [[0x00], [0x7F]]),  // IA5String
+            (0x1A, ascii),  // VisibleString
+        ]
+        // Seeded, so that a failure reproduces (TackTestSupport.DeterministicStream).
+        var generator = DeterministicStream(state: 0x35B_0C7E7)
+        var octetwiseTaken = 0
+        for round in 0..<2000 {
+            let alphabet = alphabets[round % alphabets.count]
+            var value: [UInt8] = []
+            let pieces = Int(generator.next() % 12)
+            for _ in 0..<pieces {
+                value += alphabet.pieces[Int(generator.next() % UInt64(alphabet.pieces.count))]
+            }
+            let name = try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, [alphabet.tag, UInt8(value.count)] + value)]]))
+            for rdn in name {
+                for attribute in rdn {
+                    #expect(attribute.matchHash(octetwise: true) == attribute.matchHash(octetwise: false), "\(value)")
+                    if alphabet.tag != 0x0C || value.allSatisfy({ $0 < 0x80 }) { octetwiseTaken += 1 }
+                }
+            }
+        }
+        #expect(octetwiseTaken > 1000)
+    }
+
+    @Test("Octet-by-octet attribute comparison agrees with the scalar iterator (seeded)")
+    func octetwiseMatchingAgreesWithScalars() throws {
+        // Symbols and their encodings per string tag (nil: not valid for that tag).
+        // UTF8String 0x0C, PrintableString 0x13, TeletexString 0x14, IA5String 0x16,
+        // BMPString 0x1E.
+        let tags: [UInt8] = [0x0C, 0x13, 0x14, 0x16, 0x1E]
+        let table: [[[UInt8]?]] = [
+            // utf8, printable, teletex, ia5, bmp
+            [[0x20], [0x20], [0x20], [0x20], [0x00, 0x20]],
+            [[0x09], nil, [0x09], [0x09], [0x00, 0x09]],
+            [[0x41], [0x41], [0x41], [0x41], [0x00, 0x41]],
+            [[0x61], [0x61], [0x61], [0x61], [0x00, 0x61]],
+            [[0x5A], [0x5A], [0x5A], [0x5A], [0x00, 0x5A]],
+            [[0x7A], [0x7A], [0x7A], [0x7A], [0x00, 0x7A]],
+            [[0x30], [0x30], [0x30], [0x30], [0x00, 0x30]],
+            [[0x2D], [0x2D], [0x2D], [0x2D], [0x00, 0x2D]],
+            [[0xC3, 0xBC], nil, [0xFC], nil, [0x00, 0xFC]],  // ü
+            [[0xC3, 0x9C], nil, [0xDC], nil, [0x00, 0xDC]],  // Ü
+            [[0xC3, 0x83], nil, [0xC3], nil, [0x00, 0xC3]],  // Ã, whose UTF-8 starts like ü's
+        ]
+        // Seeded, so that a failure reproduces (TackTestSupport.DeterministicStream).
+        var generator = DeterministicStream(state: 0x35B_3A7C)
+        func encode(_ text: [Int], kindIndex: Int) -> [UInt8]? {
+            var value: [UInt8] = []
+            for symbol in text {
+                guard let octets = table[symbol][kindIndex] else { return nil }
+                value += octets
+            }
+            return [tags[kindIndex], UInt8(value.count)] + value
+        }
+        func attribute(_ encoded: [UInt8]) throws -> RelativeDistinguishedName.Attribute? {
+            let name = try DistinguishedName(derEncoded: encodeName([[.raw(AT.commonName, encoded)]]))
+            return name.first?.first
+        }
+        var compared = 0
+        var matched = 0
+        for _ in 0..<3000 {
+            let text = (0..<Int(generator.next() % 8)).map { _ in Int(generator.next() % UInt64(table.count)) }
+            // The other text: the same with case changed, spaces added or dropped, or a
+            // symbol replaced, now and then.
+            var other: [Int] = []
+            for symbol in text {
+                switch generator.next() % 8 {
+                case 0: other.append(symbol ^ 1)  // pairs: space/tab, A/a, Z/z, 0/-, ü/Ü
+                case 1: other += [0, symbol]
+                case 2: continue
+                case 3: other.append(Int(generator.next() % UInt64(table.count)))
+                default: other.append(symbol)
+                }
+            }
+            if generator.next() % 2 == 0 { other.append(0) }
+            guard let left = encode(text, kindIndex: Int(generator.next() % 5)),
+                  let right = encode(other.map { min($0, table.count - 1) }, kindIndex: Int(generator.next() % 5)),
+                  let a = try attribute(left), let b = try attribute(right) else { continue }
+            compared += 1
+            let general = a.matches(b, octetwise: false)
+            #expect(a.matches(b, octetwise: true) == general, "\(left) vs \(right)")
+            #expect(b.matches(a, octetwise: true) == general, "\(right) vs \(left)")
+            if general { matched += 1 }
+        }
+        #expect(compared > 1000)
+        #expect(matched > 100)
+    }
+}

@@ -294,12 +294,15 @@ enum DNSNameSyntax {
         _ label: Octets, isFirst: Bool, wildcard: Bool
     ) throws(PeerHostError) where Octets.Index == Int {
         guard let first = label.first, let last = label.last else { throw PeerHostError(.emptyLabel, offset: label.startIndex) }
-        guard label.count <= 63 else { throw PeerHostError(.labelTooLong, offset: label.startIndex) }
+        // Integer indices, not `label.indices`: a slice's `Indices` type was looked up
+        // in the runtime's generic metadata on every call (issue 35).
+        let length = label.endIndex - label.startIndex
+        guard length <= 63 else { throw PeerHostError(.labelTooLong, offset: label.startIndex) }
         if first == UInt8(ascii: "*") {
-            guard wildcard, isFirst, label.count == 1 else { throw PeerHostError(.wildcard, offset: label.startIndex) }
+            guard wildcard, isFirst, length == 1 else { throw PeerHostError(.wildcard, offset: label.startIndex) }
             return
         }
-        for index in label.indices {
+        for index in label.startIndex..<label.endIndex {
             let byte = label[index]
             let isLetterOrDigit = (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
             guard isLetterOrDigit || byte == UInt8(ascii: "-") else {
