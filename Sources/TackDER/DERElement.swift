@@ -47,7 +47,10 @@ extension DERElement {
     ///   - end: The offset the element must end by (at most `bytes.count`).
     /// - Returns: The element, or `nil` if `start..<end` is not a valid range of
     ///   `bytes` or the header there is malformed or runs past `end`.
-    public init?(headerIn bytes: [UInt8], at start: Int, end: Int) {
+    ///
+    /// `bytes` is borrowed: an initializer takes its arguments owned by default, so every
+    /// call retained and released the caller's buffer (34 pairs a verdict, issue 35).
+    public init?(headerIn bytes: borrowing [UInt8], at start: Int, end: Int) {
         guard start >= 0, start < end, end <= bytes.count else { return nil }
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             try? DERReader.parseElement(in: buffer, at: start, end: end, origin: 0, maximumLength: .max)

@@ -245,7 +245,11 @@ public struct Certificate: Sendable, Hashable {
     /// The DER of the subject Name (whole SEQUENCE).
     public var subjectBytes: ArraySlice<UInt8> { derEncoded[subjectRange] }
     /// The DER of the SubjectPublicKeyInfo: what the SPKI pin hashes.
-    public var spkiBytes: ArraySlice<UInt8> { publicKeyInfo.derEncoded }
+    public var spkiBytes: ArraySlice<UInt8> {
+        // The key shares this certificate's buffer (its ranges index `derEncoded`); read
+        // through it, the getter copied the whole key value (issue 35: 8 a verdict).
+        derEncoded[publicKeyInfo.range]
+    }
     /// The absolute range of the SubjectPublicKeyInfo SEQUENCE (whole TLV).
     public var spkiRange: Range<Int> { publicKeyInfo.range }
     /// The signature value octets.

@@ -109,14 +109,14 @@ extension PathValidation {
     /// size, and for a TLS server leaf from 2019-07-01 on, id-kp-serverAuth and the
     /// 825-day validity limit. Hard.
     static func checkLeafProfile(
-        _ node: PathNode, _ decoded: DecodedExtensions, profile: TrustProfile, purpose: KeyPurpose
+        _ node: PathNode, profile: TrustProfile, purpose: KeyPurpose
     ) -> TrustFailure? {
         guard profile == .apple else { return nil }
         let certificate = node.certificate
         if let failure = checkKeySize(node, profile: profile) { return failure }
         guard purpose == .serverAuthentication,
               certificate.validity.notBefore.secondsSince1970 >= AppleServerRules.extendedRulesStart else { return nil }
-        guard decoded.extendedKeyUsage?.contains(ExtendedKeyUsage.serverAuth) ?? false else {
+        guard node.decoded.extendedKeyUsage?.contains(ExtendedKeyUsage.serverAuth) ?? false else {
             return node.failure(.missingServerAuth)
         }
         if let excess = AppleServerRules.excess(of: certificate, limit: AppleServerRules.maximumDays) {

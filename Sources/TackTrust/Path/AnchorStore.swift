@@ -153,7 +153,7 @@ public struct AnchorStore: Sendable {
     private mutating func add(
         _ certificate: Certificate, origin: Origin, preparedKey: Result<SignatureVerificationKey, SignatureError>?
     ) {
-        let place = position(of: certificate)
+        let place = position(of: certificate.derEncoded)
         guard !place.found else { return }
         let index = certificates.count
         byEncoding.insert(index, at: place.position)
@@ -196,8 +196,7 @@ public struct AnchorStore: Sendable {
 
     /// Where `certificate`'s DER is in ``byEncoding``, or would be inserted, and whether
     /// it is there.
-    private func position(of certificate: Certificate) -> (position: Int, found: Bool) {
-        let der = certificate.derEncoded
+    private func position(of der: [UInt8]) -> (position: Int, found: Bool) {
         let place = Self.firstPosition(byEncoding.count) { Self.order(certificates[byEncoding[$0]].derEncoded, der) < 0 }
         return (place, place < byEncoding.count && Self.order(certificates[byEncoding[place]].derEncoded, der) == 0)
     }
@@ -248,14 +247,18 @@ public struct AnchorStore: Sendable {
     ///
     /// - Parameter certificate: The certificate to look for (DER equality).
     /// - Returns: Whether it is an anchor.
-    public func contains(_ certificate: Certificate) -> Bool { position(of: certificate).found }
+    public func contains(_ certificate: Certificate) -> Bool { position(of: certificate.derEncoded).found }
 
     /// The index of `certificate` (the same DER) in ``certificates``, or `nil`.
     ///
     /// - Parameter certificate: The certificate to look for (DER equality).
     /// - Returns: Its index in the store, or `nil`.
-    public func index(of certificate: Certificate) -> Int? {
-        let place = position(of: certificate)
+    public func index(of certificate: Certificate) -> Int? { index(ofEncoding: certificate.derEncoded) }
+
+    /// The index in ``certificates`` of the anchor whose DER is `der`, or `nil`: for
+    /// served bytes not parsed yet.
+    func index(ofEncoding der: [UInt8]) -> Int? {
+        let place = position(of: der)
         return place.found ? byEncoding[place.position] : nil
     }
 

@@ -152,10 +152,11 @@ struct ChainBuilder<Checks: CertificateSignatureChecks> {
 
     /// Runs the search and returns the verdict (see ``evaluate(preferring:signatureChecks:)``).
     mutating func evaluate(preferring: (VerifiedPath) -> Bool) -> TrustResult {
-        guard let leafCertificate = served.first else {
+        guard !served.isEmpty else {
             return result(.recoverableFailure(TrustFailure(TrustFailure.unknownIssuer(of: nil), certificate: nil)), path: nil)
         }
-        let leaf = PathNode(leafCertificate, reference: .served(index: position(ofServed: 0)), number: 0)
+        // Read in place (`served.first` copied the certificate: a retain per buffer).
+        let leaf = PathNode(served[0], reference: .served(index: position(ofServed: 0)), number: 0)
         nodes.insertServed(leaf)
         if let failure = PathValidation.checkLeaf(leaf, purpose: options.purpose, profile: options.profile) {
             record(failure)
@@ -164,7 +165,7 @@ struct ChainBuilder<Checks: CertificateSignatureChecks> {
         var soft: [TrustFailure] = []
         if let failure = PathValidation.checkValidity(leaf, at: time) { soft.append(failure) }
 
-        if let anchorIndex = anchors.index(of: leafCertificate) {
+        if let anchorIndex = anchors.index(of: leaf.certificate) {
             // The leaf is itself an anchor (a pinned self-signed certificate): its
             // name and key are trusted directly, as Go and Apple's platform do.
             if let failure = PathValidation.checkLeafAnchor(
@@ -173,7 +174,7 @@ struct ChainBuilder<Checks: CertificateSignatureChecks> {
                 return result(.fatalFailure(failure), path: nil)
             }
             let path = VerifiedPath(
-                entries: [VerifiedPath.Entry(certificate: leafCertificate, reference: .anchor(index: anchorIndex), revocation: .anchor)])
+                entries: [VerifiedPath.Entry(certificate: leaf.certificate, reference: .anchor(index: anchorIndex), revocation: .anchor)])
             if soft.isEmpty { firstValid = path } else { record(soft[0], rank: RankedFailure.softPathRank) }
         } else {
             // The path (its nodes, each with its status under the issuer above it) grows
@@ -217,10 +218,10 @@ struct ChainBuilder<Checks: CertificateSignatureChecks> {
 
     /// The leaf against the expected peer name, once a path is found.
     private func checkPeerName() -> TrustFailure? {
-        guard let host, let leaf = served.first else { return nil }
+        guard let host, !served.isEmpty else { return nil }
         do {
-            return try leaf.matches(host)
-                ? nil : TrustFailure(.peerNameMismatch(host: host, leafNames: leaf.dnsAndIPNames), certificate: .served(index: 0))
+            return try served[0].matches(host)
+                ? nil : TrustFailure(.peerNameMismatch(host: host, leafNames: served[0].dnsAndIPNames), certificate: .served(index: 0))
         } catch {
             return TrustFailure(.malformed(error), certificate: .served(index: 0))
         }

@@ -47,10 +47,16 @@ final class PathNode {
     let subject: DistinguishedName?
     /// The issuer name, or nil when it does not decode.
     let issuer: DistinguishedName?
-    /// Every extension, typed, or the first decoding error.
-    let extensions: Result<DecodedExtensions, X509Error>
+    /// Every extension, typed; empty when one does not decode (``extensionError``).
+    ///
+    /// A stored `let` of a final class, read in place: as a `Result` each `case
+    /// .success(let decoded)` copied the whole set (a dozen buffers retained and
+    /// released, 36 pairs a verdict, issue 35), and so did a `guard let` of an optional.
+    let decoded: DecodedExtensions
+    /// The first error decoding the extensions, or nil when they all decode.
+    let extensionError: X509Error?
     /// The subject key identifier, if present and decodable (kept apart from
-    /// ``extensions`` so that the candidate sort reads it without copying them).
+    /// ``decoded`` so that the candidate sort reads it without copying them).
     let subjectKeyIdentifier: ArraySlice<UInt8>?
     /// The authority key identifier's keyIdentifier, if present and decodable.
     let authorityKeyIdentifier: ArraySlice<UInt8>?
@@ -69,11 +75,13 @@ final class PathNode {
         issuer = try? certificate.issuer
         do {
             let decoded = try certificate.decodeAllExtensions()
-            extensions = .success(decoded)
             subjectKeyIdentifier = decoded.subjectKeyIdentifier?.keyIdentifier
             authorityKeyIdentifier = decoded.authorityKeyIdentifier?.keyIdentifier
+            self.decoded = decoded
+            extensionError = nil
         } catch {
-            extensions = .failure(error)
+            decoded = DecodedExtensions()
+            extensionError = error
             subjectKeyIdentifier = nil
             authorityKeyIdentifier = nil
         }
@@ -114,15 +122,11 @@ enum PathValidation {
     /// Checks that do not depend on the path: decodable extensions, no unknown
     /// critical extension. Hard.
     static func checkExtensions(_ node: PathNode) -> TrustFailure? {
-        switch node.extensions {
-        case .failure(let error):
-            return node.failure(.malformed(error))
-        case .success(let decoded):
-            for item in decoded.unrecognized where item.isCritical {
-                return node.failure(.unknownCriticalExtension(item.oid))
-            }
-            return nil
+        if let error = node.extensionError { return node.failure(.malformed(error)) }
+        for item in node.decoded.unrecognized where item.isCritical {
+            return node.failure(.unknownCriticalExtension(item.oid))
         }
+        return nil
     }
 
     /// Validity at `time`, bounds inclusive (RFC 5280 §4.1.2.5, §6.1.3 (a)(2)). Soft.
@@ -139,11 +143,10 @@ enum PathValidation {
     /// (``checkLeafProfile(_:_:profile:purpose:)``). Hard.
     static func checkLeaf(_ node: PathNode, purpose: KeyPurpose, profile: TrustProfile) -> TrustFailure? {
         if let failure = checkExtensions(node) { return failure }
-        guard case .success(let decoded) = node.extensions else { return nil }
-        if let violation = profileViolation(node, decoded, isLeaf: true) {
+        if let violation = profileViolation(node, isLeaf: true) {
             return node.failure(.profileViolation(violation))
         }
-        if let eku = decoded.extendedKeyUsage, let wanted = purpose.oid {
+        if let eku = node.decoded.extendedKeyUsage, let wanted = purpose.oid {
             // RFC 5280 §4.2.1.12: the purpose, or anyExtendedKeyUsage (accepted
             // on the leaf as Go does; the Baseline Requirements forbid it in
             // subscriber certificates but no major TLS verifier refuses it).
@@ -153,12 +156,12 @@ enum PathValidation {
         }
         // A CA certificate in leaf position is validated as RFC 5280 allows (x509-limbo
         // rfc5280::ca-as-leaf): its key usage is about certificates, not TLS.
-        let isCA = decoded.basicConstraints?.isCertificateAuthority ?? false
-        if !isCA, let usage = decoded.keyUsage,
+        let isCA = node.decoded.basicConstraints?.isCertificateAuthority ?? false
+        if !isCA, let usage = node.decoded.keyUsage,
            !leafKeyUsage(usage, fits: node.certificate.publicKeyInfo.algorithm, purpose: purpose) {
             return node.failure(.keyUsageMismatch)
         }
-        return checkLeafProfile(node, decoded, profile: profile, purpose: purpose)
+        return checkLeafProfile(node, profile: profile, purpose: purpose)
     }
 
     /// The first profile rule a served certificate breaks (RFC 5280 §4 "conforming
@@ -171,10 +174,10 @@ enum PathValidation {
     /// subject key identifier, 3 have non-critical basic constraints and 5 carry
     /// authorityCertIssuer/SerialNumber in their authority key identifier.
     static func profileViolation(
-        _ node: PathNode, _ decoded: DecodedExtensions, isLeaf: Bool
+        _ node: PathNode, isLeaf: Bool
     ) -> TrustFailure.ProfileViolation? {
         let certificate = node.certificate
-        let isCA = decoded.basicConstraints?.isCertificateAuthority ?? false
+        let isCA = node.decoded.basicConstraints?.isCertificateAuthority ?? false
         for item in certificate.extensions where item.isCritical {
             if item.oid == AuthorityKeyIdentifier.oid || item.oid == SubjectKeyIdentifier.oid
                 || item.oid == AuthorityInformationAccess.oid {
@@ -185,28 +188,28 @@ enum PathValidation {
             if isCA, node.subject?.isEmpty ?? false { return .emptyCASubject }
             // RFC 5280 §4.2.1.1: keyIdentifier MUST be present; in a self-signed
             // certificate it names the certificate's own key (its SKI).
-            if node.isSelfIssued, let authority = decoded.authorityKeyIdentifier {
+            if node.isSelfIssued, let authority = node.decoded.authorityKeyIdentifier {
                 guard let identifier = authority.keyIdentifier else { return .missingAuthorityKeyIdentifier }
-                if let own = decoded.subjectKeyIdentifier?.keyIdentifier, !identifier.elementsEqual(own) {
+                if let own = node.decoded.subjectKeyIdentifier?.keyIdentifier, !identifier.elementsEqual(own) {
                     return .authorityKeyIdentifierMismatch
                 }
             }
             return nil
         }
-        if !node.isSelfIssued, decoded.authorityKeyIdentifier?.keyIdentifier == nil {
+        if !node.isSelfIssued, node.decoded.authorityKeyIdentifier?.keyIdentifier == nil {
             return .missingAuthorityKeyIdentifier
         }
         // The node's subject, decoded once (``PathNode/subject`` is `try? certificate.subject`).
         let subjectIsEmpty = node.subject?.isEmpty ?? false
         if isCA {
-            if decoded.subjectKeyIdentifier == nil { return .missingSubjectKeyIdentifier }
+            if node.decoded.subjectKeyIdentifier == nil { return .missingSubjectKeyIdentifier }
             if certificate.rawExtension(for: BasicConstraints.oid)?.isCritical == false { return .nonCriticalBasicConstraints }
             if subjectIsEmpty { return .emptyCASubject }
         } else {
-            if decoded.nameConstraints != nil { return .nameConstraintsInEndEntity }
-            if decoded.keyUsage?.contains(.keyCertSign) == true { return .keyCertSignWithoutCA }
+            if node.decoded.nameConstraints != nil { return .nameConstraintsInEndEntity }
+            if node.decoded.keyUsage?.contains(.keyCertSign) == true { return .keyCertSignWithoutCA }
         }
-        if isLeaf, isCA, let usage = decoded.keyUsage, !usage.contains(.keyCertSign) { return .endEntityMarkedCA }
+        if isLeaf, isCA, let usage = node.decoded.keyUsage, !usage.contains(.keyCertSign) { return .endEntityMarkedCA }
         let sanIsCritical = certificate.rawExtension(for: SubjectAlternativeNames.oid)?.isCritical
         if subjectIsEmpty, sanIsCritical != true, !isCA { return .emptySubjectWithoutCriticalSAN }
         if !subjectIsEmpty, sanIsCritical == true { return .criticalSANWithSubject }
@@ -245,39 +248,38 @@ enum PathValidation {
     ///   - path: The path so far, leaf first; `issuer` would go on top.
     static func checkIssuer(_ issuer: PathNode, above path: [PathStep], purpose: KeyPurpose) -> TrustFailure? {
         if let failure = checkExtensions(issuer) { return failure }
-        guard case .success(let decoded) = issuer.extensions else { return nil }
 
         // Basic constraints. A v1 certificate has no extensions: RFC 5280 §6.1.4 (k)
         // lets it act as a CA only when it is the trust anchor (as Go, webpki and
         // OpenSSL's default do).
-        if let constraints = decoded.basicConstraints {
+        if let constraints = issuer.decoded.basicConstraints {
             guard constraints.isCertificateAuthority else { return issuer.failure(.issuerNotCA) }
         } else if !(issuer.isAnchor && issuer.certificate.version == .v1) {
             return issuer.failure(.issuerNotCA)
         }
 
-        if let usage = decoded.keyUsage, !usage.contains(.keyCertSign) {
+        if let usage = issuer.decoded.keyUsage, !usage.contains(.keyCertSign) {
             return issuer.failure(.missingKeyCertSign)
         }
-        if let violation = profileViolation(issuer, decoded, isLeaf: false) {
+        if let violation = profileViolation(issuer, isLeaf: false) {
             return issuer.failure(.profileViolation(violation))
         }
 
         // Path length (§6.1.4 (l), (m)): the non-self-issued intermediates below
         // this issuer (the leaf not counted) must not outnumber its constraint.
-        if let limit = decoded.basicConstraints?.pathLengthConstraint {
+        if let limit = issuer.decoded.basicConstraints?.pathLengthConstraint {
             var below = 0
             for step in path.dropFirst() where !step.node.isSelfIssued { below += 1 }
             if below > limit { return issuer.failure(.pathLengthExceeded(limit: limit)) }
         }
 
-        if let eku = decoded.extendedKeyUsage, let wanted = purpose.oid {
+        if let eku = issuer.decoded.extendedKeyUsage, let wanted = purpose.oid {
             guard eku.contains(wanted) || eku.contains(ExtendedKeyUsage.anyExtendedKeyUsage) else {
                 return issuer.failure(.extendedKeyUsageMismatch)
             }
         }
 
-        if let constraints = decoded.nameConstraints {
+        if let constraints = issuer.decoded.nameConstraints {
             // §6.1.3 (b): a self-issued certificate other than the leaf is exempt.
             for (position, step) in path.enumerated() {
                 let node = step.node

@@ -161,7 +161,7 @@ struct RevocationChecker {
         var isGoodByResponse = false
         if case .goodByResponse = link.status { isGoodByResponse = true }
         let mustStaple: Bool
-        if case .success(let decoded) = subject.extensions, let feature = decoded.tlsFeature {
+        if let feature = subject.decoded.tlsFeature {
             mustStaple = feature.requiresStapledResponse
         } else {
             mustStaple = false
@@ -365,7 +365,7 @@ struct RevocationChecker {
                !identifier.elementsEqual(issuerKeyIdentifier) {
                 continue
             }
-            if case .success(let decoded) = issuer.node.extensions, let usage = decoded.keyUsage, !usage.contains(.cRLSign) {
+            if let usage = issuer.node.decoded.keyUsage, !usage.contains(.cRLSign) {
                 return .invalid
             }
             let policy = options.signaturePolicy
