@@ -280,10 +280,11 @@ public struct TrustEvaluator: Sendable {
             // A served copy of an anchor (a chain sent with its root) is the anchor's
             // certificate, parsed when it joined the store: the same bytes, not parsed
             // again (issue 35: a third of the parsing of a verdict of leaf, intermediate
-            // and root; webpki never parses a served root). The one difference: an anchor
-            // the caller parsed under limits looser than `Certificate.defaultLimits` is
-            // taken as it is, where its bytes served alone might have been refused.
-            if let index = anchors.index(ofEncoding: der) {
+            // and root; webpki never parses a served root). Only bytes the default limits
+            // admit: an anchor the caller parsed under looser ones stays refused when
+            // served, as before (no element of a certificate is longer than the whole, and
+            // its depth is bounded by its schema, below 12: `Certificate.defaultLimits`).
+            if der.count <= Certificate.defaultLimits.maximumElementLength, let index = anchors.index(ofEncoding: der) {
                 served.append(anchors.certificates[index])
                 positions?.append(position)
                 continue

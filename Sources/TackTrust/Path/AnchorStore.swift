@@ -225,6 +225,8 @@ public struct AnchorStore: Sendable {
         if a.count != b.count { return a.count < b.count ? -1 : 1 }
         return a.withUnsafeBytes { left in
             b.withUnsafeBytes { right in
+                // One storage (a served copy of an anchor is the anchor's value): equal.
+                if left.baseAddress == right.baseAddress { return 0 }
                 var index = left.count
                 while index >= 8,
                       left.loadUnaligned(fromByteOffset: index - 8, as: UInt64.self)
