@@ -1,17 +1,22 @@
 /// The bounded storage of TackTrust's caches (``VerificationCache``,
-/// ``SignatureCache``): a dictionary from key to slot, plus a doubly linked recency
-/// list threaded through the slots, so that lookups, insertions and evictions are O(1)
-/// apart from hashing the key.
+/// ``SignatureCache``): an open-addressing index from key to slot, plus a doubly linked
+/// recency list threaded through the slots, so that lookups, insertions and evictions
+/// are O(1) on average.
 ///
 /// At most ``capacity`` entries; inserting a new key into a full table evicts the least
 /// recently used entry (a lookup that finds an entry makes it the most recently used).
 /// A capacity of `0` stores nothing.
-struct LeastRecentlyUsed<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+struct LeastRecentlyUsed<Key: LeastRecentlyUsedKey, Value: Sendable>: Sendable {
     /// The most entries held.
     let capacity: Int
 
-    /// Entry slot by key.
-    private var slots: [Key: Int] = [:]
+    /// The index: entry slots by ``LeastRecentlyUsedKey/bucketHash``, linear probing, `-1`
+    /// for an empty bucket; at most half full, a power of two in size. Not a `Dictionary`:
+    /// its `Hasher` (SipHash) ran four times per insertion with eviction, for keys that
+    /// are digests already (issue 35).
+    private var buckets: [Int32] = []
+    /// The number of entries held.
+    private(set) var count = 0
     /// The entries; `nil` slots are free (listed in ``freeSlots``).
     private var entries: [Entry?] = []
     private var freeSlots: [Int] = []
@@ -34,12 +39,9 @@ struct LeastRecentlyUsed<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// The number of entries held.
-    var count: Int { slots.count }
-
     /// The value stored for `key`, made the most recently used.
     mutating func value(for key: Key) -> Value? {
-        guard let slot = slots[key], let entry = entries[slot] else { return nil }
+        guard let slot = find(key).slot, let entry = entries[slot] else { return nil }
         unlink(slot)
         pushNewest(slot)
         return entry.value
@@ -63,9 +65,9 @@ struct LeastRecentlyUsed<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @discardableResult
     mutating func insert(_ value: Value, for key: Key) -> Bool {
         guard capacity > 0 else { return false }
-        if let existing = slots[key] { remove(slot: existing) }
+        if let existing = find(key).slot { remove(slot: existing) }
         var evicted = false
-        if slots.count >= capacity, oldest >= 0 {
+        if count >= capacity, oldest >= 0 {
             remove(slot: oldest)
             evicted = true
         }
@@ -78,19 +80,22 @@ struct LeastRecentlyUsed<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             slot = entries.count
             entries.append(entry)
         }
-        slots[key] = slot
+        if 2 * (count + 1) > buckets.count { rebuild(bucketCount: max(16, 2 * buckets.count)) }
+        buckets[find(key).bucket] = Int32(truncatingIfNeeded: slot)
+        count += 1
         pushNewest(slot)
         return evicted
     }
 
     /// Removes the entry of `key`, if any.
     mutating func removeValue(for key: Key) {
-        if let slot = slots[key] { remove(slot: slot) }
+        if let slot = find(key).slot { remove(slot: slot) }
     }
 
     /// Removes every entry.
     mutating func removeAll() {
-        slots = [:]
+        buckets = []
+        count = 0
         entries = []
         freeSlots = []
         newest = -1
@@ -101,9 +106,64 @@ struct LeastRecentlyUsed<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private mutating func remove(slot: Int) {
         guard let entry = entries[slot] else { return }
         unlink(slot)
-        slots[entry.key] = nil
+        removeBucket(find(entry.key).bucket)
         entries[slot] = nil
         freeSlots.append(slot)
+        count -= 1
+    }
+
+    // MARK: - The index
+
+    /// The bucket where `key` starts probing.
+    private func home(_ key: Key) -> Int { key.bucketHash & (buckets.count - 1) }
+
+    /// The bucket holding `key` and its slot, or the empty bucket where it would go and
+    /// `nil`. The index is never full (at most half), so the probe ends.
+    private func find(_ key: Key) -> (bucket: Int, slot: Int?) {
+        guard !buckets.isEmpty else { return (0, nil) }
+        let mask = buckets.count - 1
+        var bucket = home(key)
+        while true {
+            let slot = Int(buckets[bucket])
+            if slot < 0 { return (bucket, nil) }
+            if let entry = entries[slot], entry.key == key { return (bucket, slot) }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// Empties `bucket`, moving back the entries after it whose probe passed it (deletion
+    /// without tombstones for linear probing: Knuth, TAOCP vol. 3, 6.4, Algorithm R).
+    private mutating func removeBucket(_ bucket: Int) {
+        let mask = buckets.count - 1
+        var hole = bucket
+        var next = bucket
+        while true {
+            next = (next + 1) & mask
+            let slot = Int(buckets[next])
+            if slot < 0 { break }
+            guard let entry = entries[slot] else { break }
+            let start = home(entry.key)
+            // The entry at `next` may move to `hole` unless its home lies cyclically in
+            // (hole, next].
+            let stays = hole <= next ? (hole < start && start <= next) : (hole < start || start <= next)
+            if !stays {
+                buckets[hole] = buckets[next]
+                hole = next
+            }
+        }
+        buckets[hole] = -1
+    }
+
+    /// Rebuilds the index with `bucketCount` buckets (a power of two) from the entries.
+    private mutating func rebuild(bucketCount: Int) {
+        buckets = Array(repeating: -1, count: bucketCount)
+        let mask = bucketCount - 1
+        for (slot, entry) in entries.enumerated() {
+            guard let entry else { continue }
+            var bucket = entry.key.bucketHash & mask
+            while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
+            buckets[bucket] = Int32(truncatingIfNeeded: slot)
+        }
     }
 
     /// Takes `slot` out of the recency list.
@@ -123,4 +183,11 @@ struct LeastRecentlyUsed<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         newest = slot
         if oldest < 0 { oldest = slot }
     }
+}
+
+/// A key of a ``LeastRecentlyUsed`` table: equality, and a hash that is already spread
+/// (a digest's word), so that the table needs no `Hasher`.
+protocol LeastRecentlyUsedKey: Equatable, Sendable {
+    /// The bucket hash: equal keys have equal hashes, and the low bits are spread.
+    var bucketHash: Int { get }
 }

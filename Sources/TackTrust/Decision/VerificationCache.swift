@@ -67,7 +67,7 @@ public struct VerificationCache: Sendable {
     }
 
     /// Everything a cached trust result depends on besides the time.
-    struct Key: Hashable, Sendable {
+    struct Key: Hashable, LeastRecentlyUsedKey {
         var chain: SHA256Digest
         var anchors: SHA256Digest
         var host: PeerHost?
@@ -98,6 +98,11 @@ public struct VerificationCache: Sendable {
             signaturePolicy = options.signaturePolicy
             budget = options.budget
             revocationPolicy = options.revocationPolicy
+        }
+
+        /// The chain digest's first word (equal keys have equal chains; a digest is uniform).
+        var bucketHash: Int {
+            chain.withUnsafeBytes { Int(truncatingIfNeeded: $0.loadUnaligned(as: UInt64.self)) }
         }
     }
 
