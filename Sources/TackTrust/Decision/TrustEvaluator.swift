@@ -1,3 +1,4 @@
+internal import TackDER
 public import TackX509
 
 /// Decides whether a served chain may be trusted for a host at a time, pins included:
