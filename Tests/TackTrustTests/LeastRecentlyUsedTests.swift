@@ -53,4 +53,12 @@ struct LeastRecentlyUsedTests {
             #expect(table.keysByRecency == model.map { $0.key }, "step \(step)")
         }
     }
+
+    @Test("A capacity the index's 32-bit slot numbers cannot reach is held at Int32.max; a negative one is 0")
+    func capacityBounds() {
+        #expect(LeastRecentlyUsed<CollidingKey, Int>(capacity: Int.max).capacity == Int(Int32.max))
+        var none = LeastRecentlyUsed<CollidingKey, Int>(capacity: -3)
+        #expect(none.capacity == 0)
+        #expect(!none.insert(1, for: CollidingKey(id: 1, bucketHash: 1)) && none.count == 0)
+    }
 }

@@ -34,9 +34,10 @@ struct LeastRecentlyUsed<Key: LeastRecentlyUsedKey, Value: Sendable>: Sendable {
     }
 
     /// An empty table holding at most `capacity` entries (a negative capacity counts
-    /// as `0`).
+    /// as `0`; one above `Int32.max`, which the index's slot numbers cannot hold, as
+    /// `Int32.max`).
     init(capacity: Int) {
-        self.capacity = max(0, capacity)
+        self.capacity = min(max(0, capacity), Int(Int32.max))
     }
 
     /// The value stored for `key`, made the most recently used.
