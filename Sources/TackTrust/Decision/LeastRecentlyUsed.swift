@@ -15,8 +15,6 @@ struct LeastRecentlyUsed<Key: LeastRecentlyUsedKey, Value: Sendable>: Sendable {
     /// its `Hasher` (SipHash) ran four times per insertion with eviction, for keys that
     /// are digests already (issue 35).
     private var buckets: [Int32] = []
-    /// The number of entries held.
-    private(set) var count = 0
     /// The entries; `nil` slots are free (listed in ``freeSlots``).
     private var entries: [Entry?] = []
     private var freeSlots: [Int] = []
@@ -39,6 +37,9 @@ struct LeastRecentlyUsed<Key: LeastRecentlyUsedKey, Value: Sendable>: Sendable {
     init(capacity: Int) {
         self.capacity = min(max(0, capacity), Int(Int32.max))
     }
+
+    /// The number of entries held: the slots that are not free.
+    var count: Int { entries.count - freeSlots.count }
 
     /// The value stored for `key`, made the most recently used.
     mutating func value(for key: Key) -> Value? {
@@ -81,9 +82,9 @@ struct LeastRecentlyUsed<Key: LeastRecentlyUsedKey, Value: Sendable>: Sendable {
             slot = entries.count
             entries.append(entry)
         }
-        if 2 * (count + 1) > buckets.count { rebuild(bucketCount: max(16, 2 * buckets.count)) }
+        // `count` includes the new entry already (its slot is taken).
+        if 2 * count > buckets.count { rebuild(bucketCount: max(16, 2 * buckets.count)) }
         buckets[find(key).bucket] = Int32(truncatingIfNeeded: slot)
-        count += 1
         pushNewest(slot)
         return evicted
     }
@@ -96,7 +97,6 @@ struct LeastRecentlyUsed<Key: LeastRecentlyUsedKey, Value: Sendable>: Sendable {
     /// Removes every entry.
     mutating func removeAll() {
         buckets = []
-        count = 0
         entries = []
         freeSlots = []
         newest = -1
@@ -110,7 +110,6 @@ struct LeastRecentlyUsed<Key: LeastRecentlyUsedKey, Value: Sendable>: Sendable {
         removeBucket(find(entry.key).bucket)
         entries[slot] = nil
         freeSlots.append(slot)
-        count -= 1
     }
 
     // MARK: - The index
@@ -158,12 +157,9 @@ struct LeastRecentlyUsed<Key: LeastRecentlyUsedKey, Value: Sendable>: Sendable {
     /// Rebuilds the index with `bucketCount` buckets (a power of two) from the entries.
     private mutating func rebuild(bucketCount: Int) {
         buckets = Array(repeating: -1, count: bucketCount)
-        let mask = bucketCount - 1
         for (slot, entry) in entries.enumerated() {
             guard let entry else { continue }
-            var bucket = entry.key.bucketHash & mask
-            while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
-            buckets[bucket] = Int32(truncatingIfNeeded: slot)
+            buckets[find(entry.key).bucket] = Int32(truncatingIfNeeded: slot)
         }
     }
 

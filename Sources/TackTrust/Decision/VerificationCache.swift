@@ -67,7 +67,7 @@ public struct VerificationCache: Sendable {
     }
 
     /// Everything a cached trust result depends on besides the time.
-    struct Key: Hashable, LeastRecentlyUsedKey {
+    struct Key: LeastRecentlyUsedKey {
         var chain: SHA256Digest
         var anchors: SHA256Digest
         var host: PeerHost?

@@ -155,7 +155,6 @@ struct ChainBuilder<Checks: CertificateSignatureChecks> {
         guard !served.isEmpty else {
             return result(.recoverableFailure(TrustFailure(TrustFailure.unknownIssuer(of: nil), certificate: nil)), path: nil)
         }
-        // Read in place (`served.first` copied the certificate: a retain per buffer).
         let leaf = PathNode(served[0], reference: .served(index: position(ofServed: 0)), number: 0)
         nodes.insertServed(leaf)
         if let failure = PathValidation.checkLeaf(leaf, purpose: options.purpose, profile: options.profile) {

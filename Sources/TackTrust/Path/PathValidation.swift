@@ -140,7 +140,7 @@ enum PathValidation {
 
     /// The leaf's own checks (RFC 5280 §6.1.3 and §6.1.5 for the end entity): its
     /// extensions, extended key usage and key usage, then the rules `profile` adds
-    /// (``checkLeafProfile(_:_:profile:purpose:)``). Hard.
+    /// (``checkLeafProfile(_:profile:purpose:)``). Hard.
     static func checkLeaf(_ node: PathNode, purpose: KeyPurpose, profile: TrustProfile) -> TrustFailure? {
         if let failure = checkExtensions(node) { return failure }
         if let violation = profileViolation(node, isLeaf: true) {

@@ -76,11 +76,11 @@ public struct SignatureCache: Sendable {
     /// What a passed signature check depends on: the SHA-256 of the certificate's DER and
     /// of the issuer's SubjectPublicKeyInfo DER, and the policy.
     ///
-    /// The digests are held as words, compared and hashed as such: a key is no secret, and
-    /// the digests' constant-time comparison (a closure over their bytes) was a tenth of a
-    /// verdict's cache work (issue 35). Only the first word of each digest is hashed (the
-    /// digests are uniform; equality compares everything).
-    struct Key: Hashable, LeastRecentlyUsedKey {
+    /// The digests are held as words, compared as such: a key is no secret, and the
+    /// digests' constant-time comparison (a closure over their bytes) was a tenth of a
+    /// verdict's cache work (issue 35). The table indexes it by the first word of each
+    /// digest (``bucketHash``: the digests are uniform; equality compares everything).
+    struct Key: LeastRecentlyUsedKey {
         private let certificate: DigestWords
         private let issuerKey: DigestWords
         private let policy: SignaturePolicy
@@ -95,17 +95,13 @@ public struct SignatureCache: Sendable {
             self.policy = policy
         }
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(certificate.first)
-            hasher.combine(issuerKey.first)
-        }
-
         /// The first words of the two digests, combined: uniform already.
         var bucketHash: Int { Int(truncatingIfNeeded: certificate.first ^ (issuerKey.first &* 0x9E37_79B9_7F4A_7C15)) }
     }
 
-    /// A SHA-256 digest's 32 bytes as four words (native order: for equality and hashing only).
-    private struct DigestWords: Hashable, Sendable {
+    /// A SHA-256 digest's 32 bytes as four words (native order: for equality and the
+    /// table's index only).
+    private struct DigestWords: Equatable, Sendable {
         let first: UInt64
         let second: UInt64
         let third: UInt64
