@@ -67,6 +67,22 @@ public struct HashDigest<Function: HashFunction>: Sendable, Hashable, RandomAcce
         }
     }
 
+    /// Calls `body` with the digest's bytes in place: a digest is contiguous, so code
+    /// generic over collections of bytes (the signature schemes' `forDigest` forms)
+    /// reads it without copying it into an array. Without this, each such call
+    /// allocated (issue 35: one allocation per `trust-rsa2048-newleaf-sigcache` verdict).
+    ///
+    /// - Parameter body: A closure that reads the bytes. The buffer is valid only for
+    ///   the duration of the call.
+    /// - Returns: What `body` returns; never `nil` for a digest.
+    /// - Throws: What `body` throws.
+    @inlinable
+    public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try Swift.withUnsafeBytes(of: storage) { raw in
+            try UnsafeRawBufferPointer(rebasing: raw[0..<Self.byteCount]).withMemoryRebound(to: UInt8.self) { try body($0) }
+        }
+    }
+
     /// Calls a closure with a mutable view of the digest's bytes (PBKDF2
     /// accumulates its blocks in place).
     mutating func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R {

@@ -105,6 +105,9 @@ public enum SignatureError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A digest this build leaves out: the SHA-512 family (SHA-384, SHA-512,
         /// SHA-512/224, SHA-512/256) with the `SHA512` package trait off.
         case digest(DigestAlgorithm)
+        /// A digest given for a scheme that signs the message itself (Ed25519, PureEdDSA:
+        /// RFC 8032 §5.1): the message is needed.
+        case messageRequired
     }
 
     /// Which algorithm and key do not belong together.
@@ -249,6 +252,7 @@ extension SignatureError.Unsupported: CustomStringConvertible {
         case .signatureAlgorithm: "signature_algorithm"
         case .weakDigest: "weak_digest"
         case .digest: "digest"
+        case .messageRequired: "message_required"
         }
     }
 
@@ -267,6 +271,7 @@ extension SignatureError.Unsupported: CustomStringConvertible {
         case .signatureAlgorithm(let oid): "signature algorithm \(oid)"
         case .weakDigest(let digest): "\(digest) is not collision resistant"
         case .digest(let digest): "\(digest) (left out of this build: the SHA512 trait is off)"
+        case .messageRequired: "a digest cannot be verified: Ed25519 signs the message itself"
         }
     }
 }

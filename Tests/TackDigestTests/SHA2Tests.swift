@@ -218,6 +218,10 @@ struct DigestTests {
         var last = Array(a)
         last[31] ^= 1
         #expect(try #require(SHA256Digest(bytes: last)) != a)
+        // Contiguous: the bytes in place, exactly the digest's length for each function.
+        #expect(a.withContiguousStorageIfAvailable { Array($0) } == Array(a))
+        #expect(SHA224.hash([]).withContiguousStorageIfAvailable { $0.count } == 28)
+        #expect(SHA512.hash([]).withContiguousStorageIfAvailable { Array($0) } == Array(SHA512.hash([])))
     }
 
     @Test("Unsafe-buffer, array and slice entry points agree")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TackDER
+import TackDigest
 import TackSignature
 import TackTestSupport
 import TackX509
@@ -60,6 +61,65 @@ struct CertificateSignatureTests {
         #expect(throws: SignatureError.invalidSignature) {
             try key.verifySignature(ca.signatureBytes, for: tbs, algorithm: ca.signatureAlgorithm, policy: .permissive)
         }
+    }
+
+    /// The digest form's answer and the message form's, as results.
+    private static func bothForms(
+        _ key: SignatureVerificationKey, signature: [UInt8], tbs: [UInt8], algorithm: SignatureAlgorithm
+    ) throws -> (message: SignatureError?, digest: SignatureError?) {
+        let digestAlgorithm = try #require(algorithm.digest)
+        let digest = try digestAlgorithm.hash(tbs)
+        var message: SignatureError?
+        do { try key.verifySignature(signature, for: tbs, algorithm: algorithm, policy: .permissive) } catch { message = error }
+        var byDigest: SignatureError?
+        do { try key.verifySignature(signature, forDigest: digest, algorithm: algorithm, policy: .permissive) } catch { byDigest = error }
+        return (message, byDigest)
+    }
+
+    @Test("The digest form answers as the message form, for every hash-then-sign key type, over seeded flips of the signed bytes and the signature",
+          arguments: pairs.filter { $0 != "ed25519" } + ["pss-sig", "pss-key"])
+    func digestForm(name: String) throws {
+        let (ca, leaf): (Certificate, Certificate) = switch name {
+        case "pss-sig": (try certificate("Vectors/signatures/certs/rsa-pss-sig-root.pem"), try certificate("Vectors/signatures/certs/rsa-pss-sig-root.pem"))
+        case "pss-key": (try certificate("Vectors/signatures/certs/pss-key-root.pem"), try certificate("Vectors/signatures/certs/pss-key-root.pem"))
+        default: (try certificate("Vectors/certs/\(name)-ca.pem"), try certificate("Vectors/certs/\(name)-leaf.pem"))
+        }
+        let key = try SignatureVerificationKey(ca.publicKeyInfo)
+        let tbs = Array(leaf.tbsBytes)
+        let signature = Array(leaf.signatureBytes)
+        let untouched = try Self.bothForms(key, signature: signature, tbs: tbs, algorithm: leaf.signatureAlgorithm)
+        #expect(untouched.message == nil && untouched.digest == nil)
+        var stream = DeterministicStream(state: name.utf8.reduce(0xD16E_57F0) { $0 &* 31 &+ UInt64($1) })
+        var failures = 0
+        for round in 0..<12 {
+            var flippedTBS = tbs
+            var flippedSignature = signature
+            if round % 2 == 0 {
+                flippedTBS[Int(stream.next() % UInt64(tbs.count))] ^= 1 << UInt8(stream.next() % 8)
+            } else {
+                flippedSignature[Int(stream.next() % UInt64(signature.count))] ^= 1 << UInt8(stream.next() % 8)
+            }
+            let answers = try Self.bothForms(key, signature: flippedSignature, tbs: flippedTBS, algorithm: leaf.signatureAlgorithm)
+            #expect(answers.message == answers.digest, "round \(round)")
+            if answers.message != nil { failures += 1 }
+        }
+        #expect(failures == 12)
+        // A digest of another length is named, not checked.
+        let digest = try #require(leaf.signatureAlgorithm.digest).hash(tbs)
+        #expect(throws: SignatureError.invalidParameters(.digestLengthMismatch)) {
+            try key.verifySignature(signature, forDigest: digest.dropLast(), algorithm: leaf.signatureAlgorithm, policy: .permissive)
+        }
+    }
+
+    @Test("Ed25519 signs the message itself: its digest form is refused by name")
+    func digestFormEd25519() throws {
+        let ca = try certificate("Vectors/certs/ed25519-ca.pem")
+        let key = try SignatureVerificationKey(ca.publicKeyInfo)
+        #expect(throws: SignatureError.unsupported(.messageRequired)) {
+            try key.verifySignature(ca.signatureBytes, forDigest: try DigestAlgorithm.sha512.hash(Array(ca.tbsBytes)), algorithm: ca.signatureAlgorithm)
+        }
+        // The message form still verifies.
+        try key.verifySignature(ca.signatureBytes, for: ca.tbsBytes, algorithm: ca.signatureAlgorithm)
     }
 
     @Test("An RSA signature algorithm with an EC key is a named mismatch, not a failed check")

@@ -1,5 +1,6 @@
 import Testing
 
+import TackDER
 import TackDigest
 import TackSignature
 import TackTestSupport
@@ -189,15 +190,51 @@ struct SignatureCacheTests {
             strings.append(changed)
         }
         var recent = RecentDigests()
+        var hits = 0
         for round in 0..<3_000 {
             let string = strings[Int(stream.next() % UInt64(strings.count))]
             // A slice of a larger array, at an offset: the comparison reads the slice only.
             let padded = [0xA5] + string + [0x5A]
             let bytes = padded[1..<(padded.count - 1)]
-            #expect(recent.digest(of: bytes) == SHA256.hash(string), "round \(round)")
+            if let known = recent.knownDigest(of: bytes) {
+                #expect(known == SHA256.hash(string), "round \(round)")
+                hits += 1
+            } else {
+                recent.remember(bytes, digest: SHA256.hash(bytes))
+                #expect(recent.knownDigest(of: bytes) == SHA256.hash(string), "round \(round)")
+            }
             #expect(RecentDigests.equal(bytes, string[...]), "round \(round)")
             #expect(recent.count <= RecentDigests.limit)
         }
+        #expect(hits > 100)
+    }
+
+    @Test("A leaf under each key type and hash decides as uncached; served again it hits; forged it fails and is not kept",
+          arguments: ["rsa2048", "rsa3072", "p256", "p384", "p521", "ed25519"])
+    func everyAlgorithm(name: String) throws {
+        func pem(_ path: String) throws -> Certificate {
+            let block = try #require(try PEM.parse(RepositoryPaths.vectorBytes(path)).first { $0.label == "CERTIFICATE" })
+            return try Certificate(derEncoded: block.bytes)
+        }
+        let ca = try pem("certs/\(name)-ca.pem")
+        let leaf = try pem("certs/\(name)-leaf.pem").derEncoded
+        let evaluator = TrustEvaluator(anchors: AnchorStore([ca]), options: TrustOptions(signaturePolicy: .permissive))
+        let host = try PeerHost("\(name).example.com")
+        var cache = SignatureCache(capacity: 8)
+        let uncached = evaluator.evaluate(servedChain: [leaf], host: host, at: Self.time)
+        let first = evaluator.evaluate(servedChain: [leaf], host: host, at: Self.time, signatureCache: &cache)
+        #expect(first.isTrusted && first.code == uncached.code && path(first) == path(uncached))
+        #expect(cache.misses == 1 && cache.hits == 0 && cache.count == 1)
+        let second = evaluator.evaluate(servedChain: [Array(leaf)], host: host, at: Self.time, signatureCache: &cache)
+        #expect(second.isTrusted && cache.hits == 1 && cache.count == 1)
+        for offset in [leaf.count - 1, leaf.count / 2] {
+            var forged = leaf
+            forged[offset] ^= 0x01
+            let decision = evaluator.evaluate(servedChain: [forged], host: host, at: Self.time, signatureCache: &cache)
+            let direct = evaluator.evaluate(servedChain: [forged], host: host, at: Self.time)
+            #expect(!decision.isTrusted && decision.code == direct.code, "offset \(offset)")
+        }
+        #expect(cache.count == 1)
     }
 
     @Test("A chain served again hits, from bytes the cache compares rather than hashes")

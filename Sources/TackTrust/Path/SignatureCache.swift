@@ -13,8 +13,9 @@ internal import TackX509
 /// ``TrustEvaluator/evaluate(servedChain:host:at:pinning:signatureCache:)``; the path builder
 /// consults it before each certificate signature check.
 ///
-/// An entry is keyed by the SHA-256 of the certificate's whole DER (which holds the
-/// TBS, the algorithm and the signature), the SHA-256 of the issuer's
+/// An entry is keyed by the SHA-256 of the certificate's DER after its outer header
+/// (the TBS, the algorithm and the signature: the header follows from their length, so
+/// this identifies the whole DER), the SHA-256 of the issuer's
 /// SubjectPublicKeyInfo DER, and the ``TrustOptions/signaturePolicy`` (the policy's
 /// own checks, such as the RSA modulus size, are a function of the same bytes, so an
 /// entry stands for "verifySignature(with:policy:) succeeded"). Any changed byte of the
@@ -73,8 +74,9 @@ public struct SignatureCache: Sendable {
         recent = RecentDigests()
     }
 
-    /// What a passed signature check depends on: the SHA-256 of the certificate's DER and
-    /// of the issuer's SubjectPublicKeyInfo DER, and the policy.
+    /// What a passed signature check depends on: the SHA-256 of the certificate's DER
+    /// after its outer header (``content(of:)``) and of the issuer's SubjectPublicKeyInfo
+    /// DER, and the policy.
     ///
     /// The digests are held as words, compared as such: a key is no secret, and the
     /// digests' constant-time comparison (a closure over their bytes) was a tenth of a
@@ -86,7 +88,7 @@ public struct SignatureCache: Sendable {
         private let policy: SignaturePolicy
 
         /// - Parameters:
-        ///   - certificate: SHA-256 of the certificate's DER.
+        ///   - certificate: SHA-256 of the certificate's DER after its outer header.
         ///   - issuerKey: SHA-256 of the issuer's SubjectPublicKeyInfo DER.
         ///   - policy: The signature policy the check passed under.
         init(certificate: SHA256Digest, issuerKey: SHA256Digest, policy: SignaturePolicy) {
@@ -144,32 +146,74 @@ extension SignatureCache: CertificateSignatureChecks {
 
     /// A passed check kept here skips the arithmetic only; else the signature is
     /// verified, and kept when it passes. Nothing is hashed when the cache is disabled.
+    ///
+    /// A certificate met in a recent key (the intermediate and the root of a fleet's
+    /// chains) is compared with the bytes hashed then, not hashed again
+    /// (``RecentDigests``). A new one (each new leaf) is hashed in one pass that serves
+    /// twice: SHA-256 over its TBS is the digest its signature is checked against when
+    /// the algorithm hashes with SHA-256, and the same hash continued over the algorithm
+    /// and the signature is the key's. Hashing the whole certificate for the key and its
+    /// TBS again to verify was a tenth of a `trust-rsa2048-newleaf-sigcache` verdict
+    /// (issue 35).
     mutating func verify(
         _ certificate: Certificate, issuedBy issuer: PathNode, key: SignatureVerificationKey, policy: SignaturePolicy
     ) -> SignatureError? {
-        let cacheKey = self.key(of: certificate, issuedBy: issuer, policy: policy)
-        if let cacheKey, containsPassed(cacheKey) { return nil }
+        guard isEnabled else { return DirectSignatureChecks().verify(certificate, issuedBy: issuer, key: key, policy: policy) }
+        let issuerKey = keyDigest(of: issuer)
+        let content = Self.content(of: certificate)
+        if let known = recent.knownDigest(of: content) {
+            return verify(certificate, issuedBy: issuer, key: key, policy: policy, cacheKey: Key(certificate: known, issuerKey: issuerKey, policy: policy))
+        }
+        var hasher = SHA256()
+        certificate.tbsBytes.withUnsafeBytes { hasher.update($0) }
+        let tbsDigest = hasher.finalize()
+        certificate.derEncoded[certificate.tbsRange.upperBound...].withUnsafeBytes { hasher.update($0) }
+        let contentDigest = hasher.finalize()
+        recent.remember(content, digest: contentDigest)
+        let cacheKey = Key(certificate: contentDigest, issuerKey: issuerKey, policy: policy)
+        if containsPassed(cacheKey) { return nil }
+        let failure = SearchLedger.failure(under: .success(key)) { (prepared) throws(SignatureError) in
+            try certificate.verifySignature(with: prepared, tbsSHA256: tbsDigest, policy: policy)
+        }
+        if case .none = failure { insertPassed(cacheKey) }
+        return failure
+    }
+
+    /// The check of `certificate` by its cache key: a hit, or verified (hashing its TBS)
+    /// and kept when it passes.
+    private mutating func verify(
+        _ certificate: Certificate, issuedBy issuer: PathNode, key: SignatureVerificationKey, policy: SignaturePolicy, cacheKey: Key
+    ) -> SignatureError? {
+        if containsPassed(cacheKey) { return nil }
         let failure = DirectSignatureChecks().verify(certificate, issuedBy: issuer, key: key, policy: policy)
         // A pattern, not `== nil`: on an optional of an `Equatable` type, Embedded Swift at
         // -Osize calls the wrapped type's `==` (SignatureError's synthesised equality and
         // the DERError, algorithm and fault equalities under it: 4.3 KB on a Cortex-M4).
-        if case .none = failure, let cacheKey { insertPassed(cacheKey) }
+        if case .none = failure { insertPassed(cacheKey) }
         return failure
     }
 
-    /// The key of `certificate` under `issuer`'s key; `nil` when the cache is disabled.
-    /// A certificate or key met in a recent key (the intermediate and the root of a fleet's
-    /// chains) is compared with the bytes hashed then, not hashed again (``RecentDigests``).
-    private mutating func key(of certificate: Certificate, issuedBy issuer: PathNode, policy: SignaturePolicy) -> Key? {
-        guard isEnabled else { return nil }
-        let keyDigest: SHA256Digest
-        if let known = issuer.keyDigest {
-            keyDigest = known
+    /// What a certificate's key digest covers: its DER after the outer SEQUENCE's header
+    /// (the TBS, the algorithm and the signature). DER fixes that header by the content's
+    /// length, so these bytes identify the certificate's DER as exactly as the whole.
+    static func content(of certificate: Certificate) -> ArraySlice<UInt8> {
+        certificate.derEncoded[certificate.tbsRange.lowerBound...]
+    }
+
+    /// The SHA-256 digest of `issuer`'s SubjectPublicKeyInfo DER: kept on its node, or a
+    /// recent one (``RecentDigests``), or computed.
+    private mutating func keyDigest(of issuer: PathNode) -> SHA256Digest {
+        if let known = issuer.keyDigest { return known }
+        let spki = issuer.certificate.spkiBytes
+        let digest: SHA256Digest
+        if let recentDigest = recent.knownDigest(of: spki) {
+            digest = recentDigest
         } else {
-            keyDigest = recent.digest(of: issuer.certificate.spkiBytes)
-            issuer.keyDigest = keyDigest
+            digest = SHA256.hash(spki)
+            recent.remember(spki, digest: digest)
         }
-        return Key(certificate: recent.digest(of: certificate.derEncoded[...]), issuerKey: keyDigest, policy: policy)
+        issuer.keyDigest = digest
+        return digest
     }
 }
 
@@ -198,25 +242,28 @@ struct RecentDigests {
     /// How many strings are kept.
     var count: Int { entries.count }
 
-    /// The SHA-256 digest of `bytes`: a kept one when the same bytes were hashed recently,
-    /// else computed and kept.
-    mutating func digest(of bytes: ArraySlice<UInt8>) -> SHA256Digest {
+    /// The digest kept for `bytes` when the same bytes were hashed recently (made the most
+    /// recently used), else `nil`.
+    mutating func knownDigest(of bytes: ArraySlice<UInt8>) -> SHA256Digest? {
         tick &+= 1
-        var oldest = 0
-        for index in entries.indices {
-            if Self.equal(entries[index].bytes, bytes) {
-                entries[index].used = tick
-                return entries[index].digest
-            }
-            if entries[index].used < entries[oldest].used { oldest = index }
+        for index in entries.indices where Self.equal(entries[index].bytes, bytes) {
+            entries[index].used = tick
+            return entries[index].digest
         }
-        let digest = SHA256.hash(bytes)
-        if entries.count < Self.limit {
+        return nil
+    }
+
+    /// Keeps `bytes` with their `digest`, in place of the least recently used string
+    /// when ``limit`` are kept.
+    mutating func remember(_ bytes: ArraySlice<UInt8>, digest: SHA256Digest) {
+        tick &+= 1
+        guard entries.count >= Self.limit else {
             entries.append((bytes, digest, tick))
-        } else {
-            entries[oldest] = (bytes, digest, tick)
+            return
         }
-        return digest
+        var oldest = 0
+        for index in entries.indices where entries[index].used < entries[oldest].used { oldest = index }
+        entries[oldest] = (bytes, digest, tick)
     }
 
     /// Whether `a` and `b` hold the same bytes: the lengths, the last word (where two
