@@ -67,10 +67,13 @@ public struct HashDigest<Function: HashFunction>: Sendable, Hashable, RandomAcce
         }
     }
 
+    #if !hasFeature(Embedded)
     /// Calls `body` with the digest's bytes in place: a digest is contiguous, so code
     /// generic over collections of bytes (the signature schemes' `forDigest` forms)
     /// reads it without copying it into an array. Without this, each such call
     /// allocated (issue 35: one allocation per `trust-rsa2048-newleaf-sigcache` verdict).
+    /// Not in Embedded Swift, where the requirement's untyped `rethrows` cannot be
+    /// implemented: there such a call copies the digest (no image's verdict makes one).
     ///
     /// - Parameter body: A closure that reads the bytes. The buffer is valid only for
     ///   the duration of the call.
@@ -82,6 +85,7 @@ public struct HashDigest<Function: HashFunction>: Sendable, Hashable, RandomAcce
             try UnsafeRawBufferPointer(rebasing: raw[0..<Self.byteCount]).withMemoryRebound(to: UInt8.self) { try body($0) }
         }
     }
+    #endif
 
     /// Calls a closure with a mutable view of the digest's bytes (PBKDF2
     /// accumulates its blocks in place).

@@ -93,7 +93,11 @@ public struct SignatureVerificationKey: Sendable {
         algorithm: SignatureAlgorithm,
         policy: SignaturePolicy = .default
     ) throws(SignatureError) {
-        try verify(signature, message, isDigest: false, algorithm: algorithm, policy: policy)
+        try withContiguousBytes(of: signature) { (signatureBytes) throws(SignatureError) in
+            try withContiguousBytes(of: message) { (messageBytes) throws(SignatureError) in
+                try verify(signatureBytes, messageBytes, isDigest: false, algorithm: algorithm, policy: policy)
+            }
+        }
     }
 
     /// Verifies `signature` over a message the caller has already hashed, with the
@@ -121,15 +125,24 @@ public struct SignatureVerificationKey: Sendable {
         algorithm: SignatureAlgorithm,
         policy: SignaturePolicy = .default
     ) throws(SignatureError) {
-        try verify(signature, digest, isDigest: true, algorithm: algorithm, policy: policy)
+        try withContiguousBytes(of: signature) { (signatureBytes) throws(SignatureError) in
+            try withContiguousBytes(of: digest) { (digestBytes) throws(SignatureError) in
+                try verify(signatureBytes, digestBytes, isDigest: true, algorithm: algorithm, policy: policy)
+            }
+        }
     }
 
     /// The two forms' one check: `signed` is the message, or its digest when `isDigest`.
     /// Which scheme, key and policy checks run does not depend on the form; only the
     /// scheme's last step, hashing the message or taking the digest, does.
+    ///
+    /// On buffers, not generic: the schemes are then compiled once, for buffers, whatever
+    /// collections the callers hold. Generic, the digest form had added a second copy of
+    /// this switch and of the schemes' digest steps (in Embedded Swift everything generic
+    /// is specialised per type).
     private func verify(
-        _ signature: some Collection<UInt8>,
-        _ signed: some Collection<UInt8>,
+        _ signature: UnsafeBufferPointer<UInt8>,
+        _ signed: UnsafeBufferPointer<UInt8>,
         isDigest: Bool,
         algorithm: SignatureAlgorithm,
         policy: SignaturePolicy
@@ -214,7 +227,7 @@ public struct SignatureVerificationKey: Sendable {
 
     #if TACK_RSA_PSS
     private static func verifyPSS(
-        _ key: RSAPublicKey, _ signature: some Collection<UInt8>, _ signed: some Collection<UInt8>, isDigest: Bool, parameters: PSSParameters
+        _ key: RSAPublicKey, _ signature: UnsafeBufferPointer<UInt8>, _ signed: UnsafeBufferPointer<UInt8>, isDigest: Bool, parameters: PSSParameters
     ) throws(SignatureError) {
         if isDigest {
             try key.verifyPSSSignature(signature, forDigest: signed, parameters: parameters)
