@@ -55,6 +55,10 @@ ALLOWED = [
     ("TackDigest", "SHA256.hash(_:_:)"),
     ("TackDigest", "HMAC*.init(key:)"),
     ("TackDigest", "*Digest.withUnsafeBytes(_:)"),
+    # The standard library's Sequence requirement, implemented so that code generic over
+    # collections of bytes reads a digest in place (issue 35); the digest itself is the
+    # safe surface.
+    ("TackDigest", "HashDigest.withContiguousStorageIfAvailable(_:)"),
 ]
 
 directory, modules = sys.argv[1], sys.argv[2:]
