@@ -104,7 +104,7 @@ public struct SignatureVerificationKey: Sendable {
     /// scheme that `algorithm` names.
     ///
     /// The same check as ``verifySignature(_:for:algorithm:policy:)`` on the message
-    /// whose digest under the algorithm's own hash (``SignatureAlgorithm/digest``) is
+    /// whose digest under the algorithm's own hash (`SignatureAlgorithm.digest`) is
     /// `digest`: RSASSA-PKCS1-v1_5, RSASSA-PSS and ECDSA sign that digest, so the
     /// answer is the same. A caller that hashes the signed bytes for its own purpose
     /// (the signature cache's key in TackTrust) then hashes them once, not twice.
