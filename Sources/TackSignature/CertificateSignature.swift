@@ -93,11 +93,7 @@ public struct SignatureVerificationKey: Sendable {
         algorithm: SignatureAlgorithm,
         policy: SignaturePolicy = .default
     ) throws(SignatureError) {
-        try withContiguousBytes(of: signature) { (signatureBytes) throws(SignatureError) in
-            try withContiguousBytes(of: message) { (messageBytes) throws(SignatureError) in
-                try verify(signatureBytes, messageBytes, isDigest: false, algorithm: algorithm, policy: policy)
-            }
-        }
+        try verify(signature, message, isDigest: false, algorithm: algorithm, policy: policy)
     }
 
     /// Verifies `signature` over a message the caller has already hashed, with the
@@ -125,9 +121,21 @@ public struct SignatureVerificationKey: Sendable {
         algorithm: SignatureAlgorithm,
         policy: SignaturePolicy = .default
     ) throws(SignatureError) {
+        try verify(signature, digest, isDigest: true, algorithm: algorithm, policy: policy)
+    }
+
+    /// The bytes of `signature` and `signed` in place (or copied once when a collection is
+    /// not contiguous), handed to the check over buffers.
+    private func verify(
+        _ signature: some Collection<UInt8>,
+        _ signed: some Collection<UInt8>,
+        isDigest: Bool,
+        algorithm: SignatureAlgorithm,
+        policy: SignaturePolicy
+    ) throws(SignatureError) {
         try withContiguousBytes(of: signature) { (signatureBytes) throws(SignatureError) in
-            try withContiguousBytes(of: digest) { (digestBytes) throws(SignatureError) in
-                try verify(signatureBytes, digestBytes, isDigest: true, algorithm: algorithm, policy: policy)
+            try withContiguousBytes(of: signed) { (signedBytes) throws(SignatureError) in
+                try verify(signatureBytes, signedBytes, isDigest: isDigest, algorithm: algorithm, policy: policy)
             }
         }
     }

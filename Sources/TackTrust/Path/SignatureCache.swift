@@ -162,7 +162,7 @@ extension SignatureCache: CertificateSignatureChecks {
         let issuerKey = keyDigest(of: issuer)
         let content = Self.content(of: certificate)
         if let known = recent.knownDigest(of: content) {
-            return verify(certificate, issuedBy: issuer, key: key, policy: policy, cacheKey: Key(certificate: known, issuerKey: issuerKey, policy: policy))
+            return verify(certificate, key: key, policy: policy, cacheKey: Key(certificate: known, issuerKey: issuerKey, policy: policy), tbsDigest: nil)
         }
         var hasher = SHA256()
         certificate.tbsBytes.withUnsafeBytes { hasher.update($0) }
@@ -170,22 +170,23 @@ extension SignatureCache: CertificateSignatureChecks {
         certificate.derEncoded[certificate.tbsRange.upperBound...].withUnsafeBytes { hasher.update($0) }
         let contentDigest = hasher.finalize()
         recent.remember(content, digest: contentDigest)
-        let cacheKey = Key(certificate: contentDigest, issuerKey: issuerKey, policy: policy)
-        if containsPassed(cacheKey) { return nil }
-        let failure = SearchLedger.failure(under: .success(key)) { (prepared) throws(SignatureError) in
-            try certificate.verifySignature(with: prepared, tbsSHA256: tbsDigest, policy: policy)
-        }
-        if case .none = failure { insertPassed(cacheKey) }
-        return failure
+        return verify(certificate, key: key, policy: policy, cacheKey: Key(certificate: contentDigest, issuerKey: issuerKey, policy: policy), tbsDigest: tbsDigest)
     }
 
-    /// The check of `certificate` by its cache key: a hit, or verified (hashing its TBS)
-    /// and kept when it passes.
+    /// The check of `certificate` by its cache key: a hit, or verified and kept when it
+    /// passes. With `tbsDigest` (SHA-256 of its TBS, computed with the key) the TBS is not
+    /// hashed again; without it, it is.
     private mutating func verify(
-        _ certificate: Certificate, issuedBy issuer: PathNode, key: SignatureVerificationKey, policy: SignaturePolicy, cacheKey: Key
+        _ certificate: Certificate, key: SignatureVerificationKey, policy: SignaturePolicy, cacheKey: Key, tbsDigest: SHA256Digest?
     ) -> SignatureError? {
         if containsPassed(cacheKey) { return nil }
-        let failure = DirectSignatureChecks().verify(certificate, issuedBy: issuer, key: key, policy: policy)
+        let failure = SearchLedger.failure(under: .success(key)) { (prepared) throws(SignatureError) in
+            if let tbsDigest {
+                try certificate.verifySignature(with: prepared, tbsSHA256: tbsDigest, policy: policy)
+            } else {
+                try certificate.verifySignature(with: prepared, policy: policy)
+            }
+        }
         // A pattern, not `== nil`: on an optional of an `Equatable` type, Embedded Swift at
         // -Osize calls the wrapped type's `==` (SignatureError's synthesised equality and
         // the DERError, algorithm and fault equalities under it: 4.3 KB on a Cortex-M4).
