@@ -108,6 +108,49 @@ struct ECArithmeticTests {
         check(Ed25519Curve.shared.field, seed: 17)
     }
 
+    /// The inversion on the values its one-word approximations treat least evenly:
+    /// small numbers (both values fit a word from the first round), powers of two
+    /// and their neighbours (long runs of equal bits), m − 2ʲ, and numbers of each
+    /// length, each against Fermat's a^(m−2) and checked as an inverse.
+    @Test("Inversion of small, power-of-two and every-length values equals Fermat inversion")
+    func inversionEdgeValues() {
+        func check<Limbs: ECLimbs>(_ field: ECMontgomeryField<Limbs>, seed: UInt64) {
+            var stream = DeterministicStream(state: seed)
+            let width = field.modulus.bitWidth
+            var values: [Limbs] = (2..<66).map { Limbs(small: UInt64($0)) }
+            for j in 0..<width {
+                var power = Limbs()
+                power[j >> 6] = 1 << UInt64(j & 63)
+                values.append(power)
+                values.append(power.subtractingWithBorrow(Limbs(small: 1)).difference)
+                if j > 0 { values.append(power.addingWithCarry(Limbs(small: 1)).sum) }
+                values.append(field.modulus.subtractingWithBorrow(power).difference)
+                // A random value of exactly j + 1 bits.
+                var random = Limbs()
+                for i in 0..<Limbs.limbCount { random[i] = stream.next() }
+                for i in 0..<Limbs.limbCount {
+                    let low = 64 * i
+                    if low > j { random[i] = 0 } else if j - low < 63 { random[i] &= (2 << UInt64(j - low)) - 1 }
+                }
+                values.append(random.addingWithCarry(power).sum.isLess(than: field.modulus) ? random.addingWithCarry(power).sum : power)
+            }
+            for value in values where !value.isZero && value.isLess(than: field.modulus) {
+                let inverse = field.binaryInverse(value)
+                #expect(field.toMontgomery(field.toMontgomery(inverse)) == field.power(value, field.modulusMinusTwo))
+                // value · value⁻¹ = 1 in ordinary form: the Montgomery product of
+                // value·R and value⁻¹ is value·value⁻¹.
+                #expect(field.multiply(field.toMontgomery(value), inverse) == Limbs(small: 1))
+            }
+        }
+        check(P256.curve.field, seed: 21)
+        check(P256.curve.order, seed: 22)
+        check(P384.curve.field, seed: 23)
+        check(P384.curve.order, seed: 24)
+        check(P521.curve.field, seed: 25)
+        check(P521.curve.order, seed: 26)
+        check(Ed25519Curve.shared.field, seed: 27)
+    }
+
     @Test("The P-521 product and square by Mersenne folding equal the generic Montgomery product")
     func p521Product() {
         let field = P521.curve.field
