@@ -125,14 +125,13 @@ struct ECArithmeticTests {
                 values.append(power.subtractingWithBorrow(Limbs(small: 1)).difference)
                 if j > 0 { values.append(power.addingWithCarry(Limbs(small: 1)).sum) }
                 values.append(field.modulus.subtractingWithBorrow(power).difference)
-                // A random value of exactly j + 1 bits.
-                var random = Limbs()
-                for i in 0..<Limbs.limbCount { random[i] = stream.next() }
-                for i in 0..<Limbs.limbCount {
-                    let low = 64 * i
-                    if low > j { random[i] = 0 } else if j - low < 63 { random[i] &= (2 << UInt64(j - low)) - 1 }
+                // A random value of exactly j + 1 bits: random bits below bit j, and bit j.
+                var random = power
+                for i in 0..<Limbs.limbCount where 64 * i < j {
+                    let bitsBelow = j - 64 * i
+                    random[i] |= bitsBelow < 64 ? stream.next() & ((1 << UInt64(bitsBelow)) - 1) : stream.next()
                 }
-                values.append(random.addingWithCarry(power).sum.isLess(than: field.modulus) ? random.addingWithCarry(power).sum : power)
+                values.append(random)
             }
             for value in values where !value.isZero && value.isLess(than: field.modulus) {
                 let inverse = field.binaryInverse(value)
